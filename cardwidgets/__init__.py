@@ -1,0 +1,34 @@
+"""cardwidgets: rule engines and notebook card tables for Nimby, Tumbochka and Nestors."""
+
+from __future__ import annotations
+
+from cardwidgets.cards import Card, Rank, Suit, parse_card
+from cardwidgets.core.actions import Action
+from cardwidgets.core.errors import CardError, IllegalActionError, RecordError
+from cardwidgets.core.explain import Explanation
+from cardwidgets.core.match import Match
+from cardwidgets.core.records import load_record, record_of, replay, save_record, summary
+from cardwidgets.core.state import GameState
+from cardwidgets.games import GAMES, get_game, new_game
+
+__all__ = [
+    "GAMES",
+    "Action",
+    "Card",
+    "CardError",
+    "Explanation",
+    "GameState",
+    "IllegalActionError",
+    "Match",
+    "Rank",
+    "RecordError",
+    "Suit",
+    "get_game",
+    "load_record",
+    "new_game",
+    "parse_card",
+    "record_of",
+    "replay",
+    "save_record",
+    "summary",
+]

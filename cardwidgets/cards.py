@@ -1,0 +1,163 @@
+"""Cards, suits and ranks: parsing, canonical text and the three decks.
+
+Notation follows ``docs/records.md`` (``spec/records.md``): ``<rank><suit>``,
+ranks ``2 … 10 J Q K A``, suits ``S H D C``. Input also accepts the suit
+symbols before or after the rank, lower case and the Russian rank letters
+В (J), Д (Q), К (K), Т (A).
+
+Cards are interned: there is exactly one ``Card`` object per rank and suit,
+so cards compare and hash by identity, which keeps the engines fast.
+"""
+
+from __future__ import annotations
+
+from enum import Enum, IntEnum
+from typing import ClassVar
+
+from cardwidgets.core.errors import CardError
+
+
+class Suit(Enum):
+    """A suit, with its letter as value."""
+
+    S = "S"
+    H = "H"
+    D = "D"
+    C = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode suit symbol, e.g. ``♠``."""
+        return _SUIT_SYMBOLS[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SUIT_SYMBOLS = {Suit.S: "♠", Suit.H: "♥", Suit.D: "♦", Suit.C: "♣"}
+
+
+class Rank(IntEnum):
+    """A rank; the value is its natural order (2 lowest, ace highest)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def text(self) -> str:
+        """Canonical rank text: ``2`` … ``10``, ``J``, ``Q``, ``K``, ``A``."""
+        return _RANK_TEXT[self]
+
+    def __str__(self) -> str:
+        return self.text
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Parse a rank (``10``, ``J``, ``в``, ``Т`` …); raise ``CardError`` otherwise."""
+        rank = _RANK_BY_TEXT.get(text.strip().upper())
+        if rank is None:
+            raise CardError(f'bad rank "{text}": expected one of 2 3 4 5 6 7 8 9 10 J Q K A')
+        return rank
+
+
+_RANK_TEXT = {r: (str(r.value) if r.value <= 10 else "JQKA"[r.value - 11]) for r in Rank}
+_RANK_BY_TEXT: dict[str, Rank] = {text: rank for rank, text in _RANK_TEXT.items()}
+# Russian rank letters: В(алет) J, Д(ама) Q, К(ороль) K, Т(уз) A.
+_RANK_BY_TEXT.update({"В": Rank.JACK, "Д": Rank.QUEEN, "К": Rank.KING, "Т": Rank.ACE})
+_SUIT_BY_TEXT: dict[str, Suit] = {s.value: s for s in Suit}
+_SUIT_BY_TEXT.update({sym: s for s, sym in _SUIT_SYMBOLS.items()})
+_SUIT_BY_TEXT.update({"♤": Suit.S, "♡": Suit.H, "♢": Suit.D, "♧": Suit.C})
+
+
+class Card:
+    """One playing card. Use ``Card.of(rank, suit)`` or ``parse_card(text)``."""
+
+    __slots__ = ("index", "rank", "suit", "text")
+    _all: ClassVar[dict[tuple[Rank, Suit], Card]] = {}
+
+    rank: Rank
+    suit: Suit
+    text: str
+    index: int
+
+    def __init__(self, rank: Rank, suit: Suit, index: int) -> None:
+        self.rank = rank
+        self.suit = suit
+        self.text = rank.text + suit.value
+        self.index = index
+
+    @classmethod
+    def of(cls, rank: Rank | int, suit: Suit | str) -> Card:
+        """The (unique) card of this rank and suit."""
+        return cls._all[(Rank(rank), Suit(suit))]
+
+    @property
+    def symbol_text(self) -> str:
+        """The card with its suit symbol, e.g. ``10♥``."""
+        return self.rank.text + self.suit.symbol
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card({self.text})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __reduce__(self) -> tuple[object, tuple[Rank, Suit]]:
+        return (Card.of, (self.rank, self.suit))
+
+
+SUITS: tuple[Suit, ...] = (Suit.S, Suit.H, Suit.D, Suit.C)
+for _i, (_s, _r) in enumerate((s, r) for s in SUITS for r in Rank):
+    Card._all[(_r, _s)] = Card(_r, _s, _i)
+ALL_CARDS: tuple[Card, ...] = tuple(sorted(Card._all.values()))
+_CARD_BY_TEXT: dict[str, Card] = {c.text: c for c in ALL_CARDS}
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card in any accepted notation; raise ``CardError`` naming the text."""
+    if not isinstance(text, str):
+        raise CardError(f"bad card {text!r}: expected a string such as 10H")
+    card = _CARD_BY_TEXT.get(text)
+    if card is not None:
+        return card
+    cleaned = text.strip().upper()
+    if len(cleaned) >= 2:
+        # The suit may stand after the rank (10♥, 10H) or before it (♥10).
+        for rank_text, suit_text in ((cleaned[:-1], cleaned[-1]), (cleaned[1:], cleaned[0])):
+            rank = _RANK_BY_TEXT.get(rank_text)
+            suit = _SUIT_BY_TEXT.get(suit_text)
+            if rank is not None and suit is not None:
+                return Card._all[(rank, suit)]
+    raise CardError(f'bad card "{text}": expected rank 2-10/J/Q/K/A and suit S/H/D/C, e.g. 10H')
+
+
+def parse_cards(texts: list[str] | tuple[str, ...]) -> list[Card]:
+    """Parse a list of card texts."""
+    return [parse_card(t) for t in texts]
+
+
+def make_deck(ranks: tuple[Rank, ...]) -> tuple[Card, ...]:
+    """All cards of the given ranks in the four suits, in canonical order."""
+    return tuple(c for c in ALL_CARDS if c.rank in ranks)
+
+
+#: Nimby (NIM-1): 2, 3, 4, 5, 6, A of each suit — 24 cards.
+NIMBY_DECK = make_deck((Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.ACE))
+#: Tumbochka (TUM-1): K, Q, J, 8, 7, 6 of each suit — 24 cards.
+TUMBOCHKA_DECK = make_deck((Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.JACK, Rank.QUEEN, Rank.KING))
+#: Nestors (NES-1): 6 to A of each suit — 36 cards.
+NESTORS_DECK = make_deck(tuple(r for r in Rank if r >= Rank.SIX))

@@ -1,0 +1,2 @@
+"""Game machinery with no game's rules in it: errors, actions, explanations,
+the State protocol, tricks, matches and game records."""

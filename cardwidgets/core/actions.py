@@ -1,0 +1,127 @@
+"""Actions: one canonical string each (``play 10H``, ``bid 60``, ``give 7H 1``).
+
+An ``Action`` is interned: the same canonical text always gives the same
+object, so actions compare by identity and legal-action checks are cheap.
+Each game describes its action forms once as an ``ActionSyntax``
+(``{"give": "give CARD SEAT"}``) and ``parse_action`` reads any accepted
+spelling (``PLAY ♥10``) into the canonical action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar, Union
+
+from cardwidgets.cards import Card, Rank, parse_card
+from cardwidgets.core.errors import CardError, IllegalActionError
+from cardwidgets.core.explain import Explanation
+
+Arg = Union[Card, Rank, int, str]
+#: verb -> form, e.g. ``{"play": "play CARD [trilyazh|troyan]", "bid": "bid N"}``.
+ActionSyntax = Mapping[str, str]
+
+
+class Action:
+    """One action. Build with ``Action.make(verb, *args)``; ``str()`` is canonical."""
+
+    __slots__ = ("args", "cards", "text", "verb")
+    _interned: ClassVar[dict[str, Action]] = {}
+
+    verb: str
+    args: tuple[Arg, ...]
+    cards: tuple[Card, ...]
+    text: str
+
+    def __init__(self, verb: str, args: tuple[Arg, ...], text: str) -> None:
+        self.verb = verb
+        self.args = args
+        self.cards = tuple(a for a in args if isinstance(a, Card))
+        self.text = text
+
+    @classmethod
+    def make(cls, verb: str, *args: Arg) -> Action:
+        """The unique action with this verb and these arguments."""
+        text = " ".join([verb, *(str(a) for a in args)])
+        action = cls._interned.get(text)
+        if action is None:
+            action = cls._interned[text] = cls(verb, args, text)
+        return action
+
+    @property
+    def card(self) -> Card | None:
+        """The first card argument (the card played, given, exchanged …)."""
+        return self.cards[0] if self.cards else None
+
+    @property
+    def number(self) -> int | None:
+        """The first whole-number argument (a bid, a seat …)."""
+        for arg in self.args:
+            if isinstance(arg, int) and not isinstance(arg, Rank):
+                return arg
+        return None
+
+    @property
+    def flag(self) -> str | None:
+        """A trailing word such as ``troyan`` or ``trilyazh``."""
+        last = self.args[-1] if self.args else None
+        return last if isinstance(last, str) else None
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[Arg, ...]]:
+        return (Action.make, (self.verb, *self.args))
+
+
+def parse_action(text: str, syntax: ActionSyntax) -> Action:
+    """Read an action string in ``syntax``; raise ``IllegalActionError`` if malformed."""
+    if not isinstance(text, str):
+        raise _error("core.malformed_action", text=repr(text), form="verb …")
+    words = text.split()
+    verbs = " | ".join(syntax)
+    if not words or words[0].lower() not in syntax:
+        raise _error("core.unknown_action", text=text, verbs=verbs)
+    verb = words[0].lower()
+    form = syntax[verb]
+    slots = form.split()[1:]
+    args: list[Arg] = []
+    values = words[1:]
+    for slot in slots:
+        optional = slot.startswith("[")
+        if not values:
+            if optional:
+                continue
+            raise _error("core.malformed_action", text=text, form=form)
+        try:
+            args.append(_read_slot(slot, values[0]))
+        except (CardError, ValueError) as exc:
+            if slot == "CARD":
+                raise _error("core.bad_card", text=text, reason=str(exc)) from None
+            raise _error("core.malformed_action", text=text, form=form) from None
+        values.pop(0)
+    if values:
+        raise _error("core.malformed_action", text=text, form=form)
+    return Action.make(verb, *args)
+
+
+def _read_slot(slot: str, word: str) -> Arg:
+    """One argument of a form: CARD, N (number), SEAT, RANK or [a|b] (a word)."""
+    if slot == "CARD":
+        return parse_card(word)
+    if slot in ("N", "SEAT"):
+        if not word.isdigit():
+            raise ValueError(word)
+        return int(word)
+    if slot == "RANK":
+        return Rank.parse(word)
+    choices = slot.strip("[]").split("|")
+    if word.lower() not in choices:
+        raise ValueError(word)
+    return word.lower()
+
+
+def _error(key: str, **params: object) -> IllegalActionError:
+    return IllegalActionError(Explanation("ACTIONS", key, params), str(params.get("text", "")))

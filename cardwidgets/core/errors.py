@@ -1,0 +1,32 @@
+"""The errors that cardwidgets raises (all are ``ValueError`` subclasses).
+
+Each carries a one-line message that says what is wrong and where, the same
+text the command line prints (``docs/records.md``, *Errors*).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardwidgets.core.explain import Explanation
+
+
+class CardError(ValueError):
+    """Malformed card, rank or suit text."""
+
+
+class IllegalActionError(ValueError):
+    """An action that is malformed or not legal now; the state is unchanged.
+
+    ``explanation`` says why, with a rule id, renderable in English or Russian.
+    """
+
+    def __init__(self, explanation: Explanation, action: str = "") -> None:
+        self.explanation = explanation
+        self.action = action
+        super().__init__(explanation.text("en"))
+
+
+class RecordError(ValueError):
+    """A game record that cannot be loaded or replayed."""

@@ -1,0 +1,229 @@
+"""What a game is, apart from its states: deck, deal layout, options, matches.
+
+Each game module defines one ``Game`` subclass (see ``games/nimby.py``) and
+registers it in ``cardwidgets.games``. The base class gives every game the
+same deal handling (random deals, JSON in and out with full validation) and
+the match hooks that ``core.match.Match`` calls.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardwidgets.cards import Card, parse_card
+from cardwidgets.core.errors import CardError, RecordError
+from cardwidgets.core.state import GameState
+
+if TYPE_CHECKING:
+    from cardwidgets.core.match import Match
+
+#: A deal: part name -> cards (``"turnup"``), or one list of cards per seat (``"hands"``).
+Deal = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class DealPart:
+    """One part of a deal's layout: ``lists`` lists of ``size`` cards (0: one card)."""
+
+    name: str
+    lists: int  # 0: a flat list (or a single card when size == 1); n: n lists
+    size: int
+
+    @property
+    def single(self) -> bool:
+        """True for a part that is one card, written as a string (``"turnup": "7C"``)."""
+        return self.lists == 0 and self.size == 1
+
+
+class Game:
+    """A game's fixed facts and its deal and match logic (no per-deal state)."""
+
+    name: ClassVar[str]
+    num_players: ClassVar[int]
+    deck: ClassVar[tuple[Card, ...]]
+    layout: ClassVar[tuple[DealPart, ...]]
+    state_class: ClassVar[type[GameState]]
+    #: Option name -> allowed values (first is the default); ``int`` means any whole number.
+    options: ClassVar[dict[str, tuple[Any, ...]]]
+    #: Side of each seat: partnerships (0, 1, 0, 1) or each player alone (0, 1, 2).
+    sides: ClassVar[tuple[int, ...]]
+
+    # ----- rules options ---------------------------------------------------
+    @classmethod
+    def make_rules(cls, rules: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Defaults overlaid with ``rules``; unknown or bad options raise ``RecordError``."""
+        merged = {name: allowed[0] for name, allowed in cls.options.items()}
+        for name, value in (rules or {}).items():
+            if name not in cls.options:
+                known = ", ".join(cls.options)
+                raise RecordError(f'rules: unknown option "{name}" for {cls.name} (known: {known})')
+            allowed = cls.options[name]
+            if not _option_value_ok(value, allowed):
+                raise RecordError(f"rules: {name} = {value!r} is not allowed (expected {_describe(allowed)})")
+            merged[name] = value
+        return merged
+
+    # ----- deals -------------------------------------------------------------
+    @classmethod
+    def random_deal(cls, rng: random.Random | int | None = None) -> Deal:
+        """A deal shuffled from ``rng`` (a ``random.Random`` or a seed)."""
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        cards = list(cls.deck)
+        rng.shuffle(cards)
+        deal: Deal = {}
+        for part in cls.layout:
+            if part.single:
+                deal[part.name] = cards.pop()
+            elif part.lists == 0:
+                deal[part.name] = [cards.pop() for _ in range(part.size)]
+            else:
+                deal[part.name] = [[cards.pop() for _ in range(part.size)] for _ in range(part.lists)]
+        return deal
+
+    @classmethod
+    def deal_from_json(cls, data: Any) -> Deal:
+        """Read and check a deal: the right shape and every card of the deck exactly once."""
+        if not isinstance(data, dict):
+            raise RecordError("deal: expected an object with " + ", ".join(p.name for p in cls.layout))
+        extra = set(data) - {p.name for p in cls.layout}
+        if extra:
+            raise RecordError(f'deal: unknown part "{sorted(extra)[0]}" for {cls.name}')
+        deal: Deal = {part.name: _read_part(part, data.get(part.name)) for part in cls.layout}
+        _check_every_card_once(cls.deck, cls.deal_cards(deal))
+        return deal
+
+    @classmethod
+    def deal_to_json(cls, deal: Deal) -> dict[str, Any]:
+        """The deal in record form (canonical card strings)."""
+        out: dict[str, Any] = {}
+        for part in cls.layout:
+            value = deal[part.name]
+            if part.single:
+                out[part.name] = value.text
+            elif part.lists == 0:
+                out[part.name] = [c.text for c in value]
+            else:
+                out[part.name] = [[c.text for c in cards] for cards in value]
+        return out
+
+    @classmethod
+    def deal_cards(cls, deal: Deal) -> list[Card]:
+        """Every card of a deal, part by part."""
+        cards: list[Card] = []
+        for part in cls.layout:
+            value = deal[part.name]
+            if part.single:
+                cards.append(value)
+            elif part.lists == 0:
+                cards.extend(value)
+            else:
+                for seat_cards in value:
+                    cards.extend(seat_cards)
+        return cards
+
+    @classmethod
+    def new_state(
+        cls, deal: Deal, dealer: int, rules: dict[str, Any] | None = None, match: Match | None = None
+    ) -> GameState:
+        """A new deal's state; ``match`` gives match context (e.g. Tumbochka's sitter)."""
+        raise NotImplementedError
+
+    @classmethod
+    def new_random_state(cls, seed: int | None = None, dealer: int = 0, rules: dict[str, Any] | None = None) -> GameState:
+        """A new state from a shuffled deal (handy in notebooks and simulations)."""
+        return cls.new_state(cls.random_deal(seed), dealer, rules)
+
+    # ----- matches -----------------------------------------------------------
+    @classmethod
+    def num_sides(cls) -> int:
+        """Number of partnerships or players that score separately."""
+        return max(cls.sides) + 1
+
+    @classmethod
+    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
+        """A match start position with defaults filled in; unreachable ones raise."""
+        extra = set(start) - {"scores"}
+        if extra:
+            raise RecordError(f'start: unknown field "{sorted(extra)[0]}" for {cls.name}')
+        scores = start.get("scores", [0] * cls.num_sides())
+        if not (isinstance(scores, list) and len(scores) == cls.num_sides() and all(type(s) is int for s in scores)):
+            raise RecordError(f"start: scores must be {cls.num_sides()} whole numbers")
+        return {"scores": list(scores)}
+
+    @classmethod
+    def end_deal(cls, match: Match, state: GameState) -> None:
+        """Add a finished deal to the match: scores, winner, game-specific state."""
+        raise NotImplementedError
+
+    @classmethod
+    def draw_ritual(cls, rng: random.Random) -> dict[str, Any]:
+        """The optional first-dealer ritual; returns at least ``{"dealer": seat}``."""
+        raise NotImplementedError(f"{cls.name} has no draw ritual")
+
+    @classmethod
+    def match_summary_extra(cls, match: Match) -> dict[str, Any]:
+        """Extra fields of this game's match summary (none by default)."""
+        return {}
+
+    @classmethod
+    def next_dealer(cls, match: Match, state: GameState) -> int:
+        """Who deals after ``state``: by default the next seat in turn order."""
+        return (state.dealer + 1) % cls.num_players
+
+
+def _option_value_ok(value: Any, allowed: tuple[Any, ...]) -> bool:
+    if int in allowed:
+        return type(value) is int
+    if None in allowed and value is None:
+        return True
+    return any(type(value) is type(a) and value == a for a in allowed if a is not None)
+
+
+def _describe(allowed: tuple[Any, ...]) -> str:
+    return " or ".join("a whole number" if a is int else repr(a) for a in allowed)
+
+
+def _read_part(part: DealPart, value: Any) -> Any:
+    """Read one part of a deal, checking its shape."""
+    where = f"deal: {part.name}"
+    if part.single:
+        if isinstance(value, list) and len(value) == 1:
+            value = value[0]
+        if not isinstance(value, str):
+            raise RecordError(f"{where}: expected one card")
+        return _card(value, where)
+    if part.lists == 0:
+        return _read_list(value, part.size, where)
+    if not isinstance(value, list) or len(value) != part.lists:
+        raise RecordError(f"{where}: expected {part.lists} lists of {part.size} cards")
+    return [_read_list(v, part.size, f"{where}[{i}]") for i, v in enumerate(value)]
+
+
+def _read_list(value: Any, size: int, where: str) -> list[Card]:
+    if not isinstance(value, list) or len(value) != size:
+        raise RecordError(f"{where}: expected {size} cards")
+    return [_card(v, where) for v in value]
+
+
+def _card(text: Any, where: str) -> Card:
+    try:
+        return parse_card(text)
+    except CardError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _check_every_card_once(deck: tuple[Card, ...], cards: list[Card]) -> None:
+    seen: set[Card] = set()
+    deck_set = set(deck)
+    for card in cards:
+        if card not in deck_set:
+            raise RecordError(f"deal: card {card} is not in this game's deck")
+        if card in seen:
+            raise RecordError(f"deal: card {card} appears twice")
+        seen.add(card)
+    missing = [c.text for c in deck if c not in seen]
+    if missing:
+        raise RecordError(f"deal: card {missing[0]} is missing")

@@ -1,0 +1,195 @@
+"""The State protocol that every game implements.
+
+A game's state class subclasses ``GameState`` and supplies a few small hooks
+(``_legal``, ``_apply``, ``_why_illegal``, ``_copy_into``, ``_view_extra``);
+this base class gives every game the same public surface:
+
+- ``phase``, ``to_act``, ``history``, ``tricks``, ``is_done``;
+- ``legal_actions()`` (canonical ``Action`` objects) and ``legal_strings()``;
+- ``apply(action_or_string)``: validates, then changes the state, or raises
+  ``IllegalActionError`` with a precise reason and changes nothing;
+- ``view(seat)``: JSON-ready, only what that seat may see (``None``: everything);
+- ``clone()``: an independent copy, without ``deepcopy``;
+- ``summary()``: the replay summary of ``docs/records.md``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardwidgets.cards import Card
+from cardwidgets.core.actions import Action, ActionSyntax, parse_action
+from cardwidgets.core.errors import IllegalActionError
+from cardwidgets.core.explain import Explanation
+from cardwidgets.core.tricks import Trick
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+DONE = "done"
+
+
+class GameState:
+    """Base class of one deal's state; see the module docstring."""
+
+    #: The game's name: ``nimby``, ``tumbochka`` or ``nestors``.
+    game_name: ClassVar[str]
+    #: Action forms of this game, for ``parse_action``.
+    syntax: ClassVar[ActionSyntax]
+    num_players: ClassVar[int]
+
+    phase: str
+    to_act: int | None
+    dealer: int
+    rules: dict[str, Any]
+    history: list[str]
+    tricks: list[Trick]
+    hands: list[list[Card]]
+    #: The deal as set up (shared between clones; never changed).
+    deal: dict[str, Any]
+    _legal_cache: list[Action] | None
+
+    # ----- public surface -------------------------------------------------
+    @property
+    def is_done(self) -> bool:
+        """True once the deal is over (``phase == "done"``)."""
+        return self.phase == DONE
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act (empty when the deal is done)."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = [] if self.phase == DONE else self._legal()
+        return legal
+
+    def legal_strings(self) -> list[str]:
+        """Canonical strings of the legal actions."""
+        return [a.text for a in self.legal_actions()]
+
+    def parse(self, text: str) -> Action:
+        """Read an action string of this game (any accepted spelling)."""
+        return parse_action(text, self.syntax)
+
+    def apply(self, action: Action | str) -> None:
+        """Apply one action of the seat to act, or raise ``IllegalActionError``.
+
+        The state is unchanged when this raises.
+        """
+        if not isinstance(action, Action):
+            action = self.parse(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self.why_illegal(action), action.text)
+        self._apply(action)
+        self.history.append(action.text)
+        self._legal_cache = None
+
+    def why_illegal(self, action: Action) -> Explanation:
+        """Why ``action`` is not legal now (the most precise reason known)."""
+        if self.phase == DONE:
+            return Explanation("ACTIONS", "core.game_over")
+        specific = self._why_illegal(action)
+        if specific is not None:
+            return specific
+        legal = self.legal_strings()
+        if not any(text.split()[0] == action.verb for text in legal):
+            return Explanation(
+                "ACTIONS",
+                "core.wrong_phase",
+                {"text": action.text, "phase": self.phase, "legal": ", ".join(legal)},
+            )
+        return Explanation("ACTIONS", "core.not_legal", {"text": action.text, "legal": ", ".join(legal)})
+
+    def clone(self) -> Self:
+        """An independent copy (hands, tricks and history copied, not shared)."""
+        other = self.__class__.__new__(self.__class__)
+        other.phase = self.phase
+        other.to_act = self.to_act
+        other.dealer = self.dealer
+        other.deal = self.deal
+        other.rules = self.rules
+        other.history = list(self.history)
+        other.tricks = [t.copy() for t in self.tricks]
+        other.hands = [list(h) for h in self.hands]
+        other._legal_cache = self._legal_cache
+        self._copy_into(other)
+        return other
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see, JSON-ready; ``seat=None`` is the instructor's full view."""
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat}: seats are 0 to {self.num_players - 1}")
+        data: dict[str, Any] = {
+            "game": self.game_name,
+            "seat": seat,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "hands": [
+                [c.text for c in hand] if seat is None or s == seat else None
+                for s, hand in enumerate(self.hands)
+            ],
+            "hand_sizes": [len(h) for h in self.hands],
+            "legal": self.legal_strings() if seat is None or seat == self.to_act else [],
+            "tricks": [t.to_json() for t in self.tricks],
+            "history": self._public_history(seat),
+            "trump": self.trump_json(),
+            "contract": self.contract_json(),
+            "points": self.points(),
+            "score": self.score(),
+        }
+        data.update(self._view_extra(seat))
+        return data
+
+    def summary(self) -> dict[str, Any]:
+        """The replay summary (``docs/records.md``)."""
+        return {
+            "game": self.game_name,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "legal": self.legal_strings(),
+            "trump": self.trump_json(),
+            "contract": self.contract_json(),
+            "tricks": [t.to_json() for t in self.tricks if t.collector is not None],
+            "points": self.points(),
+            "score": self.score(),
+        }
+
+    # ----- hooks each game supplies ---------------------------------------
+    def _legal(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: Action) -> Explanation | None:
+        """A precise, rule-citing reason why ``action`` is illegal, if the game knows one."""
+        return None
+
+    def _copy_into(self, other: Self) -> None:
+        """Copy the game's own fields into ``other`` (used by ``clone``)."""
+        raise NotImplementedError
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        """Game-specific view fields for ``seat`` (never hidden cards of others)."""
+        return {}
+
+    def _public_history(self, seat: int | None) -> list[str]:
+        """The actions ``seat`` may know of (all of them unless a game hides some)."""
+        return list(self.history)
+
+    def trump_json(self) -> str | None:
+        """Trump for the summary: a suit letter or (Nestors) a rank."""
+        return None
+
+    def contract_json(self) -> dict[str, int] | None:
+        """Contract for the summary, or None before it is known."""
+        return None
+
+    def points(self) -> list[int] | None:
+        """Points per side once the deal is done, else None."""
+        return None
+
+    def score(self) -> list[int] | None:
+        """What the deal adds to each side's match score once done, else None."""
+        return None

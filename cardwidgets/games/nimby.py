@@ -1,0 +1,424 @@
+"""Nimby (Нимби): the rules of ``docs/rules/nimby.md``, section by section.
+
+Four players, partners opposite (seats 0+2 are team 0, 1+3 team 1), seats
+numbered in clockwise turn order. The 2s are permanent trumps; a trump suit
+is made by agreeing with the face-up card or exchanging a 2 for it; only the
+2s taken in tricks score.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardwidgets.cards import NIMBY_DECK, SUITS, Card, Rank, Suit
+from cardwidgets.core.actions import Action
+from cardwidgets.core.errors import RecordError
+from cardwidgets.core.explain import Explanation
+from cardwidgets.core.game import Deal, DealPart, Game
+from cardwidgets.core.state import DONE, GameState
+from cardwidgets.core.tricks import Trick
+
+if TYPE_CHECKING:
+    from cardwidgets.core.match import Match
+
+TRUMP = "trump"
+PLAY = "play"
+TEAM = (0, 1, 0, 1)
+
+# NIM-1: the 2s rank 2♣ > 2♠ > 2♥ > 2♦ whatever the trump suit.
+TWO_ORDER = {Suit.D: 1, Suit.H: 2, Suit.S: 3, Suit.C: 4}
+TWOS = tuple(Card.of(Rank.TWO, s) for s in SUITS)
+# NIM-1: outside the 2s, A > 6 > 5 > 4 > 3 (natural rank order with A = 14).
+TRUMPS = "trumps"  # the play suit of all trumps (NIM-5)
+
+AGREE = Action.make("agree")
+PASS = Action.make("pass")
+EXCHANGE = {two: Action.make("exchange", two) for two in TWOS}
+PLAY_CARD = {card: Action.make("play", card) for card in NIMBY_DECK}
+
+# Scoring table of NIM-6 (Decision N-7): 2s taken by the makers -> (makers, defenders).
+SCORE_TABLE = {4: (4, 0), 3: (2, 0), 2: (-2, 0), 1: (-2, 3), 0: (-2, 6)}
+
+
+def _play_suit_table(trump: Suit) -> dict[Card, Suit | str]:
+    """NIM-5: the play suit of every card — trumps for 2s and trump-suit cards."""
+    return {c: TRUMPS if c.rank == Rank.TWO or c.suit is trump else c.suit for c in NIMBY_DECK}
+
+
+def _strength_table(trump: Suit) -> dict[Card, int]:
+    """NIM-1: 2s above trump-suit cards above plain cards; higher number wins."""
+    strength = {}
+    for card in NIMBY_DECK:
+        if card.rank == Rank.TWO:
+            strength[card] = 200 + TWO_ORDER[card.suit]
+        elif card.suit is trump:
+            strength[card] = 100 + card.rank
+        else:
+            strength[card] = int(card.rank)
+    return strength
+
+
+PLAY_SUIT = {trump: _play_suit_table(trump) for trump in SUITS}
+STRENGTH = {trump: _strength_table(trump) for trump in SUITS}
+
+
+class NimbyState(GameState):
+    """One Nimby deal: making trump (NIM-4), then six tricks (NIM-5)."""
+
+    game_name = "nimby"
+    num_players = 4
+    syntax: ClassVar[dict[str, str]] = {
+        "agree": "agree",
+        "pass": "pass",
+        "exchange": "exchange CARD",
+        "play": "play CARD",
+    }
+
+    display: Card
+    trump: Suit | None
+    maker: int | None
+    first_agreer: int | None
+    last_exchanger: int | None
+    spoken: int
+    twos_taken: list[int]
+    thrown_in: bool
+
+    def __init__(self, deal: Deal, dealer: int, rules: dict[str, Any] | None = None) -> None:
+        self.rules = Nimby.make_rules(rules)
+        self.deal = deal
+        self.dealer = dealer
+        self.hands = [list(h) for h in deal["hands"]]
+        self.display = deal["turnup"]  # NIM-3: the turn-up proposes the trump suit
+        self.trump = None
+        self.maker = None
+        self.first_agreer = None
+        self.last_exchanger = None
+        self.spoken = 0
+        self.twos_taken = [0, 0]
+        self.thrown_in = False
+        self.history = []
+        self.tricks = []
+        self.phase = TRUMP
+        self.to_act = (dealer + 1) % 4  # NIM-4: eldest speaks first
+        self._legal_cache = None
+
+    def _copy_into(self, other: NimbyState) -> None:
+        other.display = self.display
+        other.trump = self.trump
+        other.maker = self.maker
+        other.first_agreer = self.first_agreer
+        other.last_exchanger = self.last_exchanger
+        other.spoken = self.spoken
+        other.twos_taken = list(self.twos_taken)
+        other.thrown_in = self.thrown_in
+
+    # ----- NIM-4: making trump ----------------------------------------------
+    def _legal(self) -> list[Action]:
+        if self.phase == TRUMP:
+            return self._legal_trump()
+        return self._legal_play()
+
+    def _legal_trump(self) -> list[Action]:
+        legal = [AGREE, PASS]
+        for card in self.hands[self.to_act]:
+            if card.rank == Rank.TWO and self._may_exchange(card):
+                legal.append(EXCHANGE[card])
+        return legal
+
+    def _may_exchange(self, two: Card) -> bool:
+        """Decision N-2: over a displayed 2 only a higher 2; otherwise any 2."""
+        if self.display.rank != Rank.TWO:
+            return True
+        return TWO_ORDER[two.suit] > TWO_ORDER[self.display.suit]
+
+    def _apply(self, action: Action) -> None:
+        if self.phase == TRUMP:
+            self._apply_trump(action)
+        else:
+            self._apply_play(action.args[0])  # type: ignore[arg-type]
+
+    def _apply_trump(self, action: Action) -> None:
+        seat = self.to_act
+        assert seat is not None
+        if action is AGREE and self.first_agreer is None:
+            self.first_agreer = seat
+        elif action.verb == "exchange":
+            two = action.args[0]
+            hand = self.hands[seat]
+            hand.remove(two)  # type: ignore[arg-type]
+            hand.append(self.display)  # he takes the old display card
+            self.display = two  # type: ignore[assignment]
+            self.last_exchanger = seat
+        self.spoken += 1
+        if self.spoken < 4:
+            self.to_act = (seat + 1) % 4
+        else:
+            self._end_trump_making()
+
+    def _end_trump_making(self) -> None:
+        """After four have spoken: throw in (N-3) or fix trump and maker (N-4), complete hands (N-5)."""
+        if self.first_agreer is None and self.last_exchanger is None:
+            self.thrown_in = True
+            self.phase = DONE
+            self.to_act = None
+            return
+        self.trump = self.display.suit
+        # Decision N-4: the last exchanger, else the first who agreed.
+        self.maker = self.last_exchanger if self.last_exchanger is not None else self.first_agreer
+        # Decision N-5: the dealer takes the display; the stock goes one each from eldest.
+        self.hands[self.dealer].append(self.display)
+        for i, card in enumerate(self.deal["stock"]):
+            self.hands[(self.dealer + 1 + i) % 4].append(card)
+        self.phase = PLAY
+        self.to_act = self.maker  # NIM-5: the maker leads the first trick
+        self.tricks.append(Trick())
+
+    # ----- NIM-5: play --------------------------------------------------------
+    def _legal_play(self) -> list[Action]:
+        hand = self.hands[self.to_act]  # type: ignore[index]
+        plays = self.tricks[-1].plays
+        if plays:
+            play_suit = PLAY_SUIT[self.trump]  # type: ignore[index]
+            led = play_suit[plays[0][1]]
+            following = [PLAY_CARD[c] for c in hand if play_suit[c] is led]
+            if following:
+                return following
+        return [PLAY_CARD[c] for c in hand]
+
+    def _apply_play(self, card: Card) -> None:
+        seat = self.to_act
+        assert seat is not None
+        self.hands[seat].remove(card)
+        trick = self.tricks[-1]
+        trick.plays.append((seat, card))
+        if len(trick.plays) < 4:
+            self.to_act = (seat + 1) % 4
+            return
+        self._close_trick(trick)
+
+    def _close_trick(self, trick: Trick) -> None:
+        """The highest trump wins, else the highest card of the suit led (NIM-5)."""
+        trump = self.trump
+        assert trump is not None
+        play_suit = PLAY_SUIT[trump]
+        strength = STRENGTH[trump]
+        led = play_suit[trick.plays[0][1]]
+        best_seat, best = trick.plays[0]
+        best_is_trump = led == TRUMPS
+        for seat, card in trick.plays[1:]:
+            suit = play_suit[card]
+            if suit == TRUMPS:
+                if not best_is_trump or strength[card] > strength[best]:
+                    best_seat, best, best_is_trump = seat, card, True
+            elif not best_is_trump and suit is led and strength[card] > strength[best]:
+                best_seat, best = seat, card
+        trick.collector = best_seat
+        trick.explanation = _trick_explanation(best_seat, best, best_is_trump, led)
+        self.twos_taken[TEAM[best_seat]] += sum(1 for _, c in trick.plays if c.rank == Rank.TWO)
+        if len(self.tricks) == 6:
+            self.phase = DONE
+            self.to_act = None
+        else:
+            self.to_act = best_seat  # the winner leads the next trick
+            self.tricks.append(Trick())
+
+    # ----- explanations of illegal actions -----------------------------------------
+    def _why_illegal(self, action: Action) -> Explanation | None:
+        seat = self.to_act
+        card = action.card
+        expected = "exchange" if self.phase == TRUMP else "play"
+        if action.verb != expected or card is None:
+            return None  # a verb of the other phase: the generic reason says so
+        if card not in self.hands[seat]:  # type: ignore[index]
+            rule = "NIM-5" if action.verb == "play" else "NIM-4"
+            return Explanation(rule, "core.not_in_hand", {"seat": seat, "card": card})
+        if action.verb == "exchange":
+            if card.rank != Rank.TWO:
+                return Explanation("NIM-4", "nimby.exchange_only_two", {"card": card})
+            return Explanation("N-2", "nimby.exchange_higher", {"card": card, "display": self.display})
+        play_suit = PLAY_SUIT[self.trump]  # type: ignore[index]
+        led = play_suit[self.tricks[-1].plays[0][1]]
+        held = [c for c in self.hands[seat] if play_suit[c] == led]  # type: ignore[index]
+        return Explanation("NIM-5", "nimby.must_follow", {"seat": seat, "suit": _suit_name(led), "held": held})
+
+    # ----- NIM-6: scoring -----------------------------------------------------------
+    def points(self) -> list[int] | None:
+        """2s taken per partnership once the deal is done (None for a thrown-in hand)."""
+        if self.phase != DONE or self.thrown_in:
+            return None
+        return list(self.twos_taken)
+
+    def score(self) -> list[int] | None:
+        """Match points this deal adds per partnership (NIM-6, Decision N-7)."""
+        if self.phase != DONE:
+            return None
+        if self.thrown_in:
+            return [0, 0]
+        maker_team = TEAM[self.maker]  # type: ignore[index]
+        makers, defenders = SCORE_TABLE[self.twos_taken[maker_team]]
+        out = [0, 0]
+        out[maker_team] = makers
+        out[1 - maker_team] = defenders
+        return out
+
+    def score_explanation(self) -> Explanation | None:
+        """Why the deal scored as it did (NIM-6), once done."""
+        if self.phase != DONE:
+            return None
+        if self.thrown_in:
+            return Explanation("N-3", "nimby.thrown_in", {"dealer": self.dealer})
+        maker_team = TEAM[self.maker]  # type: ignore[index]
+        taken = self.twos_taken[maker_team]
+        makers, defenders = SCORE_TABLE[taken]
+        key = {1: "nimby.score_nimby", 0: "nimby.score_double_nimby"}.get(taken, "nimby.score_makers")
+        return Explanation("NIM-6", key, {"team": maker_team, "taken": taken, "makers": makers, "defenders": defenders})
+
+    def maker_explanation(self) -> Explanation | None:
+        """Why trump and maker are what they are (Decision N-4), once known."""
+        if self.maker is None:
+            return None
+        if self.last_exchanger is not None:
+            return Explanation("N-4", "nimby.maker_exchanged", {"seat": self.maker, "suit": self.trump})
+        return Explanation("N-4", "nimby.maker_agreed", {"seat": self.maker, "suit": self.trump})
+
+    # ----- summary and view ------------------------------------------------------------
+    def trump_json(self) -> str | None:
+        return self.trump.value if self.trump else None
+
+    def contract_json(self) -> dict[str, int] | None:
+        return {"seat": self.maker} if self.maker is not None else None
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        in_trump_phase = self.phase == TRUMP
+        return {
+            "display": self.display.text if in_trump_phase else None,
+            "stock_size": 3 if in_trump_phase else 0,
+            "maker": self.maker,
+            "twos_taken": list(self.twos_taken),
+            "tricks_won": _tricks_won(self.tricks),
+            "thrown_in": self.thrown_in,
+        }
+
+
+def _tricks_won(tricks: list[Trick]) -> list[int]:
+    won = [0, 0]
+    for trick in tricks:
+        if trick.collector is not None:
+            won[TEAM[trick.collector]] += 1
+    return won
+
+
+def _suit_name(play_suit: Suit | str) -> Suit | dict[str, str]:
+    if play_suit == TRUMPS:
+        return {"en": "trumps", "ru": "козыри"}
+    return play_suit  # type: ignore[return-value]
+
+
+def _trick_explanation(seat: int, card: Card, by_trump: bool, led: Suit | str) -> Explanation:
+    if by_trump:
+        key = "nimby.trick_two" if card.rank == Rank.TWO else "nimby.trick_trump"
+        return Explanation("NIM-5", key, {"seat": seat, "card": card})
+    return Explanation("NIM-5", "nimby.trick_suit", {"seat": seat, "card": card, "suit": led})
+
+
+class Nimby(Game):
+    """Nimby's deck, deal layout, options and match rules (NIM-2, NIM-7)."""
+
+    name = "nimby"
+    num_players = 4
+    deck = NIMBY_DECK
+    layout = (DealPart("hands", 4, 5), DealPart("turnup", 0, 1), DealPart("stock", 0, 3))
+    state_class = NimbyState
+    options: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "throw_in": ("same_dealer", "next_dealer"),
+        "target": (10, int),
+    }
+    sides = TEAM
+
+    @classmethod
+    def new_state(
+        cls, deal: Deal, dealer: int, rules: dict[str, Any] | None = None, match: Match | None = None
+    ) -> NimbyState:
+        return NimbyState(deal, dealer, rules)
+
+    @classmethod
+    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
+        """NIM-7: a start position may not have a partnership already at the target."""
+        position = super().check_start(start, rules)
+        if max(position["scores"]) >= rules["target"]:
+            raise RecordError(f"start: a partnership already has {rules['target']} or more (NIM-7)")
+        return position
+
+    @classmethod
+    def end_deal(cls, match: Match, state: GameState) -> None:
+        """NIM-7: add the deal's score; 10 or more wins (only one side gains per deal)."""
+        for team, points in enumerate(state.score() or [0, 0]):
+            match.scores[team] += points
+        for team, total in enumerate(match.scores):
+            if total >= match.rules["target"]:
+                match.winner = team
+
+    @classmethod
+    def next_dealer(cls, match: Match, state: GameState) -> int:
+        """NIM-3: the deal passes clockwise; Decision N-3: a throw-in is redealt by the same dealer."""
+        assert isinstance(state, NimbyState)
+        if state.thrown_in and match.rules["throw_in"] == "same_dealer":
+            return state.dealer
+        return (state.dealer + 1) % 4
+
+    @classmethod
+    def draw_ritual(cls, rng: random.Random) -> dict[str, Any]:
+        """NIM-2: highest and lowest draw are partners; Decision N-1: highest is eldest."""
+        return draw_partnerships(rng)
+
+
+def draw_key(card: Card) -> int:
+    """NIM-2: draw order 3 < 4 < 5 < 6 < A < 2, a 2 by its trump order."""
+    if card.rank == Rank.TWO:
+        return 20 + TWO_ORDER[card.suit]
+    return int(card.rank)
+
+
+def draw_partnerships(rng: random.Random) -> dict[str, Any]:
+    """Run the NIM-2 draw for players 0-3 and seat them.
+
+    Returns ``draws`` (each round: ``[[player, card], …]``), ``highest``,
+    ``lowest``, ``seating`` (the player at each seat: the highest at seat 0,
+    his partner the lowest at seat 2) and ``dealer`` (seat 3, so the highest
+    drawer is eldest hand, Decision N-1).
+    """
+    deck = list(NIMBY_DECK)
+    rng.shuffle(deck)
+    rounds: list[list[list[Any]]] = []
+
+    def draw(players: list[int]) -> dict[int, Card]:
+        if len(deck) < len(players):
+            deck.extend(NIMBY_DECK)
+            rng.shuffle(deck)
+        cards = {p: deck.pop() for p in players}
+        rounds.append([[p, c.text] for p, c in cards.items()])
+        return cards
+
+    def resolve(group: list[int], pick: Any) -> int:
+        while len(group) > 1:  # players tied draw again
+            cards = draw(group)
+            best = pick(draw_key(c) for c in cards.values())
+            group = [p for p, c in cards.items() if draw_key(c) == best]
+        return group[0]
+
+    while True:
+        first = draw([0, 1, 2, 3])
+        keys = {p: draw_key(c) for p, c in first.items()}
+        if len(set(keys.values())) > 1:
+            break
+    highest = resolve([p for p in keys if keys[p] == max(keys.values())], max)
+    lowest = resolve([p for p in keys if keys[p] == min(keys.values())], min)
+    others = [p for p in range(4) if p not in (highest, lowest)]
+    return {
+        "draws": rounds,
+        "highest": highest,
+        "lowest": lowest,
+        "seating": [highest, others[0], lowest, others[1]],
+        "dealer": 3,
+    }

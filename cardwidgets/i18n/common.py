@@ -1,0 +1,38 @@
+"""Messages shared by all games: action parsing, turn order, records."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "core.unknown_action": {
+        "en": 'unknown action "{text}": expected one of {verbs}',
+        "ru": 'неизвестное действие «{text}»: ожидается одно из {verbs}',
+    },
+    "core.malformed_action": {
+        "en": 'malformed action "{text}": expected "{form}"',
+        "ru": 'неверная запись действия «{text}»: ожидается «{form}»',
+    },
+    "core.bad_card": {
+        "en": 'bad card in action "{text}": {reason}',
+        "ru": 'неверная карта в действии «{text}»: {reason}',
+    },
+    "core.game_over": {
+        "en": "the deal is over: no action is possible",
+        "ru": "сдача окончена: ходов больше нет",
+    },
+    "core.wrong_phase": {
+        "en": '"{text}" is not possible now: the phase is {phase} (legal: {legal})',
+        "ru": '«{text}» сейчас невозможно: идёт фаза {phase} (можно: {legal})',
+    },
+    "core.not_legal": {
+        "en": '"{text}" is not legal now (legal: {legal})',
+        "ru": '«{text}» сейчас не разрешено (можно: {legal})',
+    },
+    "core.not_in_hand": {
+        "en": "seat {seat} does not hold {card}",
+        "ru": "у игрока {seat} нет карты {card}",
+    },
+    "core.wrong_seat": {
+        "en": "it is seat {to_act}'s turn, not seat {seat}'s",
+        "ru": "сейчас ходит игрок {to_act}, а не игрок {seat}",
+    },
+}

@@ -1,0 +1,54 @@
+"""Nimby messages, English and Russian (rule ids in ``docs/rules/nimby.md``)."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "nimby.must_follow": {
+        "en": "seat {seat} must follow {suit} (holds {held})",
+        "ru": "игрок {seat} должен ходить в масть {suit} (есть {held})",
+    },
+    "nimby.exchange_only_two": {
+        "en": "only a 2 can be exchanged for the face-up card, not {card}",
+        "ru": "на открытую карту можно обменять только двойку, а не {card}",
+    },
+    "nimby.exchange_higher": {
+        "en": "{card} cannot replace {display}: over a 2 only a higher 2 may be exchanged (2C > 2S > 2H > 2D)",
+        "ru": "{card} не может заменить {display}: поверх двойки можно выложить только старшую двойку (2C > 2S > 2H > 2D)",
+    },
+    "nimby.trick_two": {
+        "en": "seat {seat} takes the trick with {card}, the highest 2 played (2s are always the top trumps)",
+        "ru": "игрок {seat} берёт взятку картой {card} — самой старшей из сыгранных двоек (двойки — всегда старшие козыри)",
+    },
+    "nimby.trick_trump": {
+        "en": "seat {seat} takes the trick with {card}, the highest trump played",
+        "ru": "игрок {seat} берёт взятку картой {card} — самым старшим сыгранным козырем",
+    },
+    "nimby.trick_suit": {
+        "en": "seat {seat} takes the trick with {card}, the highest {suit} (no trump was played)",
+        "ru": "игрок {seat} берёт взятку картой {card} — старшей в масти {suit} (козырей не было)",
+    },
+    "nimby.thrown_in": {
+        "en": "nobody agreed and nobody exchanged a 2: the hand is thrown in and dealt again",
+        "ru": "никто не согласился и никто не обменял двойку: карты пересдаются",
+    },
+    "nimby.maker_exchanged": {
+        "en": "{suit} is trump; seat {seat} is the maker, the last to exchange a 2",
+        "ru": "козырь {suit}; заказчик — игрок {seat}, последним обменявший двойку",
+    },
+    "nimby.maker_agreed": {
+        "en": "{suit} is trump; nobody exchanged, so seat {seat}, the first to agree, is the maker",
+        "ru": "козырь {suit}; обменов не было, поэтому заказчик — игрок {seat}, первым согласившийся",
+    },
+    "nimby.score_makers": {
+        "en": "the makers (team {team}) took {taken} twos: they score {makers}, the defenders {defenders}",
+        "ru": "заказчики (пара {team}) взяли двоек: {taken}; им {makers}, соперникам {defenders}",
+    },
+    "nimby.score_nimby": {
+        "en": "Nimby! The defenders took 3 twos: makers (team {team}) {makers}, defenders +{defenders}",
+        "ru": "Нимби! Соперники взяли 3 двойки: заказчикам (пара {team}) {makers}, соперникам +{defenders}",
+    },
+    "nimby.score_double_nimby": {
+        "en": "Double Nimby! The defenders took all 4 twos: makers (team {team}) {makers}, defenders +{defenders}",
+        "ru": "Двойное Нимби! Соперники взяли все 4 двойки: заказчикам (пара {team}) {makers}, соперникам +{defenders}",
+    },
+}
