@@ -75,6 +75,7 @@ def open_spiel_deal(name: str) -> Callable[[random.Random], int] | None:
 
 
 def main() -> None:
+    """Measure every requested game (and its OpenSpiel peer)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated game names")

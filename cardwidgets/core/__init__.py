@@ -1,2 +1,4 @@
-"""Game machinery with no game's rules in it: errors, actions, explanations,
-the State protocol, tricks, matches and game records."""
+"""Game machinery with no game's rules in it.
+
+Errors, actions, explanations, the State protocol, tricks, matches and game records.
+"""

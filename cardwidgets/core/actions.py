@@ -10,13 +10,13 @@ spelling (``PLAY ♥10``) into the canonical action.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Union
+from typing import ClassVar
 
 from cardwidgets.cards import Card, Rank, parse_card
 from cardwidgets.core.errors import CardError, IllegalActionError
 from cardwidgets.core.explain import Explanation
 
-Arg = Union[Card, Rank, int, str]
+Arg = Card | Rank | int | str
 #: verb -> form, e.g. ``{"play": "play CARD [trilyazh|troyan]", "bid": "bid N"}``.
 ActionSyntax = Mapping[str, str]
 

@@ -132,7 +132,9 @@ class Game:
         raise NotImplementedError
 
     @classmethod
-    def new_random_state(cls, seed: int | None = None, dealer: int = 0, rules: dict[str, Any] | None = None) -> GameState:
+    def new_random_state(
+        cls, seed: int | None = None, dealer: int = 0, rules: dict[str, Any] | None = None
+    ) -> GameState:
         """A new state from a shuffled deal (handy in notebooks and simulations)."""
         return cls.new_state(cls.random_deal(seed), dealer, rules)
 

@@ -84,7 +84,7 @@ class Match:
             raise RecordError("no finished deal to score")
         before = list(self.scores)
         self.game.end_deal(self, state)
-        self.deal_scores.append([after - b for after, b in zip(self.scores, before)])
+        self.deal_scores.append([after - b for after, b in zip(self.scores, before, strict=True)])
         self.dealer = self.game.next_dealer(self, state)
         max_deals = self.rules.get("max_deals")
         if self.winner is not None or (max_deals is not None and len(self.deals) >= max_deals):

@@ -22,6 +22,7 @@ from cardwidgets.core.actions import Action, ActionSyntax, parse_action
 from cardwidgets.core.errors import IllegalActionError
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.tricks import Trick
+from cardwidgets.i18n import phase_name
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -96,7 +97,7 @@ class GameState:
             return Explanation(
                 "ACTIONS",
                 "core.wrong_phase",
-                {"text": action.text, "phase": self.phase, "legal": ", ".join(legal)},
+                {"text": action.text, "phase": phase_name(self.phase), "legal": ", ".join(legal)},
             )
         return Explanation("ACTIONS", "core.not_legal", {"text": action.text, "legal": ", ".join(legal)})
 

@@ -120,11 +120,8 @@ class NimbyState(GameState):
         return self._legal_play()
 
     def _legal_trump(self) -> list[Action]:
-        legal = [AGREE, PASS]
-        for card in self.hands[self.to_act]:
-            if card.rank == Rank.TWO and self._may_exchange(card):
-                legal.append(EXCHANGE[card])
-        return legal
+        hand = self.hands[self.to_act]  # type: ignore[index]
+        return [AGREE, PASS, *(EXCHANGE[c] for c in hand if c.rank == Rank.TWO and self._may_exchange(c))]
 
     def _may_exchange(self, two: Card) -> bool:
         """Decision N-2: over a displayed 2 only a higher 2; otherwise any 2."""

@@ -53,14 +53,29 @@ def format_value(value: Any, locale: str) -> str:
 
 
 _RANK_NAMES = {
-    "en": "two three four five six seven eight nine ten jack queen king ace".split(),
-    "ru": "двойка тройка четвёрка пятёрка шестёрка семёрка восьмёрка девятка десятка "
-    "валет дама король туз".split(),
+    "en": ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"],
+    "ru": ["двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка", "девятка", "десятка", "валет", "дама", "король", "туз"],
 }
 _SUIT_NAMES = {
     "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
     "ru": {"S": "пик", "H": "червей", "D": "бубен", "C": "треф"},
 }
+
+
+_PHASE_NAMES_RU = {
+    "bidding": "торговля",
+    "trump": "выбор козыря",
+    "talon": "прикуп",
+    "open": "первая взятка заказчика",
+    "play": "розыгрыш",
+    "leave": "выбор карты на стол",
+    "done": "сдача окончена",
+}
+
+
+def phase_name(phase: str) -> dict[str, str]:
+    """A phase's name per locale (English keeps the summary's phase word)."""
+    return {"en": phase, "ru": _PHASE_NAMES_RU.get(phase, phase)}
 
 
 def card_name(card: Any, locale: str = "en") -> str:

@@ -1,0 +1,105 @@
+"""The State protocol, checked the same way for every registered game.
+
+Random deals from fixed seeds check what every game must do: legal actions
+until the deal is done, canonical action strings that parse back to the same
+action, clones that are independent, views that hide other seats' hands,
+records that replay to the same summary, JSON-ready summaries and views.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cardwidgets import GAMES, IllegalActionError, record_of, replay, summary
+from cardwidgets.core.state import GameState
+
+GAME_NAMES = sorted(GAMES)
+
+
+def random_deal(name: str, seed: int) -> tuple[GameState, random.Random]:
+    game = GAMES[name]
+    rng = random.Random(seed)
+    return game.new_state(game.random_deal(rng), rng.randrange(game.num_players)), rng
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_legal_actions_until_done_and_canonical(name: str) -> None:
+    for seed in range(60):
+        state, rng = random_deal(name, seed)
+        while not state.is_done:
+            legal = state.legal_actions()
+            assert legal, f"seed {seed}: no legal action in phase {state.phase}"
+            assert len({a.text for a in legal}) == len(legal), "action strings are unique"
+            for action in legal:
+                assert state.parse(action.text) is action
+            state.apply(rng.choice(legal))
+        assert state.legal_actions() == []
+        assert state.to_act is None
+        assert state.score() is not None
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_clone_is_independent(name: str) -> None:
+    state, rng = random_deal(name, 7)
+    for _ in range(6):
+        state.apply(rng.choice(state.legal_actions()))
+    before = json.dumps(state.view(None))
+    copy = state.clone()
+    assert json.dumps(copy.view(None)) == before
+    while not copy.is_done:
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert json.dumps(state.view(None)) == before
+    assert copy.history[: len(state.history)] == state.history
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_view_hides_other_hands(name: str) -> None:
+    for seed in range(20):
+        state, rng = random_deal(name, seed)
+        while not state.is_done:
+            for seat in range(state.num_players):
+                view = state.view(seat)
+                json.dumps(view)
+                for other, hand in enumerate(view["hands"]):
+                    assert (hand is None) == (other != seat)
+                assert view["hand_sizes"] == [len(h) for h in state.hands]
+                assert view["legal"] == (state.legal_strings() if seat == state.to_act else [])
+            state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_record_round_trip(name: str) -> None:
+    for seed in range(20):
+        state, rng = random_deal(name, seed)
+        stop = rng.randrange(60)
+        while not state.is_done and len(state.history) < stop:
+            state.apply(rng.choice(state.legal_actions()))
+        record = record_of(state).to_json()
+        again = replay(json.loads(json.dumps(record)))
+        assert summary(again) == state.summary()
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_illegal_action_raises_and_changes_nothing(name: str) -> None:
+    state, rng = random_deal(name, 3)
+    while not state.is_done:
+        before = json.dumps(state.view(None))
+        for text in ("garbage", "play", "play ZZ", "bid 9999", "pass pass"):
+            if text in state.legal_strings():
+                continue
+            with pytest.raises(IllegalActionError) as info:
+                state.apply(text)
+            assert str(info.value)
+            assert info.value.explanation.text("ru")
+            assert json.dumps(state.view(None)) == before
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_view_of_a_bad_seat(name: str) -> None:
+    state, _ = random_deal(name, 1)
+    with pytest.raises(ValueError, match="no seat 9"):
+        state.view(9)
