@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: lab test venv lint
+.PHONY: lab test venv browser bundle
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,21 @@ lab: venv
 	$(BIN)/jupyter lab notebooks/00-start-here.ipynb $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 ## make test: install everything the tests need and run the whole suite (lint included)
-test: venv
+test: venv browser
 	$(BIN)/python -m pip install --quiet -e ".[test,lab]"
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
+
+## Chromium for the browser tests: Debian's package (Playwright cannot download browsers here).
+## Without it, and without root to install it, the browser tests skip with a reason,
+## or fail when CARDWIDGETS_REQUIRE_BROWSER=1 (as in CI).
+browser:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else echo "note: /usr/bin/chromium is missing (apt-get install chromium); browser tests will skip"; fi
+
+## make bundle: rebuild the front-end bundle in cardwidgets/static/ (needs Node and npm)
+bundle:
+	npm ci --no-audit --no-fund
+	npm run build

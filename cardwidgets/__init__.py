@@ -11,6 +11,16 @@ from cardwidgets.core.records import load_record, record_of, replay, save_record
 from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES, get_game, new_game
 
+
+def __getattr__(name: str) -> object:
+    """``cardwidgets.Table`` is imported on first use, so the engines load without Jupyter."""
+    if name == "Table":
+        from cardwidgets.widgets import Table
+
+        return Table
+    raise AttributeError(f"module 'cardwidgets' has no attribute {name!r}")
+
+
 __all__ = [
     "GAMES",
     "Action",
@@ -23,6 +33,7 @@ __all__ = [
     "Rank",
     "RecordError",
     "Suit",
+    "Table",
     "get_game",
     "load_record",
     "new_game",

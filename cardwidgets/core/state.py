@@ -133,7 +133,7 @@ class GameState:
             "hand_sizes": [len(h) for h in self.hands],
             "legal": self.legal_strings() if seat is None or seat == self.to_act else [],
             "tricks": [t.to_json() for t in self.tricks],
-            "history": self._public_history(seat),
+            "history": self.public_history(seat),
             "trump": self.trump_json(),
             "contract": self.contract_json(),
             "points": self.points(),
@@ -141,6 +141,14 @@ class GameState:
         }
         data.update(self._view_extra(seat))
         return data
+
+    def public_history(self, seat: int | None) -> list[str]:
+        """The actions ``seat`` may know of, in order (``None``: all of them)."""
+        return list(self.history) if seat is None else self._public_history(seat)
+
+    def is_trump(self, card: Card) -> bool:
+        """Whether ``card`` is a trump now (for marking cards in a hand)."""
+        return False
 
     def summary(self) -> dict[str, Any]:
         """The replay summary (``docs/records.md``)."""

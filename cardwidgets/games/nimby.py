@@ -280,6 +280,10 @@ class NimbyState(GameState):
         return Explanation("N-4", "nimby.maker_agreed", {"seat": self.maker, "suit": self.trump})
 
     # ----- summary and view ------------------------------------------------------------
+    def is_trump(self, card: Card) -> bool:
+        """NIM-1: the 2s always; the trump suit once it is made."""
+        return card.rank == Rank.TWO or card.suit is self.trump
+
     def trump_json(self) -> str | None:
         return self.trump.value if self.trump else None
 

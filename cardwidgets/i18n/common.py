@@ -36,3 +36,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "сейчас ходит игрок {to_act}, а не игрок {seat}",
     },
 }
+
+MESSAGES.update(
+    {
+        "widget.bad_message": {
+            "en": "the table did not understand the message {text}",
+            "ru": "стол не понял сообщение {text}",
+        },
+        "widget.deal_not_over": {
+            "en": "finish this deal first",
+            "ru": "сначала доиграйте эту сдачу",
+        },
+        "widget.match_over": {
+            "en": "the match is over",
+            "ru": "матч окончен",
+        },
+    }
+)

@@ -1,0 +1,409 @@
+// js/controls.js
+function actionButtons(legal, labels, send) {
+  const bar = document.createElement("div");
+  bar.className = "cw-actions";
+  for (const action of legal) {
+    if (/^play \S+$/.test(action)) continue;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "cw-action";
+    button.dataset.action = action;
+    button.textContent = labels[action] || action;
+    button.addEventListener("click", () => send({ action }));
+    bar.appendChild(button);
+  }
+  return bar;
+}
+function enableKeyboard(root) {
+  root.addEventListener("keydown", (event) => {
+    const cards = [...root.querySelectorAll(".cw-hand .cw-card.cw-legal")];
+    if (!cards.length) return;
+    const index = cards.indexOf(document.activeElement);
+    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      const step = event.key === "ArrowRight" ? 1 : -1;
+      const next = index < 0 ? step > 0 ? 0 : cards.length - 1 : (index + step + cards.length) % cards.length;
+      cards[next].focus();
+      event.preventDefault();
+      event.stopPropagation();
+    } else if (event.key === "Enter" && index >= 0) {
+      cards[index].click();
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  });
+}
+
+// js/i18n.js
+function t(ui, key, params = {}) {
+  const template = ui && ui[key] || key;
+  return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
+}
+function seatName(ui, seat, mySeat) {
+  return seat === mySeat ? t(ui, "you") : t(ui, "seat", { n: seat });
+}
+function cardName(ui, card) {
+  return ui.card_names && ui.card_names[card] || card;
+}
+
+// js/cards.js
+var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+function splitCard(card) {
+  return { rank: card.slice(0, -1), suit: card.slice(-1) };
+}
+function cardFace(card, { name, legal = false, trump = false, seat = null } = {}) {
+  const { rank, suit } = splitCard(card);
+  const el2 = document.createElement("button");
+  el2.type = "button";
+  el2.className = `cw-card cw-suit-${suit}`;
+  if (legal) el2.classList.add("cw-legal");
+  if (trump) el2.classList.add("cw-trump-card");
+  el2.dataset.card = card;
+  if (seat !== null && seat !== void 0) el2.dataset.seat = String(seat);
+  el2.setAttribute("aria-label", name || card);
+  el2.innerHTML = `<span class="cw-rank">${rank}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
+  return el2;
+}
+function cardBack() {
+  const el2 = document.createElement("div");
+  el2.className = "cw-back";
+  el2.setAttribute("aria-hidden", "true");
+  return el2;
+}
+
+// js/layout.js
+var CLOCKWISE = { nimby: true, tumbochka: true, nestors: false };
+function seatPosition(game, players, mySeat, seat) {
+  const offset = (seat - mySeat + players) % players;
+  if (offset === 0) return "bottom";
+  const clockwise = CLOCKWISE[game] !== false;
+  if (players === 3) return offset === 1 === clockwise ? "left" : "right";
+  if (offset === 2) return "top";
+  return offset === 1 === clockwise ? "left" : "right";
+}
+
+// js/table.js
+var SUIT_SYMBOLS2 = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+var TABLE_CARD_KEYS = ["display", "row", "table_card", "talon", "troyans"];
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== void 0) node.textContent = text;
+  return node;
+}
+function asCardList(value) {
+  if (!value) return [];
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flat ? value.flat(2) : value;
+  return [];
+}
+function currentTrick(view) {
+  const tricks = view.tricks || [];
+  const last = tricks[tricks.length - 1];
+  return last && last.collector === null ? last.plays : [];
+}
+function lastCompletedTrick(view) {
+  const done = (view.tricks || []).filter((trick) => trick.collector !== null);
+  return done[done.length - 1] || null;
+}
+function seatBox(snap, seat, position, players) {
+  const { view, ui } = snap;
+  const box = el("div", `cw-seat cw-pos-${position}`);
+  box.dataset.seat = String(seat);
+  if (view.to_act === seat) box.classList.add("cw-to-act");
+  const name = el("div", "cw-seat-name", seatName(ui, seat, snap.seat));
+  if (view.dealer === seat) name.appendChild(el("span", "cw-dealer", " \u25C6"));
+  box.appendChild(name);
+  const taken = (view.tricks || []).filter((trick) => trick.collector === seat).length;
+  box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${taken}`));
+  if (seat === snap.seat) return box;
+  const hand = view.hands && view.hands[seat];
+  if (Array.isArray(hand)) {
+    const open = el("div", "cw-open-hand");
+    for (const card of hand) open.appendChild(cardFace(card, { name: cardName(ui, card) }));
+    box.appendChild(open);
+  } else {
+    const count = (view.hand_sizes || [])[seat] || 0;
+    const backs = el("div", "cw-backs");
+    for (let i = 0; i < Math.min(count, 10); i += 1) backs.appendChild(cardBack());
+    box.appendChild(backs);
+    box.appendChild(el("div", "cw-count", t(ui, "cards", { n: count })));
+  }
+  return box;
+}
+function trickArea(snap, plays, positions) {
+  const area = el("div", "cw-trick");
+  area.setAttribute("aria-label", t(snap.ui, "tricks"));
+  for (const [seat, card] of plays) {
+    const face = cardFace(card, { name: cardName(snap.ui, card), seat });
+    face.classList.add(`cw-from-${seat === null ? "table" : positions[seat]}`);
+    const leave = `leave ${card}`;
+    if (snap.legal.includes(leave)) face.classList.add("cw-legal");
+    face.addEventListener("click", () => snap.send({ action: snap.legal.includes(leave) ? leave : `play ${card}` }));
+    area.appendChild(face);
+  }
+  return area;
+}
+function previousTrick(snap, trick, positions) {
+  const box = el("div", "cw-previous-trick");
+  for (const [seat, card] of trick.plays) {
+    const face = cardFace(card, { name: cardName(snap.ui, card), seat });
+    face.classList.add(`cw-from-${seat === null ? "table" : positions[seat]}`);
+    face.tabIndex = -1;
+    box.appendChild(face);
+  }
+  box.appendChild(el("div", "cw-last-collector", `\u2192 ${seatName(snap.ui, trick.collector, snap.seat)}`));
+  return box;
+}
+function tableCards(snap) {
+  const box = el("div", "cw-table-cards");
+  for (const key of TABLE_CARD_KEYS) {
+    const cards = asCardList(snap.view[key]);
+    if (!cards.length) continue;
+    const group = el("div", `cw-group cw-group-${key}`);
+    group.appendChild(el("div", "cw-group-name", t(snap.ui, key)));
+    for (const card of cards) {
+      if (!card) {
+        group.appendChild(cardBack());
+        continue;
+      }
+      const face = cardFace(card, { name: cardName(snap.ui, card) });
+      const leave = `leave ${card}`;
+      if (snap.legal.includes(leave)) {
+        face.classList.add("cw-legal");
+        face.addEventListener("click", () => snap.send({ action: leave }));
+      }
+      group.appendChild(face);
+    }
+    box.appendChild(group);
+  }
+  return box;
+}
+function handArea(snap, interactive) {
+  const { view, ui } = snap;
+  const hand = el("div", "cw-hand");
+  hand.setAttribute("role", "group");
+  hand.setAttribute("aria-label", t(ui, "hand"));
+  const trumps = new Set(view.trumps || []);
+  for (const card of view.my_hand || []) {
+    const legal = interactive && snap.legal.some((action) => action.startsWith(`play ${card}`) || action.startsWith(`give ${card} `));
+    const face = cardFace(card, { name: cardName(ui, card), legal, trump: trumps.has(card) });
+    if (snap.selected === card) face.classList.add("cw-selected");
+    face.addEventListener("click", () => snap.onCard(card));
+    hand.appendChild(face);
+  }
+  return hand;
+}
+function trumpText(snap) {
+  const { view, ui } = snap;
+  if (!view.trump) return t(ui, "no_trump");
+  if (view.trump in SUIT_SYMBOLS2) return SUIT_SYMBOLS2[view.trump];
+  return ui.rank_names && ui.rank_names[view.trump] || view.trump;
+}
+function sideName(snap, side) {
+  const sides = snap.scoreboard.sides || [];
+  const seats = sides.map((s, seat) => [s, seat]).filter(([s]) => s === side).map(([, seat]) => seat);
+  const names = seats.map((seat) => seatName(snap.ui, seat, snap.seat)).join(" + ");
+  return seats.length > 1 ? `${t(snap.ui, "team", { n: side })} (${names})` : names;
+}
+function infoPanel(snap) {
+  const { view, ui, scoreboard } = snap;
+  const info = el("aside", "cw-info");
+  const line = (cls, label, value) => {
+    const row = el("div", cls);
+    row.appendChild(el("span", "cw-label", `${label}: `));
+    row.appendChild(el("span", "cw-value", value));
+    info.appendChild(row);
+  };
+  line("cw-trump", t(ui, "trump"), trumpText(snap));
+  if (view.contract) {
+    const who = seatName(ui, view.contract.seat, snap.seat);
+    line("cw-contract", t(ui, "contract"), view.contract.bid !== void 0 ? `${view.contract.bid} (${who})` : who);
+  }
+  const scores = el("div", "cw-scores");
+  scores.appendChild(el("div", "cw-label", t(ui, "score")));
+  (scoreboard.scores || []).forEach((score, side) => {
+    const row = el("div", "cw-score");
+    row.dataset.side = String(side);
+    row.textContent = `${sideName(snap, side)}: ${score}`;
+    if (scoreboard.deal_score) row.textContent += ` (${scoreboard.deal_score[side] >= 0 ? "+" : ""}${scoreboard.deal_score[side]})`;
+    scores.appendChild(row);
+  });
+  info.appendChild(scores);
+  const buttons = el("div", "cw-commands");
+  const last = el("button", "cw-command", t(ui, "last_trick"));
+  last.type = "button";
+  last.dataset.command = "last_trick";
+  last.setAttribute("aria-pressed", snap.showLast ? "true" : "false");
+  last.addEventListener("click", () => snap.toggleLast());
+  buttons.appendChild(last);
+  if (view.phase === "done" && !scoreboard.over) {
+    const next = el("button", "cw-command cw-next", t(ui, "next_deal"));
+    next.type = "button";
+    next.dataset.command = "next_deal";
+    next.addEventListener("click", () => snap.send({ command: "next_deal" }));
+    buttons.appendChild(next);
+  }
+  info.appendChild(buttons);
+  const pace = el("label", "cw-pace-label", `${t(ui, "pace")} `);
+  const slider = el("input", "cw-pace");
+  Object.assign(slider, { type: "range", min: "0", max: "2", step: "0.1", value: String(snap.pace) });
+  slider.addEventListener("change", () => snap.setPace(Number(slider.value)));
+  pace.appendChild(slider);
+  info.appendChild(pace);
+  if (snap.showLast) {
+    const trick = lastCompletedTrick(view);
+    const box = el("div", "cw-last-trick");
+    if (trick) {
+      for (const [seat, card] of trick.plays) box.appendChild(cardFace(card, { name: cardName(ui, card), seat }));
+      box.appendChild(el("div", "cw-last-collector", `\u2192 ${seatName(ui, trick.collector, snap.seat)}`));
+    }
+    info.appendChild(box);
+  }
+  return info;
+}
+function statusText(snap) {
+  const { view, ui, scoreboard } = snap;
+  if (snap.statusOverride) return snap.statusOverride;
+  if (scoreboard.over) {
+    return scoreboard.winner === null || scoreboard.winner === void 0 ? t(ui, "match_drawn") : t(ui, "match_won", { side: sideName(snap, scoreboard.winner) });
+  }
+  if (view.phase === "done") return scoreboard.why ? `${t(ui, "deal_over")}: ${scoreboard.why}` : t(ui, "deal_over");
+  if (view.to_act === snap.seat) return t(ui, "your_turn");
+  return t(ui, "waiting", { seat: seatName(ui, view.to_act, snap.seat) });
+}
+function renderTable(root, snap) {
+  const { view, game } = snap;
+  const players = (view.hand_sizes || []).length;
+  const animating = Boolean(snap.trickOverride);
+  root.dataset.game = game;
+  root.dataset.phase = view.phase || "";
+  root.dataset.toAct = view.to_act === null || view.to_act === void 0 ? "" : String(view.to_act);
+  root.dataset.animating = animating ? "true" : "false";
+  const positions = {};
+  for (let seat = 0; seat < players; seat += 1) positions[seat] = seatPosition(game, players, snap.seat, seat);
+  const grid = el("div", "cw-grid");
+  for (let seat = 0; seat < players; seat += 1) {
+    if (seat !== snap.seat) grid.appendChild(seatBox(snap, seat, positions[seat], players));
+  }
+  const center = el("div", "cw-center");
+  const plays = snap.trickOverride || currentTrick(view);
+  center.appendChild(trickArea(snap, plays, positions));
+  const previous = lastCompletedTrick(view);
+  if (!snap.trickOverride && !plays.length && previous) center.appendChild(previousTrick(snap, previous, positions));
+  center.appendChild(tableCards(snap));
+  grid.appendChild(center);
+  const mine = seatBox(snap, snap.seat, "bottom", players);
+  mine.appendChild(handArea(snap, !animating));
+  grid.appendChild(mine);
+  const main = el("div", "cw-main");
+  main.appendChild(grid);
+  const legal = animating ? [] : snap.legal;
+  const actions = snap.selected ? legal.filter((action) => !action.startsWith("give ") || action.startsWith(`give ${snap.selected} `)) : legal;
+  main.appendChild(actionButtons(actions, snap.labels, snap.send));
+  const status = el("div", "cw-status", statusText(snap));
+  status.setAttribute("role", "status");
+  main.appendChild(status);
+  main.appendChild(el("div", "cw-why", snap.whyOverride || lastWhy(snap)));
+  const error = el("div", "cw-error");
+  error.setAttribute("role", "alert");
+  if (snap.error && snap.error.text) error.textContent = `${snap.error.text} (${snap.error.rule})`;
+  main.appendChild(error);
+  root.replaceChildren(main, infoPanel(snap));
+}
+function lastWhy(snap) {
+  const events = snap.events || [];
+  for (let i = events.length - 1; i >= 0; i -= 1) if (events[i].done) return events[i].done.why;
+  return "";
+}
+
+// js/index.js
+var TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace"];
+function render({ model, el: el2 }) {
+  const root = document.createElement("div");
+  root.className = "cw-table";
+  root.tabIndex = 0;
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  el2.appendChild(root);
+  enableKeyboard(root);
+  const local = { selected: null, showLast: false, timer: null };
+  const send = (content) => model.send(content);
+  function snapshot(overrides = {}) {
+    return {
+      game: model.get("game"),
+      seat: model.get("seat"),
+      view: model.get("view") || {},
+      legal: model.get("legal") || [],
+      labels: model.get("labels") || {},
+      events: model.get("events") || [],
+      scoreboard: model.get("scoreboard") || {},
+      error: model.get("error") || {},
+      ui: model.get("ui") || {},
+      pace: model.get("pace"),
+      selected: local.selected,
+      showLast: local.showLast,
+      send,
+      onCard,
+      toggleLast: () => {
+        local.showLast = !local.showLast;
+        draw();
+      },
+      setPace: (pace) => {
+        model.set("pace", pace);
+        model.save_changes();
+      },
+      ...overrides
+    };
+  }
+  function onCard(card) {
+    const legal = model.get("legal") || [];
+    if (legal.some((action) => action.startsWith(`give ${card} `))) {
+      local.selected = local.selected === card ? null : card;
+      draw();
+      return;
+    }
+    const plain = `play ${card}`;
+    send({ action: legal.includes(plain) ? plain : legal.find((a) => a.startsWith(`${plain} `)) || plain });
+  }
+  function draw(overrides = {}) {
+    const hadFocus = root.contains(document.activeElement);
+    renderTable(root, snapshot(overrides));
+    if (hadFocus && !root.contains(document.activeElement)) root.focus();
+  }
+  function animate() {
+    clearTimeout(local.timer);
+    local.selected = null;
+    const events = model.get("events") || [];
+    const pace = Number(model.get("pace")) || 0;
+    const mySeat = model.get("seat");
+    const steps = events.filter((event) => event.seat !== mySeat || event.done);
+    if (!steps.length || pace <= 0) {
+      draw();
+      return;
+    }
+    let index = 0;
+    const step = () => {
+      if (index >= steps.length) {
+        draw();
+        return;
+      }
+      const event = steps[index];
+      index += 1;
+      const ui = model.get("ui") || {};
+      draw({
+        trickOverride: event.trick,
+        statusOverride: `${seatName(ui, event.seat, mySeat)}: ${event.action}`,
+        whyOverride: event.done ? `${event.done.why} (${event.done.rule})` : ""
+      });
+      local.timer = setTimeout(step, pace * 1e3 * (event.done ? 2 : 1));
+    };
+    step();
+  }
+  model.on("change:events", animate);
+  for (const name of TRAITS) model.on(`change:${name}`, () => draw());
+  animate();
+  return () => clearTimeout(local.timer);
+}
+var index_default = { render };
+export {
+  index_default as default
+};

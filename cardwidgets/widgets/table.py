@@ -1,0 +1,276 @@
+"""``Table``: a live card table for one learner's seat, bots in the other seats.
+
+Python is the only source of truth (``docs/widget-protocol.md``): the synced
+traits carry the learner's *view* of the deal — never other seats' hidden
+cards unless ``reveal=True`` — and the front-end sends action strings back,
+which the engine validates. Bots move in Python; the front-end animates the
+``events`` at the learner's chosen pace.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from cardwidgets.bots import Bot, make_bot
+from cardwidgets.core.errors import IllegalActionError, RecordError
+from cardwidgets.core.explain import Explanation
+from cardwidgets.core.match import Match
+from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_deal
+from cardwidgets.core.state import GameState
+from cardwidgets.i18n import LOCALES
+from cardwidgets.i18n.ui import action_label, ui_texts
+
+STATIC = Path(__file__).parent.parent / "static"
+COMMANDS = ("next_deal",)
+
+
+class Table(anywidget.AnyWidget):
+    """A card table in a notebook cell: play ``game`` from ``seat`` against bots.
+
+    >>> t = Table("nimby", seat=0, seed=7)          # doctest: +SKIP
+    >>> t.act("agree")                               # same as clicking "Agree"
+    """
+
+    _esm = STATIC / "table.js"
+    _css = STATIC / "table.css"
+
+    game = traitlets.Unicode().tag(sync=True)
+    seat = traitlets.Int(0).tag(sync=True)
+    locale = traitlets.Unicode("en").tag(sync=True)
+    reveal = traitlets.Bool(False).tag(sync=True)
+    pace = traitlets.Float(0.6).tag(sync=True)
+    view = traitlets.Dict().tag(sync=True)
+    legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
+    events = traitlets.List().tag(sync=True)
+    scoreboard = traitlets.Dict().tag(sync=True)
+    error = traitlets.Dict().tag(sync=True)
+    ui = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        game: str = "nimby",
+        seat: int = 0,
+        *,
+        bots: str | Bot | list[Bot] = "random",
+        seed: int | None = None,
+        locale: str = "en",
+        reveal: bool = False,
+        rules: dict[str, Any] | None = None,
+        pace: float = 0.6,
+        match: Match | None = None,
+    ) -> None:
+        self.match = match if match is not None else Match(game, rules, seed=seed)
+        _check_settings(self.match, seat, locale)
+        super().__init__(game=self.match.game.name, seat=seat, locale=locale, reveal=reveal, pace=pace)
+        self.bots = _make_bots(bots, self.match.game.num_players, seed)
+        self.state: GameState = self.match.current or self.match.new_deal()
+        self.on_msg(self._on_front_end_message)
+        self._events: list[dict[str, Any]] = []
+        self._let_bots_play()
+        self._sync()
+
+    # ----- alternate constructor ------------------------------------------------
+    @classmethod
+    def from_record(
+        cls, record: str | Path | dict[str, Any] | DealRecord | MatchRecord, seat: int = 0, **kwargs: Any
+    ) -> Table:
+        """A table that continues a recorded hand (or match) from where it stops."""
+        if not isinstance(record, (DealRecord, MatchRecord)):
+            record = load_record(record)
+        deals = record.deals if isinstance(record, MatchRecord) else [record]
+        start = record.start if isinstance(record, MatchRecord) else None
+        match = Match(record.game, record.rules, start=start, dealer=deals[0].dealer, seed=kwargs.get("seed"))
+        for number, deal in enumerate(deals, start=1):
+            try:
+                state = replay_deal(deal, match)
+            except RecordError as exc:
+                raise RecordError(f"deal {number}: {exc}" if len(deals) > 1 else str(exc)) from None
+            if state.is_done and number < len(deals):
+                match.end_deal()
+        return cls(record.game.name, seat, match=match, **kwargs)
+
+    # ----- what the learner does ----------------------------------------------------
+    def act(self, action: str) -> bool:
+        """Play ``action`` for the learner's seat, then let the bots answer.
+
+        Returns True if it was applied; otherwise ``error`` says why and nothing changed.
+        """
+        state = self.state
+        if state.to_act != self.seat:
+            reason = Explanation("ACTIONS", "core.wrong_seat", {"to_act": state.to_act, "seat": self.seat})
+            if state.is_done:
+                reason = Explanation("ACTIONS", "core.game_over")
+            self._refuse(action, reason)
+            return False
+        completed = _completed_tricks(state)
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            self._refuse(action, exc.explanation)
+            return False
+        self._events = []
+        self._record_event(self.seat, completed)
+        self._let_bots_play()
+        self.error = {}
+        self._sync()
+        return True
+
+    def next_deal(self) -> bool:
+        """Start the next deal of the match (after this one is over)."""
+        if not self.state.is_done or self.match.is_over:
+            key = "widget.match_over" if self.match.is_over else "widget.deal_not_over"
+            self._refuse("next_deal", Explanation("ACTIONS", key))
+            return False
+        self.state = self.match.new_deal()
+        self._events = []
+        self._let_bots_play()
+        self.error = {}
+        self._sync()
+        return True
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The current hand so far, as a game-record dict (``docs/records.md``)."""
+        return record_of(self.state).to_json()
+
+    # ----- messages from the front-end -----------------------------------------------------
+    def _on_front_end_message(self, _widget: object, content: Any, _buffers: object) -> None:
+        """``{"action": "play 10S"}`` or ``{"command": "next_deal"}``; anything else is refused."""
+        if isinstance(content, dict) and set(content) == {"action"} and isinstance(content["action"], str):
+            self.act(content["action"])
+        elif isinstance(content, dict) and set(content) == {"command"} and content["command"] in COMMANDS:
+            self.next_deal()
+        else:
+            shown = json.dumps(content, ensure_ascii=False, default=str)[:80]
+            self._refuse(shown, Explanation("ACTIONS", "widget.bad_message", {"text": shown}))
+
+    # ----- bots and events --------------------------------------------------------------------
+    def _let_bots_play(self) -> None:
+        """Bots act until it is the learner's turn or the deal is over."""
+        state = self.state
+        while not state.is_done and state.to_act != self.seat:
+            seat = state.to_act
+            assert seat is not None
+            completed = _completed_tricks(state)
+            state.apply(self.bots[seat].choose(state))
+            self._record_event(seat, completed)
+        if state.is_done and len(self.match.deal_scores) < len(self.match.deals):
+            self.match.end_deal()
+
+    def _record_event(self, seat: int, completed_before: int) -> None:
+        """Remember what just happened, as the learner may see it, for the animation."""
+        state = self.state
+        completed = [t for t in state.tricks if t.collector is not None]
+        if len(completed) > completed_before:  # this action completed a trick
+            trick, why = completed[-1], completed[-1].explanation
+            done = {
+                "collector": trick.collector,
+                "why": why.text(self.locale) if why else "",
+                "rule": why.rule if why else "",
+            }
+        else:
+            trick, done = (state.tricks[-1] if state.tricks else None), None
+        self._events.append(
+            {
+                "seat": seat,
+                "action": state.public_history(self.seat)[-1],
+                "trick": trick.to_json()["plays"] if trick is not None else [],
+                "done": done,
+            }
+        )
+
+    # ----- syncing ------------------------------------------------------------------------------
+    @traitlets.observe("locale", "reveal", "seat")
+    def _settings_changed(self, change: dict[str, Any]) -> None:
+        if change["name"] == "locale" and change["new"] not in LOCALES:
+            raise traitlets.TraitError(f'locale must be one of {", ".join(LOCALES)}')
+        if hasattr(self, "state"):
+            self._sync()
+
+    def _sync(self) -> None:
+        """Push the learner's view (and nothing hidden) to the front-end."""
+        state = self.state
+        view = state.view(None if self.reveal else self.seat)
+        hand = state.hands[self.seat]
+        view["my_hand"] = [c.text for c in sorted(hand, key=lambda c: _hand_order(state, c))]
+        view["trumps"] = [c.text for c in hand if state.is_trump(c)]
+        legal = state.legal_strings() if state.to_act == self.seat else []
+        with self.hold_sync():
+            self.view = view
+            self.legal = legal
+            self.labels = {a: action_label(a, self.locale) for a in legal}
+            self.events = list(self._events)
+            self.scoreboard = self._scoreboard()
+            self.ui = ui_texts(self.locale, self.match.game.deck)
+
+    def _scoreboard(self) -> dict[str, Any]:
+        match = self.match
+        return {
+            "scores": list(match.scores),
+            "deal": len(match.deals),
+            "dealer": self.state.dealer,
+            "winner": match.winner,
+            "over": match.is_over,
+            "sides": list(match.game.sides),
+            "deal_score": self.state.score(),
+            "why": _deal_result_text(self.state, self.locale),
+        }
+
+    def _refuse(self, action: str, reason: Explanation) -> None:
+        self.error = {"action": action, "text": reason.text(self.locale), "rule": reason.rule}
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            data, meta = bundle
+            data["text/plain"] = self.text_summary()
+            return data, meta
+        return bundle
+
+    def text_summary(self) -> str:
+        """A deterministic one-line text form (for notebooks without widgets and tests)."""
+        state = self.state
+        return (
+            f"Table({self.game}, seat {self.seat}, phase {state.phase}, to act {state.to_act}, "
+            f"tricks {sum(1 for t in state.tricks if t.collector is not None)}, scores {self.match.scores})"
+        )
+
+
+def _completed_tricks(state: GameState) -> int:
+    return sum(1 for t in state.tricks if t.collector is not None)
+
+
+def _hand_order(state: GameState, card: Any) -> tuple[int, int, int]:
+    """Hand sorting: trumps last (grouped), otherwise by suit, high cards first."""
+    suit_order = "SHDC".index(card.suit.value)
+    return (1 if state.is_trump(card) else 0, suit_order, -int(card.rank))
+
+
+def _deal_result_text(state: GameState, locale: str) -> str:
+    explain = getattr(state, "score_explanation", None)
+    reason = explain() if explain is not None else None
+    return reason.text(locale) if reason is not None else ""
+
+
+def _check_settings(match: Match, seat: int, locale: str) -> None:
+    players = match.game.num_players
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be 0 to {players - 1} for {match.game.name}, not {seat}")
+    if locale not in LOCALES:
+        raise ValueError(f'locale must be one of {", ".join(LOCALES)}, not "{locale}"')
+
+
+def _make_bots(bots: str | Bot | list[Bot], players: int, seed: int | None) -> list[Bot]:
+    if isinstance(bots, str):
+        return [make_bot(bots, None if seed is None else seed * 10 + s) for s in range(players)]
+    if isinstance(bots, list):
+        if len(bots) != players:
+            raise ValueError(f"bots: expected {players} bots (one per seat; the learner's is unused)")
+        return bots
+    return [bots] * players

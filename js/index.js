@@ -1,0 +1,100 @@
+// anywidget entry point: wires the model to the renderer and animates bot moves.
+import { enableKeyboard } from "./controls.js";
+import { seatName } from "./i18n.js";
+import { renderTable } from "./table.js";
+
+const TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace"];
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "cw-table";
+  root.tabIndex = 0;
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  el.appendChild(root);
+  enableKeyboard(root);
+
+  const local = { selected: null, showLast: false, timer: null };
+  const send = (content) => model.send(content);
+
+  function snapshot(overrides = {}) {
+    return {
+      game: model.get("game"),
+      seat: model.get("seat"),
+      view: model.get("view") || {},
+      legal: model.get("legal") || [],
+      labels: model.get("labels") || {},
+      events: model.get("events") || [],
+      scoreboard: model.get("scoreboard") || {},
+      error: model.get("error") || {},
+      ui: model.get("ui") || {},
+      pace: model.get("pace"),
+      selected: local.selected,
+      showLast: local.showLast,
+      send,
+      onCard,
+      toggleLast: () => {
+        local.showLast = !local.showLast;
+        draw();
+      },
+      setPace: (pace) => {
+        model.set("pace", pace);
+        model.save_changes();
+      },
+      ...overrides,
+    };
+  }
+
+  function onCard(card) {
+    const legal = model.get("legal") || [];
+    if (legal.some((action) => action.startsWith(`give ${card} `))) {
+      local.selected = local.selected === card ? null : card; // choose the card, then the seat
+      draw();
+      return;
+    }
+    const plain = `play ${card}`;
+    send({ action: legal.includes(plain) ? plain : legal.find((a) => a.startsWith(`${plain} `)) || plain });
+  }
+
+  function draw(overrides = {}) {
+    const hadFocus = root.contains(document.activeElement);
+    renderTable(root, snapshot(overrides));
+    if (hadFocus && !root.contains(document.activeElement)) root.focus();
+  }
+
+  function animate() {
+    clearTimeout(local.timer);
+    local.selected = null;
+    const events = model.get("events") || [];
+    const pace = Number(model.get("pace")) || 0;
+    const mySeat = model.get("seat");
+    const steps = events.filter((event) => event.seat !== mySeat || event.done);
+    if (!steps.length || pace <= 0) {
+      draw();
+      return;
+    }
+    let index = 0;
+    const step = () => {
+      if (index >= steps.length) {
+        draw();
+        return;
+      }
+      const event = steps[index];
+      index += 1;
+      const ui = model.get("ui") || {};
+      draw({
+        trickOverride: event.trick,
+        statusOverride: `${seatName(ui, event.seat, mySeat)}: ${event.action}`,
+        whyOverride: event.done ? `${event.done.why} (${event.done.rule})` : "",
+      });
+      local.timer = setTimeout(step, pace * 1000 * (event.done ? 2 : 1));
+    };
+    step();
+  }
+
+  model.on("change:events", animate);
+  for (const name of TRAITS) model.on(`change:${name}`, () => draw());
+  animate();
+  return () => clearTimeout(local.timer);
+}
+
+export default { render };
