@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import RECORDS, load_record_test
+from support import RECORDS, load_record_test
 
 from cardwidgets import replay, summary
 from cardwidgets.cli import main

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 
 import pytest
-from conftest import TESTS
+from support import TESTS
 
 from cardwidgets import GAMES
 from cardwidgets.playthrough import playthrough

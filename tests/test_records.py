@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import RECORDS, load_record_test
+from support import RECORDS, load_record_test
 
 from cardwidgets import RecordError, replay, summary
 

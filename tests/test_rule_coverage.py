@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import RULES, TESTS, load_record_test, record_tests
+from support import RULES, TESTS, load_record_test, record_tests
 
 ID_PATTERNS = {
     "nimby": r"\b(?:NIM|N)-\d+\b",
@@ -40,7 +40,7 @@ def claimed_ids(game: str) -> set[str]:
     return claimed
 
 
-@pytest.mark.parametrize("game", ["nimby"])
+@pytest.mark.parametrize("game", ["nimby", "nestors"])
 def test_every_rule_has_a_test(game: str) -> None:
     ids = rule_ids(game)
     assert len(ids) >= 5, f"rule ids of {game} not found"

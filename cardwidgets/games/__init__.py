@@ -7,9 +7,10 @@ from typing import Any
 
 from cardwidgets.core.game import Game
 from cardwidgets.core.state import GameState
+from cardwidgets.games.nestors import Nestors
 from cardwidgets.games.nimby import Nimby
 
-GAMES: dict[str, type[Game]] = {"nimby": Nimby}
+GAMES: dict[str, type[Game]] = {"nimby": Nimby, "nestors": Nestors}
 
 
 def get_game(name: str) -> type[Game]:

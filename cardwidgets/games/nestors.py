@@ -1,0 +1,676 @@
+"""Nestors (Несторс): the rules of ``docs/rules/nestors.md``, section by section.
+
+Four players, partners opposite (seats 0+2 are team 0, 1+3 team 1), seats
+numbered in (anticlockwise) turn order. A deal goes through the phases
+
+``bidding`` (NES-4) → ``trump`` (NES-5) → ``open`` (the bidder's trick, NES-6a)
+→ ``play`` / ``leave`` alternating (tricks 2–11 of three players, NES-6, and
+the table card, NES-7) → ``play`` (the two-card last trick) → ``done``.
+
+Who wins a trick, and what C may play, are pure functions in
+``cardwidgets.games.nestors_tricks``; this module keeps the state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardwidgets.cards import NESTORS_DECK, Card, Rank, Suit
+from cardwidgets.core.actions import Action
+from cardwidgets.core.errors import RecordError
+from cardwidgets.core.explain import Explanation
+from cardwidgets.core.game import Deal, DealPart, Game
+from cardwidgets.core.state import DONE, GameState
+from cardwidgets.core.tricks import Trick
+from cardwidgets.games.nestors_tricks import (
+    POSITION_NAMES,
+    POSITIONS,
+    POWER,
+    TRUMP_NAMES,
+    TRUMP_RANKS,
+    c_legal_cards,
+    c_may_play,
+    resolve_last_trick,
+    resolve_trick,
+    third_suits,
+)
+
+if TYPE_CHECKING:
+    from cardwidgets.core.match import Match
+
+BIDDING = "bidding"
+TRUMP = "trump"
+OPEN = "open"
+PLAY = "play"
+LEAVE = "leave"
+TEAM = (0, 1, 0, 1)
+
+#: NES-2 and NES-8: every deal is worth 190 points in all.
+TOTAL_POINTS = 190
+#: NES-4, Decision E-2: bids are multiples of 5, at most 190.
+BID_STEP = 5
+MAX_BID = TOTAL_POINTS
+TRICK_POINTS = 5  # NES-2: each trick taken
+SPADE_BONUS = 10  # NES-2: the majority (5 or more of 9) of the spades
+SPADE_MAJORITY = 5
+NUM_TRICKS = 12
+
+PASS = Action.make("pass")
+BID = {n: Action.make("bid", n) for n in range(BID_STEP, MAX_BID + 1, BID_STEP)}
+NAME_TRUMP = {rank: Action.make("trump", rank) for rank in TRUMP_RANKS}
+PLAY_CARD = {card: Action.make("play", card) for card in NESTORS_DECK}
+LEAVE_CARD = {card: Action.make("leave", card) for card in NESTORS_DECK}
+
+#: The phase of each verb, and the rule that governs the phase (for explanations).
+PHASE_VERBS = {BIDDING: ("bid", "pass"), TRUMP: ("trump",), OPEN: ("open",), PLAY: ("play",), LEAVE: ("leave",)}
+PHASE_RULE = {BIDDING: "NES-4", TRUMP: "NES-5", OPEN: "NES-6a", PLAY: "NES-6", LEAVE: "NES-7"}
+PHASE_NAMES = {
+    BIDDING: {"en": "bidding", "ru": "торговля"},
+    TRUMP: {"en": "trump", "ru": "выбор козыря"},
+    OPEN: {"en": "bidder's trick", "ru": "взятка заказчика"},
+    PLAY: {"en": "play", "ru": "розыгрыш"},
+    LEAVE: {"en": "table card", "ru": "карта на стол"},
+}
+#: ``TRICK_ORDER[leader]``: the seats A, B, C of a trick led by ``leader`` (NES-6).
+TRICK_ORDER = tuple(tuple((leader + i) % 4 for i in range(3)) for leader in range(4))
+
+
+def _card_points(trump: Rank) -> dict[Card, int]:
+    """NES-2: trumps 15; with Aces trump J 10 and 10 5; with Jacks A 10 and 10 5; with Tens A 10 and J 5."""
+    ten_pointer, five_pointer = {
+        Rank.ACE: (Rank.JACK, Rank.TEN),
+        Rank.JACK: (Rank.ACE, Rank.TEN),
+        Rank.TEN: (Rank.ACE, Rank.JACK),
+    }[trump]
+    values = {trump: 15, ten_pointer: 10, five_pointer: 5}
+    return {card: values.get(card.rank, 0) for card in NESTORS_DECK}
+
+
+#: ``CARD_POINTS[trump][card]`` (NES-2).
+CARD_POINTS: dict[Rank, dict[Card, int]] = {trump: _card_points(trump) for trump in TRUMP_RANKS}
+
+
+def _bidding_lists() -> dict[tuple[int, bool], list[Action]]:
+    """Precomputed legal lists: (lowest allowed bid, may pass) -> [pass?, bid …, bid 190]."""
+    lists = {}
+    for low in range(BID_STEP, MAX_BID + BID_STEP * 2, BID_STEP):
+        bids = [BID[n] for n in range(low, MAX_BID + 1, BID_STEP)]
+        lists[(low, True)] = [PASS, *bids]
+        lists[(low, False)] = bids
+    return lists
+
+
+BIDDING_LEGAL = _bidding_lists()
+#: ``WHO[seat][position]``: how an explanation names a collector, e.g. "seat 3 (C)".
+WHO = tuple(
+    {
+        pos: {"en": f"seat {seat} ({pos})", "ru": f"игрок {seat} ({POSITION_NAMES[pos]['ru']})"}
+        for pos in POSITIONS
+    }
+    for seat in range(4)
+)
+
+
+# ----- NES-2, NES-8: pure scoring functions --------------------------------------
+def card_points(cards: Sequence[Card], trump: Rank) -> int:
+    """NES-2: the card points of ``cards`` (15 per trump, 10 and 5 for the next two ranks)."""
+    table = CARD_POINTS[trump]
+    return sum(table[card] for card in cards)
+
+
+def partnership_points(taken: Sequence[Sequence[Card]], tricks: Sequence[int], trump: Rank) -> list[int]:
+    """NES-2: per partnership, card points + 5 per trick + 10 for 5 or more of the 9 spades."""
+    points = []
+    for cards, count in zip(taken, tricks, strict=True):
+        spades = sum(1 for card in cards if card.suit is Suit.S)
+        bonus = SPADE_BONUS if spades >= SPADE_MAJORITY else 0
+        points.append(card_points(cards, trump) + TRICK_POINTS * count + bonus)
+    return points
+
+
+def deal_score(bidder_team: int, bid: int, points: Sequence[int]) -> list[int]:
+    """NES-8: made (p ≥ bid) → bidders +p; failed → bidders −p; opponents +(190 − p) either way (E-9).
+
+    >>> deal_score(0, 120, [115, 75])  # the seed's example: bid 120, took 115
+    [-115, 75]
+    """
+    p = points[bidder_team]
+    out = [0, 0]
+    out[bidder_team] = p if p >= bid else -p
+    out[1 - bidder_team] = TOTAL_POINTS - p
+    return out
+
+
+class NestorsState(GameState):
+    """One Nestors deal; see the module docstring for the phases."""
+
+    game_name = "nestors"
+    num_players = 4
+    syntax: ClassVar[dict[str, str]] = {
+        "bid": "bid N",
+        "pass": "pass",
+        "trump": "trump RANK",
+        "open": "open CARD CARD CARD",
+        "play": "play CARD",
+        "leave": "leave CARD",
+    }
+
+    high_bid: int | None
+    high_bidder: int | None
+    passed: list[bool]
+    bidder: int | None
+    bid: int | None
+    trump: Rank | None
+    face_down: Card | None
+    face_up: list[Card]
+    table: Card | None
+    order: tuple[int, ...]
+    pending: list[Card]
+    taken: list[list[Card]]
+    _points: list[int] | None
+
+    def __init__(self, deal: Deal, dealer: int, rules: dict[str, Any] | None = None) -> None:
+        if not (type(dealer) is int and 0 <= dealer < 4):
+            raise RecordError("dealer: expected a seat from 0 to 3")
+        self.rules = Nestors.make_rules(rules)
+        self.deal = deal
+        self.dealer = dealer
+        self.hands = [sorted(hand, key=_card_index) for hand in deal["hands"]]
+        # NES-3: the row of four; the first card lies face down.
+        self.face_down = deal["row"][0]
+        self.face_up = list(deal["row"][1:])
+        self.table = None
+        # NES-4: bidding.
+        self.high_bid = None
+        self.high_bidder = None
+        self.passed = [False] * 4
+        self.bidder = None
+        self.bid = None
+        self.trump = None
+        self.order = ()
+        self.pending = []
+        self.taken = [[], []]
+        self._points = None
+        self.history = []
+        self.tricks = []
+        self.phase = BIDDING
+        self.to_act = (dealer + 1) % 4  # NES-4: the seat after the dealer speaks first
+        self._legal_cache = None
+
+    def _copy_into(self, other: NestorsState) -> None:
+        other.face_down = self.face_down
+        other.face_up = list(self.face_up)
+        other.table = self.table
+        other.high_bid = self.high_bid
+        other.high_bidder = self.high_bidder
+        other.passed = list(self.passed)
+        other.bidder = self.bidder
+        other.bid = self.bid
+        other.trump = self.trump
+        other.order = self.order
+        other.pending = list(self.pending)
+        other.taken = [list(cards) for cards in self.taken]
+        other._points = self._points
+
+    # ----- dispatch -------------------------------------------------------------------
+    def _legal(self) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY:
+            return self._legal_play()
+        if phase == LEAVE:
+            return [LEAVE_CARD[card] for card in self.pending]
+        if phase == BIDDING:
+            return self._legal_bidding()
+        if phase == TRUMP:
+            return [NAME_TRUMP[rank] for rank in self.trump_choices()]
+        return self._legal_open()
+
+    def _apply(self, action: Action) -> None:
+        phase = self.phase
+        if phase == PLAY:
+            self._apply_play(action.args[0])  # type: ignore[arg-type]
+        elif phase == LEAVE:
+            self._apply_leave(action.args[0])  # type: ignore[arg-type]
+        elif phase == BIDDING:
+            self._apply_bidding(action)
+        elif phase == TRUMP:
+            self._apply_trump(action.args[0])  # type: ignore[arg-type]
+        else:
+            self._apply_open(*action.cards)
+
+    def parse(self, text: str) -> Action:
+        """Read an action; ``open`` also accepts the two face-up cards in either order."""
+        action = super().parse(text)
+        if action.verb == "open" and self.phase == OPEN:
+            own, first, second = action.cards
+            row = self.face_up
+            if first in row and second in row and row.index(first) > row.index(second):
+                action = Action.make("open", own, second, first)
+        return action
+
+    # ----- NES-4: bidding ------------------------------------------------------------------
+    def _lowest_bid(self) -> int:
+        """NES-4: higher than the current bid; at least ``min_bid`` (E-2)."""
+        if self.high_bid is None:
+            return self.rules["min_bid"]
+        return self.high_bid + BID_STEP
+
+    def must_bid(self) -> bool:
+        """Decision E-4: the first three passed without a bid, so the fourth must bid."""
+        return self.high_bid is None and sum(self.passed) == 3
+
+    def _legal_bidding(self) -> list[Action]:
+        return list(BIDDING_LEGAL[(self._lowest_bid(), not self.must_bid())])
+
+    def _apply_bidding(self, action: Action) -> None:
+        seat = self.to_act
+        assert seat is not None
+        if action is PASS:
+            self.passed[seat] = True  # Decision E-3: a pass is final
+        else:
+            self.high_bid = action.args[0]  # type: ignore[assignment]
+            self.high_bidder = seat
+        if sum(self.passed) == 3 and self.high_bidder is not None:
+            self._end_bidding()
+            return
+        nxt = (seat + 1) % 4
+        while self.passed[nxt]:
+            nxt = (nxt + 1) % 4
+        self.to_act = nxt
+
+    def _end_bidding(self) -> None:
+        """NES-4: three have passed; the remaining player is the bidder at his last bid."""
+        self.bidder = self.high_bidder
+        self.bid = self.high_bid
+        self.phase = TRUMP
+        self.to_act = self.bidder
+
+    # ----- NES-5: trump and the second deal -------------------------------------------------
+    def trump_choices(self) -> list[Rank]:
+        """NES-5, Decision E-5: trump ranks the bidder holds among his 5 cards, else all three."""
+        if self.bidder is None or self.phase != TRUMP:
+            return []
+        held = {card.rank for card in self.hands[self.bidder]}
+        return [rank for rank in TRUMP_RANKS if rank in held] or list(TRUMP_RANKS)
+
+    def _apply_trump(self, rank: Rank) -> None:
+        bidder = self.bidder
+        assert bidder is not None
+        assert self.face_down is not None
+        self.trump = rank
+        self.hands[bidder].append(self.face_down)  # NES-5: he takes the face-down card
+        self.face_down = None
+        for seat, cards in enumerate(self.deal["extra"]):  # NES-5: 3 more cards each
+            hand = self.hands[seat]
+            hand.extend(cards)
+            hand.sort(key=_card_index)
+        self.phase = OPEN
+
+    # ----- NES-6a: the bidder's trick ----------------------------------------------------------
+    def highest_cards(self) -> list[Card]:
+        """NES-6a: the bidder's cards of the highest rank he holds under NES-1 (any trump first)."""
+        if self.bidder is None or self.trump is None:
+            return []
+        hand = self.hands[self.bidder]
+        power = POWER[self.trump]
+        top = max(power[card] for card in hand)
+        return [card for card in hand if power[card] == top]
+
+    def _legal_open(self) -> list[Action]:
+        first, second, third = self.face_up
+        pairs = ((first, second), (first, third), (second, third))
+        return [Action.make("open", card, x, y) for card in self.highest_cards() for x, y in pairs]
+
+    def _apply_open(self, card: Card, first: Card, second: Card) -> None:
+        bidder = self.bidder
+        assert bidder is not None
+        self.hands[bidder].remove(card)
+        table = next(c for c in self.face_up if c is not first and c is not second)
+        trick = Trick([(bidder, card), (None, first), (None, second)], bidder)
+        trick.explanation = Explanation(
+            "NES-6a", "nestors.open_trick", {"seat": bidder, "card": card, "taken": [first, second], "table": table}
+        )
+        self.tricks.append(trick)
+        self.taken[TEAM[bidder]].extend((card, first, second))
+        self.face_up = []
+        self.table = table  # NES-6a: the third face-up card is the table card
+        self._start_trick()
+
+    # ----- NES-6: tricks 2-11 of three players; NES-7: the last trick ------------------------------
+    def _start_trick(self) -> None:
+        """E-6: trick k (2 ≤ k ≤ 11) is led by seat (bidder + k − 1) mod 4, whoever won."""
+        number = len(self.tricks) + 1
+        leader = (self.bidder + number - 1) % 4  # type: ignore[operator]
+        if number < NUM_TRICKS:
+            self.order = TRICK_ORDER[leader]
+        else:  # NES-7: the two players with a card left, in turn order from the scheduled leader
+            in_turn = ((leader + i) % 4 for i in range(4))
+            self.order = tuple(seat for seat in in_turn if self.hands[seat])
+        self.tricks.append(Trick())
+        self.phase = PLAY
+        self.to_act = self.order[0]
+
+    def position(self) -> str | None:
+        """The position (A, B or C) of the seat to act in the current trick."""
+        if self.phase != PLAY:
+            return None
+        return POSITIONS[len(self.tricks[-1].plays)]
+
+    def sitting_out(self) -> list[int]:
+        """NES-6: the seat that sits out the current trick (D); in the last trick the two without cards."""
+        if self.phase not in (PLAY, LEAVE):
+            return []
+        return [seat for seat in range(4) if seat not in self.order]
+
+    def _legal_play(self) -> list[Action]:
+        hand = self.hands[self.to_act]  # type: ignore[index]
+        plays = self.tricks[-1].plays
+        if len(plays) == 2:  # NES-6: C's obligations (the last trick has no C)
+            hand = c_legal_cards(plays[0][1], plays[1][1], hand, self.trump)  # type: ignore[arg-type]
+        return [PLAY_CARD[card] for card in hand]
+
+    def _apply_play(self, card: Card) -> None:
+        seat = self.to_act
+        assert seat is not None
+        self.hands[seat].remove(card)
+        trick = self.tricks[-1]
+        plays = trick.plays
+        plays.append((seat, card))
+        count = len(plays)
+        if count < len(self.order):
+            self.to_act = self.order[count]
+        elif count == 3:
+            self._close_trick(trick)
+        else:
+            self._close_last_trick(trick)
+
+    def _close_trick(self, trick: Trick) -> None:
+        """NES-6 W1-W3b decide; the collector then chooses the table card (NES-7)."""
+        (_, a), (_, b), (_, c) = trick.plays
+        result = resolve_trick(a, b, c, self.trump)  # type: ignore[arg-type]
+        collector = trick.plays[POSITIONS.index(result.collector)][0]
+        trick.collector = collector
+        trick.explanation = result.explain(WHO[collector][result.collector])  # type: ignore[index]
+        self.pending = [a, b, c, self.table]  # type: ignore[list-item]
+        self.phase = LEAVE
+        self.to_act = collector
+
+    def _apply_leave(self, card: Card) -> None:
+        """NES-7 (Decision E-8): the collector takes three of the four cards and leaves one."""
+        trick = self.tricks[-1]
+        pending = self.pending
+        pending.remove(card)
+        self.taken[TEAM[trick.collector]].extend(pending)  # type: ignore[index]
+        self.pending = []
+        trick.left = card
+        self.table = card
+        self._start_trick()
+
+    def _close_last_trick(self, trick: Trick) -> None:
+        """NES-7: the A-or-B rule decides; the collector takes both cards and the table card."""
+        (seat_a, a), (seat_b, b) = trick.plays
+        result = resolve_last_trick(a, b, self.trump)  # type: ignore[arg-type]
+        collector = seat_a if result.collector == "A" else seat_b
+        table = self.table
+        assert table is not None
+        trick.plays.append((None, table))
+        trick.collector = collector
+        trick.explanation = result.explain(WHO[collector][result.collector])
+        self.taken[TEAM[collector]].extend((a, b, table))
+        self.table = None
+        self.order = ()
+        self.phase = DONE
+        self.to_act = None
+
+    # ----- explanations of illegal actions -----------------------------------------------------
+    def _why_illegal(self, action: Action) -> Explanation | None:
+        phase = self.phase
+        if action.verb not in PHASE_VERBS[phase]:
+            rule = PHASE_RULE[phase]
+            params = {"text": action.text, "phase": PHASE_NAMES[phase], "rule": rule, "legal": self._legal_text()}
+            return Explanation(rule, "nestors.wrong_phase", params)
+        if phase == BIDDING:
+            return self._why_not_bid(action)
+        if phase == TRUMP:
+            return self._why_not_trump(action.args[0])  # type: ignore[arg-type]
+        if phase == OPEN:
+            return self._why_not_open(*action.cards)
+        if phase == PLAY:
+            return self._why_not_play(action.args[0])  # type: ignore[arg-type]
+        return Explanation("NES-7", "nestors.leave_not_among", {"card": action.args[0], "pending": self.pending})
+
+    def _legal_text(self) -> str:
+        """The legal actions, with a run of bids shortened to ``bid 65 … bid 190``."""
+        legal = self.legal_strings()
+        bids = [text for text in legal if text.startswith("bid ")]
+        if len(bids) > 3:
+            legal = [text for text in legal if not text.startswith("bid ")] + [f"{bids[0]} … {bids[-1]}"]
+        return ", ".join(legal)
+
+    def _why_not_bid(self, action: Action) -> Explanation:
+        seat = self.to_act
+        lowest = self.rules["min_bid"]
+        if action is PASS:
+            return Explanation("E-4", "nestors.must_bid", {"seat": seat, "min": lowest})
+        bid = action.args[0]
+        if bid % BID_STEP:  # type: ignore[operator]
+            return Explanation("NES-4", "nestors.bid_step", {"bid": bid})
+        if bid > MAX_BID:  # type: ignore[operator]
+            return Explanation("E-2", "nestors.bid_max", {"bid": bid})
+        if bid < lowest:  # type: ignore[operator]
+            return Explanation("E-2", "nestors.bid_min", {"bid": bid, "min": lowest})
+        return Explanation("NES-4", "nestors.bid_higher", {"bid": bid, "high": self.high_bid})
+
+    def _why_not_trump(self, rank: Rank) -> Explanation:
+        if rank not in TRUMP_RANKS:
+            return Explanation("NES-5", "nestors.trump_rank", {"rank": rank})
+        held = [r.text for r in self.trump_choices()]
+        return Explanation("E-5", "nestors.trump_not_held", {"seat": self.to_act, "held": held, "rank": rank})
+
+    def _why_not_open(self, card: Card, first: Card, second: Card) -> Explanation:
+        if card not in self.hands[self.bidder]:  # type: ignore[index]
+            return Explanation("NES-6a", "nestors.not_in_hand", {"seat": self.bidder, "card": card, "rule": "NES-6a"})
+        highest = self.highest_cards()
+        if card not in highest:
+            return Explanation("NES-6a", "nestors.open_highest", {"card": card, "highest": highest})
+        return Explanation("NES-6a", "nestors.open_face_up", {"taken": [first, second], "face_up": self.face_up})
+
+    def _why_not_play(self, card: Card) -> Explanation:
+        seat = self.to_act
+        hand = self.hands[seat]  # type: ignore[index]
+        if card not in hand:
+            return Explanation("NES-6", "nestors.not_in_hand", {"seat": seat, "card": card, "rule": "NES-6"})
+        plays = self.tricks[-1].plays
+        a, b = plays[0][1], plays[1][1]
+        params: dict[str, Any] = {"seat": seat, "a_suit": a.suit, "b_suit": b.suit, "trump": TRUMP_NAMES[self.trump]}
+        if a.suit is b.suit:
+            params.update(suit=a.suit, held=[c for c in hand if c.suit is a.suit])
+            return Explanation("NES-6", "nestors.c_must_same", params)
+        third = third_suits(a, b)
+        params["held"] = [c for c in hand if c.suit in third]
+        return Explanation("NES-6", "nestors.c_must_third", params)
+
+    # ----- NES-2, NES-8: points and score ----------------------------------------------------
+    def tricks_won(self) -> list[int]:
+        """Tricks collected so far per partnership."""
+        won = [0, 0]
+        for trick in self.tricks:
+            if trick.collector is not None:
+                won[TEAM[trick.collector]] += 1
+        return won
+
+    def points(self) -> list[int] | None:
+        """NES-2: card points + 5 per trick + spade bonus per partnership, once the deal is done."""
+        if self.phase != DONE:
+            return None
+        if self._points is None:
+            self._points = partnership_points(self.taken, self.tricks_won(), self.trump)  # type: ignore[arg-type]
+        return list(self._points)
+
+    def made(self) -> bool | None:
+        """NES-8: whether the bidders took at least their bid (None before the deal is done)."""
+        points = self.points()
+        if points is None:
+            return None
+        return points[TEAM[self.bidder]] >= self.bid  # type: ignore[index,operator]
+
+    def score(self) -> list[int] | None:
+        """NES-8: what the deal adds to each partnership's match score, once done."""
+        points = self.points()
+        if points is None:
+            return None
+        return deal_score(TEAM[self.bidder], self.bid, points)  # type: ignore[index,arg-type]
+
+    def score_explanation(self) -> Explanation | None:
+        """Why the deal scored as it did (NES-8), once done."""
+        points = self.points()
+        if points is None:
+            return None
+        team = TEAM[self.bidder]  # type: ignore[index]
+        key = "nestors.score_made" if self.made() else "nestors.score_failed"
+        params = {"team": team, "bid": self.bid, "p": points[team], "q": TOTAL_POINTS - points[team]}
+        return Explanation("NES-8", key, params)
+
+    def c_explanation(self) -> Explanation | None:
+        """When C is to play: which cards he may play and why (NES-6)."""
+        if self.phase != PLAY or len(self.tricks[-1].plays) != 2 or len(self.order) != 3:
+            return None
+        plays = self.tricks[-1].plays
+        return c_may_play(plays[0][1], plays[1][1], self.hands[self.to_act], self.trump)[1]  # type: ignore[index,arg-type]
+
+    # ----- summary and view ------------------------------------------------------------------
+    def trump_json(self) -> str | None:
+        return self.trump.text if self.trump is not None else None
+
+    def contract_json(self) -> dict[str, int] | None:
+        if self.bidder is None:
+            return None
+        return {"seat": self.bidder, "bid": self.bid}  # type: ignore[dict-item]
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        everything = seat is None
+        # NES-3: the row; its first card lies face down (shown only in the instructor's view).
+        row = [c.text for c in self.face_up]
+        if self.face_down is not None:
+            row.insert(0, self.face_down.text if everything else None)  # type: ignore[arg-type]
+        data: dict[str, Any] = {
+            "bidding": {
+                "high_bid": self.high_bid,
+                "high_bidder": self.high_bidder,
+                "passed": list(self.passed),
+                "must_bid": self.phase == BIDDING and self.must_bid(),
+            },
+            "bidder": self.bidder,
+            "bid": self.bid,
+            "row": row,
+            "table": self.table.text if self.table else None,
+            "pending": [c.text for c in self.pending],
+            "position": self.position(),
+            "sitting_out": self.sitting_out(),
+            "tricks_won": self.tricks_won(),
+            # Cards each partnership has collected (all were face up once, so everyone may see them).
+            "taken": [[c.text for c in cards] for cards in self.taken],
+            "undealt": len(self.deal["extra"]) * 3 if self.trump is None else 0,
+        }
+        if everything and self.trump is None:
+            data["extra"] = [[c.text for c in cards] for cards in self.deal["extra"]]
+        if everything or seat == self.to_act:
+            why = self.c_explanation()
+            data["c_rule"] = why.to_json() if why else None
+        return data
+
+
+def _card_index(card: Card) -> int:
+    return card.index
+
+
+class Nestors(Game):
+    """Nestors' deck, deal layout, options and match rules (NES-3, NES-9)."""
+
+    name = "nestors"
+    num_players = 4
+    deck = NESTORS_DECK
+    layout = (DealPart("row", 0, 4), DealPart("hands", 4, 5), DealPart("extra", 4, 3))
+    state_class = NestorsState
+    options: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "dealer": ("rotate", "bidder"),
+        "min_bid": (BID_STEP, int),
+        "target": (1000, int),
+    }
+    sides = TEAM
+
+    @classmethod
+    def make_rules(cls, rules: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Options as in the base class; ``min_bid`` a multiple of 5 from 5 to 190, ``target`` positive."""
+        merged = super().make_rules(rules)
+        low = merged["min_bid"]
+        if low % BID_STEP or not BID_STEP <= low <= MAX_BID:
+            raise RecordError(f"rules: min_bid = {low} is not allowed (a multiple of 5 from 5 to 190, E-2)")
+        if merged["target"] <= 0:
+            raise RecordError(f"rules: target = {merged['target']} is not allowed (a positive number, NES-9)")
+        return merged
+
+    @classmethod
+    def new_state(
+        cls, deal: Deal, dealer: int, rules: dict[str, Any] | None = None, match: Match | None = None
+    ) -> NestorsState:
+        return NestorsState(deal, dealer, rules)
+
+    @classmethod
+    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
+        """NES-9: a start position may not have a partnership at or beyond ±target."""
+        position = super().check_start(start, rules)
+        target = rules["target"]
+        if any(abs(score) >= target for score in position["scores"]):
+            raise RecordError(f"start: a partnership is already at +{target} or −{target} or beyond (NES-9)")
+        return position
+
+    @classmethod
+    def end_deal(cls, match: Match, state: GameState) -> None:
+        """NES-9: +target wins, −target loses; both at +target: the most recent successful bidders win."""
+        assert isinstance(state, NestorsState)
+        for team, points in enumerate(state.score() or [0, 0]):
+            match.scores[team] += points
+        target = match.rules["target"]
+        scores = match.scores
+        winners = [t for t in (0, 1) if scores[t] >= target or scores[1 - t] <= -target]
+        if len(winners) == 1:
+            match.winner = winners[0]
+        elif winners:  # both at +target (E-10): this deal's bidders, who made their bid
+            last = last_successful_bidders(match)
+            match.winner = TEAM[state.bidder] if last is None else last  # type: ignore[index]
+
+    @classmethod
+    def next_dealer(cls, match: Match, state: GameState) -> int:
+        """E-1: the deal passes to the next seat; option ``dealer: "bidder"``: the last bidder deals."""
+        assert isinstance(state, NestorsState)
+        if match.rules["dealer"] == "bidder" and state.bidder is not None:
+            return state.bidder
+        return (state.dealer + 1) % 4
+
+    @classmethod
+    def draw_ritual(cls, rng: random.Random) -> dict[str, Any]:
+        """NES-3: deal face up one card at a time in turn order from seat 0 until a 6; he deals first.
+
+        Returns ``{"dealer": seat, "draws": [[seat, card], …]}``.
+        """
+        deck = list(NESTORS_DECK)
+        rng.shuffle(deck)
+        draws: list[list[Any]] = []
+        seat = 0
+        while True:
+            card = deck.pop()
+            draws.append([seat, card.text])
+            if card.rank == Rank.SIX:
+                return {"dealer": seat, "draws": draws}
+            seat = (seat + 1) % 4
+
+
+def last_successful_bidders(match: Match) -> int | None:
+    """NES-9: the partnership that most recently made its bid (None if none has)."""
+    for state in reversed(match.deals):
+        if isinstance(state, NestorsState) and state.made():
+            return TEAM[state.bidder]  # type: ignore[index]
+    return None

@@ -1,0 +1,220 @@
+"""Nestors' three-card trick as pure functions (``docs/rules/nestors.md``, NES-1, NES-6, NES-7).
+
+In Nestors three players A, B, C play to each trick while the fourth (D) sits
+out; A and C are partners, so every trick goes either to **A and C** or to
+**B** (and his partner D). These functions need no game state, so a notebook
+or a widget can call them directly to teach the rules::
+
+    >>> from cardwidgets.cards import Rank, parse_card as card
+    >>> result = resolve_trick(card("10S"), card("JD"), card("JC"), Rank.JACK)
+    >>> result.collector, result.winners, result.rule
+    ('C', 'AC', 'W3b')
+    >>> print(result.explanation.text("en"))  # doctest: +ELLIPSIS
+    B played the trump JD and C the trump JC, of a suit neither A nor B played: ...
+    >>> legal, why = c_may_play(card("10S"), card("JD"), [card("JS"), card("9C"), card("9S")], Rank.JACK)
+    >>> [c.text for c in legal]
+    ['JS', '9C']
+
+- ``resolve_trick(a, b, c, trump)``: who collects, which partnership wins, the
+  rule that decided (W1, W2, W3, W3a, W3b) and an explanation in en/ru.
+- ``resolve_last_trick(a, b, trump)``: the two-card last trick (NES-7), decided
+  by the *A-or-B rule* of W3.
+- ``c_may_play(a, b, hand, trump)``: the cards C may play, and why (NES-6).
+- ``c_legal_cards(…)``: the same without the explanation (the engine's fast path).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from cardwidgets.cards import NESTORS_DECK, SUITS, Card, Rank, Suit
+from cardwidgets.core.explain import Explanation
+
+#: NES-1: the ranks that can be trump, in the order the rule file names them.
+TRUMP_RANKS: tuple[Rank, ...] = (Rank.ACE, Rank.JACK, Rank.TEN)
+#: The three positions of a trick, in playing order.
+POSITIONS = ("A", "B", "C")
+#: Position names per locale (the Russian seed calls them А, Б, С, Д).
+POSITION_NAMES = {
+    "A": {"en": "A", "ru": "А"},
+    "B": {"en": "B", "ru": "Б"},
+    "C": {"en": "C", "ru": "С"},
+    "A and C": {"en": "A and C", "ru": "А и С"},
+}
+#: Trump rank names for messages.
+TRUMP_NAMES = {
+    Rank.ACE: {"en": "Aces", "ru": "тузы"},
+    Rank.JACK: {"en": "Jacks", "ru": "валеты"},
+    Rank.TEN: {"en": "Tens", "ru": "десятки"},
+}
+
+
+def _power_table(trump: Rank) -> dict[Card, int]:
+    """NES-1: order within a suit — the trump-rank card (15) above A (14), K … 6."""
+    return {card: 15 if card.rank is trump else int(card.rank) for card in NESTORS_DECK}
+
+
+#: ``POWER[trump][card]``: a card's height within its suit (only compared within one suit).
+POWER: dict[Rank, dict[Card, int]] = {trump: _power_table(trump) for trump in TRUMP_RANKS}
+
+
+class TrickResult(NamedTuple):
+    """Who takes a trick and why; build it with ``resolve_trick`` or ``resolve_last_trick``."""
+
+    #: The position that collects the trick: ``"A"``, ``"B"`` or ``"C"`` (C whenever A and C win together).
+    collector: str
+    #: The winning partnership: ``"AC"`` (A and his partner C) or ``"BD"`` (B and his partner D).
+    winners: str
+    #: The rule that decided: ``"W1"``, ``"W2"``, ``"W3"``, ``"W3a"`` or ``"W3b"``.
+    rule: str
+    #: Which case of the rule: ``trump``/``highest`` (W1/W2), ``one_trump``, ``both_trumps``,
+    #: ``higher``, ``first`` (the A-or-B rule of W3), or ``W3a``/``W3b``.
+    reason: str
+    #: The card that decided (the winning trump, the highest card, C's trump …).
+    card: Card
+    #: The cards played, in order: ``(a, b, c)``, or ``(a, b)`` in the last trick.
+    cards: tuple[Card, ...]
+    trump: Rank
+
+    @property
+    def index(self) -> int:
+        """The collector as a position index: 0 (A), 1 (B) or 2 (C)."""
+        return POSITIONS.index(self.collector)
+
+    @property
+    def explanation(self) -> Explanation:
+        """Why, in words (``.text("en")`` / ``.text("ru")``), citing the rule id."""
+        return self.explain()
+
+    def explain(self, who: object = None) -> Explanation:
+        """The explanation; ``who`` names the collector (default: his position, e.g. ``C``)."""
+        if who is None:
+            who = POSITION_NAMES[self.collector]
+        last = len(self.cards) == 2
+        rule = ("NES-7 " if last else "NES-6 ") + self.rule
+        a, b = self.cards[0], self.cards[1]
+        params: dict[str, object] = {"who": who, "card": self.card, "a": a, "b": b, "trump": TRUMP_NAMES[self.trump]}
+        if self.rule in ("W1", "W2"):
+            params["suit"] = a.suit
+            return Explanation(rule, f"nestors.{self.rule.lower()}", params)
+        if self.rule == "W3a":
+            trumps = [card for card in (a, self.cards[2]) if card.rank is self.trump]
+            both = len(trumps) == 2
+            params["side"] = POSITION_NAMES["A and C" if both else ("A" if a.rank is self.trump else "C")]
+            params["trumps"] = trumps
+            return Explanation(rule, "nestors.w3a", params)
+        if self.rule == "W3b":
+            params.update(c=self.cards[2], a_suit=a.suit, b_suit=b.suit)
+            return Explanation(rule, "nestors.w3b", params)
+        # W3, the A-or-B rule (also the whole of the last trick, NES-7).
+        params["pos"] = POSITION_NAMES["A" if self.card is a else "B"]
+        params["suit"] = a.suit
+        prefix = "nestors.last_" if last else "nestors.w3_"
+        return Explanation(rule, prefix + self.reason, params)
+
+
+def is_trump(card: Card, trump: Rank) -> bool:
+    """NES-1: the four cards of the trump rank are the trumps (whatever their suit)."""
+    return card.rank is trump
+
+
+def a_or_b(a: Card, b: Card, trump: Rank) -> tuple[int, str]:
+    """W3's *A-or-B rule*: ``(0 for A or 1 for B, reason)``.
+
+    If exactly one of A, B played a trump, that card; if both did, A's (the
+    earlier); if neither and they share a suit, the higher; otherwise A's.
+    """
+    a_trump = a.rank is trump
+    b_trump = b.rank is trump
+    if a_trump is not b_trump:
+        return (0 if a_trump else 1), "one_trump"
+    if a_trump:
+        return 0, "both_trumps"
+    if a.suit is b.suit:
+        power = POWER[trump]
+        return (0 if power[a] > power[b] else 1), "higher"
+    return 0, "first"
+
+
+def resolve_trick(a: Card, b: Card, c: Card, trump: Rank) -> TrickResult:
+    """Who takes the trick A, B, C played, under trump rank ``trump`` (NES-6, Decision E-7).
+
+    - W1: all three of one suit with a trump among them: the trump wins.
+    - W2: all three of one suit, no trump: the highest card wins.
+    - W3: otherwise A or B wins by the A-or-B rule, except
+      W3a: B played no trump and A or C did — A and C win;
+      W3b: B played a trump and C a trump of a suit different from A's and B's — A and C win.
+
+    When A and C win together (W3a, W3b), C collects.
+    """
+    cards = (a, b, c)
+    suit = a.suit
+    if b.suit is suit and c.suit is suit:
+        for index, card in enumerate(cards):
+            if card.rank is trump:  # NES-6 W1: only one card of a suit has the trump rank
+                return _result(index, "W1", "trump", cards, trump)
+        power = POWER[trump]  # NES-6 W2
+        best = max(range(3), key=lambda i: power[cards[i]])
+        return _result(best, "W2", "highest", cards, trump)
+    if b.rank is not trump:
+        if a.rank is trump or c.rank is trump:  # NES-6 W3a
+            deciding = c if c.rank is trump else a
+            return TrickResult("C", "AC", "W3a", "W3a", deciding, cards, trump)
+    elif c.rank is trump and c.suit is not suit and c.suit is not b.suit:  # NES-6 W3b
+        return TrickResult("C", "AC", "W3b", "W3b", c, cards, trump)
+    index, reason = a_or_b(a, b, trump)  # NES-6 W3
+    return _result(index, "W3", reason, cards, trump)
+
+
+def resolve_last_trick(a: Card, b: Card, trump: Rank) -> TrickResult:
+    """NES-7: the last trick has two players, A and B; the A-or-B rule of W3 decides."""
+    index, reason = a_or_b(a, b, trump)
+    return _result(index, "W3", reason, (a, b), trump)
+
+
+def _result(index: int, rule: str, reason: str, cards: tuple[Card, ...], trump: Rank) -> TrickResult:
+    """The result in which position ``index`` played the deciding card and collects."""
+    return TrickResult(POSITIONS[index], "BD" if index == 1 else "AC", rule, reason, cards[index], cards, trump)
+
+
+def c_legal_cards(a: Card, b: Card, hand: Sequence[Card], trump: Rank) -> list[Card]:
+    """The cards of ``hand`` that C may play after A's ``a`` and B's ``b`` (NES-6).
+
+    Same suit from A and B: that suit or a trump, if C holds that suit.
+    Different suits: a third suit or a trump, if C holds a third suit.
+    Otherwise any card. Trumps keep their printed suit (NES-1).
+    """
+    a_suit = a.suit
+    b_suit = b.suit
+    if a_suit is b_suit:
+        if any(card.suit is a_suit for card in hand):
+            return [card for card in hand if card.suit is a_suit or card.rank is trump]
+        return list(hand)
+    third = [card for card in hand if card.suit is not a_suit and card.suit is not b_suit]
+    if third:
+        return [card for card in hand if card.rank is trump or (card.suit is not a_suit and card.suit is not b_suit)]
+    return list(hand)
+
+
+def c_may_play(a: Card, b: Card, hand: Sequence[Card], trump: Rank) -> tuple[list[Card], Explanation]:
+    """The cards C may play after A's ``a`` and B's ``b``, and why (NES-6).
+
+    Returns ``(legal cards in hand order, Explanation)``; the legal set is never
+    empty for a non-empty hand.
+    """
+    legal = c_legal_cards(a, b, hand, trump)
+    params: dict[str, object] = {"a_suit": a.suit, "b_suit": b.suit, "suit": a.suit, "trump": TRUMP_NAMES[trump]}
+    if a.suit is b.suit:
+        held = any(card.suit is a.suit for card in hand)
+        key = "nestors.c_same_suit" if held else "nestors.c_same_suit_free"
+    else:
+        params["third"] = third_suits(a, b)
+        held = any(card.suit in params["third"] for card in hand)  # type: ignore[operator]
+        key = "nestors.c_third_suit" if held else "nestors.c_third_suit_free"
+    return legal, Explanation("NES-6", key, params)
+
+
+def third_suits(a: Card, b: Card) -> list[Suit]:
+    """The suits that neither A's nor B's card has (NES-6)."""
+    return [suit for suit in SUITS if suit is not a.suit and suit is not b.suit]
