@@ -40,7 +40,7 @@ def claimed_ids(game: str) -> set[str]:
     return claimed
 
 
-@pytest.mark.parametrize("game", ["nimby", "nestors"])
+@pytest.mark.parametrize("game", ["nimby", "tumbochka", "nestors"])
 def test_every_rule_has_a_test(game: str) -> None:
     ids = rule_ids(game)
     assert len(ids) >= 5, f"rule ids of {game} not found"

@@ -177,10 +177,10 @@ class Game:
 
 
 def _option_value_ok(value: Any, allowed: tuple[Any, ...]) -> bool:
+    if value is None:
+        return None in allowed
     if int in allowed:
         return type(value) is int
-    if None in allowed and value is None:
-        return True
     return any(type(value) is type(a) and value == a for a in allowed if a is not None)
 
 

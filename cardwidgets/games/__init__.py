@@ -9,8 +9,9 @@ from cardwidgets.core.game import Game
 from cardwidgets.core.state import GameState
 from cardwidgets.games.nestors import Nestors
 from cardwidgets.games.nimby import Nimby
+from cardwidgets.games.tumbochka import Tumbochka
 
-GAMES: dict[str, type[Game]] = {"nimby": Nimby, "nestors": Nestors}
+GAMES: dict[str, type[Game]] = {"nimby": Nimby, "tumbochka": Tumbochka, "nestors": Nestors}
 
 
 def get_game(name: str) -> type[Game]:
