@@ -15,3 +15,9 @@ export function seatName(ui, seat, mySeat) {
 export function cardName(ui, card) {
   return (ui.card_names && ui.card_names[card]) || card;
 }
+
+/** A sentence followed by its rule id, unless the sentence already cites it. */
+export function withRule(text, rule) {
+  if (!text) return "";
+  return !rule || text.includes(rule) ? text : `${text} (${rule})`;
+}

@@ -1,6 +1,6 @@
 // anywidget entry point: wires the model to the renderer and animates bot moves.
 import { enableKeyboard } from "./controls.js";
-import { seatName } from "./i18n.js";
+import { seatName, withRule } from "./i18n.js";
 import { renderTable } from "./table.js";
 
 const TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace"];
@@ -84,7 +84,7 @@ function render({ model, el }) {
       draw({
         trickOverride: event.trick,
         statusOverride: `${seatName(ui, event.seat, mySeat)}: ${event.action}`,
-        whyOverride: event.done ? `${event.done.why} (${event.done.rule})` : "",
+        whyOverride: event.done ? withRule(event.done.why, event.done.rule) : "",
       });
       local.timer = setTimeout(step, pace * 1000 * (event.done ? 2 : 1));
     };

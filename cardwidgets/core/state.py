@@ -146,6 +146,10 @@ class GameState:
         """The actions ``seat`` may know of, in order (``None``: all of them)."""
         return list(self.history) if seat is None else self._public_history(seat)
 
+    def notices(self, seat: int) -> list[Explanation]:
+        """What ``seat`` should be reminded of now (e.g. an obligation for its next card)."""
+        return []
+
     def is_trump(self, card: Card) -> bool:
         """Whether ``card`` is a trump now (for marking cards in a hand)."""
         return False

@@ -540,6 +540,15 @@ class NestorsState(GameState):
         plays = self.tricks[-1].plays
         return c_may_play(plays[0][1], plays[1][1], self.hands[self.to_act], self.trump)[1]  # type: ignore[index,arg-type]
 
+    def notices(self, seat: int) -> list[Explanation]:
+        """NES-6: tell C which cards he may play and why."""
+        why = self.c_explanation() if seat == self.to_act else None
+        return [why] if why is not None else []
+
+    def is_trump(self, card: Card) -> bool:
+        """NES-1: the four cards of the trump rank."""
+        return self.trump is not None and card.rank is self.trump
+
     # ----- summary and view ------------------------------------------------------------------
     def trump_json(self) -> str | None:
         return self.trump.text if self.trump is not None else None
@@ -569,6 +578,8 @@ class NestorsState(GameState):
             "pending": [c.text for c in self.pending],
             "position": self.position(),
             "sitting_out": self.sitting_out(),
+            # NES-6: the seats playing as A, B, C in the current trick.
+            "order": list(self.order) if self.phase in (PLAY, LEAVE) else [],
             "tricks_won": self.tricks_won(),
             # Cards each partnership has collected (all were face up once, so everyone may see them).
             "taken": [[c.text for c in cards] for cards in self.taken],

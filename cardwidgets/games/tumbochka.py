@@ -330,6 +330,20 @@ class TumbochkaState(GameState):
             return None
         return TRILYAZH_LEADS[trilyazh[1]][trilyazh[2]]
 
+    def _obligation_explanation(self) -> Explanation | None:
+        """T-4: why the leader must lead the next card of his trilyazh, if he must."""
+        forced = self.obligation()
+        if forced is None:
+            return None
+        index = TRILYAZH_LEADS[forced.suit].index(forced)
+        params = {"won": TRILYAZH_WON[index - 1], "next": TRILYAZH_NEXT[index], "card": forced}
+        return Explanation("T-4", "tumbochka.trilyazh_obligation", params)
+
+    def notices(self, seat: int) -> list[Explanation]:
+        """T-4: remind the trilyazh leader what he must lead."""
+        forced = self._obligation_explanation() if seat == self.to_act and self.phase == PLAY else None
+        return [forced] if forced is not None else []
+
     def _legal_play(self) -> list[Action]:
         hand = self.hands[self.to_act]  # type: ignore[index]
         plays = self.tricks[-1].plays
@@ -450,12 +464,9 @@ class TumbochkaState(GameState):
         return Explanation("TUM-5", "tumbochka.must_trump", {"seat": seat, "suit": led, "held": trumps})
 
     def _why_illegal_lead(self, seat: int, card: Card, flag: str | None) -> Explanation | None:
-        forced = self.obligation()
+        forced = self._obligation_explanation()
         if forced is not None:
-            leads = TRILYAZH_LEADS[forced.suit]
-            index = leads.index(forced)
-            params = {"won": TRILYAZH_WON[index - 1], "next": TRILYAZH_NEXT[index], "card": forced}
-            return Explanation("T-4", "tumbochka.trilyazh_obligation", params)
+            return forced
         hand = self.hands[seat]
         if flag == "trilyazh":
             return Explanation("TUM-5", "tumbochka.trilyazh_needs", {"card": card})

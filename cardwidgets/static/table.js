@@ -44,6 +44,10 @@ function seatName(ui, seat, mySeat) {
 function cardName(ui, card) {
   return ui.card_names && ui.card_names[card] || card;
 }
+function withRule(text, rule) {
+  if (!text) return "";
+  return !rule || text.includes(rule) ? text : `${text} (${rule})`;
+}
 
 // js/cards.js
 var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
@@ -69,6 +73,10 @@ function cardBack() {
   el2.setAttribute("aria-hidden", "true");
   return el2;
 }
+function cardText(card) {
+  const { rank, suit } = splitCard(card);
+  return rank + (SUIT_SYMBOLS[suit] || suit);
+}
 
 // js/layout.js
 var CLOCKWISE = { nimby: true, tumbochka: true, nestors: false };
@@ -83,7 +91,18 @@ function seatPosition(game, players, mySeat, seat) {
 
 // js/table.js
 var SUIT_SYMBOLS2 = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-var TABLE_CARD_KEYS = ["display", "row", "table_card", "talon", "troyans"];
+var TABLE_CARD_GROUPS = [
+  ["display", "display"],
+  // Nimby: the face-up card proposing trump
+  ["row", "row"],
+  // Nestors: the row of four (null = face down)
+  ["table", "table_card"],
+  // Nestors: the table card (NES-7)
+  ["pending", "pending"],
+  // Nestors: the four cards the collector chooses from
+  ["talon", "talon"]
+  // Tumbochka: the talon once shown
+];
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -115,6 +134,8 @@ function seatBox(snap, seat, position, players) {
   box.appendChild(name);
   const taken = (view.tricks || []).filter((trick) => trick.collector === seat).length;
   box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${taken}`));
+  const badges = seatBadges(snap, seat);
+  if (badges.length) box.appendChild(el("div", "cw-badges", badges.join(" \xB7 ")));
   if (seat === snap.seat) return box;
   const hand = view.hands && view.hands[seat];
   if (Array.isArray(hand)) {
@@ -129,6 +150,25 @@ function seatBox(snap, seat, position, players) {
     box.appendChild(el("div", "cw-count", t(ui, "cards", { n: count })));
   }
   return box;
+}
+function seatBadges(snap, seat) {
+  const { view, ui } = snap;
+  const badges = [];
+  const bidding = view.bidding || {};
+  const passed = bidding.passed || view.passed;
+  if (view.phase === "bidding" && passed && passed[seat]) badges.push(t(ui, "passed"));
+  const highBidder = bidding.high_bidder !== void 0 ? bidding.high_bidder : view.bidder;
+  const highBid = bidding.high_bid !== void 0 ? bidding.high_bid : view.bid;
+  if (view.phase === "bidding" && highBidder === seat && highBid) badges.push(t(ui, "bid_by", { bid: highBid }));
+  const order = view.order || [];
+  if (order.includes(seat)) badges.push(t(ui, "position", { pos: "ABC"[order.indexOf(seat)] }));
+  if ((view.sitting_out || []).includes(seat)) badges.push(t(ui, "sits_out"));
+  if (view.declarer === seat) badges.push(t(ui, "declarer"));
+  const tumbochka = snap.scoreboard.tumbochka || {};
+  if (tumbochka.sitting === seat) badges.push(t(ui, "on_tumbochka"));
+  const given = (view.given || [])[seat];
+  if (given) badges.push(t(ui, "given", { card: given === "?" ? "?" : cardText(given) }));
+  return badges;
 }
 function trickArea(snap, plays, positions) {
   const area = el("div", "cw-trick");
@@ -156,11 +196,14 @@ function previousTrick(snap, trick, positions) {
 }
 function tableCards(snap) {
   const box = el("div", "cw-table-cards");
-  for (const key of TABLE_CARD_KEYS) {
-    const cards = asCardList(snap.view[key]);
-    if (!cards.length) continue;
+  const groups = TABLE_CARD_GROUPS.map(([key, label]) => [key, t(snap.ui, label), asCardList(snap.view[key])]);
+  for (const troyan of snap.view.troyans || []) {
+    groups.push(["troyan", t(snap.ui, "troyan", { seat: seatName(snap.ui, troyan.seat, snap.seat) }), troyan.cards]);
+  }
+  for (const [key, label, cards] of groups) {
+    if (!cards.length || key === "talon" && snap.view.phase !== "talon") continue;
     const group = el("div", `cw-group cw-group-${key}`);
-    group.appendChild(el("div", "cw-group-name", t(snap.ui, key)));
+    group.appendChild(el("div", "cw-group-name", label));
     for (const card of cards) {
       if (!card) {
         group.appendChild(cardBack());
@@ -215,6 +258,16 @@ function infoPanel(snap) {
     info.appendChild(row);
   };
   line("cw-trump", t(ui, "trump"), trumpText(snap));
+  const bidding = view.bidding || {};
+  const highBid = bidding.high_bid !== void 0 ? bidding.high_bid : view.bid;
+  const highBidder = bidding.high_bidder !== void 0 ? bidding.high_bidder : view.bidder;
+  if (view.phase === "bidding" && highBid) {
+    line("cw-high-bid", t(ui, "high_bid"), `${highBid} (${seatName(ui, highBidder, snap.seat)})`);
+  }
+  for (const trilyazh of view.trilyazhes || []) {
+    const who = seatName(ui, trilyazh.seat, snap.seat);
+    info.appendChild(el("div", "cw-trilyazh", t(ui, "trilyazh", { seat: who, suit: SUIT_SYMBOLS2[trilyazh.suit], status: trilyazh.status })));
+  }
   if (view.contract) {
     const who = seatName(ui, view.contract.seat, snap.seat);
     line("cw-contract", t(ui, "contract"), view.contract.bid !== void 0 ? `${view.contract.bid} (${who})` : who);
@@ -225,6 +278,10 @@ function infoPanel(snap) {
     const row = el("div", "cw-score");
     row.dataset.side = String(side);
     row.textContent = `${sideName(snap, side)}: ${score}`;
+    const tumbochka = scoreboard.tumbochka;
+    if (tumbochka && tumbochka.removals[side]) row.textContent += ` \xB7 ${t(ui, "removals", { n: tumbochka.removals[side] })}`;
+    if (tumbochka && tumbochka.bagels[side]) row.textContent += ` \xB7 ${t(ui, "bagel")}`;
+    if (tumbochka && tumbochka.sitting === side) row.textContent += ` \xB7 ${t(ui, "on_tumbochka")}`;
     if (scoreboard.deal_score) row.textContent += ` (${scoreboard.deal_score[side] >= 0 ? "+" : ""}${scoreboard.deal_score[side]})`;
     scores.appendChild(row);
   });
@@ -298,21 +355,25 @@ function renderTable(root, snap) {
   const main = el("div", "cw-main");
   main.appendChild(grid);
   const legal = animating ? [] : snap.legal;
-  const actions = snap.selected ? legal.filter((action) => !action.startsWith("give ") || action.startsWith(`give ${snap.selected} `)) : legal;
+  const actions = legal.filter((action) => !action.startsWith("give ") || action.startsWith(`give ${snap.selected} `));
   main.appendChild(actionButtons(actions, snap.labels, snap.send));
+  if (!snap.selected && legal.some((action) => action.startsWith("give "))) {
+    main.appendChild(el("div", "cw-hint", t(snap.ui, "choose_gift")));
+  }
   const status = el("div", "cw-status", statusText(snap));
   status.setAttribute("role", "status");
   main.appendChild(status);
   main.appendChild(el("div", "cw-why", snap.whyOverride || lastWhy(snap)));
+  for (const notice of animating ? [] : view.notices || []) main.appendChild(el("div", "cw-notice", withRule(notice.text, notice.rule)));
   const error = el("div", "cw-error");
   error.setAttribute("role", "alert");
-  if (snap.error && snap.error.text) error.textContent = `${snap.error.text} (${snap.error.rule})`;
+  if (snap.error && snap.error.text) error.textContent = withRule(snap.error.text, snap.error.rule);
   main.appendChild(error);
   root.replaceChildren(main, infoPanel(snap));
 }
 function lastWhy(snap) {
   const events = snap.events || [];
-  for (let i = events.length - 1; i >= 0; i -= 1) if (events[i].done) return events[i].done.why;
+  for (let i = events.length - 1; i >= 0; i -= 1) if (events[i].done) return withRule(events[i].done.why, events[i].done.rule);
   return "";
 }
 
@@ -392,7 +453,7 @@ function render({ model, el: el2 }) {
       draw({
         trickOverride: event.trick,
         statusOverride: `${seatName(ui, event.seat, mySeat)}: ${event.action}`,
-        whyOverride: event.done ? `${event.done.why} (${event.done.rule})` : ""
+        whyOverride: event.done ? withRule(event.done.why, event.done.rule) : ""
       });
       local.timer = setTimeout(step, pace * 1e3 * (event.done ? 2 : 1));
     };

@@ -200,6 +200,7 @@ class Table(anywidget.AnyWidget):
         hand = state.hands[self.seat]
         view["my_hand"] = [c.text for c in sorted(hand, key=lambda c: _hand_order(state, c))]
         view["trumps"] = [c.text for c in hand if state.is_trump(c)]
+        view["notices"] = [{"rule": n.rule, "text": n.text(self.locale)} for n in state.notices(self.seat)]
         legal = state.legal_strings() if state.to_act == self.seat else []
         with self.hold_sync():
             self.view = view
@@ -220,6 +221,7 @@ class Table(anywidget.AnyWidget):
             "sides": list(match.game.sides),
             "deal_score": self.state.score(),
             "why": _deal_result_text(self.state, self.locale),
+            **match.summary_extra(),
         }
 
     def _refuse(self, action: str, reason: Explanation) -> None:
