@@ -116,6 +116,12 @@ function previousTrick(snap, trick, positions) {
   return box;
 }
 
+/** TUM-4 / T-2: the shown talon stays on view for everyone until the first trick is taken. */
+function talonStillShown(view) {
+  if (view.phase === "talon") return true;
+  return view.phase === "play" && !(view.tricks || []).some((trick) => trick.collector !== null);
+}
+
 function tableCards(snap) {
   const box = el("div", "cw-table-cards");
   const groups = TABLE_CARD_GROUPS.map(([key, label]) => [key, t(snap.ui, label), asCardList(snap.view[key])]);
@@ -123,7 +129,7 @@ function tableCards(snap) {
     groups.push(["troyan", t(snap.ui, "troyan", { seat: seatName(snap.ui, troyan.seat, snap.seat) }), troyan.cards]);
   }
   for (const [key, label, cards] of groups) {
-    if (!cards.length || (key === "talon" && snap.view.phase !== "talon")) continue; // the talon is in the hand now
+    if (!cards.length || (key === "talon" && !talonStillShown(snap.view))) continue;
     const group = el("div", `cw-group cw-group-${key}`);
     group.appendChild(el("div", "cw-group-name", label));
     for (const card of cards) {

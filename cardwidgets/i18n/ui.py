@@ -32,7 +32,7 @@ UI: dict[str, dict[str, str]] = {
         "hand": "Your hand",
         "illegal": "Not allowed",
         "pending": "Choose the card to leave",
-        "troyan": "Troyan of {seat}",
+        "troyan": "Troyan: {seat}",
         "passed": "pass",
         "bid_by": "bid {bid}",
         "high_bid": "Highest bid",

@@ -194,6 +194,10 @@ function previousTrick(snap, trick, positions) {
   box.appendChild(el("div", "cw-last-collector", `\u2192 ${seatName(snap.ui, trick.collector, snap.seat)}`));
   return box;
 }
+function talonStillShown(view) {
+  if (view.phase === "talon") return true;
+  return view.phase === "play" && !(view.tricks || []).some((trick) => trick.collector !== null);
+}
 function tableCards(snap) {
   const box = el("div", "cw-table-cards");
   const groups = TABLE_CARD_GROUPS.map(([key, label]) => [key, t(snap.ui, label), asCardList(snap.view[key])]);
@@ -201,7 +205,7 @@ function tableCards(snap) {
     groups.push(["troyan", t(snap.ui, "troyan", { seat: seatName(snap.ui, troyan.seat, snap.seat) }), troyan.cards]);
   }
   for (const [key, label, cards] of groups) {
-    if (!cards.length || key === "talon" && snap.view.phase !== "talon") continue;
+    if (!cards.length || key === "talon" && !talonStillShown(snap.view)) continue;
     const group = el("div", `cw-group cw-group-${key}`);
     group.appendChild(el("div", "cw-group-name", label));
     for (const card of cards) {
