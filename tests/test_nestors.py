@@ -26,7 +26,6 @@ from cardwidgets.games.nestors import (
     deal_score,
     partnership_points,
 )
-from cardwidgets.playthrough import playthrough
 
 TESTS = Path(__file__).parent
 RECORDS = TESTS / "records" / "nestors"
@@ -614,7 +613,7 @@ def test_bad_dealer_and_bad_rules() -> None:
             Match("nestors", rules)
 
 
-# ----- records and the golden playthrough ----------------------------------------------------------
+# ----- records (the golden playthrough is in test_golden.py) ----------------------------------------------------------
 @pytest.mark.rules("NES-2", "NES-8")
 def test_finished_records_agree_with_the_rule_text() -> None:
     """Every Nestors record test that plays a deal to the end checks out with the reference."""
@@ -629,11 +628,3 @@ def test_finished_records_agree_with_the_rule_text() -> None:
             check_finished_deal(state.summary(), [c.text for c in state.deal["row"]])
             finished += 1
     assert finished >= 2
-
-
-def test_golden_playthrough() -> None:
-    expected = GOLDEN.read_text(encoding="utf-8")
-    actual = playthrough("nestors", 1)
-    where = GOLDEN.relative_to(TESTS.parent)
-    hint = f"the playthrough changed; if that is intended: python -m cardwidgets playthrough nestors --seed 1 > {where}"
-    assert actual == expected, hint
