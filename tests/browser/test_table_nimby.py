@@ -208,3 +208,18 @@ def test_reveal_shows_every_hand(open_table):
 
     assert table.model()["view"]["hands"] == hands
     assert table.shown_cards() >= set(hands[1] + hands[2] + hands[3])
+
+
+def test_two_views_stay_in_sync_and_redisplay_shows_the_same_state(notebook):
+    nb = notebook([f"from cardwidgets import Table\nt = {NEW_DEAL}\nt", "t  # the same widget, shown a second time"])
+    first, second = nb.page.locator(".cw-table").nth(0), nb.page.locator(".cw-table").nth(1)
+    expect(nb.page.locator(".cw-table")).to_have_count(2)
+    expect(first.locator('button[data-action="agree"]')).to_be_visible()
+    first.locator('button[data-action="agree"]').click()  # a click in one view...
+    expect(second).to_have_attribute("data-phase", "play")  # ...moves the other one too
+    hand = first.locator(".cw-hand .cw-card")
+    expect(second.locator(".cw-hand .cw-card")).to_have_count(hand.count())
+    assert [c.get_attribute("data-card") for c in hand.all()] == [
+        c.get_attribute("data-card") for c in second.locator(".cw-hand .cw-card").all()
+    ]
+    assert nb.kernel_json("t.state.history").count("agree") >= 1
