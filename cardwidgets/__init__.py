@@ -11,13 +11,16 @@ from cardwidgets.core.records import load_record, record_of, replay, save_record
 from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES, get_game, new_game
 
+#: The widgets and the HTML snapshot, imported on first use so the engines load without Jupyter.
+WIDGETS = ("HandReplay", "Table", "TrickExplorer", "to_html")
+
 
 def __getattr__(name: str) -> object:
-    """``cardwidgets.Table`` is imported on first use, so the engines load without Jupyter."""
-    if name == "Table":
-        from cardwidgets.widgets import Table
+    """``cardwidgets.Table`` (and the other ``WIDGETS``) are imported on first use."""
+    if name in WIDGETS:
+        from cardwidgets import widgets
 
-        return Table
+        return getattr(widgets, name)
     raise AttributeError(f"module 'cardwidgets' has no attribute {name!r}")
 
 
@@ -28,12 +31,14 @@ __all__ = [
     "CardError",
     "Explanation",
     "GameState",
+    "HandReplay",
     "IllegalActionError",
     "Match",
     "Rank",
     "RecordError",
     "Suit",
     "Table",
+    "TrickExplorer",
     "get_game",
     "load_record",
     "new_game",
@@ -42,4 +47,5 @@ __all__ = [
     "replay",
     "save_record",
     "summary",
+    "to_html",
 ]

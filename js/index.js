@@ -3,7 +3,7 @@ import { enableKeyboard } from "./controls.js";
 import { seatName, withRule } from "./i18n.js";
 import { renderTable } from "./table.js";
 
-const TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace"];
+const TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels"];
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -28,6 +28,8 @@ function render({ model, el }) {
       error: model.get("error") || {},
       ui: model.get("ui") || {},
       pace: model.get("pace"),
+      hint: model.get("hint") || {},
+      botLevels: model.get("bot_levels") || [],
       selected: local.selected,
       showLast: local.showLast,
       send,

@@ -178,7 +178,29 @@ def test_bots_can_be_given_as_objects() -> None:
     assert table.bots == bots
 
 
-def test_text_summary_is_deterministic() -> None:
-    first = Table("nimby", seat=0, seed=3, pace=0).text_summary()
-    assert first == Table("nimby", seat=0, seed=3, pace=0).text_summary()
+def test_text_repr_is_deterministic() -> None:
+    first = Table("nimby", seat=0, seed=3, pace=0).text()
+    assert first == Table("nimby", seat=0, seed=3, pace=0).text()
     assert first.startswith("Table(nimby, seat 0, phase trump")
+
+
+def test_hint_suggests_a_legal_action_with_a_reason() -> None:
+    table = Table("nimby", seat=0, seed=3, pace=0)
+    send(table, {"command": "hint"})
+    assert table.error == {}
+    assert table.hint["action"] in table.legal
+    assert table.hint["reason"]
+    assert table.hint["label"]
+    table.act(table.hint["action"])
+    assert table.hint == {}  # a hint is for one decision
+
+
+def test_bot_level_per_seat_from_the_table() -> None:
+    table = Table("nimby", seat=0, seed=3, pace=0, bots=["random", "heuristic", "random", "search"])
+    assert table.bot_levels == ["", "heuristic", "random", "search"]
+    send(table, {"bot": [2, "search"]})
+    assert table.bot_levels == ["", "heuristic", "search", "search"]
+    for bad in ([0, "search"], [1, "genius"], [9, "random"], ["1", "random"]):
+        send(table, {"bot": bad})
+        assert "choose a bot level" in table.error["text"]
+    assert table.bot_levels == ["", "heuristic", "search", "search"]

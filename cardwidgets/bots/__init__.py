@@ -1,41 +1,55 @@
-"""Players that speak only the State protocol: they look at ``legal_actions()``.
+"""Players that speak only the State protocol and see only what their seat may see.
 
-``make_bot("random", seed)`` gives a bot by name; stronger bots come later.
+Three levels, by name (``make_bot(name, seed)``):
+
+- ``random``: a random legal action;
+- ``heuristic``: each game's documented rules of thumb (``bots/nimby.py``,
+  ``bots/tumbochka.py``, ``bots/nestors.py``);
+- ``search``: determinized Monte Carlo (``bots/search.py``): deal the hidden
+  cards consistently with what the seat has seen (``bots/sampling.py``), play
+  each candidate out with the rules of thumb, keep the best on average.
+
+Every bot has ``choose(state) -> Action`` (what the ``Table`` calls) and
+``decide(state) -> Decision`` (the action and an ``Explanation`` of why, in
+English or Russian). ``hint(state, seat, locale)`` is the Table's **Hint**::
+
+    >>> import cardwidgets as cw
+    >>> from cardwidgets.bots import hint, make_bot
+    >>> state = cw.new_game("nimby", seed=7)
+    >>> make_bot("heuristic").choose(state).text in state.legal_strings()
+    True
+    >>> sorted(hint(state, state.to_act, "ru"))
+    ['action', 'reason']
 """
 
 from __future__ import annotations
 
-import random
-from typing import Protocol
+from cardwidgets.bots.base import Bot, Decision, Player, RandomBot
+from cardwidgets.bots.heuristic import HeuristicBot
+from cardwidgets.bots.hint import hint
+from cardwidgets.bots.search import SearchBot
 
-from cardwidgets.core.actions import Action
-from cardwidgets.core.state import GameState
-
-
-class Bot(Protocol):
-    """Anything that picks one legal action for the seat to act."""
-
-    def choose(self, state: GameState) -> Action:
-        """The action to take in ``state`` (for ``state.to_act``)."""
-        ...
+BOTS: dict[str, type[Player]] = {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}
+#: The levels from weakest to strongest.
+LEVELS = tuple(BOTS)
 
 
-class RandomBot:
-    """Picks uniformly among the legal actions, reproducibly from its seed."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: GameState) -> Action:
-        """A random legal action."""
-        return self.rng.choice(state.legal_actions())
-
-
-BOTS: dict[str, type[RandomBot]] = {"random": RandomBot}
-
-
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (``random``); a clear ``ValueError`` for an unknown name."""
+def make_bot(name: str, seed: int | None = None) -> Player:
+    """A bot by level name (``random``, ``heuristic``, ``search``); a clear ``ValueError`` otherwise."""
     if name not in BOTS:
         raise ValueError(f'unknown bot "{name}": expected one of {", ".join(BOTS)}')
     return BOTS[name](seed)
+
+
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Bot",
+    "Decision",
+    "HeuristicBot",
+    "Player",
+    "RandomBot",
+    "SearchBot",
+    "hint",
+    "make_bot",
+]

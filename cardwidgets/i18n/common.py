@@ -47,6 +47,14 @@ MESSAGES.update(
             "en": "finish this deal first",
             "ru": "сначала доиграйте эту сдачу",
         },
+        "widget.no_hint": {
+            "en": "a hint is for your own turn",
+            "ru": "подсказка — только в ваш ход",
+        },
+        "widget.bad_bot": {
+            "en": "choose a bot level ({levels}) for another seat",
+            "ru": "выберите уровень бота ({levels}) для другого места",
+        },
         "widget.match_over": {
             "en": "the match is over",
             "ru": "матч окончен",

@@ -45,6 +45,12 @@ UI: dict[str, dict[str, str]] = {
         "trilyazh": "Trilyazh of {seat} ({suit}): {status}",
         "position": "plays {pos}",
         "choose_gift": "Click a card to give it to an opponent",
+        "hint": "Hint",
+        "bots": "Bots",
+        "level_random": "random",
+        "level_heuristic": "rules of thumb",
+        "level_search": "search",
+        "level_custom": "custom",
     },
     "ru": {
         "you": "Вы",
@@ -86,6 +92,12 @@ UI: dict[str, dict[str, str]] = {
         "trilyazh": "Трильяж: {seat} ({suit}): {status}",
         "position": "ходит как {pos}",
         "choose_gift": "Нажмите на карту, чтобы отдать её сопернику",
+        "hint": "Подсказка",
+        "bots": "Боты",
+        "level_random": "случайный",
+        "level_heuristic": "по правилам",
+        "level_search": "перебор",
+        "level_custom": "свой",
     },
 }
 

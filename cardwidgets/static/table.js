@@ -235,6 +235,7 @@ function handArea(snap, interactive) {
     const legal = interactive && snap.legal.some((action) => action.startsWith(`play ${card}`) || action.startsWith(`give ${card} `));
     const face = cardFace(card, { name: cardName(ui, card), legal, trump: trumps.has(card) });
     if (snap.selected === card) face.classList.add("cw-selected");
+    if (interactive && snap.hint && (snap.hint.action || "").split(" ")[1] === card) face.classList.add("cw-hinted");
     face.addEventListener("click", () => snap.onCard(card));
     hand.appendChild(face);
   }
@@ -304,7 +305,15 @@ function infoPanel(snap) {
     next.addEventListener("click", () => snap.send({ command: "next_deal" }));
     buttons.appendChild(next);
   }
+  if (snap.legal.length && !snap.trickOverride) {
+    const hint = el("button", "cw-command", t(ui, "hint"));
+    hint.type = "button";
+    hint.dataset.command = "hint";
+    hint.addEventListener("click", () => snap.send({ command: "hint" }));
+    buttons.appendChild(hint);
+  }
   info.appendChild(buttons);
+  info.appendChild(botLevels(snap));
   const pace = el("label", "cw-pace-label", `${t(ui, "pace")} `);
   const slider = el("input", "cw-pace");
   Object.assign(slider, { type: "range", min: "0", max: "2", step: "0.1", value: String(snap.pace) });
@@ -321,6 +330,29 @@ function infoPanel(snap) {
     info.appendChild(box);
   }
   return info;
+}
+function botLevels(snap) {
+  const { ui } = snap;
+  const box = el("div", "cw-bots");
+  box.appendChild(el("div", "cw-label", t(ui, "bots")));
+  (snap.botLevels || []).forEach((level, seat) => {
+    if (seat === snap.seat) return;
+    const row = el("label", "cw-bot");
+    row.appendChild(document.createTextNode(`${seatName(ui, seat, snap.seat)} `));
+    const select = el("select", "cw-bot-level");
+    select.dataset.seat = String(seat);
+    const levels = level === "custom" ? ["custom", "random", "heuristic", "search"] : ["random", "heuristic", "search"];
+    for (const name of levels) {
+      const option = el("option", "", t(ui, `level_${name}`));
+      option.value = name;
+      option.selected = name === level;
+      select.appendChild(option);
+    }
+    select.addEventListener("change", () => snap.send({ bot: [seat, select.value] }));
+    row.appendChild(select);
+    box.appendChild(row);
+  });
+  return box;
 }
 function statusText(snap) {
   const { view, ui, scoreboard } = snap;
@@ -369,6 +401,9 @@ function renderTable(root, snap) {
   main.appendChild(status);
   main.appendChild(el("div", "cw-why", snap.whyOverride || lastWhy(snap)));
   for (const notice of animating ? [] : view.notices || []) main.appendChild(el("div", "cw-notice", withRule(notice.text, notice.rule)));
+  if (snap.hint && snap.hint.action && !animating) {
+    main.appendChild(el("div", "cw-hint-text", `\u{1F4A1} ${snap.hint.label}: ${snap.hint.reason}`));
+  }
   const error = el("div", "cw-error");
   error.setAttribute("role", "alert");
   if (snap.error && snap.error.text) error.textContent = withRule(snap.error.text, snap.error.rule);
@@ -382,7 +417,7 @@ function lastWhy(snap) {
 }
 
 // js/index.js
-var TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace"];
+var TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels"];
 function render({ model, el: el2 }) {
   const root = document.createElement("div");
   root.className = "cw-table";
@@ -404,6 +439,8 @@ function render({ model, el: el2 }) {
       error: model.get("error") || {},
       ui: model.get("ui") || {},
       pace: model.get("pace"),
+      hint: model.get("hint") || {},
+      botLevels: model.get("bot_levels") || [],
       selected: local.selected,
       showLast: local.showLast,
       send,

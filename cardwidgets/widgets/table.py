@@ -16,7 +16,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from cardwidgets.bots import Bot, make_bot
+from cardwidgets.bots import LEVELS, Bot, hint, make_bot
 from cardwidgets.core.errors import IllegalActionError, RecordError
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
@@ -24,12 +24,12 @@ from cardwidgets.core.records import DealRecord, MatchRecord, load_record, recor
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import LOCALES
 from cardwidgets.i18n.ui import action_label, ui_texts
+from cardwidgets.widgets.text_repr import TextRepr
 
 STATIC = Path(__file__).parent.parent / "static"
-COMMANDS = ("next_deal",)
 
 
-class Table(anywidget.AnyWidget):
+class Table(TextRepr, anywidget.AnyWidget):
     """A card table in a notebook cell: play ``game`` from ``seat`` against bots.
 
     >>> t = Table("nimby", seat=0, seed=7)          # doctest: +SKIP
@@ -51,13 +51,17 @@ class Table(anywidget.AnyWidget):
     scoreboard = traitlets.Dict().tag(sync=True)
     error = traitlets.Dict().tag(sync=True)
     ui = traitlets.Dict().tag(sync=True)
+    #: The bot level of each seat (``""`` for the learner's), changeable from the table.
+    bot_levels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The last Hint asked for: ``{"action", "label", "reason"}``, or ``{}``.
+    hint = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
         game: str = "nimby",
         seat: int = 0,
         *,
-        bots: str | Bot | list[Bot] = "random",
+        bots: str | Bot | list[str | Bot] = "random",
         seed: int | None = None,
         locale: str = "en",
         reveal: bool = False,
@@ -68,7 +72,9 @@ class Table(anywidget.AnyWidget):
         self.match = match if match is not None else Match(game, rules, seed=seed)
         _check_settings(self.match, seat, locale)
         super().__init__(game=self.match.game.name, seat=seat, locale=locale, reveal=reveal, pace=pace)
-        self.bots = _make_bots(bots, self.match.game.num_players, seed)
+        self.seed = seed
+        self.bots, levels = _make_bots(bots, self.match.game.num_players, seed)
+        self.bot_levels = [level if s != seat else "" for s, level in enumerate(levels)]
         self.state: GameState = self.match.current or self.match.new_deal()
         self.on_msg(self._on_front_end_message)
         self._events: list[dict[str, Any]] = []
@@ -118,6 +124,7 @@ class Table(anywidget.AnyWidget):
         self._record_event(self.seat, completed)
         self._let_bots_play()
         self.error = {}
+        self.hint = {}
         self._sync()
         return True
 
@@ -131,7 +138,28 @@ class Table(anywidget.AnyWidget):
         self._events = []
         self._let_bots_play()
         self.error = {}
+        self.hint = {}
         self._sync()
+        return True
+
+    def ask_hint(self) -> bool:
+        """Ask the search bot what the learner should do now, and why (the **Hint** button)."""
+        if self.state.to_act != self.seat:
+            self._refuse("hint", Explanation("ACTIONS", "widget.no_hint"))
+            return False
+        suggestion = hint(self.state, self.seat, self.locale, seed=len(self.state.history))
+        self.hint = {**suggestion, "label": action_label(suggestion["action"], self.locale)}
+        self.error = {}
+        return True
+
+    def set_bot(self, seat: int, level: str) -> bool:
+        """Let a bot of ``level`` (random, heuristic, search) play ``seat`` from now on."""
+        if not (isinstance(seat, int) and 0 <= seat < len(self.bots) and seat != self.seat and level in LEVELS):
+            shown = json.dumps([seat, level], ensure_ascii=False, default=str)
+            self._refuse(shown, Explanation("ACTIONS", "widget.bad_bot", {"levels": ", ".join(LEVELS)}))
+            return False
+        self.bots[seat] = make_bot(level, None if self.seed is None else self.seed * 10 + seat)
+        self.bot_levels = [level if s == seat else old for s, old in enumerate(self.bot_levels)]
         return True
 
     @property
@@ -141,11 +169,20 @@ class Table(anywidget.AnyWidget):
 
     # ----- messages from the front-end -----------------------------------------------------
     def _on_front_end_message(self, _widget: object, content: Any, _buffers: object) -> None:
-        """``{"action": "play 10S"}`` or ``{"command": "next_deal"}``; anything else is refused."""
-        if isinstance(content, dict) and set(content) == {"action"} and isinstance(content["action"], str):
-            self.act(content["action"])
-        elif isinstance(content, dict) and set(content) == {"command"} and content["command"] in COMMANDS:
+        """``{"action": "play 10S"}``, ``{"command": "next_deal" | "hint"}`` or ``{"bot": [seat, level]}``.
+
+        Anything else is refused with an error and changes nothing.
+        """
+        kind = next(iter(content)) if isinstance(content, dict) and len(content) == 1 else None
+        value = content[kind] if kind else None
+        if kind == "action" and isinstance(value, str):
+            self.act(value)
+        elif kind == "command" and value == "next_deal":
             self.next_deal()
+        elif kind == "command" and value == "hint":
+            self.ask_hint()
+        elif kind == "bot" and isinstance(value, list) and len(value) == 2:
+            self.set_bot(value[0], value[1])
         else:
             shown = json.dumps(content, ensure_ascii=False, default=str)[:80]
             self._refuse(shown, Explanation("ACTIONS", "widget.bad_message", {"text": shown}))
@@ -189,7 +226,7 @@ class Table(anywidget.AnyWidget):
     @traitlets.observe("locale", "reveal", "seat")
     def _settings_changed(self, change: dict[str, Any]) -> None:
         if change["name"] == "locale" and change["new"] not in LOCALES:
-            raise traitlets.TraitError(f'locale must be one of {", ".join(LOCALES)}')
+            raise traitlets.TraitError(f"locale must be one of {', '.join(LOCALES)}")
         if hasattr(self, "state"):
             self._sync()
 
@@ -227,16 +264,8 @@ class Table(anywidget.AnyWidget):
     def _refuse(self, action: str, reason: Explanation) -> None:
         self.error = {"action": action, "text": reason.text(self.locale), "rule": reason.rule}
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            data, meta = bundle
-            data["text/plain"] = self.text_summary()
-            return data, meta
-        return bundle
-
-    def text_summary(self) -> str:
-        """A deterministic one-line text form (for notebooks without widgets and tests)."""
+    def text(self) -> str:
+        """A deterministic one-line text form (the ``text/plain`` output, stable for nbval)."""
         state = self.state
         return (
             f"Table({self.game}, seat {self.seat}, phase {state.phase}, to act {state.to_act}, "
@@ -268,11 +297,13 @@ def _check_settings(match: Match, seat: int, locale: str) -> None:
         raise ValueError(f'locale must be one of {", ".join(LOCALES)}, not "{locale}"')
 
 
-def _make_bots(bots: str | Bot | list[Bot], players: int, seed: int | None) -> list[Bot]:
-    if isinstance(bots, str):
-        return [make_bot(bots, None if seed is None else seed * 10 + s) for s in range(players)]
-    if isinstance(bots, list):
-        if len(bots) != players:
-            raise ValueError(f"bots: expected {players} bots (one per seat; the learner's is unused)")
-        return bots
-    return [bots] * players
+def _make_bots(bots: str | Bot | list[str | Bot], players: int, seed: int | None) -> tuple[list[Bot], list[str]]:
+    """One bot per seat (the learner's is never asked), and each one's level name (or "custom")."""
+    chosen = bots if isinstance(bots, list) else [bots] * players
+    if len(chosen) != players:
+        raise ValueError(f"bots: expected {players} bots (one per seat; the learner's is unused)")
+    made = [
+        make_bot(bot, None if seed is None else seed * 10 + s) if isinstance(bot, str) else bot
+        for s, bot in enumerate(chosen)
+    ]
+    return made, [bot if isinstance(bot, str) else "custom" for bot in chosen]

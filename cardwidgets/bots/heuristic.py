@@ -1,0 +1,71 @@
+"""``HeuristicBot``: each game's documented rules of thumb (``bots/nimby.py`` …).
+
+The per-game modules share one small surface, ``Strategy``:
+
+- ``decide(state)`` → ``Decision``: the rule of thumb's move and its reason
+  (asked only when the seat has a choice: ``decide`` here answers forced moves);
+- ``candidates(state)`` → the legal actions worth comparing by search (all of
+  them, except that long runs of bids and gifts are cut to a few).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Protocol, cast
+
+from cardwidgets.bots import nestors, nimby, tumbochka
+from cardwidgets.bots.base import Decision, Player, only_move
+from cardwidgets.core.actions import Action
+from cardwidgets.core.state import GameState
+
+
+class Strategy(Protocol):
+    """What a game's rules-of-thumb module provides."""
+
+    def decide(self, state: GameState) -> Decision:
+        """The move and why."""
+        ...
+
+    def candidates(self, state: GameState) -> list[Action]:
+        """The legal moves worth comparing."""
+        ...
+
+
+def _strategy(module: ModuleType) -> Strategy:
+    return cast("Strategy", module)
+
+
+STRATEGIES: dict[str, Strategy] = {
+    "nimby": _strategy(nimby),
+    "tumbochka": _strategy(tumbochka),
+    "nestors": _strategy(nestors),
+}
+
+
+def decide(state: GameState) -> Decision:
+    """The rule of thumb's move for the seat to act, and why (a forced move says so)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return Decision(legal[0], only_move(legal[0]))
+    return STRATEGIES[state.game_name].decide(state)
+
+
+def policy(state: GameState) -> Action:
+    """The rule of thumb's move alone (the search bot's playouts)."""
+    return decide(state).action
+
+
+def candidates(state: GameState) -> list[Action]:
+    """The legal moves the search bot compares."""
+    return STRATEGIES[state.game_name].candidates(state)
+
+
+class HeuristicBot(Player):
+    """Plays each game's rules of thumb; needs no randomness (``seed`` is accepted for ``make_bot``)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def decide(self, state: GameState) -> Decision:
+        """The rule of thumb's move for the seat to act, and its reason."""
+        return decide(state)

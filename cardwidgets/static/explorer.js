@@ -1,0 +1,164 @@
+// js/cards.js
+var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+function splitCard(card) {
+  return { rank: card.slice(0, -1), suit: card.slice(-1) };
+}
+function cardFace(card, { name, legal = false, trump = false, seat = null } = {}) {
+  const { rank, suit } = splitCard(card);
+  const el2 = document.createElement("button");
+  el2.type = "button";
+  el2.className = `cw-card cw-suit-${suit}`;
+  if (legal) el2.classList.add("cw-legal");
+  if (trump) el2.classList.add("cw-trump-card");
+  el2.dataset.card = card;
+  if (seat !== null && seat !== void 0) el2.dataset.seat = String(seat);
+  el2.setAttribute("aria-label", name || card);
+  el2.innerHTML = `<span class="cw-rank">${rank}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
+  return el2;
+}
+
+// js/i18n.js
+function t(ui, key, params = {}) {
+  const template = ui && ui[key] || key;
+  return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
+}
+function cardName(ui, card) {
+  return ui.card_names && ui.card_names[card] || card;
+}
+
+// js/explorer/index.js
+var POSITIONS = ["a", "b", "c", "hand"];
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== void 0) node.textContent = text;
+  return node;
+}
+function button(text, data, onClick) {
+  const node = el("button", "cw-command", text);
+  node.type = "button";
+  Object.assign(node.dataset, data);
+  node.addEventListener("click", onClick);
+  return node;
+}
+function trumpBar(snap) {
+  const bar = el("div", "cw-x-trumps");
+  bar.appendChild(el("span", "cw-label", `${snap.ui.trump}: `));
+  for (const [rank, name] of snap.ui.trumps || []) {
+    const node = button(name, { command: "trump", value: rank }, () => snap.send({ command: "trump", value: rank }));
+    node.setAttribute("aria-pressed", snap.result.trump === rank ? "true" : "false");
+    bar.appendChild(node);
+  }
+  return bar;
+}
+function slots(snap) {
+  const box = el("div", "cw-x-slots");
+  box.appendChild(el("span", "cw-label", `${t(snap.ui, "pick_for")}: `));
+  for (const position of POSITIONS) {
+    const label = position === "hand" ? t(snap.ui, "hand") : snap.ui.positions[position];
+    const slot = el("div", `cw-x-slot cw-x-slot-${position}`);
+    slot.dataset.position = position;
+    const pick = button(label, { command: "pick", position }, () => snap.pick(position));
+    pick.setAttribute("aria-pressed", snap.picking === position ? "true" : "false");
+    slot.appendChild(pick);
+    const cards = position === "hand" ? snap.result.hand || [] : [snap.result[position]].filter(Boolean);
+    const legal = new Set(snap.result.may_play && snap.result.may_play.cards || []);
+    for (const card of cards) {
+      const face = cardFace(card, { name: cardName(snap.ui, card), legal: position === "hand" && legal.has(card) });
+      face.addEventListener("click", () => snap.send({ command: "card", position, value: position === "hand" ? card : "" }));
+      slot.appendChild(face);
+    }
+    box.appendChild(slot);
+  }
+  return box;
+}
+function deck(snap) {
+  const grid = el("div", "cw-x-deck");
+  grid.setAttribute("role", "group");
+  grid.setAttribute("aria-label", t(snap.ui, "pick_for"));
+  const used = new Set([snap.result.a, snap.result.b, snap.result.c, ...snap.result.hand || []].filter(Boolean));
+  for (const card of snap.ui.deck || []) {
+    const face = cardFace(card, { name: cardName(snap.ui, card), trump: card.slice(0, -1) === snap.result.trump });
+    if (used.has(card)) face.classList.add("cw-used");
+    face.addEventListener("click", () => snap.send({ command: "card", position: snap.picking, value: card }));
+    grid.appendChild(face);
+  }
+  return grid;
+}
+function examples(snap) {
+  const bar = el("div", "cw-x-examples");
+  bar.appendChild(el("span", "cw-label", `${t(snap.ui, "examples")}: `));
+  for (const name of snap.ui.example_names || []) {
+    bar.appendChild(button(t(snap.ui, `example_${name}`), { command: "example", value: name }, () => snap.send({ command: "example", value: name })));
+  }
+  bar.appendChild(button(t(snap.ui, "clear"), { command: "clear" }, () => snap.send({ command: "clear" })));
+  return bar;
+}
+function verdict(snap) {
+  const { result, ui } = snap;
+  const box = el("div", "cw-x-result");
+  box.setAttribute("role", "status");
+  if (result.may_play) {
+    box.appendChild(el("div", "cw-x-may-play", `${t(ui, "may_play")}: ${result.may_play.cards.join(" ")} \u2014 ${result.may_play.why}`));
+  }
+  if (result.options && result.options.length) {
+    const list = el("ul", "cw-x-options");
+    list.setAttribute("aria-label", t(ui, "if_c_plays"));
+    for (const option of result.options) {
+      const item = el("li", option.legal ? `cw-x-option cw-x-${option.winners}` : "cw-x-option cw-x-illegal");
+      item.dataset.card = option.card;
+      item.textContent = option.legal ? `${option.card} \u2192 ${option.winners_text} (${option.rule})` : `${option.card}: ${t(ui, "not_allowed")}`;
+      list.appendChild(item);
+    }
+    box.appendChild(list);
+  }
+  if (result.trick) {
+    const trick = el("div", `cw-x-trick cw-x-${result.trick.winners}`);
+    trick.dataset.rule = result.trick.rule;
+    trick.dataset.collector = result.trick.collector;
+    trick.appendChild(el("strong", "cw-x-rule", `${result.trick.rule_id} `));
+    trick.appendChild(el("span", "cw-x-winners", `${result.trick.collects}, ${result.trick.winners_text}. `));
+    trick.appendChild(el("span", "cw-why", result.trick.why));
+    box.appendChild(trick);
+  }
+  if (result.prompt) box.appendChild(el("div", "cw-x-prompt", result.prompt));
+  return box;
+}
+function render({ model, el: host }) {
+  const root = document.createElement("div");
+  root.className = "cw-explorer";
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  host.appendChild(root);
+  let picking = "a";
+  function draw() {
+    const result = model.get("result") || {};
+    const snap = {
+      result,
+      ui: model.get("ui") || {},
+      picking,
+      send: (content) => model.send(content),
+      pick: (position) => {
+        picking = position;
+        draw();
+      }
+    };
+    root.dataset.trump = result.trump || "";
+    root.dataset.rule = result.trick && result.trick.rule || "";
+    root.setAttribute("aria-label", t(snap.ui, "explorer"));
+    const error = el("div", "cw-error");
+    error.setAttribute("role", "alert");
+    error.textContent = (model.get("error") || {}).text || "";
+    root.replaceChildren(el("div", "cw-x-title", t(snap.ui, "explorer")), trumpBar(snap), examples(snap), slots(snap), deck(snap), verdict(snap), error);
+  }
+  model.on("change:result", () => {
+    const result = model.get("result") || {};
+    if (picking !== "hand" && result[picking]) picking = POSITIONS.find((p) => p !== "hand" && !result[p]) || picking;
+    draw();
+  });
+  for (const name of ["error", "ui", "locale"]) model.on(`change:${name}`, draw);
+  draw();
+}
+var explorer_default = { render };
+export {
+  explorer_default as default
+};

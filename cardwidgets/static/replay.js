@@ -1,0 +1,110 @@
+// js/i18n.js
+function t(ui, key, params = {}) {
+  const template = ui && ui[key] || key;
+  return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
+}
+
+// js/replay/index.js
+var TOOLBAR = ["start", "back_trick", "back", "forward", "forward_trick", "end"];
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== void 0) node.textContent = text;
+  return node;
+}
+function commandButton(ui, command, send) {
+  const button = el("button", "cw-command", t(ui, command));
+  button.type = "button";
+  button.dataset.command = command;
+  button.addEventListener("click", () => send({ command }));
+  return button;
+}
+function toolbar(model, send) {
+  const ui = model.get("ui") || {};
+  const bar = el("div", "cw-replay-toolbar");
+  bar.setAttribute("role", "toolbar");
+  for (const command of TOOLBAR) bar.appendChild(commandButton(ui, command, send));
+  const jump = el("select", "cw-replay-jump");
+  jump.dataset.command = "trick";
+  jump.setAttribute("aria-label", t(ui, "jump"));
+  jump.appendChild(el("option", "", t(ui, "jump")));
+  (model.get("trick_ends") || []).forEach((step, index) => {
+    const option = el("option", "", t(ui, "trick_n", { n: index + 1 }));
+    option.value = String(index + 1);
+    jump.appendChild(option);
+  });
+  jump.addEventListener("change", () => jump.value && send({ command: "trick", trick: Number(jump.value) }));
+  bar.appendChild(jump);
+  bar.appendChild(commandButton(ui, "finish", send));
+  if (model.get("branched_at") !== null) bar.appendChild(commandButton(ui, "original", send));
+  const download = el("button", "cw-command", t(ui, "download"));
+  download.type = "button";
+  download.dataset.command = "download";
+  download.addEventListener("click", () => {
+    const blob = new Blob([JSON.stringify(model.get("record"), null, 2)], { type: "application/json" });
+    const link = el("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `${model.get("game")}-record.json`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  });
+  bar.appendChild(download);
+  return bar;
+}
+function actionList(model, send) {
+  const ui = model.get("ui") || {};
+  const step = model.get("step");
+  const branch = model.get("branched_at");
+  const list = el("ol", "cw-replay-line");
+  list.setAttribute("aria-label", t(ui, "actions"));
+  for (const entry of model.get("line") || []) {
+    const item = el("li", "cw-replay-step");
+    item.dataset.step = String(entry.step);
+    if (entry.step === step) item.classList.add("cw-current");
+    if (branch !== null && entry.step > branch) item.classList.add("cw-branch");
+    const seat = entry.seat === null ? "" : `${t(ui, "seat", { n: entry.seat })}: `;
+    item.appendChild(el("span", "cw-replay-action", `${seat}${entry.action}`));
+    if (entry.note) item.appendChild(el("div", "cw-note", entry.note));
+    item.addEventListener("click", () => send({ command: "go", step: entry.step }));
+    list.appendChild(item);
+  }
+  return list;
+}
+function render({ model, el: host }) {
+  const root = el("div", "cw-replay");
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  host.appendChild(root);
+  const send = (content) => model.send(content);
+  function draw() {
+    const ui = model.get("ui") || {};
+    root.dataset.game = model.get("game");
+    root.dataset.step = String(model.get("step"));
+    root.setAttribute("aria-label", t(ui, "replay"));
+    const board = el("div", "cw-replay-board");
+    board.innerHTML = model.get("board_html");
+    for (const node of board.querySelectorAll("[data-action]")) {
+      node.addEventListener("click", () => send({ action: node.dataset.action }));
+    }
+    const status = el("div", "cw-status", t(ui, "step", { step: model.get("step"), steps: model.get("steps") }));
+    status.setAttribute("role", "status");
+    if (model.get("branched_at") !== null) status.textContent += ` \xB7 ${t(ui, "branch", { step: model.get("branched_at") })}`;
+    const error = el("div", "cw-error", (model.get("error") || {}).text || "");
+    error.setAttribute("role", "alert");
+    const side = el("div", "cw-replay-side");
+    if (ui.deal_note) side.appendChild(el("div", "cw-note cw-deal-note", ui.deal_note));
+    side.appendChild(actionList(model, send));
+    const main = el("div", "cw-replay-main");
+    main.append(toolbar(model, send), status, board, error);
+    root.replaceChildren(main, side);
+    const current = side.querySelector(".cw-current");
+    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+  }
+  for (const name of ["step", "steps", "board_html", "line", "trick_ends", "branched_at", "error", "ui"]) {
+    model.on(`change:${name}`, draw);
+  }
+  draw();
+}
+var replay_default = { render };
+export {
+  replay_default as default
+};

@@ -1,0 +1,374 @@
+"""``HandReplay``: an instructor's replay of a recorded hand, every hand face up, with branches.
+
+Load a record (a file, a dict, a ``DealRecord``/``MatchRecord``, a ``Table``'s
+``record``, or a game state), step through it one action or one trick at a
+time, jump to any trick, read the notes attached to actions, and **branch**:
+from any position play a different legal action and go on by hand or let bots
+finish; ``branch_record`` is the new line as a record and ``save(path)`` writes it.
+
+This is an instructor's tool: it shows **every** hand, face up, in Python and
+in the browser — unlike ``Table``, which never sends hidden cards. Show it to a
+class, not to a player who is still to play that deal.
+
+Positions come from the engine only: position *k* is the deal as set up with the
+line's first *k* actions applied (``clone()`` + ``apply``), so legality, trick
+winners and scores are the engine's.
+
+Notes: ``notes[k]`` belongs to action *k*, counted from 1 as in error messages
+(``docs/records.md``), and is shown at step *k*, right after that action;
+``notes[0]`` describes the deal before any action.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import traitlets
+
+from cardwidgets.bots import Bot, make_bot
+from cardwidgets.core.errors import RecordError
+from cardwidgets.core.records import (
+    DealRecord,
+    MatchRecord,
+    Record,
+    apply_actions,
+    load_record,
+    record_of,
+    replay_deal,
+    replay_match,
+    save_record,
+)
+from cardwidgets.core.state import GameState
+from cardwidgets.i18n.tools import TOOLS, tool_text
+from cardwidgets.i18n.ui import UI
+from cardwidgets.widgets.export import Board, board_facts, board_html, board_text
+from cardwidgets.widgets.tool import ToolWidget
+
+STATIC = Path(__file__).parent.parent / "static"
+COMMANDS = ("start", "back", "forward", "back_trick", "forward_trick", "end", "finish", "original")
+RecordSource = str | Path | dict[str, Any] | DealRecord | MatchRecord | GameState | Any
+
+
+def read_source(source: RecordSource, deal: int = 0) -> tuple[DealRecord, MatchRecord | None, int]:
+    """The deal record to replay, its match record (None for a lone deal) and its index in the match."""
+    if isinstance(source, GameState):
+        source = record_of(source)
+    elif isinstance(getattr(source, "record", None), dict):  # a Table: the hand it is playing
+        source = source.record
+    record: Record = source if isinstance(source, (DealRecord, MatchRecord)) else load_record(source)
+    if isinstance(record, DealRecord):
+        return record, None, 0
+    if not (isinstance(deal, int) and 0 <= deal < len(record.deals)):
+        raise RecordError(f"deal: expected 0 to {len(record.deals) - 1} for this match, not {deal}")
+    return record.deals[deal], record, deal
+
+
+class RecordLine:
+    """A deal record as a line of positions, one per action; no widget, so ``to_html`` can use it too.
+
+    ``state(k)`` is the position after the line's first ``k`` actions. ``play`` and
+    ``finish`` change the line from the current position on (a *branch*);
+    ``original`` goes back to the record's own line.
+    """
+
+    def __init__(self, source: RecordSource, deal: int = 0) -> None:
+        self.record, self.match_record, self.deal_index = read_source(source, deal)
+        self.original: list[str] = list(self.record.actions)
+        self.states: list[GameState] = [self._set_up()]
+        self.notes: dict[int, str] = {}
+        self.line: list[str] = []
+        self._extend(self.original)
+        self.notes = dict(self.record.notes)
+
+    def _set_up(self) -> GameState:
+        """The deal as dealt, before its first action (with the match's context: scores, a sitter …)."""
+        empty = dataclasses.replace(self.record, actions=[])
+        if self.match_record is None:
+            return replay_deal(empty)
+        before = self.match_record.deals[: self.deal_index]
+        match = replay_match(dataclasses.replace(self.match_record, deals=[*before, empty]))
+        assert match.current is not None
+        return match.current
+
+    def _extend(self, actions: list[str]) -> None:
+        """Apply ``actions`` one by one after the last position; ``RecordError`` names a bad one."""
+        for text in actions:
+            state = self.states[-1].clone()
+            apply_actions(state, [text], first_number=len(self.line) + 1)
+            self.states.append(state)
+            self.line.append(state.history[-1])
+
+    # ----- reading the line -------------------------------------------------------------------------
+    @property
+    def steps(self) -> int:
+        """The number of actions in the line (positions are 0 … steps)."""
+        return len(self.line)
+
+    def state(self, step: int) -> GameState:
+        """The position after ``step`` actions (do not change it: ``clone()`` it first)."""
+        return self.states[step]
+
+    def check_step(self, step: int, locale: str = "en") -> None:
+        """A clear ``ValueError`` unless ``step`` is a position of the line (0 … steps)."""
+        if not (type(step) is int and 0 <= step <= self.steps):
+            raise ValueError(tool_text("err_step", locale, step=step, steps=self.steps))
+
+    def actor(self, step: int) -> int | None:
+        """The seat that took action ``step`` (counted from 1)."""
+        return self.states[step - 1].to_act if step > 0 else None
+
+    def trick_ends(self) -> list[int]:
+        """The steps at which a trick was completed: trick ``n`` ends at ``trick_ends()[n - 1]``."""
+        done = [sum(1 for t in s.tricks if t.collector is not None) for s in self.states]
+        return [k for k in range(1, len(done)) if done[k] > done[k - 1]]
+
+    @property
+    def branched_at(self) -> int | None:
+        """The first step at which the line leaves the record's own actions (None: it has not)."""
+        for k, (mine, theirs) in enumerate(zip(self.line, self.original, strict=False)):
+            if mine != theirs:
+                return k
+        return None if len(self.line) == len(self.original) else min(len(self.line), len(self.original))
+
+    def board(self, step: int, locale: str = "en", *, interactive: bool = False) -> Board:
+        """What the board shows at ``step``, with the note of that step."""
+        self.check_step(step, locale)
+        heading = f"{self.record.game.name.capitalize()} — {tool_text('step', locale, step=step, steps=self.steps)}"
+        return board_facts(
+            self.state(step),
+            locale,
+            last_seat=self.actor(step),
+            note=self.notes.get(step, ""),
+            heading=heading,
+            interactive=interactive,
+        )
+
+    # ----- changing the line --------------------------------------------------------------------------
+    def play(self, step: int, action: str) -> None:
+        """From position ``step`` play ``action`` instead of the line's next one; ``IllegalActionError`` if illegal.
+
+        Playing the line's own next action changes nothing. Otherwise the line is cut
+        after ``step`` (and its later notes with it) and goes on with ``action``.
+        """
+        state = self.states[step].clone()
+        state.apply(action)  # raises IllegalActionError; nothing has changed yet
+        if step < self.steps and state.history[-1] == self.line[step]:
+            return
+        self._cut(step)
+        self.states.append(state)
+        self.line.append(state.history[-1])
+
+    def finish(self, step: int, bot: str | Bot = "random", seed: int | None = None) -> None:
+        """From position ``step`` let ``bot`` (a name for ``make_bot``, or a bot) play every seat to the end."""
+        player = make_bot(bot, seed) if isinstance(bot, str) else bot
+        state = self.states[step].clone()
+        actions = []
+        while not state.is_done:
+            action = player.choose(state)
+            state.apply(action)
+            actions.append(action.text)
+        self._cut(step)
+        self._extend(actions)
+
+    def restore(self) -> None:
+        """Back to the record's own line and notes."""
+        self._cut(0)
+        self._extend(self.original)
+        self.notes = dict(self.record.notes)
+
+    def _cut(self, step: int) -> None:
+        del self.states[step + 1 :]
+        del self.line[step:]
+        self.notes = {k: v for k, v in self.notes.items() if k <= step}
+
+    # ----- the line as a record -------------------------------------------------------------------------
+    def to_record(self) -> Record:
+        """The line as a record: a deal record, or the match record up to this deal."""
+        deal = dataclasses.replace(self.record, actions=list(self.line), notes=dict(self.notes))
+        if self.match_record is None:
+            return deal
+        return dataclasses.replace(self.match_record, deals=[*self.match_record.deals[: self.deal_index], deal])
+
+
+class HandReplay(ToolWidget):
+    """Step through a recorded hand with every hand face up, and branch from any position.
+
+    ::
+
+        replay = HandReplay("notebooks/records/nestors/seed-example-1-club-jack.json")
+        replay.end(); replay.previous_trick(); replay.go(3); replay.trick(2)
+        replay.back()                # C is to play trick 2
+        replay.play("play KH")       # a different card: a branch from here
+        replay.finish(seed=1)        # bots play the rest of the deal
+        replay.branch_record         # the branch as a record (dict)
+        replay.save("branch.json")
+
+    Instructor's tool: every hand is shown, in Python and in the browser (see the module docstring).
+    Refused input (an illegal action, a step out of range) raises ``ValueError`` from Python and
+    sets ``error`` from the front-end; either way nothing changes.
+    """
+
+    _esm = STATIC / "replay.js"
+    _css = STATIC / "replay.css"
+
+    game = traitlets.Unicode().tag(sync=True)
+    #: The position shown: the number of actions applied (0 … steps).
+    step = traitlets.Int(0).tag(sync=True)
+    steps = traitlets.Int(0).tag(sync=True)
+    #: The board at this step (HTML from ``export.board_html``, all text escaped).
+    board_html = traitlets.Unicode().tag(sync=True)
+    #: Every action of the line: ``{"step", "seat", "action", "note"}``.
+    line = traitlets.List().tag(sync=True)
+    #: The steps at which tricks 1, 2, … were completed.
+    trick_ends = traitlets.List(traitlets.Int()).tag(sync=True)
+    #: The first step where the line leaves the record (None: it has not).
+    branched_at = traitlets.Int(None, allow_none=True).tag(sync=True)
+    #: The line as a record dict, for the front-end's download button.
+    record = traitlets.Dict().tag(sync=True)
+    ui = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, source: RecordSource, step: int = 0, *, deal: int = 0, locale: str = "en") -> None:
+        super().__init__(locale=locale)
+        self._line = RecordLine(source, deal)
+        self.game = self._line.record.game.name
+        self._check_step(step)
+        self.step = step
+        self._ready_to_sync()
+
+    # ----- where we are ----------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The position shown (the engine's state; do not change it — ``clone()`` it)."""
+        return self._line.state(self.step)
+
+    @property
+    def note(self) -> str:
+        """The note attached to the action just taken (or, at step 0, to the deal)."""
+        return self._line.notes.get(self.step, "")
+
+    @property
+    def notes(self) -> dict[int, str]:
+        """The line's notes by action number (from 1; 0 is the deal)."""
+        return dict(self._line.notes)
+
+    @property
+    def branch_record(self) -> dict[str, Any]:
+        """The line on show as a record dict: the loaded record until you branch, then the branch."""
+        return self._line.to_record().to_json()
+
+    def board(self, *, interactive: bool = False) -> Board:
+        """What the board shows now; ``interactive`` adds the legal actions as controls."""
+        return self._line.board(self.step, self.locale, interactive=interactive)
+
+    def text(self) -> str:
+        """The position as plain text (deterministic, for notebooks and tests)."""
+        lines = [f"HandReplay — {board_text(self.board())}"]
+        if self.branched_at is not None:
+            lines.append(tool_text("branch", self.locale, step=self.branched_at))
+        return "\n".join(lines)
+
+    # ----- moving --------------------------------------------------------------------------------------------
+    def go(self, step: int) -> None:
+        """Show the position after ``step`` actions (0: the deal as set up)."""
+        self._check_step(step)
+        self.step = step
+        self._sync()
+
+    def forward(self) -> None:
+        """One action forward (stays at the end)."""
+        self.go(min(self.step + 1, self._line.steps))
+
+    def back(self) -> None:
+        """One action back (stays at the start)."""
+        self.go(max(self.step - 1, 0))
+
+    def next_trick(self) -> None:
+        """To the end of the next trick (or the end of the line)."""
+        later = [k for k in self._line.trick_ends() if k > self.step]
+        self.go(later[0] if later else self._line.steps)
+
+    def previous_trick(self) -> None:
+        """To the end of the previous trick (or the start)."""
+        earlier = [k for k in self._line.trick_ends() if k < self.step]
+        self.go(earlier[-1] if earlier else 0)
+
+    def trick(self, number: int) -> None:
+        """To the position where trick ``number`` (from 1) has just been taken."""
+        ends = self._line.trick_ends()
+        if not (isinstance(number, int) and 1 <= number <= len(ends)):
+            raise ValueError(tool_text("err_trick", self.locale, n=number, count=len(ends)))
+        self.go(ends[number - 1])
+
+    def start(self) -> None:
+        """To the deal as set up."""
+        self.go(0)
+
+    def end(self) -> None:
+        """To the last position of the line."""
+        self.go(self._line.steps)
+
+    # ----- branching --------------------------------------------------------------------------------------------
+    def play(self, action: str) -> None:
+        """Play ``action`` at this position: the line's own next action steps forward, another one branches."""
+        self._line.play(self.step, action)
+        self.go(self.step + 1)
+
+    def finish(self, bot: str | Bot = "random", seed: int | None = None) -> None:
+        """Let bots play every seat from this position to the end of the deal (a branch); stay here."""
+        self._line.finish(self.step, bot, seed)
+        self._sync()
+
+    def original(self) -> None:
+        """Drop any branch: back to the record's own line (and to its end, if this step is past it)."""
+        self._line.restore()
+        self.go(min(self.step, self._line.steps))
+
+    def add_note(self, text: str, step: int | None = None) -> None:
+        """Attach a note to action ``step`` (default: the one just taken); it is saved with the line."""
+        step = self.step if step is None else step
+        self._check_step(step)
+        self._line.notes[step] = str(text)
+        self._sync()
+
+    def save(self, path: str | Path) -> None:
+        """Write the line on show (``branch_record``) as a JSON record."""
+        save_record(self._line.to_record(), path)
+
+    # ----- the front-end -----------------------------------------------------------------------------------------
+    def _apply_message(self, content: Any) -> None:
+        """A command (``{"command": "forward"}``, ``go`` + ``step``, ``trick`` + ``trick``) or ``{"action": …}``."""
+        if not isinstance(content, dict):
+            raise TypeError(content)
+        keys = set(content)
+        if keys == {"action"} and isinstance(content["action"], str):
+            self.play(content["action"])
+        elif keys == {"command"} and content["command"] in COMMANDS:
+            name = {"back_trick": "previous_trick", "forward_trick": "next_trick"}.get(content["command"])
+            getattr(self, name or content["command"])()
+        elif keys == {"command", "step"} and content["command"] == "go" and type(content["step"]) is int:
+            self.go(content["step"])
+        elif keys == {"command", "trick"} and content["command"] == "trick" and type(content["trick"]) is int:
+            self.trick(content["trick"])
+        else:
+            raise TypeError(content)
+
+    def _check_step(self, step: int) -> None:
+        self._line.check_step(step, self.locale)
+
+    def _sync(self) -> None:
+        """Push the position, the line and the texts to the front-end."""
+        line = self._line
+        with self.hold_sync():
+            self.steps = line.steps
+            self.board_html = board_html(self.board(interactive=True))
+            self.line = [
+                {"step": k, "seat": line.actor(k), "action": line.line[k - 1], "note": line.notes.get(k, "")}
+                for k in range(1, line.steps + 1)
+            ]
+            self.trick_ends = line.trick_ends()
+            self.branched_at = line.branched_at
+            self.record = self.branch_record
+            self.error = {}
+            self.ui = {**UI[self.locale], **TOOLS[self.locale], "deal_note": line.notes.get(0, "")}

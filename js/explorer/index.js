@@ -1,0 +1,153 @@
+// TrickExplorer front-end: draws the `result` trait and sends the reader's choices to Python.
+// Python decides everything (C's legal cards, the winner, the rule); nothing is computed here.
+import { cardFace } from "../cards.js";
+import { cardName, t } from "../i18n.js";
+
+const POSITIONS = ["a", "b", "c", "hand"];
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(text, data, onClick) {
+  const node = el("button", "cw-command", text);
+  node.type = "button";
+  Object.assign(node.dataset, data);
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+/** Trump buttons: Aces, Jacks, Tens (data-command="trump", data-value="J"). */
+function trumpBar(snap) {
+  const bar = el("div", "cw-x-trumps");
+  bar.appendChild(el("span", "cw-label", `${snap.ui.trump}: `));
+  for (const [rank, name] of snap.ui.trumps || []) {
+    const node = button(name, { command: "trump", value: rank }, () => snap.send({ command: "trump", value: rank }));
+    node.setAttribute("aria-pressed", snap.result.trump === rank ? "true" : "false");
+    bar.appendChild(node);
+  }
+  return bar;
+}
+
+/** The three places of the trick (A, B, C) and C's hand; clicking one chooses what the deck fills. */
+function slots(snap) {
+  const box = el("div", "cw-x-slots");
+  box.appendChild(el("span", "cw-label", `${t(snap.ui, "pick_for")}: `));
+  for (const position of POSITIONS) {
+    const label = position === "hand" ? t(snap.ui, "hand") : snap.ui.positions[position];
+    const slot = el("div", `cw-x-slot cw-x-slot-${position}`);
+    slot.dataset.position = position;
+    const pick = button(label, { command: "pick", position }, () => snap.pick(position));
+    pick.setAttribute("aria-pressed", snap.picking === position ? "true" : "false");
+    slot.appendChild(pick);
+    const cards = position === "hand" ? snap.result.hand || [] : [snap.result[position]].filter(Boolean);
+    const legal = new Set((snap.result.may_play && snap.result.may_play.cards) || []);
+    for (const card of cards) {
+      const face = cardFace(card, { name: cardName(snap.ui, card), legal: position === "hand" && legal.has(card) });
+      face.addEventListener("click", () => snap.send({ command: "card", position, value: position === "hand" ? card : "" }));
+      slot.appendChild(face);
+    }
+    box.appendChild(slot);
+  }
+  return box;
+}
+
+/** All 36 cards; a click puts the card in the chosen place (or toggles it in C's hand). */
+function deck(snap) {
+  const grid = el("div", "cw-x-deck");
+  grid.setAttribute("role", "group");
+  grid.setAttribute("aria-label", t(snap.ui, "pick_for"));
+  const used = new Set([snap.result.a, snap.result.b, snap.result.c, ...(snap.result.hand || [])].filter(Boolean));
+  for (const card of snap.ui.deck || []) {
+    const face = cardFace(card, { name: cardName(snap.ui, card), trump: card.slice(0, -1) === snap.result.trump });
+    if (used.has(card)) face.classList.add("cw-used");
+    face.addEventListener("click", () => snap.send({ command: "card", position: snap.picking, value: card }));
+    grid.appendChild(face);
+  }
+  return grid;
+}
+
+function examples(snap) {
+  const bar = el("div", "cw-x-examples");
+  bar.appendChild(el("span", "cw-label", `${t(snap.ui, "examples")}: `));
+  for (const name of snap.ui.example_names || []) {
+    bar.appendChild(button(t(snap.ui, `example_${name}`), { command: "example", value: name }, () => snap.send({ command: "example", value: name })));
+  }
+  bar.appendChild(button(t(snap.ui, "clear"), { command: "clear" }, () => snap.send({ command: "clear" })));
+  return bar;
+}
+
+/** What Python worked out: C's legal cards, each card's outcome, the trick's winner and rule. */
+function verdict(snap) {
+  const { result, ui } = snap;
+  const box = el("div", "cw-x-result");
+  box.setAttribute("role", "status");
+  if (result.may_play) {
+    box.appendChild(el("div", "cw-x-may-play", `${t(ui, "may_play")}: ${result.may_play.cards.join(" ")} — ${result.may_play.why}`));
+  }
+  if (result.options && result.options.length) {
+    const list = el("ul", "cw-x-options");
+    list.setAttribute("aria-label", t(ui, "if_c_plays"));
+    for (const option of result.options) {
+      const item = el("li", option.legal ? `cw-x-option cw-x-${option.winners}` : "cw-x-option cw-x-illegal");
+      item.dataset.card = option.card;
+      item.textContent = option.legal ? `${option.card} → ${option.winners_text} (${option.rule})` : `${option.card}: ${t(ui, "not_allowed")}`;
+      list.appendChild(item);
+    }
+    box.appendChild(list);
+  }
+  if (result.trick) {
+    const trick = el("div", `cw-x-trick cw-x-${result.trick.winners}`);
+    trick.dataset.rule = result.trick.rule;
+    trick.dataset.collector = result.trick.collector;
+    trick.appendChild(el("strong", "cw-x-rule", `${result.trick.rule_id} `));
+    trick.appendChild(el("span", "cw-x-winners", `${result.trick.collects}, ${result.trick.winners_text}. `));
+    trick.appendChild(el("span", "cw-why", result.trick.why));
+    box.appendChild(trick);
+  }
+  if (result.prompt) box.appendChild(el("div", "cw-x-prompt", result.prompt));
+  return box;
+}
+
+function render({ model, el: host }) {
+  const root = document.createElement("div");
+  root.className = "cw-explorer";
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  host.appendChild(root);
+  let picking = "a";
+
+  function draw() {
+    const result = model.get("result") || {};
+    const snap = {
+      result,
+      ui: model.get("ui") || {},
+      picking,
+      send: (content) => model.send(content),
+      pick: (position) => {
+        picking = position;
+        draw();
+      },
+    };
+    root.dataset.trump = result.trump || "";
+    root.dataset.rule = (result.trick && result.trick.rule) || "";
+    root.setAttribute("aria-label", t(snap.ui, "explorer"));
+    const error = el("div", "cw-error");
+    error.setAttribute("role", "alert");
+    error.textContent = (model.get("error") || {}).text || "";
+    root.replaceChildren(el("div", "cw-x-title", t(snap.ui, "explorer")), trumpBar(snap), examples(snap), slots(snap), deck(snap), verdict(snap), error);
+  }
+
+  // After a card fills A, B or C, move on to the next place, as a reader fills a trick in order.
+  model.on("change:result", () => {
+    const result = model.get("result") || {};
+    if (picking !== "hand" && result[picking]) picking = POSITIONS.find((p) => p !== "hand" && !result[p]) || picking;
+    draw();
+  });
+  for (const name of ["error", "ui", "locale"]) model.on(`change:${name}`, draw);
+  draw();
+}
+
+export default { render };

@@ -1,0 +1,116 @@
+// HandReplay front-end: the board comes from Python as HTML (the same board as the static
+// snapshot); this module adds the step controls, the action list with notes, and sends the
+// instructor's clicks back. Python decides everything, including which actions are legal.
+import { t } from "../i18n.js";
+
+const TOOLBAR = ["start", "back_trick", "back", "forward", "forward_trick", "end"];
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function commandButton(ui, command, send) {
+  const button = el("button", "cw-command", t(ui, command));
+  button.type = "button";
+  button.dataset.command = command;
+  button.addEventListener("click", () => send({ command }));
+  return button;
+}
+
+/** Step controls, "jump to trick", bots finish, back to the record, download the line. */
+function toolbar(model, send) {
+  const ui = model.get("ui") || {};
+  const bar = el("div", "cw-replay-toolbar");
+  bar.setAttribute("role", "toolbar");
+  for (const command of TOOLBAR) bar.appendChild(commandButton(ui, command, send));
+  const jump = el("select", "cw-replay-jump");
+  jump.dataset.command = "trick";
+  jump.setAttribute("aria-label", t(ui, "jump"));
+  jump.appendChild(el("option", "", t(ui, "jump")));
+  (model.get("trick_ends") || []).forEach((step, index) => {
+    const option = el("option", "", t(ui, "trick_n", { n: index + 1 }));
+    option.value = String(index + 1);
+    jump.appendChild(option);
+  });
+  jump.addEventListener("change", () => jump.value && send({ command: "trick", trick: Number(jump.value) }));
+  bar.appendChild(jump);
+  bar.appendChild(commandButton(ui, "finish", send));
+  if (model.get("branched_at") !== null) bar.appendChild(commandButton(ui, "original", send));
+  const download = el("button", "cw-command", t(ui, "download"));
+  download.type = "button";
+  download.dataset.command = "download";
+  download.addEventListener("click", () => {
+    const blob = new Blob([JSON.stringify(model.get("record"), null, 2)], { type: "application/json" });
+    const link = el("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `${model.get("game")}-record.json`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  });
+  bar.appendChild(download);
+  return bar;
+}
+
+/** The line's actions, numbered from 1; the current one marked, notes shown; click to go there. */
+function actionList(model, send) {
+  const ui = model.get("ui") || {};
+  const step = model.get("step");
+  const branch = model.get("branched_at");
+  const list = el("ol", "cw-replay-line");
+  list.setAttribute("aria-label", t(ui, "actions"));
+  for (const entry of model.get("line") || []) {
+    const item = el("li", "cw-replay-step");
+    item.dataset.step = String(entry.step);
+    if (entry.step === step) item.classList.add("cw-current");
+    if (branch !== null && entry.step > branch) item.classList.add("cw-branch");
+    const seat = entry.seat === null ? "" : `${t(ui, "seat", { n: entry.seat })}: `;
+    item.appendChild(el("span", "cw-replay-action", `${seat}${entry.action}`));
+    if (entry.note) item.appendChild(el("div", "cw-note", entry.note));
+    item.addEventListener("click", () => send({ command: "go", step: entry.step }));
+    list.appendChild(item);
+  }
+  return list;
+}
+
+function render({ model, el: host }) {
+  const root = el("div", "cw-replay");
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  host.appendChild(root);
+  const send = (content) => model.send(content);
+
+  function draw() {
+    const ui = model.get("ui") || {};
+    root.dataset.game = model.get("game");
+    root.dataset.step = String(model.get("step"));
+    root.setAttribute("aria-label", t(ui, "replay"));
+    const board = el("div", "cw-replay-board");
+    board.innerHTML = model.get("board_html"); // built and escaped by Python (export.board_html)
+    // Legal actions carry data-action (cards of the seat to act, the table's cards, buttons).
+    for (const node of board.querySelectorAll("[data-action]")) {
+      node.addEventListener("click", () => send({ action: node.dataset.action }));
+    }
+    const status = el("div", "cw-status", t(ui, "step", { step: model.get("step"), steps: model.get("steps") }));
+    status.setAttribute("role", "status");
+    if (model.get("branched_at") !== null) status.textContent += ` · ${t(ui, "branch", { step: model.get("branched_at") })}`;
+    const error = el("div", "cw-error", (model.get("error") || {}).text || "");
+    error.setAttribute("role", "alert");
+    const side = el("div", "cw-replay-side");
+    if (ui.deal_note) side.appendChild(el("div", "cw-note cw-deal-note", ui.deal_note));
+    side.appendChild(actionList(model, send));
+    const main = el("div", "cw-replay-main");
+    main.append(toolbar(model, send), status, board, error);
+    root.replaceChildren(main, side);
+    const current = side.querySelector(".cw-current");
+    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+  }
+
+  for (const name of ["step", "steps", "board_html", "line", "trick_ends", "branched_at", "error", "ui"]) {
+    model.on(`change:${name}`, draw);
+  }
+  draw();
+}
+
+export default { render };

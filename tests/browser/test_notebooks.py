@@ -1,0 +1,40 @@
+"""The teaching notebooks themselves in a real browser (issue 6): 03-nestors and its TrickExplorer."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import ARTIFACTS, kernel_eval, open_notebook, run_all_cells
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # conftest's browser_stack skips (or fails) these tests with the reason
+    expect = None
+
+pytestmark = pytest.mark.timeout(180)
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def test_nestors_notebook_runs_and_its_trick_explorer_answers_a_click(page, jupyter_lab):
+    root = Path(jupyter_lab.root_dir)
+    shutil.copy(NOTEBOOKS / "03-nestors.ipynb", root / "03-nestors.ipynb")
+    shutil.copytree(NOTEBOOKS / "records", root / "records", dirs_exist_ok=True)
+    open_notebook(page, jupyter_lab, "03-nestors.ipynb")
+    run_all_cells(page, timeout_s=150)
+
+    explorer = page.locator(".cw-explorer").first
+    explorer.scroll_into_view_if_needed()
+    explorer.locator('button[data-command="example"][data-value="1"]').click()  # the seed's first example
+    expect(explorer.locator(".cw-x-trick")).to_have_attribute("data-rule", "W3b")
+    ARTIFACTS.mkdir(exist_ok=True)
+    explorer.screenshot(path=ARTIFACTS / "trick-explorer.png")
+
+    # The kernel computed it (the front-end only draws): its result is what the page shows.
+    code = "import json; print(json.dumps(explorer.result['trick']))"
+    trick = json.loads(kernel_eval(jupyter_lab, "03-nestors.ipynb", code))
+    assert trick["rule"] == "W3b"
+    assert trick["winners"] == "AC"
+    expect(explorer.locator(".cw-x-trick")).to_have_attribute("data-collector", trick["collector"])

@@ -1,0 +1,72 @@
+"""to_html: a self-contained snapshot (no script, no link, no URL) showing every card of every hand."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_replay import bot_record
+
+from cardwidgets import GAMES, HandReplay, replay, to_html
+from cardwidgets.games import new_game
+
+FORBIDDEN = re.compile(r"<script|<link|<iframe|<img|\bsrc=|\bhref=|url\(|@import|https?://", re.IGNORECASE)
+
+
+def assert_self_contained(page: str) -> None:
+    assert page.startswith("<!DOCTYPE html>")
+    assert page.count("<style>") == 1
+    found = FORBIDDEN.findall(page)
+    assert not found, found
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_card_of_every_hand_at_every_trick(game: str) -> None:
+    record = bot_record(game, seed=12)
+    widget = HandReplay(record)
+    for step in [0, *widget.trick_ends]:
+        page = to_html(record, step=step)
+        assert_self_contained(page)
+        state = replay({**record, "actions": record["actions"][:step]})
+        for hand in state.hands:
+            for card in hand:
+                assert f'data-card="{card.text}"' in page, (step, card)
+        cards_in_hands = sum(len(hand) for hand in state.hands)
+        hand_markup = re.findall(r'<section class="cw-seat.*?</section>', page, re.DOTALL)
+        assert sum(part.count("data-card=") for part in hand_markup) == cards_in_hands
+
+
+def test_the_trick_just_taken_is_explained() -> None:
+    record = bot_record("nestors", 3)
+    widget = HandReplay(record)
+    widget.trick(2)
+    page = to_html(widget)
+    trick = widget.state.tricks[1]
+    assert trick.explanation.text("en").replace("'", "&#x27;") in page
+    for _, card in trick.plays:
+        assert f'data-card="{card.text}"' in page
+    assert to_html(record, step=widget.step) == page  # the same position from the record
+
+
+def test_a_state_a_note_and_russian() -> None:
+    page = to_html(new_game("tumbochka", seed=1), locale="ru")
+    assert_self_contained(page)
+    assert '<html lang="ru">' in page
+    assert "Прикуп" in page
+    record = {**bot_record("nimby", 2), "notes": {"3": "<b>why</b> & how"}}
+    page = to_html(record, step=3)
+    assert "&lt;b&gt;why&lt;/b&gt; &amp; how" in page
+    assert "<b>why</b>" not in page
+
+
+def test_static_snapshots_offer_no_controls() -> None:
+    page = to_html(new_game("nimby", seed=1))
+    assert "data-action" not in page
+    assert "<button" not in page
+
+
+def test_bad_input() -> None:
+    with pytest.raises(ValueError, match="locale must be one of en, ru"):
+        to_html(new_game("nimby", seed=1), locale="de")
+    with pytest.raises(ValueError, match="no step 999: steps go from 0 to"):
+        to_html(bot_record("nimby", 1), step=999)
