@@ -61,7 +61,7 @@ class Table(TextRepr, anywidget.AnyWidget):
         game: str = "nimby",
         seat: int = 0,
         *,
-        bots: str | Bot | list[str | Bot] = "random",
+        bots: str | Bot | list[str | Bot] = "heuristic",
         seed: int | None = None,
         locale: str = "en",
         reveal: bool = False,

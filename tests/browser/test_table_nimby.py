@@ -223,3 +223,27 @@ def test_two_views_stay_in_sync_and_redisplay_shows_the_same_state(notebook):
         c.get_attribute("data-card") for c in second.locator(".cw-hand .cw-card").all()
     ]
     assert nb.kernel_json("t.state.history").count("agree") >= 1
+
+
+def test_hint_and_bot_levels_from_the_side_panel(open_table):
+    table = open_table(FOLLOW_TABLE, cells=(FOLLOW_CELL,))
+    assert table.wait_for_turn() == "play"
+    table.root.locator('button[data-command="hint"]').click()
+    hint = table.root.locator(".cw-hint-text")
+    expect(hint).to_be_visible()
+    suggested = table.kernel("t.hint")
+    assert suggested["action"] in [f"play {card}" for card in table.legal_cards()]  # 3S or 4S (NIM-5)
+    expect(table.root.locator(".cw-hand .cw-card.cw-hinted")).to_have_attribute(
+        "data-card", suggested["action"].split()[1]
+    )
+    table.root.locator('select.cw-bot-level[data-seat="2"]').select_option("search")
+    # The kernel answers by syncing bot_levels back; the browser-side model then holds it too.
+    table.page.wait_for_function(
+        "([root]) => root.querySelector('select.cw-bot-level[data-seat=\"2\"]').value === 'search'",
+        arg=[table.root.element_handle()],
+    )
+    for _ in range(50):
+        if table.kernel("t.bot_levels")[2] == "search":
+            break
+        table.page.wait_for_timeout(100)
+    assert table.kernel("t.bot_levels") == ["", "random", "search", "random"]
