@@ -583,6 +583,22 @@ def table_cell(constructor: str, marker: str = TABLE_MARKER, var: str = "t") -> 
     return f"{marker}\nfrom cardwidgets import Table\n\n{var} = {constructor}\n{var}"
 
 
+def string_tokens(value: Any, skip: frozenset[str] | set[str] = frozenset()) -> set[str]:
+    """Every whitespace-separated word of every string inside ``value`` (dict keys in ``skip`` left out)."""
+    if isinstance(value, str):
+        return set(value.split())
+    if isinstance(value, dict):
+        return set().union(*(string_tokens(v) | string_tokens(k) for k, v in value.items() if k not in skip))
+    if isinstance(value, list):
+        return set().union(*(string_tokens(v) for v in value))
+    return set()
+
+
+def from_record(seat: int, seed: int = 1) -> str:
+    """A ``Table`` constructor continuing the notebook's ``record`` with random bots that move at once."""
+    return f'Table.from_record(record, seat={seat}, bots="random", seed={seed}, pace=0)'
+
+
 @dataclass
 class TableDriver:
     """Drives one ``Table`` shown by the cell containing ``marker``, through the documented DOM hooks."""
@@ -666,6 +682,15 @@ class TableDriver:
         """Click the learner's card ``card`` that is not legal, and wait for the kernel's refusal."""
         self.card(card).click()
         wait_model(self.page, self.marker, "(m, a) => (m.get('error') || {}).action === a", f"play {card}")
+
+    def received_tokens(self, first: int = 0, last: int | None = None) -> set[str]:
+        """Every word of the widget states the page received (messages ``first:last``), ``ui`` left out.
+
+        ``ui`` names every card of the deck (for accessible names), so it is no leak.
+        """
+        states = self.nb.received_states()[first:last]
+        assert states, "the page received no widget state"
+        return set().union(*(string_tokens(state, skip={"ui"}) for state in states))
 
     def kernel(self, expression: str) -> Any:
         """A JSON-able expression about the table in the kernel (``t`` is the table's variable)."""

@@ -11,6 +11,7 @@ import json
 import re
 
 import pytest
+from conftest import from_record
 
 try:
     from playwright.sync_api import expect
@@ -67,32 +68,6 @@ def hand_of(seat):
 def record_cells(record):
     """The cells that run before the table: the record and the kernel-side helpers."""
     return (f"record = {json.dumps(record)}", HELPERS)
-
-
-def from_record(seat, seed=1):
-    """The table's constructor: continue ``record`` with random bots that move at once."""
-    return f'Table.from_record(record, seat={seat}, bots="random", seed={seed}, pace=0)'
-
-
-def string_tokens(value, skip=frozenset()):
-    """Every whitespace-separated word of every string inside ``value`` (dict keys in ``skip`` left out)."""
-    if isinstance(value, str):
-        return set(value.split())
-    if isinstance(value, dict):
-        return set().union(*(string_tokens(v) | string_tokens(k) for k, v in value.items() if k not in skip))
-    if isinstance(value, list):
-        return set().union(*(string_tokens(v) for v in value))
-    return set()
-
-
-def received_tokens(table, first=0):
-    """Every word of every widget state the page received (from message ``first`` on), ``ui`` left out.
-
-    ``ui`` names every card of the deck (for accessible names), so it is no leak.
-    """
-    states = table.nb.received_states()[first:]
-    assert states, "the page received no widget state"
-    return set().union(*(string_tokens(state, skip={"ui"}) for state in states))
 
 
 def assert_positions(table, seat):
@@ -276,7 +251,7 @@ def test_hidden_cards_never_reach_the_browser(open_table):
     row = table.root.locator(".cw-group-row")
     expect(row.locator(".cw-back")).to_have_count(1)
     expect(row.locator(".cw-card")).to_have_count(3)
-    tokens = received_tokens(table)
+    tokens = table.received_tokens()
     assert set(view["my_hand"]) <= tokens  # the scan does see cards: the learner's own
     assert tokens & (secret | others) == set()
     assert table.shown_cards() & (secret | others) == set()
@@ -301,8 +276,8 @@ def test_hidden_cards_never_reach_the_browser(open_table):
     assert view["hand_sizes"] == [8, 8, 8, 8]
     assert "extra" not in view
     assert view["undealt"] == 0
-    assert received_tokens(table, first_after) & hidden == set()
-    assert received_tokens(table) & hidden == set()
+    assert table.received_tokens(first_after) & hidden == set()
+    assert table.received_tokens() & hidden == set()
     assert table.shown_cards() & hidden == set()
     for seat in (0, 1, 2):
         expect(table.root.locator(f'.cw-seat[data-seat="{seat}"] .cw-count')).to_contain_text("8")

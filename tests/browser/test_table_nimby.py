@@ -11,6 +11,7 @@ import json
 import re
 
 import pytest
+from conftest import string_tokens
 
 try:
     from playwright.sync_api import expect
@@ -49,17 +50,6 @@ def hidden_from(seat):
         f"sorted({{c.text for s, h in enumerate(t.state.hands) if s != {seat} for c in h}}"
         " | {c.text for c in t.state.deal['stock']})"
     )
-
-
-def string_tokens(value, skip=frozenset()):
-    """Every whitespace-separated word of every string inside ``value`` (dict keys in ``skip`` left out)."""
-    if isinstance(value, str):
-        return set(value.split())
-    if isinstance(value, dict):
-        return set().union(*(string_tokens(v) | string_tokens(k) for k, v in value.items() if k not in skip))
-    if isinstance(value, list):
-        return set().union(*(string_tokens(v) for v in value))
-    return set()
 
 
 def assert_only_own_hand(view, seat):

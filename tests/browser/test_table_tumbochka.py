@@ -11,6 +11,7 @@ import json
 import re
 
 import pytest
+from conftest import from_record, string_tokens
 
 try:
     from playwright.sync_api import expect
@@ -60,32 +61,6 @@ def record_cells(record):
     return (f"record = {json.dumps(record)}", HELPERS)
 
 
-def from_record(seat, seed=1):
-    """The table's constructor: continue ``record`` with random bots that move at once."""
-    return f'Table.from_record(record, seat={seat}, bots="random", seed={seed}, pace=0)'
-
-
-def string_tokens(value, skip=frozenset()):
-    """Every whitespace-separated word of every string inside ``value`` (dict keys in ``skip`` left out)."""
-    if isinstance(value, str):
-        return set(value.split())
-    if isinstance(value, dict):
-        return set().union(*(string_tokens(v) | string_tokens(k) for k, v in value.items() if k not in skip))
-    if isinstance(value, list):
-        return set().union(*(string_tokens(v) for v in value))
-    return set()
-
-
-def received_tokens(table, first=0, last=None):
-    """Every word of the widget states the page received (messages ``first:last``), ``ui`` left out.
-
-    ``ui`` names every card of the deck (for accessible names), so it is no leak.
-    """
-    states = table.nb.received_states()[first:last]
-    assert states, "the page received no widget state"
-    return set().union(*(string_tokens(state, skip={"ui"}) for state in states))
-
-
 def group_cards(table, name):
     """The cards shown in ``.cw-group-<name>`` (the talon, a troyan …), in order."""
     return table.root.locator(f".cw-group-{name} .cw-card").evaluate_all("els => els.map(e => e.dataset.card)")
@@ -102,7 +77,7 @@ def assert_talon_hidden(table, talon):
     assert view["talon"] is None
     assert view["talon_size"] == 3
     expect(table.root.locator(".cw-group-talon")).to_have_count(0)
-    assert received_tokens(table) & set(talon) == set()
+    assert table.received_tokens() & set(talon) == set()
     assert table.shown_cards() & set(talon) == set()
 
 
@@ -113,7 +88,7 @@ def test_declarer_talon_gives_raise_and_troyan(open_table):
     talon = DECLARER_DEAL["talon"]
     others = set(DECLARER_DEAL["hands"][1] + DECLARER_DEAL["hands"][2])
     assert_talon_hidden(table, talon)
-    assert received_tokens(table) & others == set()
+    assert table.received_tokens() & others == set()
     # clockwise: the next seat sits on the learner's left
     expect(table.root.locator(".cw-seat.cw-pos-left")).to_have_attribute("data-seat", "1")
     expect(table.root.locator(".cw-seat.cw-pos-right")).to_have_attribute("data-seat", "2")
@@ -202,7 +177,7 @@ def test_declarer_talon_gives_raise_and_troyan(open_table):
     # the opponents' cards (but the two the learner gave) never reached the browser
     hidden = set(table.kernel("hand_of(1) + hand_of(2)")) - {"JC", "8D"}
     assert hidden
-    assert received_tokens(table) & hidden == set()
+    assert table.received_tokens() & hidden == set()
     assert table.shown_cards() & hidden == set()
     table.nb.screenshot("troyan")
 
@@ -212,7 +187,7 @@ def test_defender_knows_the_talon_but_not_the_other_gift(open_table):
     assert table.wait_for_turn() == "bidding"
     talon = DEFENDER_DEAL["talon"]
     assert_talon_hidden(table, talon)
-    assert received_tokens(table) & set(DEFENDER_DEAL["hands"][0] + DEFENDER_DEAL["hands"][1]) == set()
+    assert table.received_tokens() & set(DEFENDER_DEAL["hands"][0] + DEFENDER_DEAL["hands"][1]) == set()
     assert table.actions() == bids_from(5)
     bidding_states = len(table.nb.received_states())
 
@@ -220,7 +195,7 @@ def test_defender_knows_the_talon_but_not_the_other_gift(open_table):
 
     # seat 0 declares 4; the talon was turned up for everyone (T-2); he gave a card to each defender
     assert table.wait_for_turn() == "play"
-    assert received_tokens(table, 0, bidding_states) & set(talon) == set()
+    assert table.received_tokens(0, bidding_states) & set(talon) == set()
     seated = table.seated_history()
     assert seated[:3] == [(0, "bid 4"), (1, "pass"), (2, "pass")]
     assert [seat for seat, _ in seated[3:6]] == [0, 0, 0]
@@ -240,7 +215,7 @@ def test_defender_knows_the_talon_but_not_the_other_gift(open_table):
     assert other in table.kernel("hand_of(1)"), why
     hidden = set(table.kernel("hand_of(0) + hand_of(1)")) - set(talon)
     assert other in hidden
-    assert received_tokens(table) & hidden == set()
+    assert table.received_tokens() & hidden == set()
     assert table.shown_cards() & hidden == set()
     expect(table.root.locator('.cw-seat[data-seat="1"] .cw-badges')).to_contain_text("?")
 
