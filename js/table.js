@@ -32,11 +32,11 @@ function asCardList(value) {
 function currentTrick(view) {
   const tricks = view.tricks || [];
   const last = tricks[tricks.length - 1];
-  return last && last.collector === null ? last.plays : [];
+  return last && last.collector == null ? last.plays : []; // == null: a None may arrive as undefined (JupyterLite)
 }
 
 function lastCompletedTrick(view) {
-  const done = (view.tricks || []).filter((trick) => trick.collector !== null);
+  const done = (view.tricks || []).filter((trick) => trick.collector != null);
   return done[done.length - 1] || null;
 }
 
@@ -94,7 +94,7 @@ function trickArea(snap, plays, positions) {
   area.setAttribute("aria-label", t(snap.ui, "tricks"));
   for (const [seat, card] of plays) {
     const face = cardFace(card, { name: cardName(snap.ui, card), seat });
-    face.classList.add(`cw-from-${seat === null ? "table" : positions[seat]}`);
+    face.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
     const leave = `leave ${card}`;
     if (snap.legal.includes(leave)) face.classList.add("cw-legal");
     face.addEventListener("click", () => snap.send({ action: snap.legal.includes(leave) ? leave : `play ${card}` }));
@@ -108,7 +108,7 @@ function previousTrick(snap, trick, positions) {
   const box = el("div", "cw-previous-trick");
   for (const [seat, card] of trick.plays) {
     const face = cardFace(card, { name: cardName(snap.ui, card), seat });
-    face.classList.add(`cw-from-${seat === null ? "table" : positions[seat]}`);
+    face.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
     face.tabIndex = -1;
     box.appendChild(face);
   }
@@ -119,7 +119,7 @@ function previousTrick(snap, trick, positions) {
 /** TUM-4 / T-2: the shown talon stays on view for everyone until the first trick is taken. */
 function talonStillShown(view) {
   if (view.phase === "talon") return true;
-  return view.phase === "play" && !(view.tricks || []).some((trick) => trick.collector !== null);
+  return view.phase === "play" && !(view.tricks || []).some((trick) => trick.collector != null);
 }
 
 function tableCards(snap) {

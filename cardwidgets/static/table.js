@@ -118,10 +118,10 @@ function asCardList(value) {
 function currentTrick(view) {
   const tricks = view.tricks || [];
   const last = tricks[tricks.length - 1];
-  return last && last.collector === null ? last.plays : [];
+  return last && last.collector == null ? last.plays : [];
 }
 function lastCompletedTrick(view) {
-  const done = (view.tricks || []).filter((trick) => trick.collector !== null);
+  const done = (view.tricks || []).filter((trick) => trick.collector != null);
   return done[done.length - 1] || null;
 }
 function seatBox(snap, seat, position, players) {
@@ -175,7 +175,7 @@ function trickArea(snap, plays, positions) {
   area.setAttribute("aria-label", t(snap.ui, "tricks"));
   for (const [seat, card] of plays) {
     const face = cardFace(card, { name: cardName(snap.ui, card), seat });
-    face.classList.add(`cw-from-${seat === null ? "table" : positions[seat]}`);
+    face.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
     const leave = `leave ${card}`;
     if (snap.legal.includes(leave)) face.classList.add("cw-legal");
     face.addEventListener("click", () => snap.send({ action: snap.legal.includes(leave) ? leave : `play ${card}` }));
@@ -187,7 +187,7 @@ function previousTrick(snap, trick, positions) {
   const box = el("div", "cw-previous-trick");
   for (const [seat, card] of trick.plays) {
     const face = cardFace(card, { name: cardName(snap.ui, card), seat });
-    face.classList.add(`cw-from-${seat === null ? "table" : positions[seat]}`);
+    face.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
     face.tabIndex = -1;
     box.appendChild(face);
   }
@@ -196,7 +196,7 @@ function previousTrick(snap, trick, positions) {
 }
 function talonStillShown(view) {
   if (view.phase === "talon") return true;
-  return view.phase === "play" && !(view.tricks || []).some((trick) => trick.collector !== null);
+  return view.phase === "play" && !(view.tricks || []).some((trick) => trick.collector != null);
 }
 function tableCards(snap) {
   const box = el("div", "cw-table-cards");

@@ -38,7 +38,7 @@ function toolbar(model, send) {
   jump.addEventListener("change", () => jump.value && send({ command: "trick", trick: Number(jump.value) }));
   bar.appendChild(jump);
   bar.appendChild(commandButton(ui, "finish", send));
-  if (model.get("branched_at") !== null) bar.appendChild(commandButton(ui, "original", send));
+  if (model.get("branched_at") != null) bar.appendChild(commandButton(ui, "original", send));
   const download = el("button", "cw-command", t(ui, "download"));
   download.type = "button";
   download.dataset.command = "download";
@@ -65,8 +65,8 @@ function actionList(model, send) {
     const item = el("li", "cw-replay-step");
     item.dataset.step = String(entry.step);
     if (entry.step === step) item.classList.add("cw-current");
-    if (branch !== null && entry.step > branch) item.classList.add("cw-branch");
-    const seat = entry.seat === null ? "" : `${t(ui, "seat", { n: entry.seat })}: `;
+    if (branch != null && entry.step > branch) item.classList.add("cw-branch");
+    const seat = entry.seat == null ? "" : `${t(ui, "seat", { n: entry.seat })}: `;
     item.appendChild(el("span", "cw-replay-action", `${seat}${entry.action}`));
     if (entry.note) item.appendChild(el("div", "cw-note", entry.note));
     item.addEventListener("click", () => send({ command: "go", step: entry.step }));
@@ -94,7 +94,7 @@ function render({ model, el: host }) {
     }
     const status = el("div", "cw-status", t(ui, "step", { step: model.get("step"), steps: model.get("steps") }));
     status.setAttribute("role", "status");
-    if (model.get("branched_at") !== null) status.textContent += ` · ${t(ui, "branch", { step: model.get("branched_at") })}`;
+    if (model.get("branched_at") != null) status.textContent += ` · ${t(ui, "branch", { step: model.get("branched_at") })}`;
     const error = el("div", "cw-error", (model.get("error") || {}).text || "");
     error.setAttribute("role", "alert");
     const side = el("div", "cw-replay-side");

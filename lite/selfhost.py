@@ -1,0 +1,139 @@
+"""Put Pyodide into the JupyterLite site, so that the kernel loads nothing from another host.
+
+Pyodide's own release tarball (core + every package) is not reachable from our machines, so the
+site is assembled from what the npm registry and PyPI give:
+
+- the npm package ``pyodide@<version>``: the core only (``pyodide.mjs``, the WebAssembly
+  interpreter, the standard library and ``pyodide-lock.json``), no package wheels;
+- for the lock entries the kernel needs (``micropip`` and what the kernel and our wheels require,
+  with their dependencies in the lock), the same version's pure-Python wheel from PyPI, copied
+  under the lock's file name;
+- PyPI's wheels are not byte-identical to Pyodide's own builds, so the copied lock gets their
+  sha256 (Pyodide checks it when it loads a package).
+
+Compiled packages (numpy, matplotlib …) are Pyodide builds that exist only on its CDN: a
+notebook that needs one cannot run on a self-hosted site (``lite/adapt.py`` leaves it out).
+"""
+
+from __future__ import annotations
+
+import email.parser
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+#: The core files of the npm package that the site serves.
+CORE_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: What the kernel loads at start, before any notebook code: ``micropip`` (``initPackageManager``), then
+#: ``piplite.install`` of these (``initKernel`` in jupyterlite-pyodide-kernel's web worker).
+KERNEL_START_PACKAGES = ("micropip", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
+KERNEL_WHEELS = "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+
+
+def log(message: str) -> None:
+    """One line of progress on stderr."""
+    print(f"[lite] {message}", file=sys.stderr, flush=True)
+
+
+def normalize(name: str) -> str:
+    """A package name as Python packaging compares it (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def npm_pyodide(version: str, cache: Path) -> Path:
+    """The unpacked npm package ``pyodide@version`` (``npm pack``, kept in ``cache``)."""
+    package = cache / f"pyodide-{version}" / "package"
+    if not (package / "pyodide-lock.json").exists():
+        log(f"npm pack pyodide@{version}")
+        package.parent.mkdir(parents=True, exist_ok=True)
+        npm = shutil.which("npm")
+        if npm is None:
+            raise SystemExit("self-hosting Pyodide needs npm (Node.js)")
+        subprocess.run([npm, "pack", f"pyodide@{version}", "--pack-destination", str(package.parent)],
+                       check=True, capture_output=True, text=True)
+        with tarfile.open(package.parent / f"pyodide-{version}.tgz") as tar:
+            if hasattr(tarfile, "data_filter"):  # Python >= 3.10.12: refuse odd paths and links
+                tar.extraction_filter = tarfile.data_filter
+            tar.extractall(package.parent)
+    return package
+
+
+def requirements_of(wheel: Path) -> set[str]:
+    """Normalized names a wheel requires, leaving out those only for extras."""
+    with zipfile.ZipFile(wheel) as archive:
+        (metadata,) = (name for name in archive.namelist() if name.endswith(".dist-info/METADATA"))
+        message = email.parser.Parser().parsestr(archive.read(metadata).decode())
+    names = set()
+    for requirement in message.get_all("Requires-Dist") or []:
+        spec, _, marker = requirement.partition(";")
+        if "extra" not in marker:
+            names.add(normalize(re.match(r"[A-Za-z0-9._-]+", spec.strip()).group()))
+    return names
+
+
+def lock_closure(packages: dict[str, dict], names: set[str]) -> list[str]:
+    """The lock entries among ``names`` and, recursively, their ``depends`` in the lock."""
+    todo, seen = sorted(name for name in names if name in packages), set()
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo += [normalize(dep) for dep in packages[name]["depends"]]
+    return sorted(seen)
+
+
+def needed_lock_packages(lock: dict, wheels: list[Path]) -> list[str]:
+    """Lock entries the kernel loads at start or that the site's wheels (piplite's index) require."""
+    packages = {normalize(name): entry for name, entry in lock["packages"].items()}
+    names = {normalize(name) for name in KERNEL_START_PACKAGES}
+    for wheel in wheels:
+        names |= requirements_of(wheel)
+    return lock_closure(packages, names)
+
+
+def download_wheels(python: Path, lock: dict, names: list[str], dest: Path) -> dict[str, Path]:
+    """PyPI's pure-Python wheel of each lock entry, at the lock's version; keyed by name."""
+    entries = {normalize(name): entry for name, entry in lock["packages"].items()}
+    compiled = [name for name in names if not entries[name]["file_name"].endswith("-none-any.whl")]
+    if compiled:
+        raise SystemExit(f"compiled Pyodide packages cannot be self-hosted from PyPI: {compiled}")
+    dest.mkdir(parents=True, exist_ok=True)
+    specs = [f"{entries[name]['name']}=={entries[name]['version']}" for name in names]
+    subprocess.run([python, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                    "--platform", "any", "--python-version", "3.14", "--implementation", "py",
+                    "-d", str(dest), *specs], check=True, capture_output=True, text=True)
+    found = {}
+    for wheel in dest.glob("*.whl"):
+        name, version = wheel.name.split("-")[:2]
+        if normalize(name) in entries and entries[normalize(name)]["version"] == version:
+            found[normalize(name)] = wheel
+    missing = sorted(set(names) - set(found))
+    if missing:
+        raise SystemExit(f"pip download gave no wheel for {missing}")
+    return {name: found[name] for name in names}
+
+
+def self_host_pyodide(python: Path, version: str, site: Path, wheels: list[Path], cache: Path) -> None:
+    """Copy Pyodide ``version`` and the wheels its kernel needs into ``site/static/pyodide/``."""
+    package = npm_pyodide(version, cache)
+    target = site / "static" / "pyodide"
+    target.mkdir(parents=True, exist_ok=True)
+    for name in CORE_FILES:
+        shutil.copy2(package / name, target / name)
+    lock = json.loads((package / "pyodide-lock.json").read_text())
+    kernel_wheels = sorted((site / KERNEL_WHEELS).glob("*.whl"))
+    names = needed_lock_packages(lock, [*wheels, *kernel_wheels])
+    downloaded = download_wheels(python, lock, names, cache / f"pyodide-{version}-wheels")
+    for entry in lock["packages"].values():
+        wheel = downloaded.get(normalize(entry["name"]))
+        if wheel is not None:
+            shutil.copy2(wheel, target / entry["file_name"])
+            entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    (target / "pyodide-lock.json").write_text(json.dumps(lock))
+    log(f"self-hosted Pyodide {version} with {len(names)} wheels: {', '.join(names)}")

@@ -1,0 +1,417 @@
+"""The JupyterLite site (issue 8): the notebooks in the browser with no server and no network.
+
+The module builds the site from this checkout with ``python lite/build.py --self-host-pyodide``
+(Pyodide from the npm package, every wheel in the site), serves it with ``python -m http.server``
+on 127.0.0.1 and opens it in the harness's Chromium. Nothing may leave the machine, which two nets
+check: the browser context sends every request for another host to a proxy that refuses it and
+writes it down, and Playwright records every request of the pages, their web workers (Pyodide) and
+the service worker; a canary request first checks that both nets catch what they should.
+Chromium's own services (updates, sign-in) do not use a context's proxy: they are the browser's
+requests, not the site's, and fail here anyway.
+
+Figures (site size, time to a ready kernel) are printed (``-s``) and written to
+``tests/browser/artifacts/lite-figures.txt``; screenshots go to ``tests/browser/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import re
+import shutil
+import socketserver
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
+
+import pytest
+from conftest import ARTIFACTS, REQUIRE_ENV, _die_with_parent, free_port, http
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # conftest's browser_stack skips (or fails) these tests with the reason
+    expect = None
+
+if importlib.util.find_spec("pytest_playwright") is None:
+
+    @pytest.fixture(scope="session")
+    def browser_type() -> None:
+        """Stand-in so tests resolve their fixtures; ``browser_stack`` has skipped or failed them already."""
+        pytest.fail("pytest-playwright is not installed")
+
+
+pytestmark = pytest.mark.timeout(420)
+
+REPO = Path(__file__).resolve().parents[2]
+BUILD = REPO / "lite" / "build.py"
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})
+CANARY = "http://canary.cardwidgets.invalid/should-never-leave"
+KERNEL_NAME = "Python (Pyodide)"
+FIGURES = ARTIFACTS / "lite-figures.txt"
+
+
+def site_notebooks() -> list[str]:
+    """The notebooks of the site: the repository's, less those ``lite/adapt.py`` leaves out."""
+    spec = importlib.util.spec_from_file_location("lite_adapt", REPO / "lite" / "adapt.py")
+    adapt = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = adapt  # dataclasses look their module up there
+    spec.loader.exec_module(adapt)
+    return sorted(path.stem for path in (REPO / "notebooks").glob("*.ipynb") if path.name not in adapt.LEFT_OUT)
+
+
+#: Notebooks of the site besides 00-start-here (which test_start_here_plays_a_card_offline runs and plays).
+OTHER_NOTEBOOKS = [name for name in site_notebooks() if name != "00-start-here"]
+
+_ERROR_OUTPUTS = (
+    ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error'],"
+    ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+)
+# Run All is over: the new first cell has run (it has no stored count), nothing is queued ("[*]"), and either
+# every code cell has run or an error stopped the run.
+_RUN_ALL_OVER_JS = """(errors) => {
+  const prompts = [...document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell .jp-InputPrompt')]
+    .map(node => node.textContent.trim());
+  if (!prompts.length || !/\\d/.test(prompts[0]) || prompts.some(p => p.includes('*'))) return false;
+  return prompts.every(p => /^\\[\\d+\\]:$/.test(p)) || document.querySelector(errors) !== null;
+}"""
+_WIDGETS = ".cw-table, .cw-replay, .cw-explorer"
+# The learner (seat 0) may act: nothing is animating and a legal card or an action button is there.
+_LEARNERS_TURN_JS = """(root) => root.dataset.animating === 'false' && root.dataset.toAct === '0'
+  && root.querySelectorAll('.cw-hand .cw-card.cw-legal, button[data-action]').length > 0"""
+
+
+# ----- the site -----------------------------------------------------------------------------------------
+@dataclass
+class LiteSite:
+    """A built site and what its build measured."""
+
+    path: Path
+    size_mb: float
+    build_s: float
+
+
+def require_npm() -> None:
+    """npm self-hosts Pyodide: without it, skip (or fail with ``CARDWIDGETS_REQUIRE_BROWSER=1``)."""
+    if shutil.which("npm") is not None:
+        return
+    reason = "the JupyterLite test needs npm (Node.js) to put Pyodide into the site"
+    if os.environ.get(REQUIRE_ENV) == "1":
+        pytest.fail(f"{reason}; {REQUIRE_ENV}=1 makes it an error", pytrace=False)
+    pytest.skip(f"{reason}; set {REQUIRE_ENV}=1 to fail instead of skipping")
+
+
+@pytest.fixture(scope="module")
+def lite_site(tmp_path_factory: pytest.TempPathFactory) -> LiteSite:
+    """The site with Pyodide self-hosted, built by the README's command into a temporary directory."""
+    require_npm()
+    output = tmp_path_factory.mktemp("lite") / "site"
+    started = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, BUILD, "--self-host-pyodide", "--output-dir", output],
+        capture_output=True, text=True, timeout=360, check=False,
+    )
+    assert result.returncode == 0, f"lite/build.py failed:\n{result.stdout[-3000:]}\n{result.stderr[-6000:]}"
+    size = sum(path.stat().st_size for path in output.rglob("*") if path.is_file()) / 1e6
+    return LiteSite(output, size, time.monotonic() - started)
+
+
+class StaticServer:
+    """``python -m http.server`` on 127.0.0.1 serving the site; its log lists every request."""
+
+    def __init__(self, root: Path, log_path: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        cmd = [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory", root]
+        with log_path.open("wb") as log:
+            self.proc = subprocess.Popen(
+                cmd, stdout=log, stderr=subprocess.STDOUT,
+                preexec_fn=_die_with_parent,  # noqa: PLW1509 (only sets the parent-death signal)
+            )
+
+    def wait_ready(self, timeout: float = 30) -> StaticServer:
+        """Wait until the site's ``index.html`` answers."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with contextlib.suppress(urllib.error.URLError, OSError):
+                if http("GET", f"{self.base}/index.html", 2)[0] == 200:
+                    return self
+            time.sleep(0.2)
+        raise TimeoutError(f"http.server did not start:\n{self.log_path.read_text()}")
+
+    def log_size(self) -> int:
+        """Bytes logged so far: ``failed_requests(since=...)`` looks only at what comes after."""
+        return self.log_path.stat().st_size
+
+    def failed_requests(self, since: int = 0) -> list[str]:
+        """Requests answered with an error status (a 404 means a file missing from the site).
+
+        ``/favicon.ico`` is left out: Chromium asks for it by itself; the site's pages name their icon.
+        """
+        with self.log_path.open("rb") as log:
+            log.seek(since)
+            text = log.read().decode(errors="replace")
+        pattern = re.compile(r'"([A-Z]+) (\S+)[^"]*" ([45]\d\d) ')
+        return [f"{status} {method} {path}" for method, path, status in pattern.findall(text) if path != "/favicon.ico"]
+
+    def stop(self) -> None:
+        """Stop the server."""
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(5)
+
+
+@pytest.fixture(scope="module")
+def lite_server(lite_site: LiteSite, tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticServer]:
+    """The site on 127.0.0.1."""
+    server = StaticServer(lite_site.path, tmp_path_factory.mktemp("lite-http") / "http.log").wait_ready()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+# ----- nothing leaves the machine ---------------------------------------------------------------------------
+class RefusingProxy:
+    """An HTTP proxy on 127.0.0.1 that refuses every request and writes down where it was going."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+        seen = self.seen
+
+        class Handler(socketserver.StreamRequestHandler):
+            def handle(self) -> None:
+                with contextlib.suppress(OSError):
+                    seen.append(self.rfile.readline(4096).decode("latin-1").strip())
+                    self.wfile.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+
+        self.server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.port = self.server.server_address[1]
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        """Stop serving and close the socket."""
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(5)
+
+
+@dataclass
+class OfflineBrowser:
+    """Chromium, and the proxy its contexts send every request for another host to."""
+
+    browser: Browser
+    proxy: RefusingProxy
+
+
+@dataclass
+class Visit:
+    """One fresh browser context on the site, with every request it made."""
+
+    context: BrowserContext
+    page: Page
+    server: StaticServer
+    log_start: int
+    requests: list[str] = field(default_factory=list)
+
+    def left_the_machine(self) -> list[str]:
+        """Requests of the pages, workers and service worker for a host other than 127.0.0.1 / localhost."""
+        return [url for url in self.requests if urlparse(url).scheme in ("http", "https", "ws", "wss")
+                and urlparse(url).hostname not in LOCAL_HOSTS]
+
+
+@pytest.fixture(scope="module")
+def offline_browser(browser_type: BrowserType, browser_type_launch_args: dict[str, Any]) -> Iterator[OfflineBrowser]:
+    """The harness's Chromium (same executable and flags), and the refusing proxy."""
+    proxy = RefusingProxy()
+    # Autofill asks a Google service about the page's forms: the browser's request, not the site's.
+    args = [*browser_type_launch_args.get("args", []), "--disable-features=AutofillServerCommunication"]
+    browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    try:
+        yield OfflineBrowser(browser, proxy)
+    finally:
+        browser.close()
+        proxy.close()
+
+
+@pytest.fixture
+def visit(
+    request: pytest.FixtureRequest,
+    offline_browser: OfflineBrowser,
+    lite_server: StaticServer,
+    browser_context_args: dict[str, Any],
+) -> Iterator[Visit]:
+    """A fresh context (empty cache, so Pyodide loads from the site) that records every request.
+
+    On teardown it saves a screenshot ``artifacts/lite-<test name>.png``.
+    """
+    proxy = {"server": f"http://127.0.0.1:{offline_browser.proxy.port}", "bypass": ",".join(sorted(LOCAL_HOSTS))}
+    context = offline_browser.browser.new_context(**browser_context_args, proxy=proxy)
+    offline_browser.proxy.seen.clear()
+    page = context.new_page()
+    result = Visit(context, page, lite_server, lite_server.log_size())
+    context.on("request", lambda request: result.requests.append(request.url))
+    try:
+        yield result
+    finally:
+        stem = re.sub(r"[^\w.-]+", "-", request.node.name).strip("-")
+        ARTIFACTS.mkdir(exist_ok=True)
+        with contextlib.suppress(Exception):  # a screenshot is a courtesy; the test's own failure matters
+            page.screenshot(path=ARTIFACTS / f"lite-{stem}.png")
+        context.close()
+
+
+def check_the_nets(visit: Visit, proxy: RefusingProxy) -> None:
+    """A request for another host is refused by the proxy and recorded by Playwright; then forget it."""
+    visit.page.goto("about:blank")
+    visit.page.evaluate("url => fetch(url).catch(() => null)", CANARY)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not any("canary.cardwidgets.invalid" in line for line in proxy.seen):
+        time.sleep(0.1)
+    assert any("canary.cardwidgets.invalid" in line for line in proxy.seen), proxy.seen
+    assert CANARY in visit.requests, visit.requests
+    proxy.seen.clear()
+    visit.requests.clear()
+
+
+def assert_stayed_local(visit: Visit, proxy: RefusingProxy) -> None:
+    """No request left 127.0.0.1, and the site had every file that was asked for."""
+    assert not proxy.seen, f"requests for other hosts reached the proxy: {proxy.seen}"
+    assert not visit.left_the_machine(), f"requests for other hosts: {visit.left_the_machine()}"
+    assert visit.requests, "no request was recorded at all"
+    failed = visit.server.failed_requests(since=visit.log_start)
+    assert not failed, f"the site lacks files: {failed}"
+
+
+# ----- driving JupyterLite (no window.jupyterapp: menus and the DOM) ----------------------------------
+def open_notebook(page: Page, server: StaticServer, name: str) -> float:
+    """Open ``name`` in JupyterLab (Lite); returns the seconds until its kernel is ready."""
+    started = time.monotonic()
+    page.goto(f"{server.base}/lab/index.html?path={name}.ipynb")
+    toolbar = page.locator(".jp-NotebookPanel-toolbar")
+    toolbar.get_by_text(KERNEL_NAME, exact=True).wait_for(timeout=120_000)
+    page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=120_000)
+    return time.monotonic() - started
+
+
+def run_all(page: Page, timeout_ms: int = 180_000) -> float:
+    """Run → Run All Cells, wait until every code cell has run or one failed; returns the seconds it took."""
+    started = time.monotonic()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.locator("li[data-command='runmenu:run-all']").click()
+    page.wait_for_function(_RUN_ALL_OVER_JS, arg=_ERROR_OUTPUTS, timeout=timeout_ms)
+    return time.monotonic() - started
+
+
+def error_outputs(page: Page) -> list[str]:
+    """Tracebacks and stderr shown under the cells."""
+    return page.locator(_ERROR_OUTPUTS).all_inner_texts()
+
+
+def widgets_showing_undefined(page: Page) -> list[str]:
+    """Texts of cardwidgets widgets that show "undefined" (a value the browser did not get).
+
+    In the browser the kernel's ``None`` can arrive as JavaScript ``undefined`` rather than ``null``.
+    """
+    texts = page.locator(_WIDGETS).all_inner_texts()
+    return [" ".join(text.split())[:300] for text in texts if "undefined" in text]
+
+
+def run_new_cell(page: Page, code: str, marker: str) -> str:
+    """Add a code cell at the end, run it and return its output, which must start with ``marker``."""
+    page.locator(".jp-NotebookPanel .jp-Cell").last.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")  # command mode: insert a cell below
+    page.keyboard.press("Enter")  # edit it
+    page.keyboard.insert_text(code)  # no auto-closed brackets, unlike typing
+    page.keyboard.press("Shift+Enter")
+    cell = page.locator(".jp-CodeCell").filter(has_text=code.splitlines()[0])  # a first line found only there
+    output = cell.locator(".jp-OutputArea-output")
+    expect(output.first).to_contain_text(marker, timeout=30_000)
+    return output.first.inner_text()
+
+
+def save_figures(lines: list[str]) -> None:
+    """Print the figures and write them to ``artifacts/lite-figures.txt``."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    FIGURES.write_text("\n".join(lines) + "\n")
+    print("\n" + "\n".join(lines))
+
+
+# ----- the tests ----------------------------------------------------------------------------------------------
+def test_start_here_plays_a_card_offline(lite_site, lite_server, offline_browser, visit):
+    check_the_nets(visit, offline_browser.proxy)
+    page = visit.page
+    kernel_ready_s = open_notebook(page, lite_server, "00-start-here")
+    run_all_s = run_all(page)
+    assert not error_outputs(page), error_outputs(page)
+
+    table = page.locator(".jp-CodeCell").filter(has_text='cw.Table("nimby"').locator(".cw-table")
+    expect(table).to_have_count(1)
+    page.wait_for_function(_LEARNERS_TURN_JS, arg=table.element_handle(), timeout=60_000)
+    phase = table.get_attribute("data-phase")
+    # The Hint runs the search bot in the browser's Python; then the learner plays a legal card (or action).
+    hint_started = time.monotonic()
+    table.locator('button[data-command="hint"]').click()
+    expect(table.locator(".cw-hint-text")).to_contain_text("💡", timeout=60_000)  # the kernel's hint trait
+    hint_s = time.monotonic() - hint_started
+    legal_cards = table.locator(".cw-hand .cw-card.cw-legal")
+    if legal_cards.count():
+        card = legal_cards.first.get_attribute("data-card")
+        action = f"play {card}"
+        legal_cards.first.click()
+        expect(table.locator(f'.cw-hand .cw-card[data-card="{card}"]')).to_have_count(0)
+    else:
+        button = table.locator("button[data-action]").first
+        action = button.get_attribute("data-action")
+        button.click()
+        expect(table.locator(f'button[data-action="{action}"]')).to_have_count(0)
+
+    # The click went to the Python kernel in the page, and its engine took the action.
+    code = "# test_lite: the kernel's history\nimport json\nprint('HISTORY', json.dumps(table.state.history))"
+    history = json.loads(run_new_cell(page, code, "HISTORY").split("HISTORY", 1)[1])
+    assert action in history, (action, history)
+    if action.startswith("play "):
+        assert history.count(action) == 1
+    page.wait_for_function(_LEARNERS_TURN_JS, arg=table.element_handle(), timeout=60_000)  # the bots have played
+    assert not widgets_showing_undefined(page), widgets_showing_undefined(page)
+    table.screenshot(path=ARTIFACTS / "lite-00-start-here-table.png")
+
+    assert_stayed_local(visit, offline_browser.proxy)
+    site = f"{lite_site.size_mb:.1f} MB, built in {lite_site.build_s:.1f} s"
+    ready = f"kernel '{KERNEL_NAME}' ready {kernel_ready_s:.1f} s after opening the page"
+    save_figures([
+        f"JupyterLite site (lite/build.py --self-host-pyodide): {site}",
+        f"00-start-here: {ready} (fresh browser cache, site on 127.0.0.1)",
+        f"00-start-here: Run All {run_all_s:.1f} s; Hint (search bot) {hint_s:.1f} s",
+        f"00-start-here: the learner did '{action}' in phase '{phase}'; the kernel's history has it",
+        "requests for hosts other than 127.0.0.1: 0",
+    ])
+
+
+@pytest.mark.parametrize("name", OTHER_NOTEBOOKS)
+def test_notebook_runs_offline(name, lite_server, offline_browser, visit):
+    page = visit.page
+    open_notebook(page, lite_server, name)
+    run_all(page)
+    assert not error_outputs(page), error_outputs(page)
+    page.wait_for_timeout(3000)  # the tables' bots finish their moves
+    assert not widgets_showing_undefined(page), widgets_showing_undefined(page)
+    assert_stayed_local(visit, offline_browser.proxy)

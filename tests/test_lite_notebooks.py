@@ -1,0 +1,110 @@
+"""The JupyterLite build without a browser (issue 8): notebook adaptation and what Pyodide lacks.
+
+``tests/browser/test_lite.py`` builds and runs the whole site; these checks are fast and need no
+network: ``lite/adapt.py`` on the real notebooks, and cardwidgets importing nothing a browser
+cannot do.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+#: Modules that cannot work in Pyodide (no processes, no threads, no sockets, no C libraries).
+UNAVAILABLE_IN_PYODIDE = {"subprocess", "threading", "multiprocessing", "concurrent", "socket", "ctypes", "signal"}
+
+
+def load_adapt() -> ModuleType:
+    """``lite/adapt.py`` (a script's module, not part of the package)."""
+    spec = importlib.util.spec_from_file_location("lite_adapt", REPO / "lite" / "adapt.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+adapt = load_adapt()
+
+
+@pytest.fixture(scope="module")
+def site_notebooks(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    dest = tmp_path_factory.mktemp("lite") / "contents"
+    adapt.adapt_notebooks(REPO / "notebooks", dest)
+    return dest
+
+
+def code_cells(path: Path) -> list[str]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return [adapt.source(cell) for cell in cells if cell["cell_type"] == "code"]
+
+
+def test_site_has_every_notebook_but_those_left_out(site_notebooks):
+    expected = {path.name for path in (REPO / "notebooks").glob("*.ipynb")} - set(adapt.LEFT_OUT)
+    assert {path.name for path in site_notebooks.glob("*.ipynb")} == expected
+    assert "05-strategy.ipynb" in adapt.LEFT_OUT
+    assert (site_notebooks / "records" / "nimby" / "nim-5-follow-trumps.json").is_file()  # paths the notebooks use
+
+
+def test_every_notebook_installs_cardwidgets_first_with_the_pyodide_kernel(site_notebooks):
+    for path in site_notebooks.glob("*.ipynb"):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        assert notebook["metadata"]["kernelspec"] == {"name": "python", "display_name": "Python (Pyodide)",
+                                                      "language": "python"}, path.name
+        assert code_cells(path)[0].splitlines()[-1] == "%pip install cardwidgets", path.name
+        assert len({cell["id"] for cell in notebook["cells"]}) == len(notebook["cells"]), path.name
+
+
+def test_no_code_cell_needs_what_pyodide_lacks(site_notebooks):
+    for path in site_notebooks.glob("*.ipynb"):
+        for cell in code_cells(path):
+            assert "subprocess." not in cell, (path.name, cell)
+            assert "matplotlib" not in cell, (path.name, cell)
+    notes = [adapt.source(cell) for cell in json.loads((site_notebooks / "00-start-here.ipynb").read_text())["cells"]]
+    assert any("05-strategy" in note and "in your browser" in note for note in notes)
+
+
+def test_instructor_notebook_runs_its_command_in_process(site_notebooks):
+    # Every code cell of the adapted 04 but the %pip line, in one namespace, from the notebook's folder.
+    namespace: dict[str, object] = {}
+    cwd = Path.cwd()
+    os.chdir(site_notebooks)
+    try:
+        with contextlib.redirect_stdout(None):
+            for cell in code_cells(site_notebooks / "04-instructor.ipynb")[1:]:
+                exec(compile(cell, "04-instructor", "exec"), namespace)
+    finally:
+        os.chdir(cwd)
+    assert namespace["returncode"] == 0
+
+
+def test_an_edit_whose_cell_is_gone_fails_the_build():
+    cells = [adapt.markdown("a", "# Title"), adapt.code("b", "print(1)")]
+    with pytest.raises(ValueError, match="in 0 cells"):
+        adapt.apply_edit(cells, adapt.Edit("x.ipynb", "subprocess.run(", ()))
+    replaced = adapt.apply_edit(cells, adapt.Edit("x.ipynb", "print(1)", (adapt.code("c", "print(2)"),), replace=True))
+    assert [cell["id"] for cell in replaced] == ["a", "c"]
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Top-level names of the modules a Python file imports."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_cardwidgets_imports_nothing_pyodide_lacks():
+    for path in sorted((REPO / "cardwidgets").rglob("*.py")):
+        assert not imported_modules(path) & UNAVAILABLE_IN_PYODIDE, path.relative_to(REPO)
