@@ -3,6 +3,7 @@ import { cardBack, cardFace, cardText } from "./cards.js";
 import { actionButtons } from "./controls.js";
 import { cardName, seatName, t, withRule } from "./i18n.js";
 import { seatPosition } from "./layout.js";
+import { el } from "./dom.js";
 
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 // Face-up cards lying on the table outside tricks: [view key, ui label key] (per game).
@@ -13,13 +14,6 @@ const TABLE_CARD_GROUPS = [
   ["pending", "pending"], // Nestors: the four cards the collector chooses from
   ["talon", "talon"], // Tumbochka: the talon once shown
 ];
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** Cards as a list of strings, whether the view gives one card or a list (nulls are hidden cards). */
 function asCardList(value) {

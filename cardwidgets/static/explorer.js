@@ -26,14 +26,16 @@ function cardName(ui, card) {
   return ui.card_names && ui.card_names[card] || card;
 }
 
-// js/explorer/index.js
-var POSITIONS = ["a", "b", "c", "hand"];
+// js/dom.js
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== void 0) node.textContent = text;
   return node;
 }
+
+// js/explorer/index.js
+var POSITIONS = ["a", "b", "c", "hand"];
 function button(text, data, onClick) {
   const node = el("button", "cw-command", text);
   node.type = "button";

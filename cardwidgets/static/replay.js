@@ -4,14 +4,16 @@ function t(ui, key, params = {}) {
   return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
 }
 
-// js/replay/index.js
-var TOOLBAR = ["start", "back_trick", "back", "forward", "forward_trick", "end"];
+// js/dom.js
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== void 0) node.textContent = text;
   return node;
 }
+
+// js/replay/index.js
+var TOOLBAR = ["start", "back_trick", "back", "forward", "forward_trick", "end"];
 function commandButton(ui, command, send) {
   const button = el("button", "cw-command", t(ui, command));
   button.type = "button";

@@ -89,6 +89,14 @@ function seatPosition(game, players, mySeat, seat) {
   return offset === 1 === clockwise ? "left" : "right";
 }
 
+// js/dom.js
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== void 0) node.textContent = text;
+  return node;
+}
+
 // js/table.js
 var SUIT_SYMBOLS2 = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 var TABLE_CARD_GROUPS = [
@@ -103,12 +111,6 @@ var TABLE_CARD_GROUPS = [
   ["talon", "talon"]
   // Tumbochka: the talon once shown
 ];
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== void 0) node.textContent = text;
-  return node;
-}
 function asCardList(value) {
   if (!value) return [];
   if (typeof value === "string") return [value];

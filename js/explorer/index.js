@@ -2,15 +2,9 @@
 // Python decides everything (C's legal cards, the winner, the rule); nothing is computed here.
 import { cardFace } from "../cards.js";
 import { cardName, t } from "../i18n.js";
+import { el } from "../dom.js";
 
 const POSITIONS = ["a", "b", "c", "hand"];
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function button(text, data, onClick) {
   const node = el("button", "cw-command", text);

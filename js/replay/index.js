@@ -2,15 +2,9 @@
 // snapshot); this module adds the step controls, the action list with notes, and sends the
 // instructor's clicks back. Python decides everything, including which actions are legal.
 import { t } from "../i18n.js";
+import { el } from "../dom.js";
 
 const TOOLBAR = ["start", "back_trick", "back", "forward", "forward_trick", "end"];
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function commandButton(ui, command, send) {
   const button = el("button", "cw-command", t(ui, command));
