@@ -122,10 +122,7 @@ class Table(TextRepr, anywidget.AnyWidget):
             return False
         self._events = []
         self._record_event(self.seat, completed)
-        self._let_bots_play()
-        self.error = {}
-        self.hint = {}
-        self._sync()
+        self._settle()
         return True
 
     def next_deal(self) -> bool:
@@ -136,11 +133,15 @@ class Table(TextRepr, anywidget.AnyWidget):
             return False
         self.state = self.match.new_deal()
         self._events = []
+        self._settle()
+        return True
+
+    def _settle(self) -> None:
+        """After a move or a new deal: bots play up to the learner's turn, old error and hint go."""
         self._let_bots_play()
         self.error = {}
         self.hint = {}
         self._sync()
-        return True
 
     def ask_hint(self) -> bool:
         """Ask the search bot what the learner should do now, and why (the **Hint** button)."""
