@@ -204,3 +204,36 @@ def test_bot_level_per_seat_from_the_table() -> None:
         send(table, {"bot": bad})
         assert "choose a bot level" in table.error["text"]
     assert table.bot_levels == ["", "heuristic", "search", "search"]
+
+
+def test_hint_is_worked_out_once_per_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardwidgets.widgets.table as table_module
+
+    calls: list[int] = []
+    real = table_module.hint_decision
+
+    def counting(state, seat, seed=0):
+        calls.append(seed)
+        return real(state, seat, seed)
+
+    monkeypatch.setattr(table_module, "hint_decision", counting)
+    table = Table("nimby", seat=0, seed=3, pace=0)
+    for _ in range(10):  # ten clicks on Hint
+        send(table, {"command": "hint"})
+    table.locale = "ru"
+    send(table, {"command": "hint"})
+    assert len(calls) == 1
+    assert table.hint["action"] in table.legal
+    assert any("а" <= ch <= "я" for ch in table.hint["reason"])  # the same search, in Russian now
+    table.act(table.hint["action"])
+    if table.state.to_act == 0:
+        send(table, {"command": "hint"})
+        assert len(calls) == 2  # a new position: a new search
+
+
+def test_a_hint_asked_while_one_is_running_is_refused() -> None:
+    table = Table("nimby", seat=0, seed=3, pace=0)
+    table._hint_running = True  # as if a search for this table were under way
+    assert not table.ask_hint()
+    assert table.hint == {}
+    assert "already" in table.error["text"]

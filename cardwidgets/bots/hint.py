@@ -13,6 +13,7 @@ same state, seat and ``seed`` always give the same hint. It raises
 
 from __future__ import annotations
 
+from cardwidgets.bots.base import Decision
 from cardwidgets.bots.search import SearchBot
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import LOCALES
@@ -22,7 +23,12 @@ def hint(state: GameState, seat: int, locale: str = "en", seed: int = 0) -> dict
     """The search bot's suggestion for ``seat`` and why, in ``locale``."""
     if locale not in LOCALES:
         raise ValueError(f'unknown locale "{locale}": expected one of {", ".join(LOCALES)}')
+    decision = hint_decision(state, seat, seed)
+    return {"action": decision.action.text, "reason": decision.text(locale)}
+
+
+def hint_decision(state: GameState, seat: int, seed: int = 0) -> Decision:
+    """The search bot's decision for ``seat`` (its reason renders in either language)."""
     if state.is_done or state.to_act != seat:
         raise ValueError(f"no hint: it is not seat {seat}'s turn")
-    decision = SearchBot(seed).decide(state)
-    return {"action": decision.action.text, "reason": decision.text(locale)}
+    return SearchBot(seed).decide(state)

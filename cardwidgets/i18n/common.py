@@ -40,8 +40,24 @@ MESSAGES: dict[str, dict[str, str]] = {
 MESSAGES.update(
     {
         "widget.bad_message": {
-            "en": "the table did not understand the message {text}",
-            "ru": "стол не понял сообщение {text}",
+            "en": "the widget did not understand the message {text}",
+            "ru": "виджет не понял сообщение {text}",
+        },
+        "widget.bad_update": {
+            "en": "the widget did not understand the update {text}",
+            "ru": "виджет не понял изменение {text}",
+        },
+        "widget.read_only": {
+            "en": "the browser may not change “{name}”; it may change only: {writable}",
+            "ru": "браузер не может менять «{name}»; менять можно только: {writable}",
+        },
+        "widget.bad_value": {
+            "en": "that value of “{name}” is not allowed",
+            "ru": "такое значение «{name}» недопустимо",
+        },
+        "widget.hint_busy": {
+            "en": "a hint is already being worked out",
+            "ru": "подсказка уже готовится",
         },
         "widget.deal_not_over": {
             "en": "finish this deal first",

@@ -39,7 +39,6 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_need_ab": "choose A's and B's cards before C's",
         "err_example": "no example {name}: the seed has examples {names}",
         "err_position": "no position {text}: choose a, b, c or hand",
-        "err_message": "message not understood: {text}",
         # ----- HandReplay and the static snapshot -----
         "replay": "Hand replay",
         "step": "step {step} of {steps}",
@@ -101,7 +100,6 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_need_ab": "сначала выберите карты А и Б",
         "err_example": "нет примера {name}: в правилах примеры {names}",
         "err_position": "нет позиции {text}: выберите a, b, c или hand",
-        "err_message": "сообщение не понято: {text}",
         "replay": "Разбор сдачи",
         "step": "шаг {step} из {steps}",
         "start": "В начало",

@@ -357,6 +357,15 @@ class HandReplay(ToolWidget):
     def _check_step(self, step: int) -> None:
         self._line.check_step(step, self.locale)
 
+    @traitlets.validate("step")
+    def _validate_step(self, proposal: dict[str, Any]) -> int:
+        """``step`` is always a position of the line, however it is set."""
+        try:
+            self._check_step(proposal["value"])
+        except ValueError as exc:
+            raise traitlets.TraitError(str(exc)) from None
+        return proposal["value"]
+
     def _sync(self) -> None:
         """Push the position, the line and the texts to the front-end."""
         line = self._line
