@@ -333,6 +333,7 @@ export function renderTable(root, snap) {
   main.appendChild(status);
   main.appendChild(el("div", "cw-why", snap.whyOverride || lastWhy(snap)));
   for (const notice of animating ? [] : view.notices || []) main.appendChild(el("div", "cw-notice", withRule(notice.text, notice.rule)));
+  if (snap.feedback && snap.feedback.verdict) main.appendChild(feedbackBox(snap.feedback, snap.ui));
   if (snap.hint && snap.hint.action && !animating) {
     main.appendChild(el("div", "cw-hint-text", `💡 ${snap.hint.label}: ${snap.hint.reason}`));
   }
@@ -342,6 +343,16 @@ export function renderTable(root, snap) {
   main.appendChild(error);
 
   root.replaceChildren(main, infoPanel(snap));
+}
+
+// The coaching table's verdict on the learner's last move (best / good / mistake), with its reason.
+function feedbackBox(feedback, ui) {
+  const box = el("div", "cw-feedback");
+  box.dataset.verdict = feedback.verdict;
+  box.setAttribute("role", "status");
+  box.appendChild(el("strong", "cw-verdict", t(ui, `verdict_${feedback.verdict}`)));
+  box.appendChild(el("span", "cw-feedback-text", ` ${withRule(feedback.text, feedback.rule === "BOT" ? "" : feedback.rule)}`));
+  return box;
 }
 
 function lastWhy(snap) {

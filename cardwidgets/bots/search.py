@@ -86,10 +86,10 @@ class SearchBot(Player):
         cards_left = sum(hand_sizes(state)) + (UNDEALT[game] if not state.tricks else 0)
         return max(MIN_SAMPLES, min(MAX_SAMPLES, BUDGET[game] // (candidates * max(1, cards_left))))
 
-    def evaluate(self, state: GameState) -> list[Evaluation]:
-        """Every candidate action of the seat to act with its average over sampled worlds, best first."""
+    def evaluate(self, state: GameState, actions: list[Action] | None = None) -> list[Evaluation]:
+        """Each of ``actions`` (default: the candidates) with its average over sampled worlds, best first."""
         seat = seat_to_act(state)
-        actions = heuristic.candidates(state)
+        actions = heuristic.candidates(state) if actions is None else actions
         known = knowledge(state, seat)
         samples = self.budget(state, len(actions))
         totals = [0.0] * len(actions)

@@ -12,6 +12,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "a random legal move",
         "ru": "случайный разрешённый ход",
     },
+    # ----- the coaching table (bots/coach.py) ---------------------------------------------------------------
+    "coach.only": {
+        "en": "{action} was your only legal move",
+        "ru": "«{action}» — ваш единственный разрешённый ход",
+    },
+    "coach.best": {
+        "en": "{action} averaged {value} points in {n} simulated deals that fit everything you had seen; no other move did better",
+        "ru": "«{action}». В {n} смоделированных сдачах, согласных со всем, что вы видели, он дал в среднем {value} очка; лучше не было ни одного хода",
+    },
+    "coach.good": {
+        "en": "{action} averaged {value} points in {n} simulated deals, only {loss} less than the best, {better}.{tip}",
+        "ru": "«{action}» — в {n} смоделированных сдачах в среднем {value} очка, всего на {loss} меньше лучшего хода («{better}»).{tip}",
+    },
+    "coach.mistake": {
+        "en": "{action} averaged {value} points in {n} simulated deals, {loss} less than {better}.{tip}",
+        "ru": "«{action}» — в {n} смоделированных сдачах в среднем {value} очка, на {loss} меньше, чем «{better}».{tip}",
+    },
     "bot.only": {
         "en": "{action} is the only legal move",
         "ru": "{action} — единственный разрешённый ход",

@@ -403,6 +403,7 @@ function renderTable(root, snap) {
   main.appendChild(status);
   main.appendChild(el("div", "cw-why", snap.whyOverride || lastWhy(snap)));
   for (const notice of animating ? [] : view.notices || []) main.appendChild(el("div", "cw-notice", withRule(notice.text, notice.rule)));
+  if (snap.feedback && snap.feedback.verdict) main.appendChild(feedbackBox(snap.feedback, snap.ui));
   if (snap.hint && snap.hint.action && !animating) {
     main.appendChild(el("div", "cw-hint-text", `\u{1F4A1} ${snap.hint.label}: ${snap.hint.reason}`));
   }
@@ -412,6 +413,14 @@ function renderTable(root, snap) {
   main.appendChild(error);
   root.replaceChildren(main, infoPanel(snap));
 }
+function feedbackBox(feedback, ui) {
+  const box = el("div", "cw-feedback");
+  box.dataset.verdict = feedback.verdict;
+  box.setAttribute("role", "status");
+  box.appendChild(el("strong", "cw-verdict", t(ui, `verdict_${feedback.verdict}`)));
+  box.appendChild(el("span", "cw-feedback-text", ` ${withRule(feedback.text, feedback.rule === "BOT" ? "" : feedback.rule)}`));
+  return box;
+}
 function lastWhy(snap) {
   const events = snap.events || [];
   for (let i = events.length - 1; i >= 0; i -= 1) if (events[i].done) return withRule(events[i].done.why, events[i].done.rule);
@@ -419,7 +428,7 @@ function lastWhy(snap) {
 }
 
 // js/index.js
-var TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels"];
+var TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback"];
 function render({ model, el: el2 }) {
   const root = document.createElement("div");
   root.className = "cw-table";
@@ -442,6 +451,7 @@ function render({ model, el: el2 }) {
       ui: model.get("ui") || {},
       pace: model.get("pace"),
       hint: model.get("hint") || {},
+      feedback: model.get("feedback") || {},
       botLevels: model.get("bot_levels") || [],
       selected: local.selected,
       showLast: local.showLast,

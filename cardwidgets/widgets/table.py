@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from cardwidgets.bots import LEVELS, Bot, Decision, hint_decision, make_bot
+from cardwidgets.bots.coach import Verdict, judge
 from cardwidgets.core.errors import IllegalActionError, RecordError
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
@@ -60,6 +61,10 @@ class Table(CardWidget):
     bot_levels = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: The last Hint asked for: ``{"action", "label", "reason"}``, or ``{}``.
     hint = traitlets.Dict().tag(sync=True)
+    #: Judge every learner move (``Table(coach=True)``); set from Python only.
+    coach = traitlets.Bool(False).tag(sync=True)
+    #: The coach's verdict on the learner's last move: ``{"verdict", "text", "rule", "better"}``, or ``{}``.
+    feedback = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -73,10 +78,11 @@ class Table(CardWidget):
         rules: dict[str, Any] | None = None,
         pace: float = 0.6,
         match: Match | None = None,
+        coach: bool = False,
     ) -> None:
         self.match = match if match is not None else Match(game, rules, seed=seed)
         _check_settings(self.match, seat, locale)
-        super().__init__(game=self.match.game.name, seat=seat, locale=locale, reveal=reveal, pace=pace)
+        super().__init__(game=self.match.game.name, seat=seat, locale=locale, reveal=reveal, pace=pace, coach=coach)
         self.seed = seed
         self.bots, levels = _make_bots(bots, self.match.game.num_players, seed)
         self.bot_levels = [level if s != seat else "" for s, level in enumerate(levels)]
@@ -84,6 +90,7 @@ class Table(CardWidget):
         self._events: list[dict[str, Any]] = []
         self._hint_cache: tuple[tuple[int, int, int], Decision] | None = None
         self._hint_running = False
+        self._verdict: Verdict | None = None
         self._let_bots_play()
         self._sync()
 
@@ -121,11 +128,14 @@ class Table(CardWidget):
             self._refuse(reason, action)
             return False
         completed = _completed_tricks(state)
+        before = state.clone() if self.coach else None
         try:
             state.apply(action)
         except IllegalActionError as exc:
             self._refuse(exc.explanation, action)
             return False
+        if before is not None:  # the coach judges the move on what the learner could see
+            self._verdict = judge(before, state.history[-1], seed=len(before.history))
         self._events = []
         self._record_event(self.seat, completed)
         self._settle()
@@ -139,6 +149,7 @@ class Table(CardWidget):
             return False
         self.state = self.match.new_deal()
         self._events = []
+        self._verdict = None
         self._settle()
         return True
 
@@ -258,7 +269,7 @@ class Table(CardWidget):
             raise traitlets.TraitError(f"pace must be 0 to {MAX_PACE} seconds")
         return pace
 
-    @traitlets.observe("locale", "reveal", "seat")
+    @traitlets.observe("locale", "reveal", "seat", "coach")
     def _settings_changed(self, _change: dict[str, Any]) -> None:
         if hasattr(self, "state"):
             self._sync()
@@ -279,6 +290,7 @@ class Table(CardWidget):
             self.events = list(self._events)
             self.scoreboard = self._scoreboard()
             self.ui = ui_texts(self.locale, self.match.game.deck)
+            self.feedback = self._verdict.to_json(self.locale) if self._verdict is not None else {}
 
     def _scoreboard(self) -> dict[str, Any]:
         match = self.match
