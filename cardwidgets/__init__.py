@@ -12,7 +12,7 @@ from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES, get_game, new_game
 
 #: The widgets and the HTML snapshot, imported on first use so the engines load without Jupyter.
-WIDGETS = ("HandReplay", "Table", "TrickExplorer", "to_html")
+WIDGETS = ("HandReplay", "Table", "TrickExplorer", "to_html", "to_slides")
 
 
 def __getattr__(name: str) -> object:
@@ -48,4 +48,5 @@ __all__ = [
     "save_record",
     "summary",
     "to_html",
+    "to_slides",
 ]

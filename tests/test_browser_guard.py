@@ -277,3 +277,58 @@ def test_trick_explorer_refuses_an_overwritten_result() -> None:
     send_update(explorer, {"result": {"trump": "nonsense"}})
     assert explorer.text() == text
     assert explorer.error["text"]
+
+
+# ----- HandReplay from one seat's view (the instructor's "what would you play here?") ------------------------------
+def assert_replay_hides_cards(widget: HandReplay, sent: Any = None) -> None:
+    """Nothing synced names a card hidden from ``widget.seat`` at the step shown (notes are the instructor's words)."""
+    state = synced(widget)
+    state.pop("ui")
+    for entry in state["line"]:
+        entry.pop("note")
+    allowed = set(CARD.findall(json.dumps(widget.state.view(widget.seat))))
+    allowed |= set(CARD.findall(json.dumps(sent, default=str)))
+    leaked = set(CARD.findall(json.dumps(state))) - allowed
+    assert not leaked, f"hidden cards reached the browser at step {widget.step}: {sorted(leaked)}"
+
+
+@pytest.mark.parametrize("path", sorted(RECORDS.glob("*/*.json"))[1::5], ids=lambda p: p.stem)
+def test_a_seat_view_replay_shows_no_other_hand_at_any_step(path: Path) -> None:
+    players = len(HandReplay(path).state.hands)
+    for seat in range(players):
+        widget = HandReplay(path, seat=seat)
+        for step in range(widget.steps + 1):
+            widget.go(step)
+            assert_replay_hides_cards(widget)
+            assert len(widget.line) == step  # no later action is shown
+            assert widget.record == {}
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_a_seat_view_replay_survives_any_browser_input_without_revealing(data: st.DataObject) -> None:
+    widget = HandReplay(RECORDS / "nestors" / "nes7-whole-deal-and-last-trick.json", seat=1)
+    for _ in range(20):
+        if data.draw(st.booleans()):
+            sent = data.draw(update_strategy(widget))
+            check_update(widget, sent)
+        else:
+            sent = data.draw(replay_message(widget).filter(lambda m: m != {"command": "reveal"}))
+            check_message(widget, sent)
+        assert widget.revealed is False
+        assert widget.seat == 1
+        assert_replay_hides_cards(widget, sent)
+
+
+def test_reveal_shows_every_hand_and_the_whole_line() -> None:
+    widget = HandReplay(RECORDS / "nestors" / "nes7-whole-deal-and-last-trick.json", seat=0)
+    widget.go(5)
+    send_update(widget, {"revealed": True})
+    assert widget.revealed is False  # the browser may not write it ...
+    send_message(widget, {"command": "reveal"})  # ... but the Reveal button may ask for it
+    assert widget.revealed is True
+    assert len(widget.line) == widget.steps
+    assert widget.record["actions"]
+    for seat in widget.board().seats:
+        assert seat.hidden == 0
+    assert "cw-back" not in widget.board_html

@@ -53,6 +53,8 @@ class Seat:
     tricks: int
     dealer: bool
     to_act: bool
+    #: Cards held face down (a hand hidden from the seat the board is drawn for); 0 when face up.
+    hidden: int = 0
 
 
 @dataclass
@@ -87,14 +89,17 @@ def board_facts(
     note: str = "",
     heading: str = "",
     interactive: bool = False,
+    seat: int | None = None,
 ) -> Board:
-    """What the board shows for ``state``: all hands, the table, the trick and its explanation.
+    """What the board shows for ``state``: the hands, the table, the trick and its explanation.
 
-    ``last_seat`` names who took the last action (a state alone does not know it).
+    ``seat=None`` is the instructor's view, every hand face up; with a ``seat`` the board
+    shows only what that seat may see (``state.view(seat)``: other hands face down, and
+    controls only on its own turn). ``last_seat`` names who took the last action.
     """
     if locale not in LOCALES:
         raise ValueError(f'locale must be one of {", ".join(LOCALES)}, not "{locale}"')
-    view = state.view(None)  # the instructor's view: every hand
+    view = state.view(seat)
     ui = {**ui_texts(locale, state_game(state).deck), "from_table": tool_text("from_table", locale)}
     players = len(state.hands)
     seats = [
@@ -102,14 +107,16 @@ def board_facts(
             seat=s,
             name=_seat_name(ui, s),
             position=seat_position(state.game_name, players, s),
-            hand=list(hand),
-            trumps=[c.text for c in state.hands[s] if state.is_trump(c)],
+            hand=list(hand or []),
+            trumps=[c.text for c in state.hands[s] if state.is_trump(c)] if hand is not None else [],
             tricks=sum(1 for t in state.tricks if t.collector == s),
             dealer=s == state.dealer,
             to_act=s == state.to_act,
+            hidden=len(state.hands[s]) if hand is None else 0,
         )
         for s, hand in enumerate(view["hands"])
     ]
+    may_act = interactive and (seat is None or state.to_act == seat)
     trick, number, why = _trick_on_table(state, ui, locale)
     return Board(
         game=state.game_name,
@@ -123,10 +130,10 @@ def board_facts(
         why=why,
         groups=_table_groups(state.game_name, view, ui, locale),
         info=_info(state, view, ui, locale),
-        last=_last_action(state, ui, locale, last_seat),
+        last=_last_action(state, ui, locale, last_seat, seat),
         note=note,
         heading=heading,
-        legal=state.legal_strings() if interactive else [],
+        legal=state.legal_strings() if may_act else [],
     )
 
 
@@ -201,11 +208,13 @@ def _info(state: GameState, view: dict[str, Any], ui: dict[str, Any], locale: st
     return rows
 
 
-def _last_action(state: GameState, ui: dict[str, Any], locale: str, seat: int | None) -> str:
-    """The action that led to this position, with the seat that took it when known."""
+def _last_action(
+    state: GameState, ui: dict[str, Any], locale: str, seat: int | None, viewer: int | None = None
+) -> str:
+    """The action that led to this position (as ``viewer`` may know it), with the seat that took it."""
     if not state.history:
         return tool_text("no_action", locale)
-    action = state.history[-1]
+    action = state.public_history(viewer)[-1]
     return tool_text("last_action", locale, action=f"{_seat_name(ui, seat)}: {action}" if seat is not None else action)
 
 
@@ -259,6 +268,7 @@ def _seat_html(seat: Seat, ui: dict[str, Any], legal: set[str]) -> str:
         card_html(card, ui, classes=_hand_classes(card, seat, legal), action=_action(card, legal, "play"))
         for card in seat.hand
     )
+    cards += '<span class="cw-back" aria-hidden="true"></span>' * seat.hidden
     marks = (" cw-to-act" if seat.to_act else "") + (" cw-dealer-seat" if seat.dealer else "")
     dealer = ' <span class="cw-dealer" aria-label="dealer">◆</span>' if seat.dealer else ""
     return (
@@ -315,7 +325,8 @@ def board_text(board: Board) -> str:
     lines.append(" · ".join(f"{k}: {v}" for k, v in board.info))
     for seat in board.seats:
         marks = (" ◆" if seat.dealer else "") + (" ←" if seat.to_act else "")
-        lines.append(f"{seat.name}{marks} [{board.ui['tricks']}: {seat.tricks}]: {' '.join(seat.hand) or '—'}")
+        hand = " ".join(seat.hand) or ("▮" * seat.hidden) or "—"
+        lines.append(f"{seat.name}{marks} [{board.ui['tricks']}: {seat.tricks}]: {hand}")
     if board.trick:
         plays = ", ".join(f"{who} {card}" for who, card in board.trick)
         lines.append(f"{tool_text('trick_n', board.locale, n=board.trick_number)}: {plays}")
@@ -353,9 +364,66 @@ def to_html(
         line = RecordLine(source, deal=deal)
         board = line.board(line.steps if step is None else step, locale)
     heading = title or board.heading or board.game.capitalize()
+    return _document(heading, board.locale, f'<body class="cw-snapshot">\n{board_html(board)}\n</body>')
+
+
+def to_slides(
+    source: HandReplay | DealRecord | MatchRecord | dict[str, Any] | str | Path,
+    steps: list[int] | None = None,
+    locale: str = "en",
+    *,
+    deal: int = 0,
+    seat: int | None = None,
+    title: str | None = None,
+) -> str:
+    """One self-contained HTML deck: a ``<section class="cw-slide">`` per step, arrow keys to move.
+
+    ``steps``: the positions to show (number of actions applied; None: every step of the
+    line); ``seat``: draw each slide from that seat's view (other hands face down). The deck
+    has one inline style and one inline script (the arrow keys) and no link or URL: it opens
+    offline and pastes into a class site. Without the script every slide simply shows in turn.
+    """
+    from cardwidgets.widgets.replay import HandReplay, RecordLine  # replay.py draws with this module
+
+    line = source._line if isinstance(source, HandReplay) else RecordLine(source, deal=deal)
+    chosen = list(range(line.steps + 1)) if steps is None else list(steps)
+    for step in chosen:
+        line.check_step(step, locale)
+    boards = [line.board(step, locale, seat=seat) for step in chosen]
+    heading = title or line.record.game.name.capitalize()
+    slides = "\n".join(
+        f'<section class="cw-slide" id="slide-{n}" data-step="{step}" aria-label="{_e(board.heading)}">'
+        f"{board_html(board)}</section>"
+        for n, (step, board) in enumerate(zip(chosen, boards, strict=True), start=1)
+    )
+    body = f'<body class="cw-snapshot cw-deck">\n{slides}\n<script>{_DECK_SCRIPT}</script>\n</body>'
+    return _document(heading, locale, body)
+
+
+#: The deck's only script: show one slide at a time; ← → (and PageUp/PageDown, Home/End, space) move.
+_DECK_SCRIPT = """
+(function () {
+  var slides = Array.prototype.slice.call(document.querySelectorAll("section.cw-slide"));
+  var index = 0;
+  function show(n) {
+    index = Math.max(0, Math.min(slides.length - 1, n));
+    slides.forEach(function (slide, k) { slide.hidden = k !== index; });
+  }
+  var moves = { ArrowRight: 1, PageDown: 1, " ": 1, ArrowLeft: -1, PageUp: -1 };
+  document.addEventListener("keydown", function (event) {
+    if (event.key in moves) { show(index + moves[event.key]); event.preventDefault(); }
+    else if (event.key === "Home") show(0);
+    else if (event.key === "End") show(slides.length - 1);
+  });
+  show(0);
+})();
+"""
+
+
+def _document(title: str, locale: str, body: str) -> str:
+    """A complete HTML document with the replay's style inline."""
     style = (STATIC / "replay.css").read_text(encoding="utf-8")
     return (
-        f'<!DOCTYPE html>\n<html lang="{board.locale}">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{_e(heading)}</title>\n<style>\n{style}\n</style>\n</head>\n"
-        f'<body class="cw-snapshot">\n{board_html(board)}\n</body>\n</html>\n'
+        f'<!DOCTYPE html>\n<html lang="{locale}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{_e(title)}</title>\n<style>\n{style}\n</style>\n</head>\n{body}\n</html>\n"
     )
