@@ -1,0 +1,295 @@
+"""Drills: every answer agrees with the rules, every option is graded, Russian drills are in Russian.
+
+The checks here recompute each answer from the position the learner is shown,
+with small rule implementations written from ``docs/rules/*.md`` (not the
+engines' code), so a drill whose grading drifted from its question fails.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardwidgets.cards import SUITS, Card, Rank, Suit
+from cardwidgets.drills import TOPICS, DrillError, Item, feedback, make_item, say, topics
+from cardwidgets.drills.base import label_text, position_json
+from cardwidgets.games.nestors_tricks import TRUMP_NAMES
+
+SEEDS = range(60)
+#: Questions per seed: 0 is hand-picked (when the topic has any), the rest random.
+NUMBERS = range(3)
+RULE_ID = re.compile(r"\b(?:NES|NIM|TUM|E|N|T)-\d+[a-z]?(?: W\d[ab]?)?")
+CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
+
+
+def items(topic: str) -> list[Item]:
+    return [make_item(topic, seed, n) for seed in SEEDS for n in NUMBERS]
+
+
+def correct_labels(item: Item) -> list[str]:
+    return [label_text(choice.label, "en") for choice in item.choices if choice.correct]
+
+
+def labels(item: Item) -> list[str]:
+    return [label_text(choice.label, "en") for choice in item.choices]
+
+
+def trick_cards(item: Item) -> list[Card]:
+    return [card for _who, card in item.position.trick]
+
+
+def nestors_trump(item: Item) -> Rank:
+    return next(rank for rank, names in TRUMP_NAMES.items() if names == item.position.trump)
+
+
+# ----- the rules, written again from docs/rules (independent of the engines) ----------------------------------
+def nestors_trick(a: Card, b: Card, c: Card, trump: Rank) -> tuple[str, str]:
+    """NES-6 W1-W3b: (winning partnership, collector)."""
+
+    def height(card: Card) -> int:
+        return 99 if card.rank is trump else int(card.rank)
+
+    cards = {"A": a, "B": b, "C": c}
+    if a.suit == b.suit == c.suit:  # W1, W2: the trump, else the highest
+        pos = max(cards, key=lambda p: height(cards[p]))
+        return ("BD" if pos == "B" else "AC"), pos
+    if b.rank is not trump and trump in (a.rank, c.rank):  # W3a
+        return "AC", "C"
+    if b.rank is trump and c.rank is trump and c.suit not in (a.suit, b.suit):  # W3b
+        return "AC", "C"
+    if (a.rank is trump) != (b.rank is trump):  # W3: the A-or-B rule
+        pos = "A" if a.rank is trump else "B"
+    elif a.rank is trump or a.suit != b.suit:
+        pos = "A"
+    else:
+        pos = "A" if height(a) > height(b) else "B"
+    return ("BD" if pos == "B" else "AC"), pos
+
+
+def nestors_c_may(a: Card, b: Card, hand: tuple[Card, ...], trump: Rank) -> set[Card]:
+    """NES-6: C follows A's and B's suit, or plays a third suit; a trump always; free if he cannot."""
+    wanted = {a.suit} if a.suit == b.suit else set(SUITS) - {a.suit, b.suit}
+    if not any(card.suit in wanted for card in hand):
+        return set(hand)
+    return {card for card in hand if card.suit in wanted or card.rank is trump}
+
+
+def nestors_points(cards: tuple[Card, ...], trump: Rank) -> int:
+    """NES-2, as the table of the rule file lists it."""
+    table = {
+        Rank.ACE: {Rank.ACE: 15, Rank.JACK: 10, Rank.TEN: 5},
+        Rank.JACK: {Rank.JACK: 15, Rank.ACE: 10, Rank.TEN: 5},
+        Rank.TEN: {Rank.TEN: 15, Rank.ACE: 10, Rank.JACK: 5},
+    }[trump]
+    return sum(table.get(card.rank, 0) for card in cards)
+
+
+def nimby_key(card: Card, trump: Suit) -> tuple[int, int]:
+    """NIM-1: (class, height): 2s (2♣ > 2♠ > 2♥ > 2♦) over the trump suit over the plain suits."""
+    if card.rank is Rank.TWO:
+        return 2, "DHSC".index(card.suit.value)
+    return (1 if card.suit is trump else 0), int(card.rank)
+
+
+def nimby_play_suit(card: Card, trump: Suit) -> str:
+    return "trumps" if card.rank is Rank.TWO or card.suit is trump else card.suit.value
+
+
+def nimby_winner(cards: list[Card], trump: Suit) -> Card:
+    """NIM-5: the highest trump, else the highest card of the play suit led."""
+    trumps = [card for card in cards if nimby_play_suit(card, trump) == "trumps"]
+    led = nimby_play_suit(cards[0], trump)
+    pool = trumps or [card for card in cards if nimby_play_suit(card, trump) == led]
+    return max(pool, key=lambda card: nimby_key(card, trump))
+
+
+def tumbochka_winner(cards: list[Card], trump: Suit | None) -> Card:
+    """TUM-5: the highest trump, else the highest card of the suit led (K > Q > J > 8 > 7 > 6)."""
+    trumps = [card for card in cards if card.suit is trump]
+    return max(trumps or [card for card in cards if card.suit is cards[0].suit], key=lambda card: card.rank)
+
+
+# ----- each topic agrees with the rules ---------------------------------------------------------------------
+@pytest.mark.rules("NES-6", "W1", "W2", "W3", "W3a", "W3b", "E-7")
+def test_nestors_trick_winner_and_collector() -> None:
+    names = {"AC": "A and C", "BD": "B and D"}
+    for item in items("nestors-trick-winner"):
+        winners, _collector = nestors_trick(*trick_cards(item), nestors_trump(item))
+        assert correct_labels(item) == [names[winners]], item
+    for item in items("nestors-collector"):
+        _winners, collector = nestors_trick(*trick_cards(item), nestors_trump(item))
+        assert correct_labels(item) == [collector], item
+
+
+@pytest.mark.rules("NES-6")
+def test_nestors_c_may_play() -> None:
+    partly = 0
+    for item in items("nestors-c-may-play"):
+        a, b = trick_cards(item)
+        hand = item.position.hand
+        assert hand is not None
+        allowed = nestors_c_may(a, b, hand, nestors_trump(item))
+        assert {choice.label for choice in item.choices if choice.correct} == allowed
+        assert labels(item) == [label_text(card, "en") for card in hand]  # every card of the hand is graded
+        partly += len(allowed) < len(hand)
+    assert partly > len(SEEDS)  # most questions have cards C may not play
+
+
+@pytest.mark.rules("NES-2")
+def test_nestors_pile_points() -> None:
+    for item in items("nestors-pile-points"):
+        total = nestors_points(item.position.pile, nestors_trump(item))
+        assert correct_labels(item) == [str(total)]
+        assert len(set(labels(item))) == 4
+
+
+@pytest.mark.rules("NIM-1")
+def test_nimby_higher_card() -> None:
+    for item in items("nimby-higher-card"):
+        trump = item.position.trump
+        assert isinstance(trump, Suit)
+        x, y = item.position.pile
+        assert nimby_play_suit(x, trump) == nimby_play_suit(y, trump) or "trumps" in {
+            nimby_play_suit(x, trump),
+            nimby_play_suit(y, trump),
+        }
+        higher = max((x, y), key=lambda card: (nimby_play_suit(card, trump) == "trumps", nimby_key(card, trump)))
+        assert correct_labels(item) == [label_text(higher, "en")], item
+
+
+@pytest.mark.rules("NIM-5", "N-6")
+def test_nimby_may_play() -> None:
+    partly = 0
+    for item in items("nimby-may-play"):
+        trump = item.position.trump
+        hand = item.position.hand
+        assert isinstance(trump, Suit)
+        assert hand is not None
+        led = nimby_play_suit(trick_cards(item)[0], trump)
+        following = {card for card in hand if nimby_play_suit(card, trump) == led}
+        assert {choice.label for choice in item.choices if choice.correct} == (following or set(hand))
+        partly += bool(following) and len(following) < len(hand)
+    assert partly > len(SEEDS)
+
+
+@pytest.mark.rules("NIM-5", "NIM-1")
+def test_nimby_trick_winner() -> None:
+    for item in items("nimby-trick-winner"):
+        trump = item.position.trump
+        assert isinstance(trump, Suit)
+        cards = trick_cards(item)
+        assert len(cards) == 4
+        assert correct_labels(item) == [label_text(nimby_winner(cards, trump), "en")]
+
+
+@pytest.mark.rules("TUM-5", "TUM-1")
+def test_tumbochka_trick_winner() -> None:
+    trumped = 0
+    for item in items("tumbochka-trick-winner"):
+        trump = item.position.trump
+        assert trump is None or isinstance(trump, Suit)
+        cards = trick_cards(item)
+        assert len(cards) == 3
+        assert correct_labels(item) == [label_text(tumbochka_winner(cards, trump), "en")]
+        trumped += trump is not None
+    assert trumped > 10  # troyans make trumps in some of the questions
+
+
+@pytest.mark.rules("TUM-5", "T-4")
+def test_tumbochka_troyan() -> None:
+    answers = set()
+    for item in items("tumbochka-troyan"):
+        suit = item.prompt.params["suit"]
+        hand = item.position.hand
+        assert hand is not None
+        on_lead = not item.position.trick
+        bound = any(fact.key == "drill.fact_trilyazh" for fact in item.position.facts)
+        troyan = {Card.of(rank, suit) for rank in (8, 7, 6)} <= set(hand)
+        allowed = on_lead and troyan and suit is not item.position.trump and not bound
+        assert correct_labels(item) == ["Yes" if allowed else "No"], item
+        answers.add(allowed)
+    assert answers == {True, False}
+
+
+@pytest.mark.rules("TUM-3", "TUM-8", "T-1", "T-10")
+def test_tumbochka_bids() -> None:
+    kinds = set()
+    for item in items("tumbochka-bids"):
+        facts = {fact.key: fact.params for fact in item.position.facts}
+        you, sitter = item.prompt.params["seat"], facts["drill.fact_sitter"]["seat"]
+        scores = facts["drill.fact_scores"]["values"]
+        calls = [text for _seat, text in facts.get("drill.fact_bids", {}).get("history", [])]
+        bid = max([int(text.split()[1]) for text in calls if text != "pass"], default=0)
+        for choice in item.choices:
+            call = label_text(choice.label, "en")
+            if bid == 0 and you != sitter:  # TUM-3: first hand opens with exactly 4
+                allowed = call == "4"
+            elif call == "pass":
+                allowed = True
+            else:
+                n = int(call)
+                low = max(bid + 1, 7 if you == sitter else 4)
+                high = 6 if you != sitter and scores[you] < 1 else 14  # TUM-8: 7+ needs a point
+                allowed = low <= n <= high
+            assert choice.correct == allowed, (item, call)
+            kinds.add((choice.why.rule, choice.correct))
+    assert {("TUM-8", False), ("TUM-8", True), ("TUM-3", True), ("TUM-3", False), ("T-10", True)} <= kinds
+
+
+# ----- every topic: graded options, rule ids, Russian -------------------------------------------------------
+@pytest.mark.parametrize("topic", list(TOPICS))
+def test_every_option_graded_and_cites_a_rule(topic: str) -> None:
+    sources = set()
+    for item in items(topic):
+        assert item.topic == topic
+        assert any(choice.correct for choice in item.choices), item
+        assert len({label_text(choice.label, "en") for choice in item.choices}) == len(item.choices) >= 2
+        for index, choice in enumerate(item.choices):
+            assert isinstance(choice.correct, bool)
+            for locale in ("en", "ru"):
+                answer = feedback(item, index, locale)
+                assert answer["correct"] is choice.correct
+                assert answer["rule"] == choice.why.rule
+                assert RULE_ID.search(answer["rule"]), answer
+                assert answer["rule"] in answer["text"]
+            if not choice.correct:  # a wrong answer says which answer is wrong, and why
+                assert feedback(item, index, "en")["text"].startswith(f"Not {label_text(choice.label, 'en')}: ")
+        sources.add(item.source)
+    assert "engine" in sources
+    assert ("picked" in sources) == (TOPICS[topic].picked is not None)
+
+
+def russian_texts(item: Item) -> list[str]:
+    position = position_json(item.position, "ru")
+    texts = [say(item.prompt, "ru"), *position["facts"], *(entry["who"] for entry in position["trick"])]
+    texts += [position["trump"] or ""]
+    texts += [label_text(choice.label, "ru") for choice in item.choices]
+    texts += [feedback(item, i, "ru")["text"] for i in range(len(item.choices))]
+    return texts
+
+
+@pytest.mark.parametrize("topic", list(TOPICS))
+def test_russian_drills_are_in_russian(topic: str) -> None:
+    for item in items(topic)[:60]:
+        for text in russian_texts(item):
+            assert not CARD_CODE.search(text), text
+            assert not re.search(r"[A-Za-z]", RULE_ID.sub("", text)), text
+
+
+def test_topics_per_game_and_the_same_question_for_the_same_seed() -> None:
+    for game in ("nimby", "tumbochka", "nestors"):
+        assert len(topics(game)) >= 3
+        assert all(topic.startswith(game) for topic in topics(game))
+    assert make_item("nimby-may-play", 5, 2) == make_item("nimby-may-play", 5, 2)
+    assert make_item("nimby-may-play", 5, 2) != make_item("nimby-may-play", 6, 2)
+    with pytest.raises(DrillError, match="no game"):
+        topics("bridge")
+    with pytest.raises(DrillError, match="no drill"):
+        make_item("nestors-bidding", 1, 0)
+
+
+@pytest.mark.rules("NES-6", "W3b")
+def test_the_seeds_examples_are_asked() -> None:
+    picked = {tuple(card.text for card in trick_cards(make_item("nestors-collector", s, 0))) for s in range(40)}
+    assert {("10S", "JD", "JC"), ("10S", "JD", "JS"), ("10S", "JS", "JD")} <= picked
