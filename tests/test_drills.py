@@ -7,10 +7,13 @@ engines' code), so a drill whose grading drifted from its question fails.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
+import traitlets
 
+from cardwidgets import Drill
 from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.drills import TOPICS, DrillError, Item, feedback, make_item, say, topics
 from cardwidgets.drills.base import label_text, position_json
@@ -293,3 +296,135 @@ def test_topics_per_game_and_the_same_question_for_the_same_seed() -> None:
 def test_the_seeds_examples_are_asked() -> None:
     picked = {tuple(card.text for card in trick_cards(make_item("nestors-collector", s, 0))) for s in range(40)}
     assert {("10S", "JD", "JC"), ("10S", "JD", "JS"), ("10S", "JS", "JD")} <= picked
+
+
+# ----- the Drill widget ---------------------------------------------------------------------------------------
+def send(widget: Drill, content: object) -> None:
+    """Deliver a custom message as if it came from the browser."""
+    widget._msg_callbacks(widget, content, [])
+
+
+def synced(widget: Drill, skip: tuple[str, ...] = ()) -> str:
+    """Everything the widget sends the browser (but the code and ``skip``), as one JSON text."""
+    state = widget.get_state()
+    return json.dumps({k: v for k, v in state.items() if k not in ("_esm", "_css", *skip)}, ensure_ascii=False)
+
+
+def test_drill_as_the_issue_shows() -> None:
+    assert Drill.topics("nestors") == topics("nestors")
+    d = Drill("nestors-trick-winner", seed=1, locale="en")
+    assert d.question["text"].startswith("Trump: Jacks.")
+    assert [entry["card"] for entry in d.question["position"]["trick"]] == ["10S", "JS", "JD"]  # seed example 2
+    assert d.options == ["A and C", "B and D"]
+    assert d.score == {"asked": 0, "right": 0}
+    wrong = d.answer("B and D")
+    assert wrong["correct"] is False
+    assert wrong["rule"] == "NES-6 W3b"
+    assert wrong["text"].startswith("Not B and D: B played the trump J♠ and C the trump J♦")
+    assert d.feedback == {"option": 1, **wrong}
+    right = d.answer(0)
+    assert right == {"correct": True, "text": right["text"], "rule": "NES-6 W3b"}
+    assert d.feedback["correct"] is True
+    assert d.tried == [{"option": 1, "correct": False}, {"option": 0, "correct": True}]
+    assert d.score == {"asked": 1, "right": 0}  # only the first answer counts
+    d.next()
+    assert d.question["number"] == 2
+    assert d.feedback == {}
+    assert d.tried == []
+    d.answer(next(i for i, choice in enumerate(d.item.choices) if choice.correct))
+    assert d.score == {"asked": 2, "right": 1}
+
+
+@pytest.mark.parametrize("topic", list(TOPICS))
+def test_the_browser_never_holds_the_answer_before_it_is_given(topic: str) -> None:
+    for seed in range(15):
+        d = Drill(topic, seed=seed)
+        item = d.item
+        before = synced(d)
+        assert '"correct"' not in before
+        assert "Right" not in before.replace('"right": "Right"', "")
+        for choice in item.choices:  # no explanation of any answer is there yet
+            assert say(choice.why, "en") not in before
+        assert len(d.options) <= 9
+        # nothing the learner may not see: every card sent is in the position drawn
+        shown = set(re.findall(r'"((?:10|[2-9JQKA])[SHDC])"', synced(d, skip=("ui",))))  # ui: every card's name
+        position = item.position
+        visible = {card.text for _who, card in position.trick} | {card.text for card in position.pile}
+        visible |= {card.text for card in position.hand or ()} | ({position.table.text} if position.table else set())
+        visible |= {label_text(choice.label, "en") for choice in item.choices}
+        assert shown <= visible
+        assert shown or topic == "tumbochka-bids"
+
+
+def test_bad_answers_and_messages_change_nothing() -> None:
+    d = Drill("nimby-higher-card", seed=2)
+    before = synced(d)
+    for content in (
+        None,
+        "next",
+        {"command": "explode"},
+        {"command": "answer"},
+        {"command": "answer", "option": 7},
+        {"command": "answer", "option": -1},
+        {"command": "answer", "option": True},
+        {"command": "answer", "option": "0"},
+        {"command": "answer", "option": [0]},
+        {"command": "next", "extra": 1},
+    ):
+        send(d, content)
+        assert d.error["text"], content
+        d.error = {}
+        assert synced(d) == before, content
+    with pytest.raises(DrillError, match="no answer"):
+        d.answer("a king")
+    assert synced(d) == before
+    send(d, {"command": "answer", "option": 1})
+    assert d.error == {}
+    assert d.feedback["option"] == 1
+    send(d, {"command": "next"})
+    assert d.question["number"] == 2
+
+
+def test_bad_topic_seed_and_locale() -> None:
+    with pytest.raises(DrillError, match='no drill "nestors-bidding"'):
+        Drill("nestors-bidding")
+    with pytest.raises(DrillError, match="seed must be a whole number"):
+        Drill("nimby-may-play", seed="1")  # type: ignore[arg-type]
+    with pytest.raises(traitlets.TraitError, match="locale must be one of en, ru"):
+        Drill("nimby-may-play", locale="de")
+
+
+def test_russian_widget_and_switching_language() -> None:
+    d = Drill("nestors-collector", seed=1, locale="ru")
+    assert d.options == ["А", "Б", "С"]
+    assert d.question["text"].startswith("Козыри — валеты.")
+    d.answer("А")
+    assert d.feedback["text"].startswith("Нет, не А: ")
+    text = d.text()
+    assert not CARD_CODE.search(text)
+    assert not re.search(r"[A-Za-z]", RULE_ID.sub("", text)), text
+    d.locale = "en"
+    assert d.options == ["A", "B", "C"]
+    assert d.feedback["text"].startswith("Not A: ")
+
+
+def test_text_repr_is_deterministic_and_has_no_model_id() -> None:
+    first, second = Drill("nestors-trick-winner", seed=1), Drill("nestors-trick-winner", seed=1)
+    first.answer(1)
+    second.answer(1)
+    data, _meta = first._repr_mimebundle_()
+    assert data["text/plain"] == first.text() == second.text()
+    assert first.model_id not in data["text/plain"]
+    assert first.text().splitlines() == [
+        "Drill — Nestors: who wins the trick? (1)",
+        "Trump: Jacks",
+        "A: 10♠  B: J♠  C: J♦",
+        "D sits out this trick",
+        "Trump: Jacks. A, B and C played these cards. Which partnership wins the trick?",
+        "1. A and C  2. B and D",
+        (
+            "Not B and D: B played the trump J♠ and C the trump J♦, of a suit neither A nor B played: "
+            "A and C win together, and C collects (NES-6 W3b)"
+        ),
+        "Score: 0 of 1",
+    ]
