@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 import traitlets
 
+import cardwidgets
 from cardwidgets import Drill
 from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.drills import TOPICS, DrillError, Item, feedback, make_item, say, topics
@@ -428,3 +430,10 @@ def test_text_repr_is_deterministic_and_has_no_model_id() -> None:
         ),
         "Score: 0 of 1",
     ]
+
+
+def test_the_front_end_sends_messages_and_never_writes_traits() -> None:
+    bundle = (Path(cardwidgets.__file__).parent / "static" / "drill.js").read_text(encoding="utf-8")
+    assert "model.send(" in bundle
+    assert "save_changes" not in bundle
+    assert "model.set(" not in bundle

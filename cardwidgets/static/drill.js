@@ -94,7 +94,8 @@ function verdict(model, ui) {
   box.classList.add(fb.correct ? "cw-d-right" : "cw-d-wrong");
   box.dataset.correct = String(!!fb.correct);
   box.dataset.rule = fb.rule || "";
-  box.append(el("strong", "cw-d-verdict", `${t(ui, fb.correct ? "right" : "wrong")} `), el("span", "cw-d-rule", `${fb.rule} `), el("span", "cw-why", fb.text));
+  box.setAttribute("aria-label", t(ui, fb.correct ? "right" : "wrong"));
+  box.append(el("span", "cw-d-rule", fb.rule), " ", el("span", "cw-why", fb.text));
   return box;
 }
 function render({ model, el: host }) {
