@@ -242,6 +242,47 @@ def test_tumbochka_bids() -> None:
     assert {("TUM-8", False), ("TUM-8", True), ("TUM-3", True), ("TUM-3", False), ("T-10", True)} <= kinds
 
 
+@pytest.mark.rules("NES-8", "E-9")
+def test_nestors_deal_score() -> None:
+    for item in items("nestors-deal-score"):
+        bid, p = item.prompt.params["bid"], item.prompt.params["p"]
+        bidders, opponents = (p if p >= bid else -p), 190 - p  # NES-8, E-9
+        assert correct_labels(item) == [f"bidders {bidders:+d}, opponents {opponents:+d}".replace("-", "−")]
+    assert {"nestors.score_made", "nestors.score_failed"} <= {
+        item.choices[0].why.key for item in items("nestors-deal-score")
+    }
+
+
+@pytest.mark.rules("NIM-6", "N-7")
+def test_nimby_score() -> None:
+    table = {4: (4, 0), 3: (2, 0), 2: (-2, 0), 1: (-2, 3), 0: (-2, 6)}  # NIM-6, as the rule file has it
+    seen = set()
+    for item in items("nimby-score"):
+        m, d = item.prompt.params["m"], item.prompt.params["d"]
+        assert m + d == 4
+        makers, defenders = table[m]
+        assert correct_labels(item) == [f"makers {makers:+d}, defenders {defenders:+d}".replace("-", "−")]
+        assert len(item.choices) == 5  # every line of the table is an answer, and each is graded
+        seen.add(m)
+    assert seen == {0, 1, 2, 3, 4}
+
+
+@pytest.mark.rules("NIM-4", "N-2")
+def test_nimby_exchange() -> None:
+    order = "DHSC"  # NIM-1: 2♣ > 2♠ > 2♥ > 2♦
+    answers = set()
+    for item in items("nimby-exchange"):
+        two, display = item.prompt.params["two"], item.position.table
+        assert display is not None
+        assert item.position.hand is not None
+        assert two in item.position.hand
+        assert display == item.prompt.params["display"]
+        allowed = display.rank is not Rank.TWO or order.index(two.suit.value) > order.index(display.suit.value)
+        assert correct_labels(item) == ["Yes" if allowed else "No"], item
+        answers.add((allowed, display.rank is Rank.TWO))
+    assert answers == {(True, True), (True, False), (False, True)}
+
+
 # ----- every topic: graded options, rule ids, Russian -------------------------------------------------------
 @pytest.mark.parametrize("topic", list(TOPICS))
 def test_every_option_graded_and_cites_a_rule(topic: str) -> None:
@@ -355,7 +396,7 @@ def test_the_browser_never_holds_the_answer_before_it_is_given(topic: str) -> No
         visible |= {card.text for card in position.hand or ()} | ({position.table.text} if position.table else set())
         visible |= {label_text(choice.label, "en") for choice in item.choices}
         assert shown <= visible
-        assert shown or topic == "tumbochka-bids"
+        assert shown or topic in ("tumbochka-bids", "nestors-deal-score", "nimby-score")
 
 
 def test_bad_answers_and_messages_change_nothing() -> None:

@@ -9,11 +9,12 @@ can be shown in English or in Russian (``say``, ``label_text``, ``position_json`
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardwidgets.cards import Card, Rank, Suit
+from cardwidgets.cards import Card, Rank, Suit, parse_card
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import render
@@ -22,6 +23,8 @@ from cardwidgets.i18n.drills import drill_text
 #: A label: the same word in every language (``"7"``), a word per locale, a card, a suit or a seat.
 Label = str | Mapping[str, str] | Card | Suit | int
 
+#: A card code left in a message template (``2C > 2S``): written like the other cards.
+CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
 #: Russian rank letters for cards in Russian text (В, Д, К, Т as in the seeds).
 RU_RANKS = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"}
 
@@ -115,7 +118,7 @@ def _localize(value: Any, locale: str) -> Any:
 def say(explanation: Explanation, locale: str, *, cite: bool = True) -> str:
     """An explanation in ``locale``, cards with suit symbols (В Д К Т in Russian); ``cite``: with its rule id."""
     params = {name: _localize(value, locale) for name, value in explanation.params.items()}
-    text = render(explanation.key, params, locale)
+    text = CARD_CODE.sub(lambda m: card_text(parse_card(m.group(0)), locale), render(explanation.key, params, locale))
     return text if not cite or explanation.rule in text else f"{text} ({explanation.rule})"
 
 

@@ -1,7 +1,7 @@
-"""Nestors drills: who wins the trick, who collects it, what C may play, card points (NES-2, NES-6).
+"""Nestors drills: who wins the trick, who collects it, what C may play, card points, the deal's score.
 
 Every answer is graded by ``cardwidgets.games.nestors_tricks`` (``resolve_trick``,
-``c_may_play``) or ``cardwidgets.games.nestors.card_points``; the positions are
+``c_may_play``) or ``cardwidgets.games.nestors`` (``card_points``, ``deal_score``); the positions are
 random but sensible (C plays a card he may play) or hand-picked (the seed's two
 examples and classic traps).
 """
@@ -13,7 +13,7 @@ import random
 from cardwidgets.cards import NESTORS_DECK, Card, Rank, parse_card
 from cardwidgets.core.explain import Explanation
 from cardwidgets.drills.base import Choice, Item, Position
-from cardwidgets.games.nestors import CARD_POINTS, card_points
+from cardwidgets.games.nestors import BID_STEP, CARD_POINTS, TOTAL_POINTS, card_points, deal_score
 from cardwidgets.games.nestors_tricks import (
     POSITION_NAMES,
     POSITIONS,
@@ -207,3 +207,45 @@ def picked_pile_points(rng: random.Random) -> Item:
     """One of the hand-picked piles."""
     trump, pile = rng.choice(PICKED_PILES)
     return pile_points_item(trump, pile, rng, "picked")
+
+
+# ----- the deal's score (NES-8) -------------------------------------------------------------------------------
+def _score_label(bidders: int, opponents: int) -> dict[str, str]:
+    return {
+        "en": f"bidders {bidders:+d}, opponents {opponents:+d}".replace("-", "−"),
+        "ru": f"играющие {bidders:+d}, соперники {opponents:+d}".replace("-", "−"),
+    }
+
+
+def deal_score_item(team: int, bid: int, points: int, rng: random.Random, source: str = "engine") -> Item:
+    """NES-8: what the deal scores when partnership ``team`` bid ``bid`` and took ``points`` of the 190."""
+    taken = [0, 0]
+    taken[team], taken[1 - team] = points, TOTAL_POINTS - points
+    score = deal_score(team, bid, taken)
+    right = (score[team], score[1 - team])
+    made = score[team] > 0
+    key = "nestors.score_made" if made else "nestors.score_failed"
+    why = Explanation("NES-8", key, {"team": team, "bid": bid, "p": points, "q": TOTAL_POINTS - points})
+    other = TOTAL_POINTS - points
+    slips = {(points, other), (-points, other), (bid, other), (-bid, other), (points, 0), (-points, 0)} - {right}
+    pairs = [right, *rng.sample(sorted(slips), 3)]
+    rng.shuffle(pairs)
+    choices = tuple(Choice(_score_label(*pair), pair == right, why) for pair in pairs)
+    prompt = Explanation("NES-8", "drill.nes_score_q", {"team": team, "bid": bid, "p": points, "q": other})
+    return Item("nestors-deal-score", prompt, Position(), choices, source)
+
+
+def make_deal_score(rng: random.Random) -> Item:
+    """A random bid and result, often close to the bid (where made and failed are easy to mix up)."""
+    bid = rng.randrange(60, 155, BID_STEP)
+    points = bid + rng.randrange(-30, 35, BID_STEP) if rng.random() < 0.7 else rng.randrange(40, 175, BID_STEP)
+    return deal_score_item(rng.randrange(2), bid, min(points, TOTAL_POINTS), rng)
+
+
+#: Hand-picked: the seed's example (bid 120, took 115) and a bid made exactly.
+PICKED_SCORES: tuple[tuple[int, int, int], ...] = ((0, 120, 115), (1, 100, 100))
+
+
+def picked_deal_score(rng: random.Random) -> Item:
+    """The seed's example of NES-8, or a bid made exactly."""
+    return deal_score_item(*rng.choice(PICKED_SCORES), rng, "picked")

@@ -1,9 +1,9 @@
-"""Nimby drills: which card is higher (2s are trumps), which cards may you play, who wins the trick.
+"""Nimby drills: the higher card (2s are trumps), what you may play, the trick's winner, exchanges, the score.
 
 Every answer is graded by ``cardwidgets.games.nimby``: the card order of NIM-1
-(``STRENGTH``), the state's ``legal_actions`` and ``why_illegal`` (NIM-5) and the
-trick's collector and explanation. Positions come from random deals played out
-with random legal moves, or are hand-picked traps.
+(``STRENGTH``), the state's ``legal_actions`` and ``why_illegal`` (NIM-4, NIM-5), the
+trick's collector and explanation, and the finished deal's ``score`` (NIM-6). Positions
+come from random deals played out with random legal moves, or are hand-picked traps.
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import replay
 from cardwidgets.drills.base import Choice, Item, Position, Seat, random_playout
 from cardwidgets.games import new_game
-from cardwidgets.games.nimby import PLAY, PLAY_CARD, PLAY_SUIT, STRENGTH, TRUMPS, NimbyState
+from cardwidgets.games.nimby import EXCHANGE, PLAY, PLAY_CARD, PLAY_SUIT, STRENGTH, TRUMPS, Nimby, NimbyState
 
+YES = {"en": "Yes", "ru": "Да"}
+NO = {"en": "No", "ru": "Нет"}
 #: Hand-picked pairs ``(trump suit, card, card)``: a 2 against its own suit's A, a 2 of a plain-looking suit.
 PICKED_PAIRS: tuple[tuple[Suit, Card, Card], ...] = (
     (Suit.D, parse_card("2D"), parse_card("AD")),  # 2♦, the lowest 2, still beats the trump A♦
@@ -160,3 +162,79 @@ def make_trick_winner(rng: random.Random) -> Item:
     position = Position(trump=state.trump, trick=tuple((Seat(seat), card) for seat, card in trick.plays))
     prompt = Explanation("NIM-5", "drill.nim_winner_q", {"suit": state.trump})
     return Item("nimby-trick-winner", prompt, position, choices)
+
+
+# ----- the score from the 2s taken (NIM-6) ------------------------------------------------------------------
+#: Every line of NIM-6's table as (makers, defenders): each one is an answer to grade.
+SCORE_LINES = ((4, 0), (2, 0), (-2, 0), (-2, 3), (-2, 6))
+
+
+def _score_label(makers: int, defenders: int) -> dict[str, str]:
+    return {
+        "en": f"makers {makers:+d}, defenders {defenders:+d}".replace("-", "−"),
+        "ru": f"заказчики {makers:+d}, соперники {defenders:+d}".replace("-", "−"),
+    }
+
+
+def score_item(state: NimbyState, source: str = "engine") -> Item:
+    """NIM-6: what a finished deal scores, from the 2s each partnership took (the engine's ``score``)."""
+    assert state.maker is not None
+    team = state.maker % 2
+    score = state.score()
+    why = state.score_explanation()
+    assert score is not None
+    assert why is not None
+    right = (score[team], score[1 - team])
+    choices = tuple(Choice(_score_label(*line), line == right, why) for line in SCORE_LINES)
+    taken = state.twos_taken
+    params = {"seat": state.maker, "team": team, "m": taken[team], "d": taken[1 - team]}
+    position = Position(trump=state.trump)
+    return Item("nimby-score", Explanation("NIM-6", "drill.nim_score_q", params), position, choices, source)
+
+
+def make_score(rng: random.Random) -> Item:
+    """A random deal played out to the end with random legal moves."""
+    return score_item(_played_deal(rng, lambda s: s.is_done))
+
+
+# ----- may you exchange a 2 (NIM-4, N-2) --------------------------------------------------------------------
+def exchange_item(state: NimbyState, two: Card, source: str = "engine") -> Item:
+    """NIM-4, N-2: may the player to speak exchange ``two`` for the face-up card? The legal actions decide."""
+    seat = state.to_act
+    assert seat is not None
+    action = EXCHANGE[two]
+    allowed = action in state.legal_actions()
+    if not allowed:
+        why = state.why_illegal(action)
+    elif state.display.rank is Rank.TWO:
+        why = Explanation("N-2", "drill.nim_exchange_higher", {"two": two, "display": state.display})
+    else:
+        why = Explanation("N-2", "drill.nim_exchange_any", {"two": two, "display": state.display})
+    choices = (Choice(YES, allowed, why), Choice(NO, not allowed, why))
+    prompt = Explanation("NIM-4", "drill.nim_exchange_q", {"seat": seat, "two": two, "display": state.display})
+    position = Position(table=state.display, hand=tuple(state.hands[seat]))
+    return Item("nimby-exchange", prompt, position, choices, source)
+
+
+def make_exchange(rng: random.Random) -> Item:
+    """A random moment of making trump; half the time a 2 is face up (then only a higher 2 may replace it)."""
+    while True:
+        deal = Nimby.random_deal(rng)
+        if rng.random() < 0.5:
+            _turn_up_a_two(deal, rng)
+        state = Nimby.new_state(deal, rng.randrange(4))
+        speaker = rng.randrange(4)
+        stop = lambda s, seat=speaker: s.phase == "trump" and s.to_act == seat  # noqa: E731
+        reached = random_playout(state, rng, stop)
+        twos = [card for card in state.hands[speaker] if card.rank is Rank.TWO] if reached else []
+        if twos:
+            return exchange_item(state, rng.choice(twos))
+
+
+def _turn_up_a_two(deal: dict[str, object], rng: random.Random) -> None:
+    """Swap a 2 from a hand or the stock into the turn-up."""
+    two = rng.choice([card for card in NIMBY_DECK if card.rank is Rank.TWO and card is not deal["turnup"]])
+    for place in [*deal["hands"], deal["stock"]]:  # type: ignore[misc]
+        if two in place:
+            place[place.index(two)] = deal["turnup"]
+    deal["turnup"] = two

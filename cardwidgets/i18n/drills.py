@@ -35,6 +35,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{detail} = {total} (each trump 15, each {ten} 10, each {five} 5, the other cards 0)",
         "ru": "{detail} = {total} (каждый козырь — 15, {ten} — по 10, {five} — по 5, остальные карты — 0)",
     },
+    "drill.nes_score_q": {
+        "en": "Team {team} bid {bid} and took {p} of the 190 points (the opponents {q}). What does each partnership score?",
+        "ru": "Пара {team} сделала ставку {bid} и набрала {p} из 190 очков (соперники — {q}). Сколько получает каждая пара?",
+    },
     "drill.nes_sits_out": {"en": "D sits out this trick", "ru": "Д в этой взятке не играет"},
     # ----- Nimby -----
     "drill.nim_higher_q": {
@@ -76,6 +80,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     "drill.nim_winner_q": {
         "en": "Trump suit: {suit}. Which card wins this trick?",
         "ru": "Козырная масть — {suit}. Какая карта берёт эту взятку?",
+    },
+    "drill.nim_score_q": {
+        "en": "Seat {seat} made trump. His partnership (team {team}) took {m} of the 2s, the defenders {d}. What does the deal score?",
+        "ru": "Козырь заказал игрок {seat}. Его пара (пара {team}) взяла двоек: {m}, соперники — {d}. Сколько очков приносит сдача?",
+    },
+    "drill.nim_exchange_q": {
+        "en": "You are seat {seat}, it is your turn to speak and {display} lies face up. May you exchange your {two} for it?",
+        "ru": "Вы — игрок {seat}, ваша очередь говорить, открыта карта {display}. Можно ли обменять на неё вашу {two}?",
+    },
+    "drill.nim_exchange_any": {
+        "en": "the face-up card {display} is not a 2, so any 2 may be exchanged for it: {two} becomes the proposed trump",
+        "ru": "открытая карта {display} — не двойка, поэтому на неё можно обменять любую двойку: {two} предлагает новый козырь",
+    },
+    "drill.nim_exchange_higher": {
+        "en": "over a 2 only a higher 2 may be exchanged (2♣ > 2♠ > 2♥ > 2♦), and {two} is higher than {display}",
+        "ru": "поверх двойки можно выложить только старшую двойку (2♣ > 2♠ > 2♥ > 2♦), а {two} старше {display}",
     },
     # ----- Tumbochka -----
     "drill.tum_winner_q": {
@@ -169,6 +189,9 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "nimby-higher-card": "Nimby: which card is higher?",
         "nimby-may-play": "Nimby: which cards may you play?",
         "nimby-trick-winner": "Nimby: who wins the trick?",
+        "nimby-exchange": "Nimby: may you exchange a 2?",
+        "nimby-score": "Nimby: the score from the 2s taken",
+        "nestors-deal-score": "Nestors: the deal's score",
         "tumbochka-trick-winner": "Tumbochka: who wins the trick?",
         "tumbochka-troyan": "Tumbochka: may you show a troyan now?",
         "tumbochka-bids": "Tumbochka: which bids are allowed?",
@@ -205,6 +228,9 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "nimby-higher-card": "Нимби: какая карта старше?",
         "nimby-may-play": "Нимби: какой картой можно ходить?",
         "nimby-trick-winner": "Нимби: кто берёт взятку?",
+        "nimby-exchange": "Нимби: можно ли обменять двойку?",
+        "nimby-score": "Нимби: счёт по взятым двойкам",
+        "nestors-deal-score": "Несторс: счёт сдачи",
         "tumbochka-trick-winner": "Тумбочка: кто берёт взятку?",
         "tumbochka-troyan": "Тумбочка: можно ли показать троян?",
         "tumbochka-bids": "Тумбочка: какие заказы разрешены?",
