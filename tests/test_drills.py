@@ -283,6 +283,48 @@ def test_nimby_exchange() -> None:
     assert answers == {(True, True), (True, False), (False, True)}
 
 
+def tumbochka_end(start: dict, deal: list[int]) -> set[tuple[str, int]]:
+    """TUM-8 (Decisions T-6 to T-9), as the rule file orders it: the statements true after a deal."""
+    sitter, scores = start["sitting"], list(start["scores"])
+    if sitter is not None and deal[sitter] >= 7:  # 1. a win on the tumbochka
+        return {("wins", sitter)}
+    out = set()
+    for seat in range(3):
+        if seat != sitter:
+            scores[seat] += deal[seat]
+    arrivals = [seat for seat in range(3) if seat != sitter and scores[seat] >= 20]  # 2. arrivals
+    if len(arrivals) == 1 and start["bagels"][arrivals[0]]:
+        return {("wins", arrivals[0])}
+    if len(arrivals) == 1:
+        out.add(("arrives", arrivals[0]))
+    else:
+        out |= {("knocked", seat) for seat in arrivals}
+    if arrivals and sitter is not None:
+        out.add(("knocked", sitter))
+    if sitter is not None and not arrivals and start["sat_deals"] + 1 >= 3:  # 3. time out
+        out.add(("knocked", sitter))
+    return out
+
+
+@pytest.mark.rules("TUM-8", "T-6", "T-7", "T-8", "T-9")
+def test_tumbochka_end_of_deal() -> None:
+    kinds = {"wins the match": "wins", "arrives and sits on the tumbochka": "arrives", "is knocked off": "knocked"}
+    seen = set()
+    for item in items("tumbochka-end"):
+        true = tumbochka_end(item.prompt.params["start"], item.prompt.params["deal"])
+        for choice in item.choices:
+            text = label_text(choice.label, "en")
+            if text.startswith("Nobody"):
+                assert choice.correct == (not true), item
+                seen.add("nothing" if choice.correct else "")
+                continue
+            seat, kind = int(text.split()[1]), kinds[text.split(" ", 2)[2]]
+            assert choice.correct == ((kind, seat) in true), (item, text)
+            if choice.correct:
+                seen.add(kind)
+    assert {"wins", "arrives", "knocked", "nothing"} <= seen
+
+
 # ----- every topic: graded options, rule ids, Russian -------------------------------------------------------
 @pytest.mark.parametrize("topic", list(TOPICS))
 def test_every_option_graded_and_cites_a_rule(topic: str) -> None:
@@ -396,7 +438,7 @@ def test_the_browser_never_holds_the_answer_before_it_is_given(topic: str) -> No
         visible |= {card.text for card in position.hand or ()} | ({position.table.text} if position.table else set())
         visible |= {label_text(choice.label, "en") for choice in item.choices}
         assert shown <= visible
-        assert shown or topic in ("tumbochka-bids", "nestors-deal-score", "nimby-score")
+        assert shown or topic in ("tumbochka-bids", "tumbochka-end", "nestors-deal-score", "nimby-score")
 
 
 def test_bad_answers_and_messages_change_nothing() -> None:

@@ -44,6 +44,7 @@ TOPICS: dict[str, Topic] = {
         Topic("tumbochka-trick-winner", "tumbochka", tumbochka.make_trick_winner),
         Topic("tumbochka-troyan", "tumbochka", tumbochka.make_troyan),
         Topic("tumbochka-bids", "tumbochka", tumbochka.make_bids, tumbochka.picked_bids),
+        Topic("tumbochka-end", "tumbochka", tumbochka.make_end),
     )
 }
 GAMES = ("nimby", "tumbochka", "nestors")

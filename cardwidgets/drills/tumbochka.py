@@ -8,13 +8,15 @@ hand now and then, so the question is not always "no"), or are hand-picked.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 
 from cardwidgets.cards import SUITS, Card, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
-from cardwidgets.drills.base import Choice, Item, Position, Seat, label_text
+from cardwidgets.core.match import Match
+from cardwidgets.drills.base import Choice, Item, Position, Seat, label_text, say
 from cardwidgets.games.tumbochka import (
     ANNOUNCES,
     BID,
@@ -29,6 +31,7 @@ from cardwidgets.games.tumbochka import (
     Tumbochka,
     TumbochkaState,
 )
+from cardwidgets.i18n.drills import drill_text
 
 YES = {"en": "Yes", "ru": "Да"}
 NO = {"en": "No", "ru": "Нет"}
@@ -176,8 +179,10 @@ def _calls_words(history: list[tuple[int, str]]) -> dict[str, str]:
     }
 
 
-def _per_seat(scores: list[int]) -> dict[str, str]:
-    return {loc: ", ".join(f"{label_text(Seat(s), loc)}: {v}" for s, v in enumerate(scores)) for loc in ("en", "ru")}
+def _per_seat(values: list[int], *, signed: bool = False) -> dict[str, str]:
+    """``Seat 0: 5, Seat 1: 20, Seat 2: 0`` in each locale (``signed``: ``+5``, ``−4``)."""
+    shown = [f"{v:+d}".replace("-", "−") if signed else str(v) for v in values]
+    return {loc: ", ".join(f"{label_text(Seat(s), loc)}: {v}" for s, v in enumerate(shown)) for loc in ("en", "ru")}
 
 
 def _seated(state: TumbochkaState) -> list[tuple[int, str]]:
@@ -252,3 +257,87 @@ def picked_bids(rng: random.Random) -> Item:
     state = TumbochkaState(Tumbochka.random_deal(rng), 1, None, 1, scores)  # seat 2 opens with 4, seat 0 has 0
     state.apply(BID[4])
     return bids_item(state, [BID[5], BID[6], BID[7], PASS], scores, "picked")
+
+
+# ----- what happens at the end of this deal (TUM-8) ---------------------------------------------------------
+#: The engine's match events (``state.match_events`` keys) -> the statement they make true.
+EVENT_KIND = {
+    "tumbochka.won_sitting": "wins",
+    "tumbochka.won_bagel": "wins",
+    "tumbochka.sits": "arrives",
+    "tumbochka.knocked_by_arrival": "knocked",
+    "tumbochka.knocked_together": "knocked",
+    "tumbochka.timed_out": "knocked",
+}
+NOTHING = ("nothing", -1)
+
+
+def _statement(kind: str, seat: int) -> dict[str, str]:
+    if kind == "nothing":
+        return {loc: drill_text("opt_nothing", loc) for loc in ("en", "ru")}
+    return {loc: drill_text(f"opt_{kind}", loc, seat=seat) for loc in ("en", "ru")}
+
+
+def random_start(rng: random.Random) -> dict[str, object]:
+    """A match position a Tumbochka match can reach, often with someone on the tumbochka or close to 20."""
+    sitter = rng.randrange(PLAYERS) if rng.random() < 0.7 else None
+    removals = [0 if seat == sitter and rng.random() < 0.5 else rng.choice((0, 0, 1, 2)) for seat in range(PLAYERS)]
+    if sitter is not None:
+        removals[sitter] = min(removals[sitter], 1)  # a sitter with a golden bagel would have won (TUM-8)
+    scores = [
+        TUMBOCHKA if seat == sitter else rng.choice((-3, 4, 10, 13, 15, 16, 17, 18, 19)) for seat in range(PLAYERS)
+    ]
+    return {
+        "scores": scores,
+        "sitting": sitter,
+        "sat_deals": rng.randrange(3) if sitter is not None else 0,
+        "removals": removals,
+        "bagels": [r >= 2 for r in removals],
+    }
+
+
+def end_item(start: dict[str, object], state: TumbochkaState, rng: random.Random, source: str = "engine") -> Item:
+    """TUM-8: which of four statements about the end of this deal are true; the engine's match events decide."""
+    true = {(EVENT_KIND[event.key], event.params["seat"]): event for event in state.match_events}
+    score = state.score()
+    assert score is not None
+    sitter = start["sitting"]
+    statements = set(true) or {NOTHING}
+    candidates = [("wins", seat) for seat in range(PLAYERS)] + [("knocked", seat) for seat in range(PLAYERS)]
+    candidates += [("arrives", seat) for seat in range(PLAYERS) if seat != sitter] + [NOTHING]
+    others = [c for c in candidates if c not in statements]
+    chosen = sorted(statements | set(rng.sample(others, max(0, 4 - len(statements)))), key=candidates.index)
+    summary = _events_summary(state)
+    choices = tuple(
+        Choice(_statement(*c), c in true or (c == NOTHING and not true), true.get(c, summary)) for c in chosen
+    )
+    facts = [Explanation("TUM-7", "drill.fact_before", {"scores": _per_seat(start["scores"])})]  # type: ignore[arg-type]
+    if sitter is not None:
+        facts.append(Explanation("TUM-8", "drill.fact_sitting", {"seat": sitter, "n": start["sat_deals"]}))
+    facts.append(Explanation("TUM-8", "drill.fact_removals", {"removals": _per_seat(start["removals"])}))  # type: ignore[arg-type]
+    facts.append(Explanation("TUM-6", "drill.fact_deal", {"scores": _per_seat(score, signed=True)}))
+    prompt = Explanation("TUM-8", "drill.tum_end_q", {"start": start, "deal": score})
+    return Item("tumbochka-end", prompt, Position(facts=tuple(facts)), choices, source)
+
+
+def _events_summary(state: TumbochkaState) -> Explanation:
+    """What the engine says happened (or that nothing did), as one explanation."""
+    if not state.match_events:
+        return Explanation("TUM-8", "drill.tum_no_events")
+    words = {loc: "; ".join(say(event, loc) for event in state.match_events) for loc in ("en", "ru")}
+    return Explanation(state.match_events[0].rule, "drill.tum_events", {"events": words})
+
+
+def make_end(rng: random.Random) -> Item:
+    """A random match position, a random deal played out, then the engine's end of deal (TUM-8)."""
+    for _ in range(4):  # "nothing happens" is common in random deals: prefer deals where something does
+        start = random_start(rng)
+        match = Match("tumbochka", seed=rng.randrange(2**32), start=copy.deepcopy(start))
+        state = match.new_deal()
+        assert isinstance(state, TumbochkaState)
+        while not state.is_done:
+            state.apply(rng.choice(state.legal_actions()))
+        match.end_deal()
+        if state.match_events or rng.random() < 0.3:
+            break
+    return end_item(start, state, rng)

@@ -138,6 +138,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "a sitter may pass even as first hand; then the next player opens with 4",
         "ru": "сидящий на тумбочке может спасовать и первой рукой; тогда торговлю заказом 4 открывает следующий игрок",
     },
+    "drill.tum_end_q": {
+        "en": "The deal is over. What happens on the tumbochka now? (Pick a statement that is true.)",
+        "ru": "Сдача окончена. Что теперь происходит с тумбочкой? (Выберите верное утверждение.)",
+    },
+    "drill.tum_no_events": {
+        "en": "nobody wins, nobody arrives at 20 or more, nobody is knocked off: nothing changes",
+        "ru": "никто не выигрывает, никто не набирает 20 или больше и никого не сбрасывают: ничего не меняется",
+    },
+    "drill.tum_events": {"en": "what happens: {events}", "ru": "что происходит: {events}"},
     # ----- facts shown beside a position -----
     "drill.fact_sitter": {
         "en": "Seat {seat} sits on the tumbochka",
@@ -147,6 +156,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "drill.fact_bids": {"en": "Bidding so far: {calls}", "ru": "Торговля: {calls}"},
     "drill.fact_no_bids": {"en": "Nobody has bid yet", "ru": "Заказов ещё не было"},
     "drill.fact_first_hand": {"en": "Seat {seat} is first hand", "ru": "Первая рука — игрок {seat}"},
+    "drill.fact_before": {"en": "Running scores before the deal: {scores}", "ru": "Счёт до сдачи: {scores}"},
+    "drill.fact_sitting": {
+        "en": "Seat {seat} sits on the tumbochka; deals sat through without winning: {n}",
+        "ru": "Игрок {seat} сидит на тумбочке; сдач, просиженных без выигрыша: {n}",
+    },
+    "drill.fact_removals": {
+        "en": "Times knocked off so far (2 or more: golden bagel): {removals}",
+        "ru": "Сколько раз сброшен (2 и больше — золотая баранка): {removals}",
+    },
+    "drill.fact_deal": {"en": "This deal scored: {scores}", "ru": "Эта сдача принесла: {scores}"},
     "drill.fact_troyans": {"en": "Troyans shown: {suits}", "ru": "Показаны трояны: {suits}"},
     "drill.fact_trilyazh": {
         "en": "Your trilyazh in {suit} is being played",
@@ -176,6 +195,10 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "pass": "pass",
         "AC": "A and C",
         "BD": "B and D",
+        "opt_wins": "Seat {seat} wins the match",
+        "opt_arrives": "Seat {seat} arrives and sits on the tumbochka",
+        "opt_knocked": "Seat {seat} is knocked off",
+        "opt_nothing": "Nobody wins, sits down or is knocked off",
         "err_topic": 'no drill "{topic}": topics are {topics}',
         "err_game": 'no game "{game}": games are {games}',
         "err_option": 'no answer "{option}": choose one of {options}',
@@ -195,6 +218,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "tumbochka-trick-winner": "Tumbochka: who wins the trick?",
         "tumbochka-troyan": "Tumbochka: may you show a troyan now?",
         "tumbochka-bids": "Tumbochka: which bids are allowed?",
+        "tumbochka-end": "Tumbochka: what happens at the end of the deal?",
     },
     "ru": {
         "drill": "Упражнение",
@@ -216,6 +240,10 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "pass": "пас",
         "AC": "А и С",
         "BD": "Б и Д",
+        "opt_wins": "Игрок {seat} выигрывает партию",
+        "opt_arrives": "Игрок {seat} садится на тумбочку",
+        "opt_knocked": "Игрок {seat} сброшен",
+        "opt_nothing": "Никто не выигрывает, не садится и не сброшен",
         "err_topic": "нет упражнения «{topic}»: есть {topics}",
         "err_game": "нет игры «{game}»: есть {games}",
         "err_option": "нет ответа «{option}»: выберите один из {options}",
@@ -234,6 +262,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "tumbochka-trick-winner": "Тумбочка: кто берёт взятку?",
         "tumbochka-troyan": "Тумбочка: можно ли показать троян?",
         "tumbochka-bids": "Тумбочка: какие заказы разрешены?",
+        "tumbochka-end": "Тумбочка: что происходит в конце сдачи?",
     },
 }
 
