@@ -1,4 +1,4 @@
-"""The ``Drill`` in a real browser (JupyterLab): answer wrong, then right, and see the engine's verdict.
+"""The ``Drill`` in a real browser (JupyterLab and Notebook 7): answer wrong, then right, and see the engine's verdict.
 
 The drill asks the seed's second Nestors example (Jacks trump, A 10♠, B J♠, C J♦: A and C win, W3b).
 The test clicks the wrong answer, then presses key 1 for the right one, and checks the DOM hooks of
@@ -22,8 +22,9 @@ MARKER = "# cw:drill"
 CELL = f'{MARKER}\nfrom cardwidgets import Drill\n\nd = Drill("nestors-trick-winner", seed=1)\nd'
 
 
-def test_answer_wrong_then_right(notebook):
-    nb = notebook([CELL])
+@pytest.mark.parametrize("ui", ["lab", "notebook"])
+def test_answer_wrong_then_right(notebook, ui):
+    nb = notebook([CELL], ui=ui)
     root = nb.page.locator(".jp-CodeCell").filter(has_text=MARKER).locator(".cw-drill")
     expect(root).to_have_count(1)
     expect(root).to_have_attribute("data-topic", "nestors-trick-winner")
@@ -69,4 +70,5 @@ def test_answer_wrong_then_right(notebook):
     expect(root).to_have_attribute("data-state", "question")
     expect(root.locator(".cw-d-feedback")).to_have_text("")
     assert nb.kernel_json("d.question['number']") == 2
-    assert not nb.console, nb.console
+    if ui == "lab":  # Notebook 7 itself logs a settings-schema error on some page loads, whatever the widget
+        assert not nb.console, nb.console
