@@ -400,6 +400,7 @@ def test_drill_as_the_issue_shows() -> None:
     d = Drill("nestors-trick-winner", seed=1, locale="en")
     assert d.question["text"].startswith("Trump: Jacks.")
     assert [entry["card"] for entry in d.question["position"]["trick"]] == ["10S", "JS", "JD"]  # seed example 2
+    assert d.question["position"]["trumps"] == ["JD", "JS"]  # marked as on the table (NES-1)
     assert d.options == ["A and C", "B and D"]
     assert d.score == {"asked": 0, "right": 0}
     wrong = d.answer("B and D")

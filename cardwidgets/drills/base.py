@@ -8,6 +8,7 @@ can be shown in English or in Russian (``say``, ``label_text``, ``position_json`
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -60,6 +61,15 @@ class Position:
     table: Card | None = None
     pile: tuple[Card, ...] = ()
     facts: tuple[Explanation, ...] = ()
+    #: The cards shown that are trumps, marked as the table marks them.
+    trumps: frozenset[Card] = frozenset()
+
+    def marking(self, is_trump: Callable[[Card], bool]) -> Position:
+        """The same position with its trumps marked (``is_trump``: the game's own test)."""
+        shown = [card for _who, card in self.trick] + list(self.pile) + list(self.hand or ())
+        if self.table is not None:
+            shown.append(self.table)
+        return dataclasses.replace(self, trumps=frozenset(card for card in shown if is_trump(card)))
 
 
 @dataclass(frozen=True)
@@ -142,6 +152,7 @@ def position_json(position: Position, locale: str) -> dict[str, Any]:
         "table": position.table.text if position.table is not None else None,
         "pile": [card.text for card in position.pile],
         "facts": [say(fact, locale, cite=False) for fact in position.facts],
+        "trumps": sorted(card.text for card in position.trumps),
     }
 
 

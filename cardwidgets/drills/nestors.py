@@ -83,7 +83,7 @@ def random_trick(rng: random.Random) -> tuple[Rank, Card, Card, tuple[Card, ...]
 
 def _trick_position(trump: Rank, cards: tuple[Card, ...]) -> Position:
     plays = tuple((POSITION_NAMES[pos], card) for pos, card in zip(POSITIONS, cards, strict=True))
-    return Position(trump=TRUMP_NAMES[trump], trick=plays, facts=(SITS_OUT,))
+    return Position(trump=TRUMP_NAMES[trump], trick=plays, facts=(SITS_OUT,)).marking(lambda c: c.rank is trump)
 
 
 def _prompt(key: str, trump: Rank) -> Explanation:
@@ -118,6 +118,7 @@ def c_may_play_item(trump: Rank, a: Card, b: Card, hand: tuple[Card, ...], sourc
     prompt = Explanation("NES-6", "drill.nes_c_q", {"trump": TRUMP_NAMES[trump], "a": a, "b": b})
     plays = ((POSITION_NAMES["A"], a), (POSITION_NAMES["B"], b))
     position = Position(trump=TRUMP_NAMES[trump], trick=plays, hand=hand, facts=(SITS_OUT,))
+    position = position.marking(lambda c: c.rank is trump)
     return Item("nestors-c-may-play", prompt, position, choices, source)
 
 
@@ -132,7 +133,8 @@ def pile_points_item(trump: Rank, pile: tuple[Card, ...], rng: random.Random, so
     options = sorted([total, *rng.sample(values, 3)])
     choices = tuple(Choice(str(value), value == total, why) for value in options)
     prompt = Explanation("NES-2", "drill.nes_points_q", {"trump": TRUMP_NAMES[trump]})
-    return Item("nestors-pile-points", prompt, Position(trump=TRUMP_NAMES[trump], pile=pile), choices, source)
+    position = Position(trump=TRUMP_NAMES[trump], pile=pile).marking(lambda c: c.rank is trump)
+    return Item("nestors-pile-points", prompt, position, choices, source)
 
 
 def _detail(pile: tuple[Card, ...], trump: Rank) -> list[object]:

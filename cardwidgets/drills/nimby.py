@@ -111,7 +111,7 @@ def may_play_item(state: NimbyState, source: str = "engine") -> Item:
         choices.append(Choice(card, True, Explanation("NIM-5", key, {"card": card, "suit": _play_suit_name(led)})))
     prompt = Explanation("NIM-5", "drill.nim_may_q", {"suit": state.trump, "seat": seat, "led": plays[0][1]})
     trick = tuple((Seat(s), card) for s, card in plays)
-    position = Position(trump=state.trump, trick=trick, hand=tuple(state.hands[seat]))
+    position = Position(trump=state.trump, trick=trick, hand=tuple(state.hands[seat])).marking(state.is_trump)
     return Item("nimby-may-play", prompt, position, tuple(choices), source)
 
 
@@ -160,6 +160,7 @@ def make_trick_winner(rng: random.Random) -> Item:
     assert why is not None
     choices = tuple(Choice(card, seat == trick.collector, why) for seat, card in trick.plays)
     position = Position(trump=state.trump, trick=tuple((Seat(seat), card) for seat, card in trick.plays))
+    position = position.marking(state.is_trump)
     prompt = Explanation("NIM-5", "drill.nim_winner_q", {"suit": state.trump})
     return Item("nimby-trick-winner", prompt, position, choices)
 

@@ -89,6 +89,7 @@ def make_trick_winner(rng: random.Random) -> Item:
     assert why is not None
     choices = tuple(Choice(card, s == trick.collector, why) for s, card in trick.plays)
     position = Position(trump=_trump(state), trick=tuple((Seat(s), card) for s, card in trick.plays))
+    position = position.marking(state.is_trump)
     prompt = Explanation("TUM-5", "drill.tum_winner_q", {"trump": _trump_words(state.trump)})
     return Item("tumbochka-trick-winner", prompt, position, choices)
 
@@ -113,6 +114,7 @@ def troyan_item(state: TumbochkaState, suit: Suit, source: str = "engine") -> It
         facts.append(Explanation("T-4", "drill.fact_trilyazh", {"suit": state.obligation().suit}))  # type: ignore[union-attr]
     trick = tuple((Seat(s, s == seat), card) for s, card in state.tricks[-1].plays)
     position = Position(trump=_trump(state), trick=trick, hand=tuple(state.hands[seat]), facts=tuple(facts))
+    position = position.marking(state.is_trump)
     params = {"trump": _trump_words(state.trump), "seat": seat, "suit": suit}
     return Item("tumbochka-troyan", Explanation("TUM-5", "drill.tum_troyan_q", params), position, choices, source)
 

@@ -35,22 +35,22 @@ function el(tag, className, text) {
 }
 
 // js/drill/index.js
-function card(ui, code) {
-  const face = cardFace(code, { name: cardName(ui, code) });
+function card(ui, code, trumps) {
+  const face = cardFace(code, { name: cardName(ui, code), trump: trumps.has(code) });
   face.disabled = true;
   face.tabIndex = -1;
   return face;
 }
-function group(className, label, cards, ui) {
+function group(className, label, cards, ui, trumps) {
   const box = el("div", `cw-d-group ${className}`);
   if (label) box.appendChild(el("span", "cw-label", `${label}: `));
   for (const entry of cards) {
     if (typeof entry === "string") {
-      box.appendChild(card(ui, entry));
+      box.appendChild(card(ui, entry, trumps));
     } else {
       const play = el("span", "cw-d-play");
       play.dataset.who = entry.who;
-      play.append(el("span", "cw-d-who", entry.who), card(ui, entry.card));
+      play.append(el("span", "cw-d-who", entry.who), card(ui, entry.card, trumps));
       box.appendChild(play);
     }
   }
@@ -59,11 +59,12 @@ function group(className, label, cards, ui) {
 function position(question, ui) {
   const pos = question.position || {};
   const box = el("div", "cw-d-position");
+  const trumps = new Set(pos.trumps || []);
   if (pos.trump) box.appendChild(el("div", "cw-d-trump", `${t(ui, "trump")}: ${pos.trump}`));
-  if (pos.trick && pos.trick.length) box.appendChild(group("cw-d-trick", "", pos.trick, ui));
-  if (pos.table) box.appendChild(group("cw-d-table", t(ui, "table_card"), [pos.table], ui));
-  if (pos.pile && pos.pile.length) box.appendChild(group("cw-d-pile", "", pos.pile, ui));
-  if (pos.hand) box.appendChild(group("cw-d-hand", t(ui, "your_hand"), pos.hand, ui));
+  if (pos.trick && pos.trick.length) box.appendChild(group("cw-d-trick", "", pos.trick, ui, trumps));
+  if (pos.table) box.appendChild(group("cw-d-table", t(ui, "table_card"), [pos.table], ui, trumps));
+  if (pos.pile && pos.pile.length) box.appendChild(group("cw-d-pile", "", pos.pile, ui, trumps));
+  if (pos.hand) box.appendChild(group("cw-d-hand", t(ui, "your_hand"), pos.hand, ui, trumps));
   if (pos.facts && pos.facts.length) {
     const list = el("ul", "cw-d-facts");
     for (const fact of pos.facts) list.appendChild(el("li", "", fact));

@@ -35,6 +35,8 @@ def test_answer_wrong_then_right(notebook, ui):
     assert plays.evaluate_all("els => els.map(e => e.dataset.who)") == ["A", "B", "C"]
     cards = root.locator(".cw-d-trick .cw-card").evaluate_all("els => els.map(e => e.dataset.card)")
     assert cards == ["10S", "JS", "JD"]
+    trumps = root.locator(".cw-d-trick .cw-card.cw-trump-card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert trumps == ["JS", "JD"]
     expect(root.locator(".cw-d-trump")).to_have_text("Trump: Jacks")
     options = root.locator("button.cw-d-option")
     expect(options).to_have_text(["1. A and C", "2. B and D"])
