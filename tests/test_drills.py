@@ -474,6 +474,10 @@ def test_bad_answers_and_messages_change_nothing() -> None:
 def test_bad_topic_seed_and_locale() -> None:
     with pytest.raises(DrillError, match='no drill "nestors-bidding"'):
         Drill("nestors-bidding")
+    with pytest.raises(DrillError, match="no drill"):
+        Drill(123)  # type: ignore[arg-type]
+    with pytest.raises(traitlets.TraitError, match="read-only"):
+        Drill("nimby-may-play").topic = "nimby-score"
     with pytest.raises(DrillError, match="seed must be a whole number"):
         Drill("nimby-may-play", seed="1")  # type: ignore[arg-type]
     with pytest.raises(traitlets.TraitError, match="locale must be one of en, ru"):

@@ -47,7 +47,7 @@ class Drill(ToolWidget):
     _css = STATIC / "drill.css"
 
     #: The topic id, e.g. ``"nestors-trick-winner"``.
-    topic = traitlets.Unicode().tag(sync=True)
+    topic = traitlets.Unicode(read_only=True).tag(sync=True)
     #: ``{"text", "title", "number", "position": {trump, trick: [{who, card}], hand, table, pile, facts}}``.
     question = traitlets.Dict().tag(sync=True)
     #: The answers the learner can pick, as labels (in ``locale``).
@@ -72,7 +72,7 @@ class Drill(ToolWidget):
         self._tried: list[int] = []
         self._asked = 0
         self._right = 0
-        self.topic = topic
+        self.set_trait("topic", topic)
         self._ready_to_sync()
 
     # ----- the Python API ---------------------------------------------------------------------
