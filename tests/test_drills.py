@@ -283,6 +283,20 @@ def test_nimby_exchange() -> None:
     assert answers == {(True, True), (True, False), (False, True)}
 
 
+@pytest.mark.rules("T-4", "TUM-5")
+def test_tumbochka_trilyazh_obligation() -> None:
+    for item in items("tumbochka-trilyazh"):
+        suit = item.position.facts[0].params["suit"]
+        hand = item.position.hand
+        assert hand is not None
+        queen, king = Card.of(Rank.QUEEN, suit), Card.of(Rank.KING, suit)
+        assert Card.of(Rank.JACK, suit) not in hand  # the J was led and won
+        must = queen if queen in hand else king  # T-4: the Q after the J, then the K
+        assert must in hand
+        assert correct_labels(item) == [label_text(must, "en")]
+        assert len(item.choices) >= 2
+
+
 def tumbochka_end(start: dict, deal: list[int]) -> set[tuple[str, int]]:
     """TUM-8 (Decisions T-6 to T-9), as the rule file orders it: the statements true after a deal."""
     sitter, scores = start["sitting"], list(start["scores"])

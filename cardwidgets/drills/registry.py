@@ -43,6 +43,7 @@ TOPICS: dict[str, Topic] = {
         Topic("nimby-score", "nimby", nimby.make_score),
         Topic("tumbochka-trick-winner", "tumbochka", tumbochka.make_trick_winner),
         Topic("tumbochka-troyan", "tumbochka", tumbochka.make_troyan),
+        Topic("tumbochka-trilyazh", "tumbochka", tumbochka.make_trilyazh),
         Topic("tumbochka-bids", "tumbochka", tumbochka.make_bids, tumbochka.picked_bids),
         Topic("tumbochka-end", "tumbochka", tumbochka.make_end),
     )

@@ -23,8 +23,11 @@ from cardwidgets.games.tumbochka import (
     BIDDING,
     PASS,
     PLAY,
+    PLAY_CARD,
     PLAYERS,
     SITTER_MIN_BID,
+    TRILYAZH,
+    TRILYAZH_LEADS,
     TROYAN,
     TROYAN_CARDS,
     TUMBOCHKA,
@@ -343,3 +346,62 @@ def make_end(rng: random.Random) -> Item:
         if state.match_events or rng.random() < 0.3:
             break
     return end_item(start, state, rng)
+
+
+# ----- what a trilyazh obliges (TUM-5, T-4) -----------------------------------------------------------------
+def trilyazh_item(state: TumbochkaState, rng: random.Random, source: str = "engine") -> Item:
+    """T-4: the leader who won a trick of his trilyazh must lead its next card; which of these cards may he lead."""
+    seat = state.to_act
+    assert seat is not None
+    legal = state.legal_actions()
+    hand = state.hands[seat]
+    forced = state.obligation()
+    assert forced is not None
+    others = [card for card in hand if card is not forced]
+    shown = sorted([forced, *rng.sample(others, min(3, len(others)))], key=hand.index)
+    choices = tuple(
+        Choice(
+            card, PLAY_CARD[card] in legal, state.why_illegal(PLAY_CARD[card]) if PLAY_CARD[card] not in legal else why
+        )
+        for card, why in ((card, state.notices(seat)[0]) for card in shown)
+    )
+    trilyazh = [Explanation("T-4", "drill.fact_trilyazh", {"suit": forced.suit})]
+    position = Position(trump=_trump(state), hand=tuple(hand), facts=tuple(trilyazh)).marking(state.is_trump)
+    params = {"seat": seat, "trump": _trump_words(state.trump)}
+    return Item("tumbochka-trilyazh", Explanation("T-4", "drill.tum_trilyazh_q", params), position, choices, source)
+
+
+def make_trilyazh(rng: random.Random) -> Item:
+    """A random deal in which a player holding K, Q, J of a suit announced it and has won its first trick(s)."""
+    while True:
+        seat = rng.randrange(PLAYERS)
+        suit = rng.choice(SUITS)
+        trilyazh = TRILYAZH_LEADS[suit]
+        deal = _deal_with(rng, seat, trilyazh)
+        state = Tumbochka.new_state(deal, rng.randrange(PLAYERS))
+        announce = TRILYAZH[suit]
+
+        def bound(s: TumbochkaState, seat: int = seat) -> bool:
+            return s.phase == PLAY and s.to_act == seat and s.obligation() is not None
+
+        if _play_announcing(state, rng, bound, announce, trilyazh):
+            return trilyazh_item(state, rng)
+
+
+def _play_announcing(
+    state: TumbochkaState,
+    rng: random.Random,
+    stop: Callable[[TumbochkaState], bool],
+    announce: Action,
+    keep: tuple[Card, ...],
+) -> bool:
+    """Random legal moves until ``stop``, announcing ``announce`` whenever it is legal (``keep`` held back)."""
+    for _ in range(200):
+        if stop(state):
+            return True
+        legal = state.legal_actions()
+        if not legal:
+            return False
+        kept = [a for a in legal if not set(a.cards) & set(keep)]
+        state.apply(announce if announce in legal else rng.choice(kept or legal))
+    return False

@@ -138,6 +138,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "a sitter may pass even as first hand; then the next player opens with 4",
         "ru": "сидящий на тумбочке может спасовать и первой рукой; тогда торговлю заказом 4 открывает следующий игрок",
     },
+    "drill.tum_trilyazh_q": {
+        "en": "Trump: {trump}. You are seat {seat}: you announced a trilyazh and won its trick. Which of these cards may you lead now?",
+        "ru": "Козырь — {trump}. Вы — игрок {seat}: вы объявили трильяж и взяли его взятку. С какой из этих карт вам можно зайти сейчас?",
+    },
     "drill.tum_end_q": {
         "en": "The deal is over. What happens on the tumbochka now? (Pick a statement that is true.)",
         "ru": "Сдача окончена. Что теперь происходит с тумбочкой? (Выберите верное утверждение.)",
@@ -219,6 +223,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "tumbochka-troyan": "Tumbochka: may you show a troyan now?",
         "tumbochka-bids": "Tumbochka: which bids are allowed?",
         "tumbochka-end": "Tumbochka: what happens at the end of the deal?",
+        "tumbochka-trilyazh": "Tumbochka: what does a trilyazh oblige?",
     },
     "ru": {
         "drill": "Упражнение",
@@ -263,6 +268,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "tumbochka-troyan": "Тумбочка: можно ли показать троян?",
         "tumbochka-bids": "Тумбочка: какие заказы разрешены?",
         "tumbochka-end": "Тумбочка: что происходит в конце сдачи?",
+        "tumbochka-trilyazh": "Тумбочка: к чему обязывает трильяж?",
     },
 }
 
