@@ -12,7 +12,7 @@ from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES, get_game, new_game
 
 #: The widgets and the HTML snapshot, imported on first use so the engines load without Jupyter.
-WIDGETS = ("HandReplay", "Table", "TrickExplorer", "to_html", "to_slides")
+WIDGETS = ("Drill", "HandReplay", "Table", "TrickExplorer", "to_html", "to_slides")
 
 
 def __getattr__(name: str) -> object:
@@ -29,6 +29,7 @@ __all__ = [
     "Action",
     "Card",
     "CardError",
+    "Drill",
     "Explanation",
     "GameState",
     "HandReplay",
