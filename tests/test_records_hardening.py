@@ -23,10 +23,13 @@ from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import echo
 from cardwidgets.core.limits import (
     ECHO_CHARS,
+    MAX_ACTION_CHARS,
+    MAX_ACTION_DIGITS,
     MAX_ACTIONS,
     MAX_DEALS,
     MAX_DEPTH,
     MAX_NOTE_CHARS,
+    MAX_NUMBER_DIGITS,
     MAX_RECORD_BYTES,
 )
 from cardwidgets.games import new_game
@@ -49,7 +52,10 @@ BROKEN: dict[str, tuple[str, str]] = {
         json.dumps({**NIMBY, "notes": {"0": "x" * (MAX_NOTE_CHARS + 1)}}),
         f"the limit is {MAX_NOTE_CHARS:,} characters",
     ),
-    "5000-digit seed": ('{"game": "nimby", "dealer": 0, "seed": ' + "9" * 5000 + "}", "the limit is 18 digits"),
+    "5000-digit seed": (
+        '{"game": "nimby", "dealer": 0, "seed": ' + "9" * 5000 + "}",
+        f"the limit is {MAX_NUMBER_DIGITS} digits",
+    ),
     "5000-digit number anywhere": ('{"x": [' + "1" * 5000 + '], "game": "nimby"}', "a number is too long"),
     "negative 5000-digit number": ('{"game": "nimby", "dealer": -' + "7" * 5000 + ', "seed": 1}', "too long"),
     "5000-digit rule value": (
@@ -372,3 +378,31 @@ def test_mutated_records_in_the_widgets(record: Any) -> None:
             way(record)
         except RecordError as exc:
             assert_one_short_line(str(exc))
+
+
+# ----- saving: what is written loads back ----------------------------------------------------------
+def test_a_note_over_the_limit_is_not_saved(tmp_path: Path) -> None:
+    widget = HandReplay({**NIMBY, "actions": ["pass"]})
+    widget.add_note("x" * (MAX_NOTE_CHARS + 1), step=1)
+    with pytest.raises(RecordError, match=f'note "1" is too long: the limit is {MAX_NOTE_CHARS:,}'):
+        widget.save(tmp_path / "line.json")
+    assert not (tmp_path / "line.json").exists()
+    widget.add_note("x" * MAX_NOTE_CHARS, step=1)
+    widget.save(tmp_path / "line.json")
+    assert load_record(tmp_path / "line.json").notes == {1: "x" * MAX_NOTE_CHARS}
+
+
+def test_the_docs_state_the_limits_in_force() -> None:
+    docs = (Path(__file__).parent.parent / "docs" / "records.md").read_text(encoding="utf-8")
+    limits = docs.split("## Limits", 1)[1]
+    for stated in (
+        f"| {MAX_RECORD_BYTES:,} bytes",
+        f"| {MAX_DEPTH} levels",
+        f"| {MAX_NUMBER_DIGITS} digits",
+        f"| {MAX_DEALS} |",
+        f"| {MAX_ACTIONS} (",
+        f"| {MAX_NOTE_CHARS:,} characters |",
+        f"| {MAX_ACTION_CHARS} characters; numbers in it {MAX_ACTION_DIGITS} ASCII digits |",
+    ):
+        assert stated in limits, stated
+    assert f"cut to {ECHO_CHARS} characters" in docs

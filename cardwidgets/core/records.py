@@ -340,8 +340,16 @@ def record_of(state: GameState, notes: dict[int, str] | None = None) -> DealReco
 
 
 def save_record(record: Record, path: str | Path) -> None:
-    """Write a record as indented JSON."""
-    Path(path).write_text(json.dumps(record.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    """Write a record as indented JSON; one that would not load back raises ``RecordError``, writing nothing.
+
+    (For example a note longer than ``MAX_NOTE_CHARS``: what is saved must obey the limits it is read with.)
+    """
+    data = record.to_json()
+    record_from_json(data)
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
+        raise RecordError(f"record too large: the limit is {MAX_RECORD_BYTES:,} bytes")
+    Path(path).write_text(text, encoding="utf-8")
 
 
 def state_game(state: GameState) -> type[Game]:
