@@ -406,3 +406,13 @@ def test_the_docs_state_the_limits_in_force() -> None:
     ):
         assert stated in limits, stated
     assert f"cut to {ECHO_CHARS} characters" in docs
+
+
+def test_a_file_name_with_a_newline_still_gives_one_line(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "two\nlines.json"
+    path.write_text("[]", encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1
+    assert "two\\nlines.json: a record must be a JSON object" in err

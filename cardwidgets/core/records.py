@@ -10,8 +10,10 @@ before it costs much time or memory.
 from __future__ import annotations
 
 import json
+import operator
 import re
 from dataclasses import dataclass, field
+from itertools import accumulate, count
 from pathlib import Path
 from typing import Any
 
@@ -128,18 +130,23 @@ def parse_json(text: str) -> Any:
         raise RecordError(f"not valid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
 
 
-# A JSON string (with its escapes), and any run of characters other than brackets.
+# A JSON string with its escapes (brackets inside strings do not nest).
 _JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+# Bytes other than brackets are dropped; an opening bracket becomes 2, a closing one 0.
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_BRACKET_STEPS = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
 
 
 def _check_depth(text: str) -> None:
-    """Refuse nesting deeper than ``MAX_DEPTH`` before ``json`` recurses into it."""
-    depth = 0
-    for bracket in _NOT_BRACKETS.sub("", _JSON_STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        if depth > MAX_DEPTH:
-            raise _too_deep()
+    """Refuse nesting deeper than ``MAX_DEPTH`` before ``json`` recurses into it.
+
+    With each bracket as 2 or 0, the depth after the k-th bracket is the running
+    sum minus k: computed at C speed, a 2 MB text takes a few milliseconds.
+    """
+    outside = _JSON_STRING.sub("", text).encode("utf-8", "surrogatepass")
+    steps = outside.translate(_BRACKET_STEPS, _NOT_BRACKETS)
+    if steps and max(map(operator.sub, accumulate(steps), count(1))) > MAX_DEPTH:
+        raise _too_deep()
 
 
 def _too_deep() -> RecordError:
