@@ -416,3 +416,34 @@ def test_a_file_name_with_a_newline_still_gives_one_line(tmp_path: Path, capsys)
     assert out == ""
     assert err.count("\n") == 1
     assert "two\\nlines.json: a record must be a JSON object" in err
+
+
+# ----- every field of every game, each wrong JSON type -------------------------------------------------
+SYSTEMATIC = [
+    "nimby/n-5-completing-hands.json",
+    "nimby/nim-7-match-won-at-10.json",
+    "tumbochka/tum-8-arrival-knocks-off-sitter.json",
+    "nestors/nes9-match-goes-on.json",
+    "nestors/seed-example-1-club-jack.json",
+]
+WRONG_VALUES = [None, True, 0, -1, 7, 10**18, 2.5, "", "²", "x" * 100, [], [None], {}, {"a": 1}, ["nestors"]]
+
+
+@pytest.mark.parametrize("name", SYSTEMATIC)
+def test_each_field_with_each_wrong_type(name: str) -> None:
+    """Every value in a good record, replaced in turn by each wrong JSON type: it replays or is a RecordError."""
+    good = load_record_test(RECORDS / name)["record"]
+    checked = 0
+    for path in paths(good)[1:]:
+        for wrong in WRONG_VALUES:
+            record = copy.deepcopy(good)
+            parent = record
+            for key in path[:-1]:
+                parent = parent[key]
+            parent[path[-1]] = wrong
+            try:
+                summary(replay(json.dumps(record)))
+            except RecordError as exc:
+                assert_one_short_line(str(exc))
+            checked += 1
+    assert checked > 100
