@@ -58,10 +58,6 @@ class Action:
         action = cls._interned.get(text)
         return action if action is not None else cls(verb, args, text)
 
-    def canonical(self) -> Action:
-        """The interned action with this text if an engine has made it by now, else ``self``."""
-        return self._interned.get(self.text, self)
-
     @property
     def card(self) -> Card | None:
         """The first card argument (the card played, given, exchanged …)."""

@@ -109,7 +109,7 @@ def read_text(path: str | Path) -> str:
         with open(path, "rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
-        raise RecordError(f"cannot read record: {exc.strerror or exc}") from None
+        raise RecordError(f"cannot read record: {exc.strerror or echo(str(exc))}") from None
     except ValueError:  # a NUL in the name
         raise RecordError(f'cannot read record: bad file name "{echo(str(path))}"') from None
     if len(data) > MAX_RECORD_BYTES:
