@@ -68,7 +68,12 @@ class GameState:
         return [a.text for a in self.legal_actions()]
 
     def parse(self, text: str) -> Action:
-        """Read an action string of this game (any accepted spelling)."""
+        """Read an action string of this game (any accepted spelling).
+
+        The legal actions are made first, so a legal action parses to the very
+        object in ``legal_actions()``; any other is a fresh action, not kept.
+        """
+        self.legal_actions()
         return parse_action(text, self.syntax)
 
     def apply(self, action: Action | str) -> None:

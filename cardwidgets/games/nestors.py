@@ -247,7 +247,7 @@ class NestorsState(GameState):
             own, first, second = action.cards
             row = self.face_up
             if first in row and second in row and row.index(first) > row.index(second):
-                action = Action.make("open", own, second, first)
+                action = Action.find("open", own, second, first)
         return action
 
     # ----- NES-4: bidding ------------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets.cards import SUITS, TUMBOCHKA_DECK, Card, Rank, Suit
 from cardwidgets.core.actions import Action
-from cardwidgets.core.errors import RecordError
+from cardwidgets.core.errors import RecordError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.game import Deal, DealPart, Game
 from cardwidgets.core.state import DONE, GameState
@@ -608,7 +608,8 @@ class Tumbochka(Game):
         limit = rules.pop("max_deals", None)
         merged = super().make_rules(rules)
         if limit is not None and not (type(limit) is int and limit >= 1):
-            raise RecordError(f"rules: max_deals = {limit!r} is not allowed (expected null or a whole number >= 1)")
+            shown = echo(limit, quote=True)
+            raise RecordError(f"rules: max_deals = {shown} is not allowed (expected null or a whole number >= 1)")
         merged["max_deals"] = limit
         return merged
 
@@ -630,7 +631,7 @@ class Tumbochka(Game):
         extra = set(start) - known
         if extra:
             names = ", ".join(sorted(known))
-            raise RecordError(f'start: unknown field "{sorted(extra)[0]}" for tumbochka (known: {names})')
+            raise RecordError(f'start: unknown field "{echo(sorted(extra)[0])}" for tumbochka (known: {names})')
         position = super().check_start({k: v for k, v in start.items() if k == "scores"}, rules)
         position["sitting"] = start.get("sitting")
         position["sat_deals"] = start.get("sat_deals", 0)

@@ -11,6 +11,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": 'malformed action "{text}": expected "{form}"',
         "ru": 'неверная запись действия «{text}»: ожидается «{form}»',
     },
+    "core.action_too_long": {
+        "en": 'action "{text}" is too long (at most {limit} characters)',
+        "ru": 'действие «{text}» слишком длинное (не больше {limit} знаков)',
+    },
     "core.bad_card": {
         "en": 'bad card in action "{text}": {reason}',
         "ru": 'неверная карта в действии «{text}»: {reason}',
