@@ -332,3 +332,13 @@ def test_reveal_shows_every_hand_and_the_whole_line() -> None:
     for seat in widget.board().seats:
         assert seat.hidden == 0
     assert "cw-back" not in widget.board_html
+
+
+def test_a_huge_message_is_not_echoed_back() -> None:
+    table = Table("nimby", seat=0, seed=3, pace=0)
+    huge = "bid " + "9" * 10_000_000
+    send_message(table, {"action": huge})
+    send_message(table, {"nonsense": huge})
+    send_update(table, {huge: 1})
+    assert len(json.dumps(table.get_state(["error", "view", "legal", "events"]))) < 5_000
+    assert len(table.error["text"]) < 300

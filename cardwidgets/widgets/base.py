@@ -15,32 +15,16 @@ The browser talks to a widget in two ways, and both pass through here:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
-from cardwidgets.core.errors import IllegalActionError
+from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.i18n import LOCALES
 from cardwidgets.widgets.text_repr import TextRepr
-
-#: How much of a refused message is quoted back in ``error`` (the rest is cut: see ``shown``).
-ECHO_LIMIT = 80
-
-
-def shown(content: Any, limit: int = ECHO_LIMIT) -> str:
-    """``content`` as short text for an error message: at most ``limit`` characters, then "…"."""
-    if isinstance(content, str):
-        text = content[: limit + 1]
-    else:
-        try:
-            text = json.dumps(content, ensure_ascii=False, default=str)
-        except (ValueError, RecursionError):  # a cycle or nesting too deep to print
-            text = type(content).__name__
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class CardWidget(TextRepr, anywidget.AnyWidget):
@@ -71,7 +55,7 @@ class CardWidget(TextRepr, anywidget.AnyWidget):
         update changes nothing: the front-end gets the kernel's values back and ``error`` says why.
         """
         if not isinstance(sync_data, Mapping):
-            self._refuse(Explanation("", "widget.bad_update", {"text": shown(sync_data)}))
+            self._refuse(Explanation("", "widget.bad_update", {"text": echo(sync_data)}))
             return
         refused = [name for name in sync_data if name not in self.browser_writable]
         if refused:
@@ -84,6 +68,7 @@ class CardWidget(TextRepr, anywidget.AnyWidget):
                 self._refuse_update(sync_data, name)
                 return
         super().set_state(dict(sync_data))
+        self.error = {}  # an accepted update: the last thing the browser sent was fine
 
     def _check_value(self, name: str, value: Any) -> None:
         """Raise ``TraitError`` unless ``value`` is a valid value for trait ``name`` (type and ``@validate``)."""
@@ -99,7 +84,7 @@ class CardWidget(TextRepr, anywidget.AnyWidget):
         if synced:
             self.send_state(synced)
         writable = ", ".join(sorted(self.browser_writable)) or "—"
-        params = {"name": shown(name, 40), "writable": writable}
+        params = {"name": echo(name), "writable": writable}
         key = "widget.bad_value" if name in self.browser_writable else "widget.read_only"
         self._refuse(Explanation("", key, params))
 
@@ -110,7 +95,7 @@ class CardWidget(TextRepr, anywidget.AnyWidget):
         except IllegalActionError as exc:
             self._refuse(exc.explanation)
         except (TypeError, KeyError, IndexError, RecursionError):  # not a message of this widget's protocol
-            self._refuse(Explanation("", "widget.bad_message", {"text": shown(content)}))
+            self._refuse(Explanation("", "widget.bad_message", {"text": echo(content)}))
         except ValueError as exc:  # a refused choice (a bad card, a step out of range …): nothing changed
             self._refuse(str(exc))
 
@@ -122,9 +107,9 @@ class CardWidget(TextRepr, anywidget.AnyWidget):
         if isinstance(reason, Explanation):
             error = {"text": reason.text(self.locale), "rule": reason.rule}
         else:
-            error = {"text": shown(reason, 400), "rule": ""}
+            error = {"text": echo(reason, 400), "rule": ""}
         if action is not None:
-            error["action"] = shown(action)
+            error["action"] = echo(action)
         self.error = error
 
     # ----- the locale --------------------------------------------------------------------------------------

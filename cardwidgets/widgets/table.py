@@ -17,14 +17,14 @@ import traitlets
 
 from cardwidgets.bots import LEVELS, Bot, Decision, hint_decision, make_bot
 from cardwidgets.bots.coach import Verdict, judge
-from cardwidgets.core.errors import IllegalActionError, RecordError
+from cardwidgets.core.errors import IllegalActionError, RecordError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_deal
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import LOCALES
 from cardwidgets.i18n.ui import action_label, ui_texts
-from cardwidgets.widgets.base import CardWidget, shown
+from cardwidgets.widgets.base import CardWidget
 
 STATIC = Path(__file__).parent.parent / "static"
 #: The slowest bot pace the table offers, in seconds per move (the slider's end).
@@ -189,7 +189,7 @@ class Table(CardWidget):
     def set_bot(self, seat: int, level: str) -> bool:
         """Let a bot of ``level`` (random, heuristic, search) play ``seat`` from now on."""
         if not (isinstance(seat, int) and 0 <= seat < len(self.bots) and seat != self.seat and level in LEVELS):
-            self._refuse(Explanation("ACTIONS", "widget.bad_bot", {"levels": ", ".join(LEVELS)}), shown([seat, level]))
+            self._refuse(Explanation("ACTIONS", "widget.bad_bot", {"levels": ", ".join(LEVELS)}), echo([seat, level]))
             return False
         self.bots[seat] = make_bot(level, None if self.seed is None else self.seed * 10 + seat)
         self.bot_levels = [level if s == seat else old for s, old in enumerate(self.bot_levels)]
