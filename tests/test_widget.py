@@ -65,7 +65,7 @@ def test_illegal_card_reason_cites_the_rule_in_the_learners_language() -> None:
             if illegal:
                 send(table, {"action": illegal[0]})
                 assert table.error["rule"] == "NIM-5"
-                assert "должен ходить в масть" in table.error["text"]
+                assert "должен положить карту масти" in table.error["text"]
                 return
         send(table, {"action": table.legal[0]})
     pytest.fail("no illegal card came up in this deal")
@@ -157,7 +157,7 @@ def test_locale_switch_relabels() -> None:
     table = Table("nimby", seat=0, seed=3, pace=0)
     assert table.labels["agree"] == "Agree"
     table.locale = "ru"
-    assert table.labels["agree"] == "Согласен"
+    assert table.labels["agree"] == "Согласиться"
     assert table.ui["card_names"]["2C"] == "двойка треф"
 
 

@@ -1,6 +1,6 @@
 """A position as a picture for slides: a static, self-contained HTML snapshot, every hand face up.
 
-``to_html(source, step=None, locale="en")`` returns one complete HTML document:
+``to_html(source, step=None, locale=None)`` (None: ``cardwidgets.get_locale()``) returns one complete HTML document:
 all hands face up, the cards on the table, the trick in play (or the one just
 taken, with who collected it and why, citing the rule), the last action and its
 note, and the result once the deal is over. It holds a single inline
@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from cardwidgets.core.records import DealRecord, MatchRecord, state_game
 from cardwidgets.core.state import GameState
-from cardwidgets.i18n import LOCALES, phase_name
+from cardwidgets.i18n import ActionText, phase_name, resolve, shown
+from cardwidgets.i18n.names import action_label
 from cardwidgets.i18n.tools import TOOLS, tool_text
-from cardwidgets.i18n.ui import action_label, ui_texts
+from cardwidgets.i18n.ui import ui_texts
 
 if TYPE_CHECKING:
     from cardwidgets.widgets.replay import HandReplay
@@ -81,7 +82,7 @@ class Board:
 
 def board_facts(
     state: GameState,
-    locale: str = "en",
+    locale: str | None = None,
     *,
     last_seat: int | None = None,
     note: str = "",
@@ -92,10 +93,9 @@ def board_facts(
 
     ``last_seat`` names who took the last action (a state alone does not know it).
     """
-    if locale not in LOCALES:
-        raise ValueError(f'locale must be one of {", ".join(LOCALES)}, not "{locale}"')
+    locale = resolve(locale)
     view = state.view(None)  # the instructor's view: every hand
-    ui = {**ui_texts(locale, state_game(state).deck), "from_table": tool_text("from_table", locale)}
+    ui = {**ui_texts(locale, state_game(state).deck, state.game_name), "from_table": tool_text("from_table", locale)}
     players = len(state.hands)
     seats = [
         Seat(
@@ -205,7 +205,7 @@ def _last_action(state: GameState, ui: dict[str, Any], locale: str, seat: int | 
     """The action that led to this position, with the seat that took it when known."""
     if not state.history:
         return tool_text("no_action", locale)
-    action = state.history[-1]
+    action = shown(ActionText(state.history[-1], state.game_name), locale)
     return tool_text("last_action", locale, action=f"{_seat_name(ui, seat)}: {action}" if seat is not None else action)
 
 
@@ -213,6 +213,7 @@ def _last_action(state: GameState, ui: dict[str, Any], locale: str, seat: int | 
 def card_html(card: str, ui: dict[str, Any], *, classes: str = "", action: str = "", seat: int | None = None) -> str:
     """One face-up card, marked up like ``cardFace`` in ``js/cards.js`` (``data-card``, ``aria-label``)."""
     rank, suit = card[:-1], card[-1]
+    rank = ui.get("rank_letters", {}).get(rank, rank)  # В, Д, К, Т in Russian
     name = ui["card_names"].get(card, card)
     attrs = f' data-card="{_e(card)}" aria-label="{_e(name)}"'
     if seat is not None:
@@ -238,9 +239,10 @@ def board_html(board: Board) -> str:
     center += f'<div class="cw-why">{_e(board.why)}</div>'
     center += _groups_html(board.groups, ui, legal)
     buttons = "".join(
-        f'<button type="button" class="cw-action" data-action="{_e(a)}">{_e(action_label(a, board.locale))}</button>'
+        f'<button type="button" class="cw-action" data-action="{_e(a)}">{_e(label)}</button>'
         for a in board.legal
         if not _is_card_action(a)
+        for label in [action_label(a, board.locale, board.game)]
     )
     info = "".join(f'<div class="cw-row"><span class="cw-label">{_e(k)}:</span> {_e(v)}</div>' for k, v in board.info)
     note = f'<div class="cw-note" role="note">{_e(board.note)}</div>' if board.note else ""
@@ -260,7 +262,7 @@ def _seat_html(seat: Seat, ui: dict[str, Any], legal: set[str]) -> str:
         for card in seat.hand
     )
     marks = (" cw-to-act" if seat.to_act else "") + (" cw-dealer-seat" if seat.dealer else "")
-    dealer = ' <span class="cw-dealer" aria-label="dealer">◆</span>' if seat.dealer else ""
+    dealer = f' <span class="cw-dealer" aria-label="{_e(ui["dealer"])}">◆</span>' if seat.dealer else ""
     return (
         f'<section class="cw-seat cw-pos-{seat.position}{marks}" data-seat="{seat.seat}" aria-label="{_e(seat.name)}">'
         f'<div class="cw-seat-name">{_e(seat.name)}{dealer}</div>'
@@ -309,19 +311,30 @@ def _e(text: object) -> str:
 
 
 # ----- plain text ------------------------------------------------------------------------------------------
+def _card_text(card: str, ui: dict[str, Any]) -> str:
+    """A card in plain text: canonical ``AS`` in English (as before), «Т♠» in Russian."""
+    letters = ui.get("rank_letters") or {}
+    if not letters:
+        return card
+    rank, suit = card[:-1], card[-1]
+    return letters.get(rank, rank) + SUIT_SYMBOLS.get(suit, suit)
+
+
+
 def board_text(board: Board) -> str:
     """The board as plain text, line by line (deterministic: for notebooks and tests)."""
     lines = [board.heading] if board.heading else []
     lines.append(" · ".join(f"{k}: {v}" for k, v in board.info))
     for seat in board.seats:
         marks = (" ◆" if seat.dealer else "") + (" ←" if seat.to_act else "")
-        lines.append(f"{seat.name}{marks} [{board.ui['tricks']}: {seat.tricks}]: {' '.join(seat.hand) or '—'}")
+        hand = " ".join(_card_text(card, board.ui) for card in seat.hand)
+        lines.append(f"{seat.name}{marks} [{board.ui['tricks']}: {seat.tricks}]: {hand or '—'}")
     if board.trick:
-        plays = ", ".join(f"{who} {card}" for who, card in board.trick)
+        plays = ", ".join(f"{who} {_card_text(card, board.ui)}" for who, card in board.trick)
         lines.append(f"{tool_text('trick_n', board.locale, n=board.trick_number)}: {plays}")
     if board.why:
         lines.append(board.why)
-    lines.extend(f"{label}: {' '.join(cards)}" for label, cards in board.groups)
+    lines.extend(f"{label}: {' '.join(_card_text(card, board.ui) for card in cards)}" for label, cards in board.groups)
     lines.append(board.last)
     if board.note:
         lines.append(f"{tool_text('note', board.locale)}: {board.note}")
@@ -332,7 +345,7 @@ def board_text(board: Board) -> str:
 def to_html(
     source: GameState | HandReplay | DealRecord | MatchRecord | dict[str, Any] | str | Path,
     step: int | None = None,
-    locale: str = "en",
+    locale: str | None = None,
     *,
     deal: int = 0,
     title: str | None = None,
@@ -345,6 +358,7 @@ def to_html(
     """
     from cardwidgets.widgets.replay import HandReplay, RecordLine  # replay.py draws with this module
 
+    locale = resolve(locale)
     if isinstance(source, HandReplay):
         board = source.board()
     elif isinstance(source, GameState):
@@ -352,7 +366,7 @@ def to_html(
     else:
         line = RecordLine(source, deal=deal)
         board = line.board(line.steps if step is None else step, locale)
-    heading = title or board.heading or board.game.capitalize()
+    heading = title or board.heading or tool_text(f"game_{board.game}", board.locale)
     style = (STATIC / "replay.css").read_text(encoding="utf-8")
     return (
         f'<!DOCTYPE html>\n<html lang="{board.locale}">\n<head>\n<meta charset="utf-8">\n'

@@ -1,7 +1,7 @@
 // TrickExplorer front-end: draws the `result` trait and sends the reader's choices to Python.
 // Python decides everything (C's legal cards, the winner, the rule); nothing is computed here.
 import { cardFace } from "../cards.js";
-import { cardName, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { el } from "../dom.js";
 
 const POSITIONS = ["a", "b", "c", "hand"];
@@ -40,7 +40,7 @@ function slots(snap) {
     const cards = position === "hand" ? snap.result.hand || [] : [snap.result[position]].filter(Boolean);
     const legal = new Set((snap.result.may_play && snap.result.may_play.cards) || []);
     for (const card of cards) {
-      const face = cardFace(card, { name: cardName(snap.ui, card), legal: position === "hand" && legal.has(card) });
+      const face = cardFace(card, { ui: snap.ui, legal: position === "hand" && legal.has(card) });
       face.addEventListener("click", () => snap.send({ command: "card", position, value: position === "hand" ? card : "" }));
       slot.appendChild(face);
     }
@@ -56,7 +56,7 @@ function deck(snap) {
   grid.setAttribute("aria-label", t(snap.ui, "pick_for"));
   const used = new Set([snap.result.a, snap.result.b, snap.result.c, ...(snap.result.hand || [])].filter(Boolean));
   for (const card of snap.ui.deck || []) {
-    const face = cardFace(card, { name: cardName(snap.ui, card), trump: card.slice(0, -1) === snap.result.trump });
+    const face = cardFace(card, { ui: snap.ui, trump: card.slice(0, -1) === snap.result.trump });
     if (used.has(card)) face.classList.add("cw-used");
     face.addEventListener("click", () => snap.send({ command: "card", position: snap.picking, value: card }));
     grid.appendChild(face);
