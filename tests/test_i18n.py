@@ -16,14 +16,24 @@ import string
 from collections.abc import Iterator
 
 import pytest
+from support import ROOT
 
 import cardwidgets
-from cardwidgets import IllegalActionError, Match, new_game, parse_card
+from cardwidgets import IllegalActionError, Match, RecordError, new_game, parse_card
 from cardwidgets.bots import heuristic
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
 from cardwidgets.games import get_game
-from cardwidgets.i18n import CATALOGUE, LOCALE_ENV, LOCALES, default_locale, get_locale, render, set_locale
+from cardwidgets.i18n import (
+    CATALOGUE,
+    LOCALE_ENV,
+    LOCALES,
+    default_locale,
+    get_locale,
+    note_text,
+    render,
+    set_locale,
+)
 from cardwidgets.i18n.names import action_label, action_phrase, card_text
 from cardwidgets.i18n.tools import TOOLS
 from cardwidgets.i18n.ui import UI
@@ -156,6 +166,56 @@ def test_lists_in_russian_are_comma_separated() -> None:
 def test_floats_get_a_decimal_comma_in_russian() -> None:
     assert render("bots.search.more", {"margin": 2.5, "second": "пас"}, "ru") == "на 2,5 больше, чем «пас»"
     assert render("bots.search.more", {"margin": 2.5, "second": "pass"}, "en") == "2.5 more than pass"
+
+
+# ----- README.ru.md ------------------------------------------------------------------------------------------
+def test_russian_readme_has_the_same_two_commands() -> None:
+    def commands(name: str) -> list[str]:
+        text = (ROOT / name).read_text(encoding="utf-8")
+        return re.findall(r"^(make \w+)\s+#", text, flags=re.MULTILINE)
+
+    assert commands("README.md") == ["make lab", "make test"]
+    assert commands("README.ru.md") == commands("README.md")
+
+
+def test_russian_readme_example_prints_what_it_says(clean_locale: None) -> None:
+    text = (ROOT / "README.ru.md").read_text(encoding="utf-8")
+    promised = re.search(r"print\(err\)\s+# (.+)", text)
+    assert promised is not None
+    set_locale("ru")
+    with pytest.raises(IllegalActionError) as caught:
+        new_game("nimby", seed=7).apply("play 3S")
+    assert str(caught.value) == promised.group(1)
+
+
+# ----- notes in both languages (docs/records.md) ----------------------------------------------------------
+def _record_with_notes(notes: object) -> dict:
+    return {"game": "nimby", "dealer": 0, "seed": 5, "actions": ["agree"], "notes": notes}
+
+
+def test_records_carry_notes_in_both_languages() -> None:
+    note = {"en": "the first player agrees", "ru": "первый игрок соглашается"}
+    record = cardwidgets.load_record(_record_with_notes({"0": "plain", "1": note}))
+    assert record.notes == {0: "plain", 1: note}
+    assert record.to_json()["notes"] == {"0": "plain", "1": note}
+    assert note_text(record.notes[1], "ru") == "первый игрок соглашается"
+    assert note_text(record.notes[1], "en") == "the first player agrees"
+    assert note_text(record.notes[0], "ru") == "plain"
+    assert note_text({"ru": "только по-русски"}, "en") == "только по-русски"
+    assert note_text({"en": "English only"}, "ru") == "English only"
+
+
+def test_note_text_follows_the_default_locale(clean_locale: None) -> None:
+    note = {"en": "agree", "ru": "согласие"}
+    assert note_text(note) == "agree"
+    set_locale("ru")
+    assert note_text(note) == "согласие"
+
+
+@pytest.mark.parametrize("bad", [{"1": {}}, {"1": {"de": "zustimmen"}}, {"1": {"ru": 5}}, {"1": ["en", "ru"]}])
+def test_bad_bilingual_notes_are_one_clear_error(bad: object) -> None:
+    with pytest.raises(RecordError, match='notes: "1" must be an action index with a text, or texts by language'):
+        cardwidgets.load_record(_record_with_notes(bad))
 
 
 # ----- thousands of random positions -------------------------------------------------------------------

@@ -16,6 +16,10 @@ from cardwidgets.core.errors import IllegalActionError, RecordError
 from cardwidgets.core.game import Deal, Game
 from cardwidgets.core.match import Match
 from cardwidgets.core.state import GameState
+from cardwidgets.i18n import LOCALES
+
+#: A record's note: one text, or one text per locale (``{"en": …, "ru": …}``).
+Note = str | dict[str, str]
 
 DEAL_KEYS = {"game", "rules", "dealer", "deal", "seed", "actions", "notes"}
 MATCH_KEYS = {"game", "rules", "start", "deals"}
@@ -30,7 +34,8 @@ class DealRecord:
     dealer: int | None
     deal: Deal
     actions: list[str] = field(default_factory=list)
-    notes: dict[int, str] = field(default_factory=dict)
+    #: Action index -> note: a text, or one text per locale ``{"en": …, "ru": …}`` (``i18n.note_text`` picks).
+    notes: dict[int, Note] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON data (canonical card and action strings)."""
@@ -152,15 +157,26 @@ def _deal_record(data: dict[str, Any], game: type[Game], rules: dict[str, Any], 
     return DealRecord(game, rules, dealer, deal, list(actions), _read_notes(data.get("notes", {})))
 
 
-def _read_notes(notes: Any) -> dict[int, str]:
+def _read_notes(notes: Any) -> dict[int, Note]:
     if not isinstance(notes, dict):
         raise RecordError("notes: expected an object keyed by action index")
-    out: dict[int, str] = {}
+    out: dict[int, Note] = {}
     for key, text in notes.items():
-        if not str(key).isdigit() or not isinstance(text, str):
-            raise RecordError(f'notes: "{key}" must be an action index with a text')
-        out[int(key)] = text
+        if not str(key).isdigit() or not (isinstance(text, str) or _is_bilingual(text)):
+            raise RecordError(
+                f'notes: "{key}" must be an action index with a text, or texts by language {{"en": …, "ru": …}}'
+            )
+        out[int(key)] = dict(text) if isinstance(text, dict) else text
     return out
+
+
+def _is_bilingual(note: Any) -> bool:
+    """A note given per language: a non-empty object of known locales to texts."""
+    return (
+        isinstance(note, dict)
+        and bool(note)
+        and all(lang in LOCALES and isinstance(text, str) for lang, text in note.items())
+    )
 
 
 def _no_unknown_keys(data: dict[str, Any], allowed: set[str], where: str) -> None:
@@ -230,7 +246,7 @@ def summary(result: GameState | Match) -> dict[str, Any]:
 
 
 # ----- writing ------------------------------------------------------------------
-def record_of(state: GameState, notes: dict[int, str] | None = None) -> DealRecord:
+def record_of(state: GameState, notes: dict[int, Note] | None = None) -> DealRecord:
     """The record of a deal so far: its set-up and the actions taken."""
     game = state_game(state)
     defaults = game.make_rules()

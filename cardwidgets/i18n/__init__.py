@@ -181,6 +181,18 @@ def phase_name(phase: str) -> dict[str, str]:
     return {"en": phase, "ru": _PHASE_NAMES_RU.get(phase, phase)}
 
 
+def note_text(note: str | Mapping[str, str] | None, locale: str | None = None) -> str:
+    """A record's note in ``locale`` (``docs/records.md``, *notes*).
+
+    A plain text is returned as it is; of ``{"en": …, "ru": …}`` the text in
+    ``locale``, else the English one, else whichever there is.
+    """
+    if note is None or isinstance(note, str):
+        return note or ""
+    locale = resolve(locale)
+    return note.get(locale) or note.get("en") or next(iter(note.values()), "")
+
+
 def card_name(card: Any, locale: str | None = None) -> str:
     """A card's spoken name: "ten of hearts" / «десятка червей»."""
     from cardwidgets.i18n.names import spoken_name
