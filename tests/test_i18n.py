@@ -14,12 +14,13 @@ import random
 import re
 import string
 from collections.abc import Iterator
+from html.parser import HTMLParser
 
 import pytest
 from support import ROOT
 
 import cardwidgets
-from cardwidgets import IllegalActionError, Match, RecordError, new_game, parse_card
+from cardwidgets import IllegalActionError, Match, RecordError, new_game, parse_card, to_html
 from cardwidgets.bots import heuristic
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
@@ -166,6 +167,47 @@ def test_lists_in_russian_are_comma_separated() -> None:
 def test_floats_get_a_decimal_comma_in_russian() -> None:
     assert render("bots.search.more", {"margin": 2.5, "second": "пас"}, "ru") == "на 2,5 больше, чем «пас»"
     assert render("bots.search.more", {"margin": 2.5, "second": "pass"}, "en") == "2.5 more than pass"
+
+
+# ----- the HTML snapshot in Russian -------------------------------------------------------------------------
+class _VisibleText(HTMLParser):
+    """What a person reads on a page: text and accessible names, not styles or ``data-`` hooks."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.in_style = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.in_style = tag == "style"
+        self.parts.extend(value for name, value in attrs if name in ("aria-label", "title") and value)
+
+    def handle_endtag(self, tag: str) -> None:
+        self.in_style = False
+
+    def handle_data(self, data: str) -> None:
+        if not self.in_style:
+            self.parts.append(data)
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_html_snapshot_in_russian_has_no_latin(game: str) -> None:
+    rng = random.Random(2)
+    state = new_game(game, seed=4)
+    pages = 0
+    while True:
+        page = to_html(state, locale="ru")
+        reader = _VisibleText()
+        reader.feed(page)
+        text = " ".join(reader.parts)
+        assert not latin_words(text), (state.history[-1:], latin_words(text))
+        pages += 1
+        if state.is_done:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert pages > 10
+    assert 'data-card="' in page  # the hooks stay canonical …
+    assert re.search(r'class="cw-rank">[ТКДВ]<', page)  # … while the faces read Т, К, Д, В
 
 
 # ----- README.ru.md ------------------------------------------------------------------------------------------
