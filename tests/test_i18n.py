@@ -10,11 +10,16 @@ rules-of-thumb bot's reason. None may contain a Latin letter except rule ids
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import re
 import string
+import subprocess
+import sys
 from collections.abc import Iterator
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from support import ROOT
@@ -126,6 +131,18 @@ def test_illegal_action_error_follows_the_default_locale(clean_locale: None) -> 
     assert text.startswith("«сыграть 5♦» сейчас невозможно: идёт выбор козыря")
     assert "можно: согласиться, не соглашаться" in text
     assert not latin_words(text)
+
+
+def test_command_line_follows_the_environment(tmp_path: Path) -> None:
+    """``CARDWIDGETS_LOCALE=ru python -m cardwidgets replay`` explains an illegal action in Russian."""
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps({"game": "nimby", "dealer": 0, "seed": 7, "actions": ["play 3S"]}), encoding="utf-8")
+    env = {**os.environ, LOCALE_ENV: "ru", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "cardwidgets", "replay", str(path)], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode == 2
+    assert "«сыграть 3♠» сейчас невозможно: идёт выбор козыря (можно: согласиться, не соглашаться)" in done.stderr
 
 
 # ----- names of cards and actions ---------------------------------------------------------------------

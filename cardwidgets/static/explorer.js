@@ -19,6 +19,10 @@ function cardFace(card, { ui = null, name, legal = false, trump = false, seat = 
   el2.innerHTML = `<span class="cw-rank">${rankLetter(ui, rank)}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
   return el2;
 }
+function cardText(card, ui = null) {
+  const { rank, suit } = splitCard(card);
+  return rankLetter(ui, rank) + (SUIT_SYMBOLS[suit] || suit);
+}
 
 // js/i18n.js
 function t(ui, key, params = {}) {
@@ -101,7 +105,7 @@ function verdict(snap) {
   const box = el("div", "cw-x-result");
   box.setAttribute("role", "status");
   if (result.may_play) {
-    box.appendChild(el("div", "cw-x-may-play", `${t(ui, "may_play")}: ${result.may_play.cards.join(" ")} \u2014 ${result.may_play.why}`));
+    box.appendChild(el("div", "cw-x-may-play", `${t(ui, "may_play")}: ${result.may_play.cards.map((card) => cardText(card, ui)).join(" ")} \u2014 ${result.may_play.why}`));
   }
   if (result.options && result.options.length) {
     const list = el("ul", "cw-x-options");
@@ -109,7 +113,8 @@ function verdict(snap) {
     for (const option of result.options) {
       const item = el("li", option.legal ? `cw-x-option cw-x-${option.winners}` : "cw-x-option cw-x-illegal");
       item.dataset.card = option.card;
-      item.textContent = option.legal ? `${option.card} \u2192 ${option.winners_text} (${option.rule})` : `${option.card}: ${t(ui, "not_allowed")}`;
+      const shown = cardText(option.card, ui);
+      item.textContent = option.legal ? `${shown} \u2192 ${option.winners_text} (${option.rule})` : `${shown}: ${t(ui, "not_allowed")}`;
       list.appendChild(item);
     }
     box.appendChild(list);
@@ -119,7 +124,7 @@ function verdict(snap) {
     trick.dataset.rule = result.trick.rule;
     trick.dataset.collector = result.trick.collector;
     trick.appendChild(el("strong", "cw-x-rule", `${result.trick.rule_id} `));
-    trick.appendChild(el("span", "cw-x-winners", `${result.trick.collects}, ${result.trick.winners_text}. `));
+    trick.appendChild(el("span", "cw-x-winners", `${result.trick.winners_text}. `));
     trick.appendChild(el("span", "cw-why", result.trick.why));
     box.appendChild(trick);
   }

@@ -1,6 +1,6 @@
 // TrickExplorer front-end: draws the `result` trait and sends the reader's choices to Python.
 // Python decides everything (C's legal cards, the winner, the rule); nothing is computed here.
-import { cardFace } from "../cards.js";
+import { cardFace, cardText } from "../cards.js";
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
 
@@ -80,7 +80,7 @@ function verdict(snap) {
   const box = el("div", "cw-x-result");
   box.setAttribute("role", "status");
   if (result.may_play) {
-    box.appendChild(el("div", "cw-x-may-play", `${t(ui, "may_play")}: ${result.may_play.cards.join(" ")} — ${result.may_play.why}`));
+    box.appendChild(el("div", "cw-x-may-play", `${t(ui, "may_play")}: ${result.may_play.cards.map((card) => cardText(card, ui)).join(" ")} — ${result.may_play.why}`));
   }
   if (result.options && result.options.length) {
     const list = el("ul", "cw-x-options");
@@ -88,7 +88,8 @@ function verdict(snap) {
     for (const option of result.options) {
       const item = el("li", option.legal ? `cw-x-option cw-x-${option.winners}` : "cw-x-option cw-x-illegal");
       item.dataset.card = option.card;
-      item.textContent = option.legal ? `${option.card} → ${option.winners_text} (${option.rule})` : `${option.card}: ${t(ui, "not_allowed")}`;
+      const shown = cardText(option.card, ui); // data-card above stays canonical
+      item.textContent = option.legal ? `${shown} → ${option.winners_text} (${option.rule})` : `${shown}: ${t(ui, "not_allowed")}`;
       list.appendChild(item);
     }
     box.appendChild(list);
@@ -98,7 +99,8 @@ function verdict(snap) {
     trick.dataset.rule = result.trick.rule;
     trick.dataset.collector = result.trick.collector;
     trick.appendChild(el("strong", "cw-x-rule", `${result.trick.rule_id} `));
-    trick.appendChild(el("span", "cw-x-winners", `${result.trick.collects}, ${result.trick.winners_text}. `));
+    // the explanation itself says who collects, so the headline names only the winning side
+    trick.appendChild(el("span", "cw-x-winners", `${result.trick.winners_text}. `));
     trick.appendChild(el("span", "cw-why", result.trick.why));
     box.appendChild(trick);
   }
