@@ -26,7 +26,7 @@ from support import ROOT
 
 import cardwidgets
 from cardwidgets import IllegalActionError, Match, RecordError, new_game, parse_card, to_html
-from cardwidgets.bots import heuristic
+from cardwidgets.bots import heuristic, hint
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
 from cardwidgets.games import get_game
@@ -184,6 +184,22 @@ def test_lists_in_russian_are_comma_separated() -> None:
 def test_floats_get_a_decimal_comma_in_russian() -> None:
     assert render("bots.search.more", {"margin": 2.5, "second": "пас"}, "ru") == "на 2,5 больше, чем «пас»"
     assert render("bots.search.more", {"margin": 2.5, "second": "pass"}, "en") == "2.5 more than pass"
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_search_hints_in_russian_have_no_latin(game: str) -> None:
+    """The Hint (search bot: numbers, compared actions, the rule of thumb) at a few positions of a deal."""
+    rng = random.Random(5)
+    state = new_game(game, seed=5)
+    hints = 0
+    while not state.is_done and hints < 4:
+        if rng.random() < 0.3:
+            reason = hint(state, state.to_act, "ru")["reason"]
+            assert not latin_words(reason), reason
+            assert not re.search(r"\d\.\d", reason), reason  # a decimal comma in Russian
+            hints += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert hints
 
 
 # ----- the HTML snapshot in Russian -------------------------------------------------------------------------
