@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import random
 import re
 import string
@@ -34,6 +35,7 @@ from cardwidgets.i18n import (
     CATALOGUE,
     LOCALE_ENV,
     LOCALES,
+    CardText,
     default_locale,
     get_locale,
     note_text,
@@ -291,6 +293,16 @@ def test_note_text_follows_the_default_locale(clean_locale: None) -> None:
 def test_bad_bilingual_notes_are_one_clear_error(bad: object) -> None:
     with pytest.raises(RecordError, match='notes: "1" must be an action index with a text, or texts by language'):
         cardwidgets.load_record(_record_with_notes(bad))
+
+
+def test_explanations_with_shown_cards_and_actions_survive_pickling() -> None:
+    """Explanations may cross process boundaries (e.g. a kernel's worker); their parameters must too."""
+    state = new_game("nimby", seed=7)
+    reason = state.why_illegal(state.parse("play 3S"))
+    copy = pickle.loads(pickle.dumps(reason))
+    assert copy.text("ru") == reason.text("ru")
+    card = pickle.loads(pickle.dumps(CardText(parse_card("AS"))))
+    assert (card, card.card) == ("A♠", parse_card("AS"))
 
 
 # ----- thousands of random positions -------------------------------------------------------------------

@@ -96,6 +96,9 @@ class ActionText(str):
         obj.game = game
         return obj
 
+    def __reduce__(self) -> tuple[type[ActionText], tuple[str, str]]:
+        return ActionText, (str(self), self.game)
+
 
 class ActionList(tuple[str, ...]):
     """Canonical action strings listed for a person (JSON: a list of strings).
@@ -110,6 +113,9 @@ class ActionList(tuple[str, ...]):
         obj.game = game
         return obj
 
+    def __reduce__(self) -> tuple[type[ActionList], tuple[tuple[str, ...], str]]:
+        return ActionList, (tuple(self), self.game)
+
 
 class CardText(str):
     """A card written with its suit symbol inside a sentence: ``A♦`` in English, «Т♦» in Russian."""
@@ -120,6 +126,9 @@ class CardText(str):
         obj = super().__new__(cls, card.symbol_text)
         obj.card = card
         return obj
+
+    def __reduce__(self) -> tuple[type[CardText], tuple[Any]]:
+        return CardText, (self.card,)
 
 
 def _action_text(text: str, game: str, locale: str) -> str:
