@@ -158,7 +158,7 @@ def _trick_on_table(state: GameState, ui: dict[str, Any], locale: str) -> tuple[
     plays = [(_seat_name(ui, seat), card.text) for seat, card in trick.plays]
     why = ""
     if trick.collector is not None and trick.explanation is not None:
-        why = trick.explanation.text(locale)  # it names who collects (NIM-5, TUM-5, NES-6): no second name
+        why = tool_text("collected", locale, seat=_seat_name(ui, trick.collector), why=trick.explanation.text(locale))
     return plays, number, why
 
 
