@@ -26,7 +26,7 @@ class Decision:
     action: Action
     reason: Explanation
 
-    def text(self, locale: str = "en") -> str:
+    def text(self, locale: str | None = None) -> str:
         """The reason in ``locale``."""
         return self.reason.text(locale)
 
