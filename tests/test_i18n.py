@@ -49,7 +49,7 @@ from cardwidgets.i18n.ui import UI
 #: Rule ids are the only Latin allowed in Russian text (``NES-6 W3b``, ``TUM-5``, ``E-2``, ``T-4``).
 RULE_ID = re.compile(r"\b(?:NES|NIM|TUM|[ENTW])-?\d+[a-z]?\b|\bW\d+[ab]?\b")
 LATIN = re.compile(r"[A-Za-z]+")
-DEALS = {"nimby": 400, "tumbochka": 300, "nestors": 250}
+DEALS = {"nimby": 160, "tumbochka": 120, "nestors": 100}
 
 
 def latin_words(text: str) -> list[str]:
