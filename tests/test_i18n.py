@@ -86,6 +86,35 @@ def test_no_russian_template_has_latin_words() -> None:
         assert set(latin_words(bare)) <= allowed, text
 
 
+#: Words docs/glossary.md rules out, with the seed's word to use instead.
+BANNED = {
+    "разыгрывающ": "играющий (the Tumbochka seed)",
+    "сбит": "снят с тумбочки (the Tumbochka seed)",
+    "ранг": "достоинство",
+    "матч": "партия",
+    "заявк": "ставка (Nestors) / заказ (Tumbochka)",
+    "по правилам": "простые приёмы (every bot follows the rules)",
+    "фаза": "идёт торговля / идёт выбор козыря",
+}
+
+
+def test_russian_texts_use_the_glossary_words() -> None:
+    texts = [t["ru"] for t in CATALOGUE.values()] + list(UI["ru"].values()) + list(TOOLS["ru"].values())
+    for text in texts:
+        for word, instead in BANNED.items():
+            assert word not in text.lower(), f"{text!r}: write {instead}, not «{word}…»"
+
+
+@pytest.mark.parametrize(
+    ("prefixes", "word"), [(("nestors.", "bots.nestors."), "заказ"), (("tumbochka.", "bots.tumbochka."), "ставк")]
+)
+def test_each_game_bids_in_its_seeds_word(prefixes: tuple[str, ...], word: str) -> None:
+    """Nestors bids are «ставка», Tumbochka's «заказ» (one term per thing, as in each seed)."""
+    for key, templates in CATALOGUE.items():
+        if key.startswith(prefixes):
+            assert word not in templates["ru"], (key, templates["ru"])
+
+
 # ----- the default locale ------------------------------------------------------------------------------
 @pytest.fixture
 def clean_locale(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
