@@ -69,7 +69,7 @@ def test_static_snapshots_offer_no_controls() -> None:
 
 
 def test_bad_input() -> None:
-    with pytest.raises(ValueError, match="locale must be one of en, ru"):
+    with pytest.raises(ValueError, match="unknown locale \"de\": expected one of en, ru"):
         to_html(new_game("nimby", seed=1), locale="de")
     with pytest.raises(ValueError, match="no step 999: steps go from 0 to"):
         to_html(bot_record("nimby", 1), step=999)

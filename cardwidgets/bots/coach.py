@@ -54,24 +54,24 @@ def judge(state: GameState, action: Action | str, seed: int = 0) -> Verdict:
     """How good ``action`` is for the seat to act in ``state`` (not changed), on what that seat can see."""
     chosen = state.parse(action) if isinstance(action, str) else action
     legal = state.legal_actions()
+    game = state.game_name
     if len(legal) == 1:
-        return Verdict("best", Explanation("BOT", "coach.only", {"action": _label(chosen)}), None)
+        return Verdict("best", Explanation("BOT", "coach.only", {"action": _label(chosen, game)}), None)
     candidates = list(legal)  # every legal move meets the same sampled deals: one verdict scale for all
     bot = SearchBot(seed)
     found = bot.evaluate(state, candidates)
     mine = next(e for e in found if e.action == chosen)
     best = found[0]
     loss = best.value - mine.value
-    game = state.game_name
     tip = heuristic.decide(state)
     params = {
-        "action": _label(chosen),
+        "action": _label(chosen, game),
         "value": _number(mine.value, signed=True),
         "n": bot.budget(state, len(candidates)),
     }
     if best.action == chosen or loss < TIE[game]:
         return Verdict("best", Explanation(tip.reason.rule, "coach.best", params), None)
-    params.update(loss=_number(loss), better=_label(best.action, lower=True), tip=_texts(tip.reason))
+    params.update(loss=_number(loss), better=_label(best.action, game, lower=True), tip=_texts(tip.reason))
     verdict = "mistake" if loss >= COSTLY[game] else "good"
     rule = tip.reason.rule if tip.action == best.action else "BOT"
     key = "coach.mistake" if verdict == "mistake" else "coach.good"
@@ -86,9 +86,9 @@ def _number(value: float, *, signed: bool = False) -> dict[str, str]:
     return {"en": text, "ru": text.replace(".", ",")}
 
 
-def _label(action: Action, *, lower: bool = False) -> dict[str, str]:
+def _label(action: Action, game: str, *, lower: bool = False) -> dict[str, str]:
     """An action's button label per locale, lower-cased to stand inside a sentence."""
-    labels = {locale: action_label(action.text, locale) for locale in LOCALES}
+    labels = {locale: action_label(action.text, locale, game) for locale in LOCALES}
     return {k: v[0].lower() + v[1:] for k, v in labels.items()} if lower else labels
 
 

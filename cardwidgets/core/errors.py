@@ -30,6 +30,10 @@ class IllegalActionError(ValueError):
         self.action = action
         super().__init__(explanation.text("en"))
 
+    def __str__(self) -> str:
+        """The reason in the default locale (``cardwidgets.set_locale``, ``CARDWIDGETS_LOCALE``)."""
+        return self.explanation.text()
+
 
 class RecordError(ValueError):
     """A game record that cannot be loaded or replayed."""

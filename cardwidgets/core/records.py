@@ -29,6 +29,10 @@ from cardwidgets.core.limits import (
 )
 from cardwidgets.core.match import Match
 from cardwidgets.core.state import GameState
+from cardwidgets.i18n import LOCALES
+
+#: A record's note: one text, or one text per locale (``{"en": …, "ru": …}``).
+Note = str | dict[str, str]
 
 DEAL_KEYS = {"game", "rules", "dealer", "deal", "seed", "actions", "notes"}
 MATCH_KEYS = {"game", "rules", "start", "deals"}
@@ -43,7 +47,8 @@ class DealRecord:
     dealer: int | None
     deal: Deal
     actions: list[str] = field(default_factory=list)
-    notes: dict[int, str] = field(default_factory=dict)
+    #: Action index -> note: a text, or one text per locale ``{"en": …, "ru": …}`` (``i18n.note_text`` picks).
+    notes: dict[int, Note] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON data (canonical card and action strings)."""
@@ -255,20 +260,34 @@ def _deal_record(data: dict[str, Any], game: type[Game], rules: dict[str, Any], 
 _NOTE_KEY = re.compile(r"0|[1-9][0-9]*")
 
 
-def _read_notes(notes: Any, last: int) -> dict[int, str]:
-    """Notes keyed "0" (the deal) to ``last`` (the last action), each a text of bounded length."""
+def _read_notes(notes: Any, last: int) -> dict[int, Note]:
+    """Notes keyed "0" (the deal) to ``last`` (the last action): texts, or texts by language, of bounded length."""
     if not isinstance(notes, dict):
         raise RecordError("notes: expected an object keyed by action index")
-    out: dict[int, str] = {}
+    out: dict[int, Note] = {}
     for key, text in notes.items():
-        if not (isinstance(key, str) and _NOTE_KEY.fullmatch(key) and isinstance(text, str)):
-            raise RecordError(f'notes: "{echo(key)}" must be an action index (0, 1, 2 …) with a text')
+        good_key = isinstance(key, str) and _NOTE_KEY.fullmatch(key)
+        if not good_key or not (isinstance(text, str) or _is_bilingual(text)):
+            raise RecordError(
+                f'notes: "{echo(key)}" must be an action index (0, 1, 2 …) with a text,'
+                ' or texts by language {"en": …, "ru": …}'
+            )
         if len(key) > len(str(last)) or int(key) > last:
             raise RecordError(f'notes: "{echo(key)}" is past the last action ({last})')
-        if len(text) > MAX_NOTE_CHARS:
+        texts = text.values() if isinstance(text, dict) else [text]
+        if any(len(t) > MAX_NOTE_CHARS for t in texts):
             raise RecordError(f'notes: note "{key}" is too long: the limit is {MAX_NOTE_CHARS:,} characters')
-        out[int(key)] = text
+        out[int(key)] = dict(text) if isinstance(text, dict) else text
     return out
+
+
+def _is_bilingual(note: Any) -> bool:
+    """A note given per language: a non-empty object of known locales to texts."""
+    return (
+        isinstance(note, dict)
+        and bool(note)
+        and all(lang in LOCALES and isinstance(text, str) for lang, text in note.items())
+    )
 
 
 def _no_unknown_keys(data: dict[str, Any], allowed: set[str], where: str) -> None:
@@ -338,7 +357,7 @@ def summary(result: GameState | Match) -> dict[str, Any]:
 
 
 # ----- writing ------------------------------------------------------------------
-def record_of(state: GameState, notes: dict[int, str] | None = None) -> DealRecord:
+def record_of(state: GameState, notes: dict[int, Note] | None = None) -> DealRecord:
     """The record of a deal so far: its set-up and the actions taken."""
     game = state_game(state)
     defaults = game.make_rules()

@@ -5,7 +5,7 @@ from __future__ import annotations
 MESSAGES: dict[str, dict[str, str]] = {
     "core.unknown_action": {
         "en": 'unknown action "{text}": expected one of {verbs}',
-        "ru": 'неизвестное действие «{text}»: ожидается одно из {verbs}',
+        "ru": "неизвестное действие «{text}»: ожидается одно из: {verbs}",
     },
     "core.malformed_action": {
         "en": 'malformed action "{text}": expected "{form}"',
@@ -25,11 +25,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "core.wrong_phase": {
         "en": '"{text}" is not possible now: the phase is {phase} (legal: {legal})',
-        "ru": '«{text}» сейчас невозможно: идёт фаза {phase} (можно: {legal})',
+        "ru": "«{text}» сейчас невозможно: идёт {phase} (можно: {legal})",
     },
     "core.not_legal": {
         "en": '"{text}" is not legal now (legal: {legal})',
-        "ru": '«{text}» сейчас не разрешено (можно: {legal})',
+        "ru": "«{text}» сейчас нельзя (можно: {legal})",
     },
     "core.not_in_hand": {
         "en": "seat {seat} does not hold {card}",
@@ -73,11 +73,11 @@ MESSAGES.update(
         },
         "widget.bad_bot": {
             "en": "choose a bot level ({levels}) for another seat",
-            "ru": "выберите уровень бота ({levels}) для другого места",
+            "ru": "выберите уровень бота ({levels}) для другого игрока",
         },
         "widget.match_over": {
             "en": "the match is over",
-            "ru": "матч окончен",
+            "ru": "партия окончена",
         },
     }
 )

@@ -41,6 +41,9 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_position": "no position {text}: choose a, b, c or hand",
         # ----- HandReplay and the static snapshot -----
         "replay": "Hand replay",
+        "game_nimby": "Nimby",
+        "game_tumbochka": "Tumbochka",
+        "game_nestors": "Nestors",
         "step": "step {step} of {steps}",
         "start": "Start",
         "back": "Back",
@@ -85,17 +88,17 @@ TOOLS: dict[str, dict[str, str]] = {
         "example_2": "Пример 2: А ♠10, Б ♠В",
         "clear": "Очистить",
         "choose_ab": "Выберите карты игроков А и Б.",
-        "choose_c": "Выберите карту С (или задайте карты С, чтобы увидеть, чем он может ходить).",
+        "choose_c": "Выберите карту С (или задайте карты С, чтобы увидеть, какие из них он может положить).",
         "may_play": "С может положить",
         "if_c_plays": "Если С положит",
         "not_allowed": "нельзя",
         "collects": "взятку забирает {who}",
         "winners_AC": "выигрывают А и С",
         "winners_BD": "выигрывает Б (и его партнёр Д)",
-        "err_not_in_deck": "карты {card} нет в колоде Несторс (от 6 до туза каждой масти, NES-1)",
+        "err_not_in_deck": "карты {card} нет в колоде Несторс (от шестёрки до туза каждой масти, NES-1)",
         "err_twice": "карту {card} нельзя сыграть дважды ({first} и {second})",
-        "err_trump": "козырь — это ранг: тузы, валеты или десятки (A, J, 10), а не {text} (NES-1)",
-        "err_hand_size": "у С во взятке не больше 8 карт (после взятки заказчика у всех по 8, NES-6a), а не {n}",
+        "err_trump": "козыри назначают по достоинству: тузы, валеты или десятки (Т, В, 10), а не {text} (NES-1)",
+        "err_hand_size": "у С во взятке не больше 8 карт (после взятки играющего у всех по 8, NES-6a), а не {n}",
         "err_hand_twice": "карта {card} дважды в руке С",
         "err_c_not_held": "у С нет карты {card} (его карты: {hand})",
         "err_c_illegal": "С не может положить {card}: {why}",
@@ -103,6 +106,9 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_example": "нет примера {name}: в правилах примеры {names}",
         "err_position": "нет позиции {text}: выберите a, b, c или hand",
         "replay": "Разбор сдачи",
+        "game_nimby": "Нимби",
+        "game_tumbochka": "Тумбочка",
+        "game_nestors": "Несторс",
         "step": "шаг {step} из {steps}",
         "start": "В начало",
         "back": "Назад",
@@ -139,6 +145,8 @@ TOOLS: dict[str, dict[str, str]] = {
 }
 
 
-def tool_text(key: str, locale: str = "en", **params: Any) -> str:
-    """The text ``key`` in ``locale`` with ``params`` filled in."""
-    return TOOLS[locale][key].format(**params)
+def tool_text(key: str, locale: str | None = None, **params: Any) -> str:
+    """The text ``key`` in ``locale`` (default: ``cardwidgets.get_locale()``) with ``params`` filled in."""
+    from cardwidgets.i18n import resolve
+
+    return TOOLS[resolve(locale)][key].format(**params)

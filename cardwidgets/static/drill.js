@@ -3,7 +3,10 @@ var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 function splitCard(card2) {
   return { rank: card2.slice(0, -1), suit: card2.slice(-1) };
 }
-function cardFace(card2, { name, legal = false, trump = false, seat = null } = {}) {
+function rankLetter(ui, rank) {
+  return ui && ui.rank_letters && ui.rank_letters[rank] || rank;
+}
+function cardFace(card2, { ui = null, name, legal = false, trump = false, seat = null } = {}) {
   const { rank, suit } = splitCard(card2);
   const el2 = document.createElement("button");
   el2.type = "button";
@@ -12,8 +15,8 @@ function cardFace(card2, { name, legal = false, trump = false, seat = null } = {
   if (trump) el2.classList.add("cw-trump-card");
   el2.dataset.card = card2;
   if (seat !== null && seat !== void 0) el2.dataset.seat = String(seat);
-  el2.setAttribute("aria-label", name || card2);
-  el2.innerHTML = `<span class="cw-rank">${rank}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
+  el2.setAttribute("aria-label", name || ui && ui.card_names && ui.card_names[card2] || card2);
+  el2.innerHTML = `<span class="cw-rank">${rankLetter(ui, rank)}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
   return el2;
 }
 

@@ -69,7 +69,7 @@ function actionList(model, send) {
     if (entry.step === step) item.classList.add("cw-current");
     if (branch != null && entry.step > branch) item.classList.add("cw-branch");
     const seat = entry.seat == null ? "" : `${t(ui, "seat", { n: entry.seat })}: `;
-    item.appendChild(el("span", "cw-replay-action", `${seat}${entry.action}`));
+    item.appendChild(el("span", "cw-replay-action", `${seat}${entry.text || entry.action}`));
     if (entry.note) item.appendChild(el("div", "cw-note", entry.note));
     item.addEventListener("click", () => send({ command: "go", step: entry.step }));
     list.appendChild(item);

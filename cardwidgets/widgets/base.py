@@ -23,7 +23,7 @@ import traitlets
 
 from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
-from cardwidgets.i18n import LOCALES
+from cardwidgets.i18n import LOCALES, resolve
 from cardwidgets.widgets.text_repr import TextRepr
 
 
@@ -44,6 +44,7 @@ class CardWidget(TextRepr, anywidget.AnyWidget):
     browser_writable: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, **kwargs: Any) -> None:
+        kwargs["locale"] = resolve(kwargs.get("locale"))  # None: ``cardwidgets.set_locale`` / CARDWIDGETS_LOCALE
         super().__init__(**kwargs)
         self.on_msg(self._on_front_end_message)
 

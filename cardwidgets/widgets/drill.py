@@ -29,6 +29,7 @@ import traitlets
 from cardwidgets.drills import DrillError, Item, feedback, make_item, say, topics
 from cardwidgets.drills.base import label_text, position_json, position_lines
 from cardwidgets.drills.registry import get_topic
+from cardwidgets.i18n import resolve
 from cardwidgets.i18n.drills import DRILL_UI, drill_text
 from cardwidgets.i18n.ui import ui_texts
 from cardwidgets.widgets.tool import ToolWidget
@@ -61,8 +62,9 @@ class Drill(ToolWidget):
     #: Fixed texts: labels, the topic's title, card names.
     ui = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, topic: str, seed: int = 1, *, locale: str = "en") -> None:
-        get_topic(topic, locale if locale in DRILL_UI else "en")  # an unknown topic: DrillError, nothing built
+    def __init__(self, topic: str, seed: int = 1, *, locale: str | None = None) -> None:
+        locale = resolve(locale)
+        get_topic(topic, locale)  # an unknown topic: DrillError, nothing built
         if type(seed) is not int:
             raise DrillError(drill_text("err_seed", "en", seed=repr(seed)))
         super().__init__(locale=locale)

@@ -41,8 +41,9 @@ from cardwidgets.core.records import (
     save_record,
 )
 from cardwidgets.core.state import GameState
+from cardwidgets.i18n import note_text
 from cardwidgets.i18n.tools import TOOLS, tool_text
-from cardwidgets.i18n.ui import UI
+from cardwidgets.i18n.ui import UI, action_phrase
 from cardwidgets.widgets.export import Board, board_facts, board_html, board_text
 from cardwidgets.widgets.tool import ToolWidget
 
@@ -135,12 +136,13 @@ class RecordLine:
     def board(self, step: int, locale: str = "en", *, interactive: bool = False, seat: int | None = None) -> Board:
         """What the board shows at ``step`` (every hand, or only what ``seat`` may see), with its note."""
         self.check_step(step, locale)
-        heading = f"{self.record.game.name.capitalize()} — {tool_text('step', locale, step=step, steps=self.steps)}"
+        game = tool_text(f"game_{self.record.game.name}", locale)
+        heading = f"{game} — {tool_text('step', locale, step=step, steps=self.steps)}"
         return board_facts(
             self.state(step),
             locale,
             last_seat=self.actor(step),
-            note=self.notes.get(step, ""),
+            note=note_text(self.notes.get(step), locale),
             heading=heading,
             interactive=interactive,
             seat=seat,
@@ -243,7 +245,7 @@ class HandReplay(ToolWidget):
     revealed = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
-        self, source: RecordSource, step: int = 0, *, deal: int = 0, locale: str = "en", seat: int | None = None
+        self, source: RecordSource, step: int = 0, *, deal: int = 0, locale: str | None = None, seat: int | None = None
     ) -> None:
         super().__init__(locale=locale)
         self._line = RecordLine(source, deal)
@@ -262,7 +264,7 @@ class HandReplay(ToolWidget):
     @property
     def note(self) -> str:
         """The note attached to the action just taken (or, at step 0, to the deal)."""
-        return self._line.notes.get(self.step, "")
+        return note_text(self._line.notes.get(self.step), self.locale)
 
     @property
     def notes(self) -> dict[int, str]:
@@ -421,7 +423,8 @@ class HandReplay(ToolWidget):
                     "step": k,
                     "seat": line.actor(k),
                     "action": line.public_action(k, viewer),
-                    "note": line.notes.get(k, ""),
+                    "text": action_phrase(line.public_action(k, viewer), self.locale, self.game),
+                    "note": note_text(line.notes.get(k), self.locale),
                 }
                 for k in range(1, shown_steps + 1)
             ]
@@ -429,4 +432,4 @@ class HandReplay(ToolWidget):
             self.branched_at = line.branched_at
             self.record = self.branch_record if viewer is None else {}
             self.error = {}
-            self.ui = {**UI[self.locale], **TOOLS[self.locale], "deal_note": line.notes.get(0, "")}
+            self.ui = {**UI[self.locale], **TOOLS[self.locale], "deal_note": note_text(line.notes.get(0), self.locale)}

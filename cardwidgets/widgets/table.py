@@ -22,7 +22,7 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_deal
 from cardwidgets.core.state import GameState
-from cardwidgets.i18n import LOCALES
+from cardwidgets.i18n import LOCALES, resolve
 from cardwidgets.i18n.ui import action_label, ui_texts
 from cardwidgets.widgets.base import CardWidget
 
@@ -73,7 +73,7 @@ class Table(CardWidget):
         *,
         bots: str | Bot | list[str | Bot] = "heuristic",
         seed: int | None = None,
-        locale: str = "en",
+        locale: str | None = None,
         reveal: bool = False,
         rules: dict[str, Any] | None = None,
         pace: float = 0.6,
@@ -81,6 +81,7 @@ class Table(CardWidget):
         coach: bool = False,
     ) -> None:
         self.match = match if match is not None else Match(game, rules, seed=seed)
+        locale = resolve(locale)
         _check_settings(self.match, seat, locale)
         super().__init__(game=self.match.game.name, seat=seat, locale=locale, reveal=reveal, pace=pace, coach=coach)
         self.seed = seed
@@ -182,7 +183,7 @@ class Table(CardWidget):
             self._hint_cache = (position, decision)
         decision = self._hint_cache[1]
         suggestion = {"action": decision.action.text, "reason": decision.text(self.locale)}
-        self.hint = {**suggestion, "label": action_label(suggestion["action"], self.locale)}
+        self.hint = {**suggestion, "label": action_label(suggestion["action"], self.locale, self.game)}
         self.error = {}
         return True
 
@@ -286,10 +287,10 @@ class Table(CardWidget):
         with self.hold_sync():
             self.view = view
             self.legal = legal
-            self.labels = {a: action_label(a, self.locale) for a in legal}
+            self.labels = {a: action_label(a, self.locale, self.game) for a in legal}
             self.events = list(self._events)
             self.scoreboard = self._scoreboard()
-            self.ui = ui_texts(self.locale, self.match.game.deck)
+            self.ui = ui_texts(self.locale, self.match.game.deck, self.game)
             self.feedback = self._verdict.to_json(self.locale) if self._verdict is not None else {}
 
     def _scoreboard(self) -> dict[str, Any]:
