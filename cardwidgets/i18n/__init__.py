@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from cardwidgets.i18n import bots, common, nestors, nimby, tumbochka
+from cardwidgets.i18n import analysis, bots, common, nestors, nimby, tumbochka
 
 LOCALES = ("en", "ru")
 
@@ -21,6 +21,7 @@ CATALOGUE: dict[str, Mapping[str, str]] = {
     **nestors.MESSAGES,
     **tumbochka.MESSAGES,
     **bots.MESSAGES,
+    **analysis.MESSAGES,
 }
 
 

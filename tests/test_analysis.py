@@ -1,0 +1,257 @@
+"""The double-dummy solver (issue 15, section 1) against the engines themselves.
+
+- a brute force that only uses the engines' own ``clone``/``apply`` gives the
+  value of every legal action on many random endings of each game;
+- step by step along random deals, the solver's fast position after each
+  move equals the fast position built afresh from the engine after the same
+  action (so the transitions mirror the engines, ``open`` and ``leave`` too);
+- consistency: a position's value is the max/min over its actions, a clone
+  answers the same, the order of the legal list does not matter;
+- bad input (a state outside the play) is refused with one clear error, and a
+  budget stops a solve with ``Unfinished``, never with a wrong value.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardwidgets.analysis import AnalysisError, DoubleDummy, Unfinished, double_dummy, position_of
+from cardwidgets.analysis.positions import points_so_far
+from cardwidgets.cards import Card, Rank, Suit
+from cardwidgets.core.state import GameState
+from cardwidgets.games import GAMES
+from cardwidgets.games import nestors as nes
+from cardwidgets.games import nimby as nim
+from cardwidgets.games.tumbochka import TUMBOCHKA_DECK, Tumbochka
+
+TRICKS = {"nimby": 6, "tumbochka": 8, "nestors": 12}
+PLAY_PHASES = {"nimby": ("play",), "tumbochka": ("play",), "nestors": ("open", "play", "leave")}
+
+
+# ----- the reference: minimax on the engine itself --------------------------------------------------
+def declaring_points(state: GameState) -> int:
+    """The declaring side's final points, read from the replay summary."""
+    points = state.summary()["points"]
+    if state.game_name == "nimby":
+        return points[nim.TEAM[state.maker]]
+    if state.game_name == "tumbochka":
+        return points[state.declarer]
+    return points[nes.TEAM[state.bidder]]
+
+
+def declaring_to_act(state: GameState) -> bool:
+    seat = state.to_act
+    if state.game_name == "nimby":
+        return nim.TEAM[seat] == nim.TEAM[state.maker]
+    if state.game_name == "tumbochka":
+        return seat == state.declarer
+    return nes.TEAM[seat] == nes.TEAM[state.bidder]
+
+
+def brute_force(state: GameState) -> int:
+    """Minimax over every legal action, with the engine's clone and apply only."""
+    if state.is_done:
+        return declaring_points(state)
+    values = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        values.append(brute_force(child))
+    return max(values) if declaring_to_act(state) else min(values)
+
+
+def brute_values(state: GameState) -> dict[str, int]:
+    out = {}
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        out[action.text] = brute_force(child)
+    return out
+
+
+# ----- random positions ---------------------------------------------------------------------------------
+def start_of_play(game: str, rng: random.Random, deal: dict | None = None) -> GameState:
+    """A seeded deal played with random legal actions up to the start of the play."""
+    g = GAMES[game]
+    while True:
+        state = g.new_state(deal or g.random_deal(rng), rng.randrange(g.num_players))
+        while not state.is_done and state.phase not in PLAY_PHASES[game]:
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_done:
+            return state
+
+
+def ending(game: str, rng: random.Random, tricks_left: int, deal: dict | None = None, avoid: set | None = None):
+    """A random position with at most ``tricks_left`` tricks to go (any phase of the play)."""
+    state = start_of_play(game, rng, deal)
+    first = TRICKS[game] - tricks_left + 1
+    while len(state.tricks) < first or (len(state.tricks) == first and rng.random() < 0.6):
+        legal = state.legal_actions()
+        calm = [a for a in legal if not avoid or not (set(a.cards) & avoid)]
+        state.apply(rng.choice(calm or legal))
+        if state.is_done:
+            return ending(game, rng, tricks_left, deal, avoid)
+    return state
+
+
+def combo_deal(rng: random.Random) -> dict:
+    """A Tumbochka deal in which seat 0 holds K-Q-J of one suit and seat 1 8-7-6 of another."""
+    suits = list(Suit)
+    rng.shuffle(suits)
+    kqj = [Card.of(r, suits[0]) for r in (Rank.KING, Rank.QUEEN, Rank.JACK)]
+    e76 = [Card.of(r, suits[1]) for r in (Rank.EIGHT, Rank.SEVEN, Rank.SIX)]
+    rest = [c for c in TUMBOCHKA_DECK if c not in kqj and c not in e76]
+    rng.shuffle(rest)
+    hands = [kqj + rest[:4], e76 + rest[4:8], rest[8:15]]
+    return {"hands": hands, "talon": rest[15:18]}
+
+
+CASES = [
+    ("nimby", 3, 25),
+    ("nimby", 2, 15),
+    ("tumbochka", 3, 25),
+    ("tumbochka", 2, 15),
+    ("nestors", 2, 25),
+    ("nestors", 1, 15),
+]
+
+
+@pytest.mark.parametrize(("game", "tricks_left", "count"), CASES)
+def test_solver_equals_brute_force_on_random_endings(game: str, tricks_left: int, count: int) -> None:
+    rng = random.Random(f"{game}{tricks_left}")
+    for _ in range(count):
+        state = ending(game, rng, tricks_left)
+        assert double_dummy(state) == brute_values(state), state.history
+
+
+def test_tumbochka_troyans_and_trilyazhes_equal_brute_force() -> None:
+    """Endings where a K-Q-J and an 8-7-6 are still held whole: announcements are moves (TUM-5, T-4)."""
+    rng = random.Random(15)
+    seen_announcements = 0
+    for _ in range(6):
+        deal = combo_deal(rng)
+        avoid = set(deal["hands"][0][:3] + deal["hands"][1][:3])
+        state = ending("tumbochka", rng, 4, Tumbochka.deal_from_json(Tumbochka.deal_to_json(deal)), avoid)
+        values = double_dummy(state)
+        assert values == brute_values(state), state.history
+        seen_announcements += sum(1 for text in values if text.endswith(("troyan", "trilyazh")))
+    assert seen_announcements > 0
+
+
+# ----- the fast positions follow the engines step by step ------------------------------------------------
+def snapshot(pos) -> tuple:
+    """What a fast position is: hands, card codes, who acts, its key and bound."""
+    return (
+        [sorted(hand) for hand in pos.hands],
+        list(pos.codes),
+        pos.to_act,
+        pos.done(),
+        pos.key(),
+        pos.upper_bound(),
+        sorted(pos.moves(merge=False)),
+    )
+
+
+@pytest.mark.parametrize("game", ["nimby", "tumbochka", "nestors"])
+def test_fast_position_mirrors_the_engine_move_by_move(game: str) -> None:
+    rng = random.Random(game)
+    for _ in range(4):
+        state = start_of_play(game, rng)
+        while not state.is_done:
+            pos = position_of(state)
+            before = points_so_far(state)
+            assert sorted(pos.text(m) for m in pos.moves(merge=False)) == sorted(state.legal_strings())
+            for move in pos.moves(merge=False):
+                child = state.clone()
+                child.apply(pos.text(move))
+                gain = pos.play(move)
+                if child.is_done:
+                    assert pos.done()
+                    assert before + gain == declaring_points(child)
+                else:
+                    assert snapshot(pos) == snapshot(position_of(child)), (state.history, pos.text(move))
+                    assert before + gain == points_so_far(child)
+                pos.undo()
+            assert snapshot(pos) == snapshot(position_of(state))
+            state.apply(rng.choice(state.legal_actions()))
+
+
+# ----- consistency -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("game", "tricks_left"), [("nimby", 4), ("tumbochka", 4), ("nestors", 3)])
+def test_value_is_the_best_of_the_next_position(game: str, tricks_left: int) -> None:
+    rng = random.Random(f"max-{game}")
+    for _ in range(4):
+        state = ending(game, rng, tricks_left)
+        values = double_dummy(state)
+        for text, value in values.items():
+            child = state.clone()
+            child.apply(text)
+            if child.is_done:
+                assert value == declaring_points(child)
+                continue
+            after = double_dummy(child).values()
+            assert value == (max(after) if declaring_to_act(child) else min(after))
+
+
+@pytest.mark.parametrize("game", ["nimby", "tumbochka", "nestors"])
+def test_clone_and_legal_order_do_not_change_the_answer(game: str) -> None:
+    rng = random.Random(f"order-{game}")
+    state = ending(game, rng, 3)
+    values = double_dummy(state)
+    assert double_dummy(state.clone()) == values
+    shuffled = state.clone()
+    legal = list(shuffled.legal_actions())
+    rng.shuffle(legal)
+    shuffled._legal_cache = legal
+    assert dict(sorted(double_dummy(shuffled).items())) == dict(sorted(values.items()))
+
+
+def test_one_table_serves_the_steps_of_a_deal() -> None:
+    rng = random.Random(3)
+    state = ending("tumbochka", rng, 4)
+    solver = DoubleDummy()
+    while not state.is_done:
+        assert solver.values(state) == double_dummy(state)
+        state.apply(rng.choice(state.legal_actions()))
+
+
+# ----- bad input and budgets ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["nimby", "tumbochka", "nestors"])
+def test_a_state_outside_the_play_is_refused(game: str) -> None:
+    g = GAMES[game]
+    state = g.new_state(g.random_deal(1), 0)
+    history = list(state.history)
+    with pytest.raises(AnalysisError) as info:
+        double_dummy(state)
+    assert str(info.value).startswith("the solver analyses the play only")
+    assert "решатель анализирует только розыгрыш" in info.value.explanation.text("ru")
+    assert state.history == history
+    with pytest.raises(AnalysisError, match="needs a deal"):
+        double_dummy("play 2S")  # type: ignore[arg-type]
+
+
+def test_a_finished_deal_is_refused() -> None:
+    state = ending("nimby", random.Random(5), 1)
+    while not state.is_done:
+        state.apply(state.legal_actions()[0])
+    with pytest.raises(AnalysisError):
+        double_dummy(state)
+
+
+def test_budget_stops_with_unfinished_and_keeps_only_exact_values() -> None:
+    state = start_of_play("tumbochka", random.Random(9))
+    with pytest.raises(Unfinished) as info:
+        double_dummy(state, max_nodes=50)
+    assert info.value.done == {}
+    solver = DoubleDummy()
+    full = solver.values(state)
+    needed = solver.solver.nodes
+    with pytest.raises(Unfinished) as info:
+        double_dummy(state, max_nodes=needed * 3 // 4)
+    assert info.value.done
+    assert all(full[text] == value for text, value in info.value.done.items())
+    with pytest.raises(Unfinished):
+        double_dummy(state, seconds=0.0)
+    assert double_dummy(state, max_nodes=needed) == full
