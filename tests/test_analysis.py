@@ -19,11 +19,13 @@ import pytest
 
 from cardwidgets.analysis import AnalysisError, DoubleDummy, Unfinished, double_dummy, position_of
 from cardwidgets.analysis.positions import points_so_far
+from cardwidgets.analysis.solver import Solver
 from cardwidgets.cards import Card, Rank, Suit
 from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES
 from cardwidgets.games import nestors as nes
 from cardwidgets.games import nimby as nim
+from cardwidgets.games.nestors_tricks import TRUMP_RANKS, resolve_trick
 from cardwidgets.games.tumbochka import TUMBOCHKA_DECK, Tumbochka
 
 TRICKS = {"nimby": 6, "tumbochka": 8, "nestors": 12}
@@ -140,6 +142,96 @@ def test_tumbochka_troyans_and_trilyazhes_equal_brute_force() -> None:
     assert seen_announcements > 0
 
 
+# ----- the table, the merging and the bounds against a plain search ---------------------------------------
+class Plain:
+    """A fast position seen without its shortcuts: no table key, no merged cards, the loosest bound."""
+
+    def __init__(self, pos) -> None:
+        self.pos = pos
+
+    def moves(self, merge: bool = True) -> list:
+        return self.pos.moves(merge=False)
+
+    def key(self) -> None:
+        return None
+
+    def upper_bound(self) -> int:
+        return 10**4
+
+    def __getattr__(self, name: str):
+        return getattr(self.pos, name)
+
+
+def plain_values(state: GameState) -> dict[str, int]:
+    """Every action's value by plain alpha-beta on the (engine-checked) fast position."""
+    pos = Plain(position_of(state))
+    base = points_so_far(state)
+    out = {}
+    for move in pos.moves():
+        gain = pos.play(move)
+        solver = Solver()
+        solver.start()
+        out[pos.text(move)] = base + gain + solver._search(pos, -(10**6), 10**6)
+        pos.undo()
+    return out
+
+
+@pytest.mark.parametrize(("game", "tricks_left", "count"), [("nimby", 4, 12), ("tumbochka", 4, 12), ("nestors", 3, 8)])
+def test_solver_equals_plain_search_on_longer_endings(game: str, tricks_left: int, count: int) -> None:
+    rng = random.Random(f"plain-{game}")
+    for _ in range(count):
+        state = ending(game, rng, tricks_left)
+        assert double_dummy(state) == plain_values(state), state.history
+
+
+def exhaustive(pos, seen: dict) -> int:
+    """Minimax on a fast position without any shortcut; checks that equal keys have equal values."""
+    if pos.done():
+        return 0
+    values = []
+    for move in pos.moves(merge=False):
+        gain = pos.play(move)
+        values.append(gain + exhaustive(pos, seen))
+        pos.undo()
+    value = max(values) if pos.maximizing() else min(values)
+    key = pos.key()
+    if key is not None:
+        assert seen.setdefault((pos.context(), key), value) == value, key
+    return value
+
+
+@pytest.mark.parametrize(
+    ("game", "tricks_left"), [("nimby", 3), ("tumbochka", 3), ("tumbochka-combos", 4), ("nestors", 3)]
+)
+def test_equal_keys_mean_equal_values(game: str, tricks_left: int) -> None:
+    """The table's key (relative ranks, holders, combinations, spades …) is sound: across many
+    endings of one deal, reached by different plays, every position with a key has one value."""
+    rng = random.Random(f"keys-{game}")
+    combos = game.endswith("combos")
+    game = game.split("-")[0]
+    for _ in range(2):
+        deal = combo_deal(rng) if combos else GAMES[game].random_deal(rng)
+        seen: dict = {}
+        for _ in range(12):
+            state = ending(game, rng, tricks_left, deal)
+            exhaustive(position_of(state), seen)
+        assert len(seen) > 20
+
+
+def test_nestors_trick_winner_equals_the_engine() -> None:
+    """The fast position's W1-W3b (NES-6, E-7) against ``resolve_trick`` on many card triples."""
+    rng = random.Random(6)
+    for trump in TRUMP_RANKS:
+        state = start_of_play("nestors", rng)
+        while state.trump is not trump:
+            state = start_of_play("nestors", rng)
+        pos = position_of(state)
+        for _ in range(4000):
+            a, b, c = rng.sample(nes.NESTORS_DECK, 3)
+            want = resolve_trick(a, b, c, trump).index
+            assert pos._position_winning(a.index, b.index, c.index) == want, (a, b, c, trump)
+
+
 # ----- the fast positions follow the engines step by step ------------------------------------------------
 def snapshot(pos) -> tuple:
     """What a fast position is: hands, card codes, who acts, its key and bound."""
@@ -154,11 +246,13 @@ def snapshot(pos) -> tuple:
     )
 
 
-@pytest.mark.parametrize("game", ["nimby", "tumbochka", "nestors"])
+@pytest.mark.parametrize("game", ["nimby", "tumbochka", "tumbochka-combos", "nestors"])
 def test_fast_position_mirrors_the_engine_move_by_move(game: str) -> None:
     rng = random.Random(game)
+    combos = game.endswith("combos")
+    game = game.split("-")[0]
     for _ in range(4):
-        state = start_of_play(game, rng)
+        state = start_of_play(game, rng, combo_deal(rng) if combos else None)
         while not state.is_done:
             pos = position_of(state)
             before = points_so_far(state)
@@ -175,7 +269,9 @@ def test_fast_position_mirrors_the_engine_move_by_move(game: str) -> None:
                     assert before + gain == points_so_far(child)
                 pos.undo()
             assert snapshot(pos) == snapshot(position_of(state))
-            state.apply(rng.choice(state.legal_actions()))
+            legal = state.legal_actions()
+            announce = [a for a in legal if a.flag] if combos else []
+            state.apply(rng.choice(announce or legal))
 
 
 # ----- consistency -----------------------------------------------------------------------------------------

@@ -447,7 +447,7 @@ class NestorsPosition(TrickPosition):
 
     def context(self) -> Any:
         """What the table's keys assume (game, trump, declaring side)."""
-        return ("nestors", self.bidder, self.table.points[:52], self.table.strength[:52])
+        return ("nestors", self.bidder, tuple(self.table.points[:52]), tuple(self.table.strength[:52]))
 
     def done(self) -> bool:
         """Whether the deal is over."""
