@@ -208,7 +208,7 @@ def test_equal_keys_mean_equal_values(game: str, tricks_left: int) -> None:
     endings of one deal, reached by different plays, every position with a key has one value."""
     rng = random.Random(f"keys-{game}")
     combos = game.endswith("combos")
-    game = game.split("-")[0]
+    game = game.split("-", maxsplit=1)[0]
     for _ in range(2):
         deal = combo_deal(rng) if combos else GAMES[game].random_deal(rng)
         seen: dict = {}
@@ -250,7 +250,7 @@ def snapshot(pos) -> tuple:
 def test_fast_position_mirrors_the_engine_move_by_move(game: str) -> None:
     rng = random.Random(game)
     combos = game.endswith("combos")
-    game = game.split("-")[0]
+    game = game.split("-", maxsplit=1)[0]
     for _ in range(4):
         state = start_of_play(game, rng, combo_deal(rng) if combos else None)
         while not state.is_done:
