@@ -58,6 +58,8 @@ class DoubleDummy:
         context = pos.context()
         if context != self._context:
             self.solver.table.clear()
+            self.solver.killers.clear()
+            self.solver.use_killers = context[0] == "nestors"
             self._context = context
         base = declaring_points(state)
         solver = self.solver

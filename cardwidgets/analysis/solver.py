@@ -70,8 +70,12 @@ class Solver:
     """
 
     def __init__(self, max_nodes: int | None = None, seconds: float | None = None) -> None:
-        #: key -> (lower, upper) bound of the future points from that position.
-        self.table: dict[Any, tuple[int, int]] = {}
+        #: key -> (lower, upper) bound of the future points from that position, and a move that cut off.
+        self.table: dict[Any, tuple[int, int, Any]] = {}
+        #: Per depth, the last move that cut off there (tried first next time).
+        self.killers: dict[int, Any] = {}
+        #: Whether to try killer moves (they help Nestors' long tricks, not the others).
+        self.use_killers = False
         self.max_nodes = max_nodes
         self.seconds = seconds
         self.nodes = 0
@@ -101,7 +105,7 @@ class Solver:
                 lower = value
         return value
 
-    def _search(self, pos: Position, alpha: int, beta: int) -> int:
+    def _search(self, pos: Position, alpha: int, beta: int, depth: int = 0) -> int:
         """Fail-soft alpha-beta: the value if inside (alpha, beta), else a bound beyond it."""
         if pos.done():
             return 0
@@ -110,17 +114,25 @@ class Solver:
             raise Unfinished(self.nodes)
         key = pos.key()
         low, high = 0, pos.upper_bound()
+        first = self.killers.get(depth) if self.use_killers else None
         if key is not None:
             known = self.table.get(key)
             if known is not None:
                 low, high = max(low, known[0]), min(high, known[1])
+                first = known[2]
         if low >= beta or low == high:
             return low
         if high <= alpha:
             return high
         alpha = max(alpha, low)
         beta = min(beta, high)
-        best = self._children(pos, alpha, beta)
+        moves = pos.moves()
+        if first is not None and first in moves and moves[0] != first:
+            moves.remove(first)
+            moves.insert(0, first)
+        best, best_move = self._children(pos, moves, alpha, beta, depth + 1)
+        if best_move is not None:
+            self.killers[depth] = best_move
         if key is not None:
             if best <= alpha:
                 high = min(high, best)
@@ -128,36 +140,37 @@ class Solver:
                 low = max(low, best)
             else:
                 low = high = best
-            self.table[key] = (low, high)
+            self.table[key] = (low, high, best_move)
         return best
 
-    def _children(self, pos: Position, alpha: int, beta: int) -> int:
-        """Search every move of ``pos`` within the window (alpha, beta)."""
+    def _children(self, pos: Position, moves: list[Any], alpha: int, beta: int, depth: int) -> tuple[int, Any]:
+        """Search ``moves`` of ``pos`` within the window (alpha, beta): the best value and a move that cut off."""
+        search = self._search
         if pos.maximizing():
             best = -INFINITY
-            for move in pos.moves():
+            for move in moves:
                 gain = pos.play(move)
-                value = gain + self._search(pos, alpha - gain, beta - gain)
+                value = gain + search(pos, alpha - gain, beta - gain, depth)
                 pos.undo()
                 if value > best:
                     best = value
                     if best > alpha:
                         alpha = best
                         if alpha >= beta:
-                            break
-            return best
+                            return best, move
+            return best, None
         best = INFINITY
-        for move in pos.moves():
+        for move in moves:
             gain = pos.play(move)
-            value = gain + self._search(pos, alpha - gain, beta - gain)
+            value = gain + search(pos, alpha - gain, beta - gain, depth)
             pos.undo()
             if value < best:
                 best = value
                 if best < beta:
                     beta = best
                     if alpha >= beta:
-                        break
-        return best
+                        return best, move
+        return best, None
 
     def _over_time(self) -> bool:
         return self._deadline is not None and time.monotonic() > self._deadline
