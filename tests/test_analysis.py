@@ -17,10 +17,12 @@ import random
 
 import pytest
 
-from cardwidgets.analysis import AnalysisError, DoubleDummy, Unfinished, double_dummy, position_of
+from cardwidgets.analysis import AnalysisError, DoubleDummy, Unfinished, double_dummy, position_of, post_mortem
 from cardwidgets.analysis.positions import points_so_far
 from cardwidgets.analysis.solver import Solver
 from cardwidgets.cards import Card, Rank, Suit
+from cardwidgets.core.errors import RecordError
+from cardwidgets.core.records import record_of
 from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES
 from cardwidgets.games import nestors as nes
@@ -351,3 +353,94 @@ def test_budget_stops_with_unfinished_and_keeps_only_exact_values() -> None:
     with pytest.raises(Unfinished):
         double_dummy(state, seconds=0.0)
     assert double_dummy(state, max_nodes=needed) == full
+
+
+# ----- post-mortem (issue 15, section 2) ------------------------------------------------------------------
+def finished_deal(game: str, seed: int) -> GameState:
+    rng = random.Random(seed)
+    state = start_of_play(game, rng)
+    while not state.is_done:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def replayed_to(state: GameState, number: int) -> GameState:
+    """The deal of ``state`` replayed up to just before action ``number``."""
+    record = record_of(state)
+    start = record.game.new_state(record.deal, record.dealer or 0, record.rules)
+    for text in state.history[: number - 1]:
+        start.apply(text)
+    return start
+
+
+@pytest.mark.parametrize("game", ["nimby", "tumbochka"])
+def test_post_mortem_rows_are_the_seats_decisions_with_their_double_dummy_cost(game: str) -> None:
+    state = finished_deal(game, 21)
+    seat = state.summary()["contract"]["seat"]
+    rows = post_mortem(state, seat, samples=3)
+    assert rows
+    for row in rows:
+        before = replayed_to(state, row["number"])
+        assert state.history[row["number"] - 1] == row["action"]
+        assert before.to_act == seat
+        assert len(before.legal_actions()) > 1
+        values = double_dummy(before)
+        best = max(values.values())  # the seat is on the declaring side: it maximises
+        assert row["dd_cost"] == best - values[row["action"]]
+        assert row["best"] == [a for a, v in values.items() if v == best]
+        assert row["mc_cost"] >= 0
+        assert row["text"].startswith(f"Action {row['number']}, {row['action']}")
+    decisions = sum(
+        1
+        for n in range(1, len(state.history) + 1)
+        if (s := replayed_to(state, n)).phase in PLAY_PHASES[game] and s.to_act == seat and len(s.legal_actions()) > 1
+    )
+    assert len(rows) == decisions
+
+
+def test_post_mortem_of_a_defender_counts_points_against_the_declarer() -> None:
+    state = finished_deal("tumbochka", 4)
+    defender = (state.declarer + 1) % 3
+    for row in post_mortem(record_of(state), defender, samples=2):
+        values = double_dummy(replayed_to(state, row["number"]))
+        assert row["dd_cost"] == values[row["action"]] - min(values.values())
+
+
+def test_post_mortem_shows_where_the_two_costs_differ_and_speaks_russian() -> None:
+    differ = []
+    for seed in range(6):
+        state = finished_deal("tumbochka", 100 + seed)
+        rows = post_mortem(state, state.declarer, samples=4, seed=seed)
+        differ += [row for row in rows if row["dd_cost"] != row["mc_cost"]]
+        if differ:
+            break
+    assert differ
+    row = differ[0]
+    state_ru = post_mortem(finished_deal("nimby", 21), 0, locale="ru", samples=2)
+    assert all(r["text"].startswith("Ход ") for r in state_ru)
+    assert post_mortem(finished_deal("nimby", 21), 0, samples=2, seed=5) == post_mortem(
+        finished_deal("nimby", 21), 0, samples=2, seed=5
+    )
+    assert row["text"]
+
+
+def test_post_mortem_refuses_bad_input() -> None:
+    state = finished_deal("nimby", 2)
+    with pytest.raises(AnalysisError, match="no seat 4"):
+        post_mortem(state, 4)
+    fresh = GAMES["nestors"].new_state(GAMES["nestors"].random_deal(1), 0)
+    fresh.apply(fresh.legal_actions()[0])
+    with pytest.raises(AnalysisError, match="never reached the play"):
+        post_mortem(fresh, 0)
+    bad = record_of(state).to_json()
+    bad["actions"][3] = "play 9H"
+    with pytest.raises(RecordError, match="action 4"):
+        post_mortem(bad, 0)
+
+
+def test_post_mortem_says_when_a_solve_did_not_finish() -> None:
+    state = finished_deal("nestors", 8)
+    rows = post_mortem(state, state.bidder, samples=1, seconds=0.0)
+    unfinished = [row for row in rows if row["dd_cost"] is None]
+    assert unfinished
+    assert all(row["mc_cost"] is None and "did not finish" in row["text"] for row in unfinished)

@@ -720,3 +720,12 @@ def points_so_far(state: Any) -> int:
     spades = sum(1 for c in taken if c.suit is SUITS[0])
     bonus = nes.SPADE_BONUS if spades >= nes.SPADE_MAJORITY else 0
     return nes.card_points(taken, state.trump) + nes.TRICK_POINTS * tricks + bonus
+
+
+def declaring_seats(state: Any) -> tuple[bool, ...]:
+    """Per seat, whether it is on the declaring side (makers, declarer, bidders)."""
+    if state.game_name == "nimby":
+        return tuple(nim.TEAM[s] == nim.TEAM[state.maker] for s in range(4))
+    if state.game_name == "tumbochka":
+        return tuple(s == state.declarer for s in range(3))
+    return tuple(nes.TEAM[s] == nes.TEAM[state.bidder] for s in range(4))
