@@ -13,7 +13,9 @@
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 
@@ -444,3 +446,18 @@ def test_post_mortem_says_when_a_solve_did_not_finish() -> None:
     unfinished = [row for row in rows if row["dd_cost"] is None]
     assert unfinished
     assert all(row["mc_cost"] is None and "did not finish" in row["text"] for row in unfinished)
+
+
+def test_layers_analysis_sits_above_bots_and_below_widgets() -> None:
+    """Layers (design.md): analysis imports cards, core, games, bots, i18n, never widgets; nothing below imports it."""
+    root = Path(__file__).parent.parent / "cardwidgets"
+    for path in (root / "analysis").glob("*.py"):
+        imported = {
+            node.module
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ImportFrom) and node.module
+        }
+        assert not {m for m in imported if m.startswith("cardwidgets.widgets")}, path
+    for layer in ("cards.py", "core", "games", "bots", "i18n"):
+        for path in [root / layer] if layer.endswith(".py") else (root / layer).glob("*.py"):
+            assert "cardwidgets.analysis" not in path.read_text(encoding="utf-8"), path
