@@ -45,6 +45,8 @@ class TrickPosition:
     trick: list[tuple[int, int]]
     to_act: int
     declarers: tuple[bool, ...]
+    #: Every value is a multiple of ``step`` (NES-2: Nestors counts in fives).
+    step = 1
 
     def _init_cards(self, table: CardTable, hands: list[list[Card]], trick: list[tuple[int, Card]]) -> None:
         self.table = table
@@ -408,6 +410,8 @@ SPADES = SUIT_NUMBER[SUITS[0]]
 
 class NestorsPosition(TrickPosition):
     """NES-6a (the bidder's trick), NES-6 (tricks of three, C's duties, W1-W3b), NES-7 (table card)."""
+
+    step = 5
 
     def __init__(self, state: nes.NestorsState) -> None:
         trump = state.trump

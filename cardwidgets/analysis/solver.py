@@ -61,6 +61,9 @@ class Position(Protocol):
         """The most points the declaring side can still gain."""
         ...
 
+    #: Every value is a multiple of ``step`` (Nestors: 5).
+    step: int
+
 
 class Solver:
     """Exact minimax values with alpha-beta and a bounds table; optional budgets.
@@ -91,19 +94,28 @@ class Solver:
     def value(self, pos: Position, guess: int | None = None) -> int:
         """The exact future points of the declaring side from ``pos``.
 
-        MTD(f): a series of null-window tests ("at least beta?") that close
-        in on the value from ``guess``; the table keeps what each test learnt.
+        A series of null-window tests ("at least beta?"), each narrowing the
+        range [lower, upper] of the value; the table keeps what each test
+        learnt. With a ``guess`` (a sibling's value), the tests start there
+        (MTD(f)); without one, they halve the range (values are multiples of
+        ``pos.step``).
         """
         lower, upper = 0, pos.upper_bound()
-        value = (lower + upper) // 2 if guess is None else min(max(guess, lower), upper)
+        step = pos.step
+        value = guess if guess is not None and lower <= guess <= upper else None
         while lower < upper:
-            beta = value + 1 if value == lower else value
+            if value is None:
+                beta = lower + ((upper - lower) // step + 1) // 2 * step
+            else:
+                beta = value + 1 if value == lower else value
             value = self._search(pos, beta - 1, beta)
             if value < beta:
                 upper = value
             else:
                 lower = value
-        return value
+            if guess is None:
+                value = None
+        return lower
 
     def _search(self, pos: Position, alpha: int, beta: int, depth: int = 0) -> int:
         """Fail-soft alpha-beta: the value if inside (alpha, beta), else a bound beyond it."""
