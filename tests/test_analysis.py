@@ -308,6 +308,14 @@ def test_clone_and_legal_order_do_not_change_the_answer(game: str) -> None:
     assert dict(sorted(double_dummy(shuffled).items())) == dict(sorted(values.items()))
 
 
+def test_progress_is_reported_per_action() -> None:
+    state = ending("nimby", random.Random(8), 3)
+    seen: list[tuple[int, int]] = []
+    DoubleDummy(progress=lambda done, total: seen.append((done, total))).values(state)
+    total = len(state.legal_actions())
+    assert seen == [(n, total) for n in range(1, total + 1)]
+
+
 def test_one_table_serves_the_steps_of_a_deal() -> None:
     rng = random.Random(3)
     state = ending("tumbochka", rng, 4)

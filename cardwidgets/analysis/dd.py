@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cardwidgets.analysis import positions
@@ -48,8 +49,15 @@ class DoubleDummy:
     ``Unfinished`` (carrying the actions already valued) instead of answering.
     """
 
-    def __init__(self, max_nodes: int | None = None, seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        max_nodes: int | None = None,
+        seconds: float | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> None:
         self.solver = Solver(max_nodes, seconds)
+        #: Called as ``progress(done, total)`` after each action is valued (for a widget's progress bar).
+        self.progress = progress
         self._context: Any = None
 
     def values(self, state: GameState) -> dict[str, int]:
@@ -66,8 +74,9 @@ class DoubleDummy:
         solver.start()
         found: dict[str, int] = {}
         guess: int | None = None
+        moves = pos.moves(merge=False)
         try:
-            for move in pos.moves(merge=False):
+            for move in moves:
                 gain = pos.play(move)
                 try:
                     future = solver.value(pos, None if guess is None else guess - gain)
@@ -75,6 +84,8 @@ class DoubleDummy:
                     pos.undo()
                 guess = gain + future
                 found[pos.text(move)] = base + guess
+                if self.progress is not None:
+                    self.progress(len(found), len(moves))
         except Unfinished as stop:
             raise Unfinished(stop.nodes, {t: found[t] for t in state.legal_strings() if t in found}) from None
         legal = state.legal_strings()

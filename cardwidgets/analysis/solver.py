@@ -18,6 +18,8 @@ import time
 from typing import Any, Protocol
 
 INFINITY = 10**6
+#: The table is emptied when it reaches this many entries (memory stays bounded; values stay exact).
+MAX_ENTRIES = 1_000_000
 
 
 class Unfinished(RuntimeError):  # noqa: N818 (the name says what happened)
@@ -152,7 +154,10 @@ class Solver:
                 low = max(low, best)
             else:
                 low = high = best
-            self.table[key] = (low, high, best_move)
+            table = self.table
+            if len(table) >= MAX_ENTRIES:
+                table.clear()
+            table[key] = (low, high, best_move)
         return best
 
     def _children(self, pos: Position, moves: list[Any], alpha: int, beta: int, depth: int) -> tuple[int, Any]:
