@@ -148,17 +148,23 @@ class Solver:
         if best_move is not None:
             self.killers[depth] = best_move
         if key is not None:
-            if best <= alpha:
-                high = min(high, best)
-            elif best >= beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            table = self.table
-            if len(table) >= MAX_ENTRIES:
-                table.clear()
-            table[key] = (low, high, best_move)
+            self._store(key, (low, high), (alpha, beta), best, best_move)
         return best
+
+    def _store(self, key: Any, bounds: tuple[int, int], window: tuple[int, int], best: int, move: Any) -> None:
+        """Narrow the bounds of ``key`` by a result ``best`` found in the window (alpha, beta)."""
+        low, high = bounds
+        alpha, beta = window
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        table = self.table
+        if len(table) >= MAX_ENTRIES:
+            table.clear()
+        table[key] = (low, high, move)
 
     def _children(self, pos: Position, moves: list[Any], alpha: int, beta: int, depth: int) -> tuple[int, Any]:
         """Search ``moves`` of ``pos`` within the window (alpha, beta): the best value and a move that cut off."""
