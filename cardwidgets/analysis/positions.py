@@ -697,10 +697,17 @@ class NestorsPosition(TrickPosition):
         return 0
 
     def key(self) -> Any:
-        """The transposition key at a trick boundary, else None."""
+        """The transposition key at a trick boundary, else None.
+
+        The bidders' spades matter only while the spade bonus is still open
+        (NES-2: they have fewer than 5 and can still reach 5).
+        """
         if self.phase != nes.PLAY or self.trick:
             return None
-        return (self.number, min(self.spades, nes.SPADE_MAJORITY), live_key(self.table, self.codes))
+        spades = self.spades
+        if spades >= nes.SPADE_MAJORITY or spades + self.live_spades < nes.SPADE_MAJORITY:
+            spades = -1
+        return (self.number, spades, live_key(self.table, self.codes))
 
     def upper_bound(self) -> int:
         """The most points the declaring side can still gain."""
