@@ -702,8 +702,8 @@ class NestorsPosition(TrickPosition):
         The bidders' spades matter only while the spade bonus is still open
         (NES-2: they have fewer than 5 and can still reach 5).
         """
-        if self.phase != nes.PLAY or self.trick:
-            return None
+        if self.phase != nes.PLAY or self.trick or self.number == nes.NUM_TRICKS:
+            return None  # the last trick (two cards, NES-7) is quicker to play than to look up
         spades = self.spades
         if spades >= nes.SPADE_MAJORITY or spades + self.live_spades < nes.SPADE_MAJORITY:
             spades = -1
