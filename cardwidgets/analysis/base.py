@@ -1,12 +1,21 @@
 """What the three games' fast positions share: hands, live cards, merging equal cards, keys.
 
 Cards are their ``Card.index`` (0-51). Each position keeps, per card, a *code*:
-``GONE`` once the card has left the play (taken in a closed trick), else who
-holds it plus its point class (see ``code_of``). The codes of the live cards,
-in each play suit's order from the highest card down, make the transposition
-key: two positions with the same key differ only in which cards of equal
-standing are where, so they have the same value. (The exact proof per game
-is in its module; the tests compare with a brute force on the engine.)
+``GONE`` once the card has left the play (taken in a closed trick),
+``IN_TRICK`` while it lies in the open trick, else who holds it plus 8 times
+its point class. The codes of the live cards, suit by suit from the strongest
+card down, make the transposition key.
+
+Why that is enough: in all three games a card only ever matters through its
+play suit, its points, whether it is a trump, and how it compares with the
+other *live* cards of its suit (cards taken in closed tricks never meet it
+again). Two positions whose live cards have, rank by rank in every suit, the
+same holders and points are the same game with the cards renamed, so they
+have the same future value — given what the codes do not show, which each
+game adds to its key (the seat to lead, the trump, Tumbochka's open trilyazh
+and whole combinations, Nestors' trick number and spades). For the same
+reason two cards of one hand with the same suit and points and no live card
+between them are one move. ``tests/test_analysis.py`` checks both claims.
 """
 
 from __future__ import annotations
