@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from enum import Enum
 from typing import Any
 
-from cardwidgets.i18n import bots, common, drills, nestors, nimby, tumbochka
+from cardwidgets.i18n import analysis, bots, common, drills, nestors, nimby, tumbochka
 
 LOCALES = ("en", "ru")
 #: The environment variable a deployment (Binder, Voila, JupyterLite) sets to ``ru``.
@@ -29,6 +29,7 @@ CATALOGUE: dict[str, Mapping[str, str]] = {
     **tumbochka.MESSAGES,
     **bots.MESSAGES,
     **drills.MESSAGES,
+    **analysis.MESSAGES,
 }
 
 _chosen: str | None = None
