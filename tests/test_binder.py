@@ -15,6 +15,7 @@ It needs PyPI (as Binder does) and takes about a minute with a warm pip cache.
 
 from __future__ import annotations
 
+import html
 import os
 import shutil
 import socket
@@ -143,6 +144,7 @@ def test_voila_serves_the_play_notebook(binder_env) -> None:
     ):
         try:
             page = fetch_when_up(f"http://127.0.0.1:{port}/", server, log)
+            linked = fetch_when_up(f"http://127.0.0.1:{port}/?game=nestors&seed=5&locale=ru", server, log)
         finally:
             server.terminate()
             try:
@@ -152,6 +154,11 @@ def test_voila_serves_the_play_notebook(binder_env) -> None:
     assert "Play cardwidgets" in page  # the markdown cell, rendered
     assert "application/vnd.jupyter.widget-view+json" in page  # the widgets, ready for the browser
     assert "Traceback" not in page
+    # A class opens one link and gets one deal: the app reads game, seed and locale from the address.
+    from cardwidgets.widgets.app import play_app
+
+    expected = play_app("game=nestors&seed=5&locale=ru").summary()
+    assert html.escape(expected) in linked or expected in linked, expected
 
 
 def fetch_when_up(url: str, server: subprocess.Popen, log: Path, timeout: float = 90) -> str:
