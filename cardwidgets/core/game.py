@@ -85,16 +85,38 @@ class Game:
         return deal
 
     @classmethod
-    def deal_from_json(cls, data: Any) -> Deal:
-        """Read and check a deal: the right shape and every card of the deck exactly once."""
+    def deal_from_json(cls, data: Any, seed: int | None = None) -> Deal:
+        """Read and check a deal: the right shape and every card of the deck exactly once.
+
+        With a ``seed`` the deal may be partial: a part left out, or ``"?"`` in place of a
+        card, is dealt from the cards not given, shuffled from ``seed`` (reproducibly).
+        """
         if not isinstance(data, dict):
             raise RecordError("deal: expected an object with " + ", ".join(p.name for p in cls.layout))
         extra = set(data) - {p.name for p in cls.layout}
         if extra:
             raise RecordError(f'deal: unknown part "{echo(sorted(extra)[0])}" for {cls.name}')
-        deal: Deal = {part.name: _read_part(part, data.get(part.name)) for part in cls.layout}
+        partial = seed is not None
+        deal: Deal = {part.name: _read_part(part, data.get(part.name), partial=partial) for part in cls.layout}
+        if partial:
+            deal = cls._fill_unknown(deal, seed)  # type: ignore[arg-type]
         _check_every_card_once(cls.deck, cls.deal_cards(deal))
         return deal
+
+    @classmethod
+    def _fill_unknown(cls, deal: Deal, seed: int) -> Deal:
+        """Deal the cards a partial deal does not give into its unknown places (None), from ``seed``."""
+        given = [card for card in cls.deal_cards(deal) if card is not None]
+        _check_no_card_twice(cls.deck, given)
+        rest = [card for card in cls.deck if card not in set(given)]
+        random.Random(seed).shuffle(rest)
+
+        def fill(value: Any) -> Any:
+            if isinstance(value, list):
+                return [fill(v) for v in value]
+            return rest.pop() if value is None else value
+
+        return {name: fill(value) for name, value in deal.items()}
 
     @classmethod
     def deal_to_json(cls, deal: Deal) -> dict[str, Any]:
@@ -189,36 +211,55 @@ def _describe(allowed: tuple[Any, ...]) -> str:
     return " or ".join("a whole number" if a is int else repr(a) for a in allowed)
 
 
-def _read_part(part: DealPart, value: Any) -> Any:
-    """Read one part of a deal, checking its shape."""
+#: In a partial deal (a record with a ``seed``), a card not given: dealt from the seed.
+UNKNOWN = "?"
+
+
+def _read_part(part: DealPart, value: Any, *, partial: bool = False) -> Any:
+    """Read one part of a deal, checking its shape; a partial deal's unknown cards are None."""
     where = f"deal: {part.name}"
+    if partial and value is None:  # a part left out of a partial deal: all of it unknown
+        value = _all_unknown(part)
     if part.single:
         if isinstance(value, list) and len(value) == 1:
             value = value[0]
         if not isinstance(value, str):
             raise RecordError(f"{where}: expected one card")
-        return _card(value, where)
+        return _card(value, where, partial)
     if part.lists == 0:
-        return _read_list(value, part.size, where)
+        return _read_list(value, part.size, where, partial)
     if not isinstance(value, list) or len(value) != part.lists:
         raise RecordError(f"{where}: expected {part.lists} lists of {part.size} cards")
-    return [_read_list(v, part.size, f"{where}[{i}]") for i, v in enumerate(value)]
+    return [_read_list(v, part.size, f"{where}[{i}]", partial) for i, v in enumerate(value)]
 
 
-def _read_list(value: Any, size: int, where: str) -> list[Card]:
+def _all_unknown(part: DealPart) -> Any:
+    """A part of a partial deal that gives none of its cards."""
+    if part.single:
+        return UNKNOWN
+    if part.lists == 0:
+        return [UNKNOWN] * part.size
+    return [[UNKNOWN] * part.size for _ in range(part.lists)]
+
+
+def _read_list(value: Any, size: int, where: str, partial: bool = False) -> list[Card | None]:
     if not isinstance(value, list) or len(value) != size:
         raise RecordError(f"{where}: expected {size} cards")
-    return [_card(v, where) for v in value]
+    return [_card(v, where, partial) for v in value]
 
 
-def _card(text: Any, where: str) -> Card:
+def _card(text: Any, where: str, partial: bool = False) -> Card | None:
+    if text == UNKNOWN:
+        if not partial:
+            raise RecordError(f'{where}: "?" (a card to deal) needs a "seed" beside the deal')
+        return None
     try:
         return parse_card(text)
     except CardError as exc:
         raise RecordError(f"{where}: {exc}") from None
 
 
-def _check_every_card_once(deck: tuple[Card, ...], cards: list[Card]) -> None:
+def _check_no_card_twice(deck: tuple[Card, ...], cards: list[Card]) -> None:
     seen: set[Card] = set()
     deck_set = set(deck)
     for card in cards:
@@ -227,6 +268,10 @@ def _check_every_card_once(deck: tuple[Card, ...], cards: list[Card]) -> None:
         if card in seen:
             raise RecordError(f"deal: card {card} appears twice")
         seen.add(card)
-    missing = [c.text for c in deck if c not in seen]
+
+
+def _check_every_card_once(deck: tuple[Card, ...], cards: list[Card]) -> None:
+    _check_no_card_twice(deck, cards)
+    missing = [c.text for c in deck if c not in set(cards)]
     if missing:
-        raise RecordError(f"deal: card {missing[0]} is missing")
+        raise RecordError(f'deal: card {missing[0]} is missing (give every card, or a "seed" to deal the rest)')

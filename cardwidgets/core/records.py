@@ -240,14 +240,13 @@ def _deal_record(data: dict[str, Any], game: type[Game], rules: dict[str, Any], 
         raise RecordError("dealer: missing (a seat number)")
     if dealer is not None and not (type(dealer) is int and 0 <= dealer < game.num_players):
         raise RecordError(f"dealer: expected a seat from 0 to {game.num_players - 1}")
-    if ("deal" in data) == ("seed" in data):
-        raise RecordError('expected exactly one of "deal" and "seed"')
-    if "seed" in data:
-        if type(data["seed"]) is not int:
-            raise RecordError("seed: expected a whole number")
-        deal = game.random_deal(data["seed"])
-    else:
-        deal = game.deal_from_json(data["deal"])
+    if "deal" not in data and "seed" not in data:
+        raise RecordError('expected "deal" (the cards), "seed" (a shuffle) or both (a partial deal)')
+    seed = data.get("seed")
+    if "seed" in data and type(seed) is not int:
+        raise RecordError("seed: expected a whole number")
+    # with both, the deal is partial: the cards it does not give are dealt from the seed
+    deal = game.deal_from_json(data["deal"], seed) if "deal" in data else game.random_deal(seed)
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("actions: expected a list of action strings")
