@@ -39,7 +39,7 @@ function el(tag, className, text) {
 
 // js/drill/index.js
 function card(ui, code, trumps) {
-  const face = cardFace(code, { name: cardName(ui, code), trump: trumps.has(code) });
+  const face = cardFace(code, { ui, name: cardName(ui, code), trump: trumps.has(code) });
   face.disabled = true;
   face.tabIndex = -1;
   return face;
@@ -134,7 +134,7 @@ function render({ model, el: host }) {
     const digit = Number(event.key);
     if (Number.isInteger(digit) && digit >= 1 && digit <= count) {
       send({ command: "answer", option: digit - 1 });
-    } else if (event.key === "n" || event.key === "N") {
+    } else if (event.key === "Enter" || event.code === "KeyN") {
       send({ command: "next" });
     } else {
       return;

@@ -171,5 +171,7 @@ def _ui(locale: str, options: int) -> dict[str, Any]:
 
     texts: dict[str, Any] = {key: value for key, value in DRILL_UI[locale].items() if not key.startswith("err_")}
     texts["keys"] = drill_text("keys", locale, n=options)
-    texts["card_names"] = ui_texts(locale, ALL_CARDS)["card_names"]
+    base = ui_texts(locale, ALL_CARDS)
+    texts["card_names"] = base["card_names"]
+    texts["rank_letters"] = base["rank_letters"]
     return texts

@@ -7,7 +7,7 @@ import { el } from "../dom.js";
 
 /** A card drawn as on the table, trumps marked (not clickable: the answers are the buttons below). */
 function card(ui, code, trumps) {
-  const face = cardFace(code, { name: cardName(ui, code), trump: trumps.has(code) });
+  const face = cardFace(code, { ui, name: cardName(ui, code), trump: trumps.has(code) });
   face.disabled = true;
   face.tabIndex = -1;
   return face;
@@ -107,14 +107,14 @@ function render({ model, el: host }) {
     root.replaceChildren(head, position(question, ui), el("div", "cw-d-question", question.text || ""), options(model, ui, send), verdict(model, ui), next, el("div", "cw-d-keys", t(ui, "keys")), error);
   }
 
-  // Keys 1-9 answer, N asks the next question (the root has focus after a click on it).
+  // Keys 1-9 answer; Enter or N (the key, whatever the keyboard's language) asks the next question.
   root.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const count = (model.get("options") || []).length;
     const digit = Number(event.key);
     if (Number.isInteger(digit) && digit >= 1 && digit <= count) {
       send({ command: "answer", option: digit - 1 });
-    } else if (event.key === "n" || event.key === "N") {
+    } else if (event.key === "Enter" || event.code === "KeyN") {
       send({ command: "next" });
     } else {
       return;
