@@ -32,6 +32,7 @@ from cardwidgets.games.nestors_tricks import (
     c_may_play,
     resolve_trick,
 )
+from cardwidgets.i18n.names import card_text
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import ui_texts
 from cardwidgets.widgets.tool import ToolWidget
@@ -93,7 +94,7 @@ def read_card(value: Card | str | None, locale: str = "en") -> Card | None:
     except CardError as exc:
         raise ExplorerError(str(exc)) from None
     if card not in NESTORS_DECK:
-        raise ExplorerError(tool_text("err_not_in_deck", locale, card=card.text))
+        raise ExplorerError(tool_text("err_not_in_deck", locale, card=card_text(card, locale)))
     return card
 
 
@@ -107,7 +108,7 @@ def read_hand(value: Any, locale: str = "en") -> tuple[Card, ...] | None:
     hand = tuple(c for c in cards if c is not None)
     for i, card in enumerate(hand):
         if card in hand[:i]:
-            raise ExplorerError(tool_text("err_hand_twice", locale, card=card.text))
+            raise ExplorerError(tool_text("err_hand_twice", locale, card=card_text(card, locale)))
     if len(hand) > MAX_HAND:
         raise ExplorerError(tool_text("err_hand_size", locale, n=len(hand)))
     return hand or None
@@ -121,7 +122,8 @@ def check_setup(setup: TrickSetup, locale: str = "en") -> None:
         if card is None:
             continue
         if card in seen:
-            raise ExplorerError(tool_text("err_twice", locale, card=card.text, first=seen[card], second=position))
+            shown = card_text(card, locale)
+            raise ExplorerError(tool_text("err_twice", locale, card=shown, first=seen[card], second=position))
         seen[card] = position
     if setup.c is not None and (setup.a is None or setup.b is None):
         raise ExplorerError(tool_text("err_need_ab", locale))
@@ -130,14 +132,16 @@ def check_setup(setup: TrickSetup, locale: str = "en") -> None:
     for position, card in played[:2]:
         if card in setup.hand:
             name = tool_text("hand", locale)
-            raise ExplorerError(tool_text("err_twice", locale, card=card.text, first=position, second=name))
+            shown = card_text(card, locale)
+            raise ExplorerError(tool_text("err_twice", locale, card=shown, first=position, second=name))
     if setup.c is None:
         return
     if setup.c not in setup.hand:
-        raise ExplorerError(tool_text("err_c_not_held", locale, card=setup.c.text, hand=_text(setup.hand)))
+        held = _text(setup.hand, locale)
+        raise ExplorerError(tool_text("err_c_not_held", locale, card=card_text(setup.c, locale), hand=held))
     legal, why = c_may_play(setup.a, setup.b, setup.hand, setup.trump)  # type: ignore[arg-type]
     if setup.c not in legal:
-        raise ExplorerError(tool_text("err_c_illegal", locale, card=setup.c.text, why=why.text(locale)))
+        raise ExplorerError(tool_text("err_c_illegal", locale, card=card_text(setup.c, locale), why=why.text(locale)))
 
 
 # ----- what the explorer shows -------------------------------------------------------------------
@@ -224,8 +228,8 @@ def _card_text(card: Card | None) -> str | None:
     return card.text if card is not None else None
 
 
-def _text(cards: tuple[Card, ...]) -> str:
-    return " ".join(card.text for card in cards)
+def _text(cards: tuple[Card, ...], locale: str) -> str:
+    return " ".join(card_text(card, locale) for card in cards)
 
 
 # ----- the widget ----------------------------------------------------------------------------------
