@@ -116,7 +116,7 @@ def read_hand(value: Any, locale: str = "en") -> tuple[Card, ...] | None:
 
 def check_setup(setup: TrickSetup, locale: str = "en") -> None:
     """Raise ``ExplorerError`` unless the cards can lie in one trick (NES-6: C's obligations included)."""
-    played = [("A", setup.a), ("B", setup.b), ("C", setup.c)]
+    played = [(POSITION_NAMES[pos][locale], card) for pos, card in (("A", setup.a), ("B", setup.b), ("C", setup.c))]
     seen: dict[Card, str] = {}
     for position, card in played:
         if card is None:
