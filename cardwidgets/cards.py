@@ -11,10 +11,43 @@ so cards compare and hash by identity, which keeps the engines fast.
 
 from __future__ import annotations
 
+import reprlib
 from enum import Enum, IntEnum
 from typing import ClassVar
 
-from cardwidgets.core.errors import CardError, echo
+#: A person's text echoed back in an error message is cut to this many characters.
+ECHO_CHARS = 40
+
+
+class CardError(ValueError):
+    """Malformed card, rank or suit text."""
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 2
+_REPR.maxstring = _REPR.maxother = ECHO_CHARS
+
+
+def echo(value: object, limit: int = ECHO_CHARS, *, quote: bool = False) -> str:
+    """A person's input, safe to repeat in a one-line message: cut to ``limit`` characters + "…".
+
+    Strings come as they are (``quote=True``: in quotes, as ``repr`` would),
+    other values as a short ``repr``; control characters are shown escaped.
+    Every error that repeats what it was given goes through here.
+    """
+    if isinstance(value, str):
+        text = value
+        if quote:
+            return repr(echo(value, limit))
+    elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        text = f"<a number of {value.bit_length()} bits>"  # str() of a huge int is slow or refused
+    else:
+        try:
+            text = _REPR.repr(value)
+        except ValueError:  # a huge int inside a list
+            text = f"<{type(value).__name__}>"
+    cut = text[:limit] + ("…" if len(text) > limit else "")
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
 
 
 class Suit(Enum):

@@ -9,6 +9,8 @@ names.
 
 from __future__ import annotations
 
+from cardwidgets.cards import ECHO_CHARS as _ECHO_CHARS
+
 #: A record file or JSON text: at most this many bytes are read (2 MB).
 MAX_RECORD_BYTES = 2_000_000
 #: JSON nesting: objects and lists inside each other (a match record needs 6).
@@ -25,5 +27,5 @@ MAX_NOTE_CHARS = 5_000
 MAX_ACTION_CHARS = 100
 #: Digits of a number inside an action (``bid 60``, ``give 7H 1``).
 MAX_ACTION_DIGITS = 4
-#: A person's text echoed back in an error message is cut to this many characters.
-ECHO_CHARS = 40
+#: A person's text echoed back in an error message is cut to ``ECHO_CHARS`` characters (``cards.echo``).
+ECHO_CHARS = _ECHO_CHARS

@@ -11,16 +11,42 @@ Card and action names for people come from one place, ``cardwidgets.i18n.names``
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Mapping
 from enum import Enum
 from typing import Any
 
+from cardwidgets.cards import Card, Rank, Suit
 from cardwidgets.i18n import analysis, bots, common, drills, nestors, nimby, tumbochka
+from cardwidgets.i18n.locale import (
+    LOCALE_ENV,
+    LOCALES,
+    check_locale,
+    default_locale,
+    get_locale,
+    resolve,
+    set_locale,
+)
+from cardwidgets.i18n.names import action_phrase, card_text, rank_plural, spoken_name
 
-LOCALES = ("en", "ru")
-#: The environment variable a deployment (Binder, Voila, JupyterLite) sets to ``ru``.
-LOCALE_ENV = "CARDWIDGETS_LOCALE"
+__all__ = [
+    "CATALOGUE",
+    "LOCALES",
+    "LOCALE_ENV",
+    "ActionList",
+    "ActionText",
+    "CardText",
+    "card_name",
+    "check_locale",
+    "default_locale",
+    "format_value",
+    "get_locale",
+    "note_text",
+    "phase_name",
+    "render",
+    "resolve",
+    "set_locale",
+    "shown",
+]
 
 CATALOGUE: dict[str, Mapping[str, str]] = {
     **common.MESSAGES,
@@ -31,49 +57,6 @@ CATALOGUE: dict[str, Mapping[str, str]] = {
     **drills.MESSAGES,
     **analysis.MESSAGES,
 }
-
-_chosen: str | None = None
-
-
-def check_locale(locale: str) -> str:
-    """``locale`` if it is one of ``LOCALES``, else one clear ``ValueError``."""
-    if locale not in LOCALES:
-        raise ValueError(f'unknown locale "{locale}": expected one of {", ".join(LOCALES)}')
-    return locale
-
-
-def set_locale(locale: str | None) -> None:
-    """Make ``locale`` (``"en"`` or ``"ru"``) the default; ``None`` goes back to the environment."""
-    global _chosen  # noqa: PLW0603 - one process-wide setting, like the locale module's
-    _chosen = None if locale is None else check_locale(locale)
-
-
-def get_locale() -> str:
-    """The default locale now (``set_locale``, else ``CARDWIDGETS_LOCALE``, else ``en``)."""
-    return default_locale()
-
-
-def default_locale() -> str:
-    """The locale to use when none is given; an explicit ``locale=`` always wins over it.
-
-    ``CARDWIDGETS_LOCALE`` may be ``ru``, ``ru_RU.UTF-8`` or ``ru-RU``; an unknown
-    value is one clear ``ValueError`` naming the variable.
-    """
-    if _chosen is not None:
-        return _chosen
-    raw = os.environ.get(LOCALE_ENV, "").strip()
-    if not raw:
-        return "en"
-    language = raw.replace("-", "_").split("_")[0].split(".")[0].lower()
-    if language not in LOCALES:
-        raise ValueError(f'{LOCALE_ENV}="{raw}" is not a locale cardwidgets knows: expected one of {", ".join(LOCALES)}')
-    return language
-
-
-def resolve(locale: str | None) -> str:
-    """An explicit locale (checked), or the default one."""
-    return default_locale() if locale is None else check_locale(locale)
-
 
 def render(key: str, params: Mapping[str, Any], locale: str | None = None) -> str:
     """Render message ``key`` with ``params`` in ``locale`` (default: ``default_locale()``)."""
@@ -135,8 +118,6 @@ class CardText(str):
 
 def _action_text(text: str, game: str, locale: str) -> str:
     """One action (or a run ``bid 65 … bid 190``) as a person reads it in ``locale``."""
-    from cardwidgets.i18n.names import action_phrase
-
     if locale == "en":
         return text
     return " … ".join(action_phrase(part, locale, game) for part in text.split(" … "))
@@ -144,8 +125,6 @@ def _action_text(text: str, game: str, locale: str) -> str:
 
 def format_value(value: Any, locale: str) -> str:
     """A parameter as text: cards, ranks and actions as ``shown``; lists; per-locale dicts; numbers."""
-    from cardwidgets.cards import Card, Rank, Suit  # local import: cards imports core
-
     if isinstance(value, (Card, Rank, CardText, ActionText, ActionList)):
         return shown(value, locale)
     if isinstance(value, Enum):
@@ -162,9 +141,6 @@ def format_value(value: Any, locale: str) -> str:
 
 def shown(value: Any, locale: str) -> str:
     """A card, rank or action in a sentence: English keeps ``7H``/``play 5D``; Russian «7♥», «сыграть 5♦»."""
-    from cardwidgets.cards import Rank
-    from cardwidgets.i18n.names import card_text, rank_plural
-
     if isinstance(value, ActionList):
         return ", ".join(_action_text(text, value.game, locale) for text in value)
     if isinstance(value, ActionText):
@@ -206,6 +182,4 @@ def note_text(note: str | Mapping[str, str] | None, locale: str | None = None) -
 
 def card_name(card: Any, locale: str | None = None) -> str:
     """A card's spoken name: "ten of hearts" / «десятка червей»."""
-    from cardwidgets.i18n.names import spoken_name
-
     return spoken_name(card, resolve(locale))

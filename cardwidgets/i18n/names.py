@@ -17,6 +17,7 @@ from contextlib import suppress
 from typing import Any
 
 from cardwidgets.cards import Card, CardError, Rank, parse_card
+from cardwidgets.i18n.locale import resolve
 
 #: Rank letters a person reads (the seeds' В, Д, К, Т in Russian).
 RANK_LETTERS: dict[str, dict[str, str]] = {
@@ -112,8 +113,6 @@ def action_label(text: str, locale: str | None = None, game: str = "") -> str:
     ``game`` picks a game's own word where the seeds differ (Nimby's pass is
     «не соглашаться», Tumbochka's bid «заказать»).
     """
-    from cardwidgets.i18n import resolve
-
     locale = resolve(locale)
     verb, *args = text.split()
     if verb == "play" and len(args) == 2:  # play 6D troyan / play JS trilyazh

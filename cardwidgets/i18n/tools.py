@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardwidgets.i18n.locale import resolve
+
 TOOLS: dict[str, dict[str, str]] = {
     "en": {
         # ----- TrickExplorer (NES-6) -----
@@ -159,6 +161,4 @@ TOOLS: dict[str, dict[str, str]] = {
 
 def tool_text(key: str, locale: str | None = None, **params: Any) -> str:
     """The text ``key`` in ``locale`` (default: ``cardwidgets.get_locale()``) with ``params`` filled in."""
-    from cardwidgets.i18n import resolve
-
     return TOOLS[resolve(locale)][key].format(**params)

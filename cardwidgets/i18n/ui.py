@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from cardwidgets.cards import Card, Rank
-from cardwidgets.i18n.names import ACTION_LABELS, RANK_LETTERS, action_label, action_phrase, rank_plural
+from cardwidgets.i18n.locale import resolve
+from cardwidgets.i18n.names import ACTION_LABELS, RANK_LETTERS, action_label, action_phrase, rank_plural, spoken_name
 
 __all__ = ["ACTION_LABELS", "UI", "action_label", "action_phrase", "ui_texts"]
 
@@ -132,11 +133,9 @@ GAME_UI: dict[str, dict[str, dict[str, str]]] = {
 
 def ui_texts(locale: str | None, deck: tuple[Card, ...], game: str = "") -> dict[str, object]:
     """All fixed texts the front-end needs: labels, every card's spoken name, rank letters and names."""
-    from cardwidgets.i18n import card_name, resolve
-
     locale = resolve(locale)
     texts: dict[str, object] = {**UI[locale], **GAME_UI.get(locale, {}).get(game, {})}
-    texts["card_names"] = {card.text: card_name(card, locale) for card in deck}
+    texts["card_names"] = {card.text: spoken_name(card, locale) for card in deck}
     texts["rank_names"] = {r.text: rank_plural(r, locale) for r in Rank}
     texts["rank_letters"] = dict(RANK_LETTERS[locale])
     return texts
