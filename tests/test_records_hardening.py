@@ -33,7 +33,7 @@ from cardwidgets.core.limits import (
     MAX_RECORD_BYTES,
 )
 from cardwidgets.games import new_game
-from cardwidgets.widgets.export import to_html
+from cardwidgets.widgets.snapshot import to_html
 
 NIMBY = {"game": "nimby", "dealer": 0, "seed": 1}
 TUMBOCHKA = {"game": "tumbochka", "dealer": 0, "seed": 1}

@@ -17,6 +17,7 @@ from typing import Any
 
 from cardwidgets.core.errors import RecordError
 from cardwidgets.core.game import Deal, Game
+from cardwidgets.core.registry import get_game
 from cardwidgets.core.state import GameState
 
 
@@ -33,8 +34,6 @@ class Match:
         dealer: int | None = None,
         draw: bool = False,
     ) -> None:
-        from cardwidgets.games import get_game
-
         self.game: type[Game] = get_game(game) if isinstance(game, str) else game
         self.rules = self.game.make_rules(rules)
         self.rng = random.Random(seed)

@@ -28,6 +28,7 @@ from cardwidgets.core.limits import (
     MAX_RECORD_BYTES,
 )
 from cardwidgets.core.match import Match
+from cardwidgets.core.registry import GAMES
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import LOCALES
 
@@ -191,8 +192,6 @@ def check_data(data: Any) -> None:
 
 def record_from_json(data: Any) -> Record:
     """Check record data and turn it into a ``DealRecord`` or ``MatchRecord``."""
-    from cardwidgets.games import GAMES
-
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     name = data.get("game")
@@ -379,6 +378,4 @@ def save_record(record: Record, path: str | Path) -> None:
 
 def state_game(state: GameState) -> type[Game]:
     """The ``Game`` class a state belongs to."""
-    from cardwidgets.games import GAMES
-
     return GAMES[state.game_name]

@@ -1,25 +1,24 @@
-"""The three games, by name: ``GAMES["nimby"]`` is the ``Game`` class of Nimby."""
+"""The three games, by name: ``GAMES["nimby"]`` is the ``Game`` class of Nimby.
+
+Importing this package registers the games in core's registry (``core/registry.py``),
+in the order a learner meets them.
+"""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from cardwidgets.core.game import Game
+from cardwidgets.core.registry import GAMES, get_game, register_game
 from cardwidgets.core.state import GameState
 from cardwidgets.games.nestors import Nestors
 from cardwidgets.games.nimby import Nimby
 from cardwidgets.games.tumbochka import Tumbochka
 
-GAMES: dict[str, type[Game]] = {"nimby": Nimby, "tumbochka": Tumbochka, "nestors": Nestors}
+for _game in (Nimby, Tumbochka, Nestors):
+    register_game(_game)
 
-
-def get_game(name: str) -> type[Game]:
-    """The ``Game`` class called ``name``; a clear ``ValueError`` otherwise."""
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise ValueError(f'unknown game "{name}": expected one of {", ".join(GAMES)}') from None
+__all__ = ["GAMES", "Nestors", "Nimby", "Tumbochka", "get_game", "new_game"]
 
 
 def new_game(

@@ -1,15 +1,11 @@
-"""A position as a picture for slides: a static, self-contained HTML snapshot, every hand face up.
+"""A position as data and as HTML: the board that ``HandReplay``, ``to_html`` and ``to_slides`` draw.
 
-``to_html(source, step=None, locale=None)`` (None: ``cardwidgets.get_locale()``) returns one complete HTML document:
-all hands face up, the cards on the table, the trick in play (or the one just
-taken, with who collected it and why, citing the rule), the last action and its
-note, and the result once the deal is over. It holds a single inline
-``<style>`` and no script, link or URL, so it opens anywhere, offline, and pastes
-into slide software that accepts HTML.
-
-The board it draws is the one ``HandReplay`` shows (``board_html``), and
-``board_text`` says the same in plain text. This is an instructor's view: it
-shows every card, by design.
+``board_facts(state, locale, seat=None)`` says what the board shows: every hand face
+up (the instructor's view), or with a ``seat`` only what that seat may see; the cards
+on the table, the trick in play (or the one just taken, with who collected it and
+why, citing the rule), the last action and its note, and the result once the deal
+is over. ``board_html`` draws it as an escaped HTML fragment and ``board_text`` as
+plain text; ``widgets/snapshot.py`` wraps it into whole documents.
 """
 
 from __future__ import annotations
@@ -19,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardwidgets.core.records import DealRecord, MatchRecord, state_game
+from cardwidgets.core.records import state_game
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import ActionText, phase_name, resolve, shown
 from cardwidgets.i18n.names import action_label
@@ -27,7 +23,7 @@ from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import ui_texts
 
 if TYPE_CHECKING:
-    from cardwidgets.widgets.replay import HandReplay
+    pass
 
 STATIC = Path(__file__).parent.parent / "static"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -349,95 +345,3 @@ def board_text(board: Board) -> str:
     if board.note:
         lines.append(f"{tool_text('note', board.locale)}: {board.note}")
     return "\n".join(lines)
-
-
-# ----- the document ---------------------------------------------------------------------------------------
-def to_html(
-    source: GameState | HandReplay | DealRecord | MatchRecord | dict[str, Any] | str | Path,
-    step: int | None = None,
-    locale: str | None = None,
-    *,
-    deal: int = 0,
-    title: str | None = None,
-) -> str:
-    """A self-contained HTML document showing a position, every hand face up.
-
-    ``source``: a game state, a ``HandReplay`` (its current position and note),
-    or a record (path, dict, ``DealRecord``/``MatchRecord``) with ``step`` = the
-    number of actions to replay (None: all) and ``deal`` = which deal of a match.
-    """
-    from cardwidgets.widgets.replay import HandReplay, RecordLine  # replay.py draws with this module
-
-    locale = resolve(locale)
-    if isinstance(source, HandReplay):
-        board = source.board()
-    elif isinstance(source, GameState):
-        board = board_facts(source, locale)
-    else:
-        line = RecordLine(source, deal=deal)
-        board = line.board(line.steps if step is None else step, locale)
-    heading = title or board.heading or tool_text(f"game_{board.game}", board.locale)
-    return _document(heading, board.locale, f'<body class="cw-snapshot">\n{board_html(board)}\n</body>')
-
-
-def to_slides(
-    source: HandReplay | DealRecord | MatchRecord | dict[str, Any] | str | Path,
-    steps: list[int] | None = None,
-    locale: str | None = None,
-    *,
-    deal: int = 0,
-    seat: int | None = None,
-    title: str | None = None,
-) -> str:
-    """One self-contained HTML deck: a ``<section class="cw-slide">`` per step, arrow keys to move.
-
-    ``steps``: the positions to show (number of actions applied; None: every step of the
-    line); ``seat``: draw each slide from that seat's view (other hands face down). The deck
-    has one inline style and one inline script (the arrow keys) and no link or URL: it opens
-    offline and pastes into a class site. Without the script every slide simply shows in turn.
-    """
-    from cardwidgets.widgets.replay import HandReplay, RecordLine  # replay.py draws with this module
-
-    locale = resolve(locale)
-    line = source._line if isinstance(source, HandReplay) else RecordLine(source, deal=deal)
-    chosen = list(range(line.steps + 1)) if steps is None else list(steps)
-    for step in chosen:
-        line.check_step(step, locale)
-    boards = [line.board(step, locale, seat=seat) for step in chosen]
-    heading = title or tool_text(f"game_{line.record.game.name}", locale)
-    slides = "\n".join(
-        f'<section class="cw-slide" id="slide-{n}" data-step="{step}" aria-label="{_e(board.heading)}">'
-        f"{board_html(board)}</section>"
-        for n, (step, board) in enumerate(zip(chosen, boards, strict=True), start=1)
-    )
-    body = f'<body class="cw-snapshot cw-deck">\n{slides}\n<script>{_DECK_SCRIPT}</script>\n</body>'
-    return _document(heading, locale, body)
-
-
-#: The deck's only script: show one slide at a time; ← → (and PageUp/PageDown, Home/End, space) move.
-_DECK_SCRIPT = """
-(function () {
-  var slides = Array.prototype.slice.call(document.querySelectorAll("section.cw-slide"));
-  var index = 0;
-  function show(n) {
-    index = Math.max(0, Math.min(slides.length - 1, n));
-    slides.forEach(function (slide, k) { slide.hidden = k !== index; });
-  }
-  var moves = { ArrowRight: 1, PageDown: 1, " ": 1, ArrowLeft: -1, PageUp: -1 };
-  document.addEventListener("keydown", function (event) {
-    if (event.key in moves) { show(index + moves[event.key]); event.preventDefault(); }
-    else if (event.key === "Home") show(0);
-    else if (event.key === "End") show(slides.length - 1);
-  });
-  show(0);
-})();
-"""
-
-
-def _document(title: str, locale: str, body: str) -> str:
-    """A complete HTML document with the replay's style inline."""
-    style = (STATIC / "replay.css").read_text(encoding="utf-8")
-    return (
-        f'<!DOCTYPE html>\n<html lang="{locale}">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{_e(title)}</title>\n<style>\n{style}\n</style>\n</head>\n{body}\n</html>\n"
-    )

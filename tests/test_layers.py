@@ -1,0 +1,113 @@
+"""The package's layers have no back-arrows and its modules no import cycles (issue 12, docs/architecture.md).
+
+Every import counts — at the top of a module or inside a function — except those under
+``if TYPE_CHECKING:``, which never run. ``from package import module`` depends on that
+module (Python initialises the package on the way, which is no dependency of ours).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).parent.parent / "cardwidgets"
+#: Each layer may import only the layers before it (and itself).
+LAYERS = ["cards", "i18n", "core", "games", "bots", "analysis", "drills", "widgets", "playthrough", "cli", "__main__"]
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) for every cardwidgets module that ``path`` imports at run time."""
+    found: list[tuple[int, str]] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and is_type_checking(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names if alias.name in MODULES)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                sub = f"{node.module}.{alias.name}"
+                if sub in MODULES:
+                    found.append((node.lineno, sub))
+                elif node.module in MODULES:
+                    found.append((node.lineno, node.module))
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+def layer(module: str) -> str | None:
+    """The layer of a module (None for the package's own ``__init__``, which may import anything)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else None
+
+
+GRAPH = {module: {target for _line, target in imports(path)} - {module} for module, path in MODULES.items()}
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_imports_a_later_layer(module: str) -> None:
+    mine = layer(module)
+    if mine is None:
+        return
+    assert mine in LAYERS, f"{module}: add its layer to LAYERS (and to docs/architecture.md)"
+    upward = [
+        f"line {line}: {target}"
+        for line, target in imports(MODULES[module])
+        if layer(target) is None or LAYERS.index(layer(target)) > LAYERS.index(mine)  # type: ignore[arg-type]
+    ]
+    assert not upward, f"{module} ({mine}) imports a later layer: {upward}"
+
+
+def test_no_import_cycles() -> None:
+    cycles = []
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+
+    def walk(module: str, path: list[str]) -> None:
+        state[module] = 1
+        for target in sorted(GRAPH[module]):
+            if state.get(target) == 1:
+                cycles.append([*path[path.index(target):], target])
+            elif target not in state:
+                walk(target, [*path, target])
+        state[module] = 2
+
+    for module in sorted(GRAPH):
+        if module not in state:
+            walk(module, [module])
+    assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+def test_the_checker_sees_function_level_imports() -> None:
+    sample = PACKAGE / "core" / "registry.py"
+    assert ("cardwidgets.core.game" not in GRAPH["cardwidgets.core.registry"])  # under TYPE_CHECKING only
+    tree = ast.parse("def f():\n    from cardwidgets.widgets import table\n")
+    path = sample.with_name("_layers_probe.py")
+    path.write_text(ast.unparse(tree), encoding="utf-8")
+    try:
+        MODULES["cardwidgets.core._layers_probe"] = path
+        assert imports(path) == [(2, "cardwidgets.widgets.table")]
+    finally:
+        MODULES.pop("cardwidgets.core._layers_probe")
+        path.unlink()
