@@ -10,9 +10,10 @@ from cardwidgets.core.match import Match
 from cardwidgets.core.records import load_record, record_of, replay, save_record, summary
 from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES, get_game, new_game
+from cardwidgets.i18n import get_locale, set_locale
 
 #: The widgets and the HTML snapshot, imported on first use so the engines load without Jupyter.
-WIDGETS = ("HandReplay", "Table", "TrickExplorer", "to_html")
+WIDGETS = ("Drill", "HandReplay", "Table", "TrickExplorer", "to_html", "to_slides")
 
 
 def __getattr__(name: str) -> object:
@@ -29,6 +30,7 @@ __all__ = [
     "Action",
     "Card",
     "CardError",
+    "Drill",
     "Explanation",
     "GameState",
     "HandReplay",
@@ -40,12 +42,15 @@ __all__ = [
     "Table",
     "TrickExplorer",
     "get_game",
+    "get_locale",
     "load_record",
     "new_game",
     "parse_card",
     "record_of",
     "replay",
     "save_record",
+    "set_locale",
     "summary",
     "to_html",
+    "to_slides",
 ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from enum import Enum, IntEnum
 from typing import ClassVar
 
-from cardwidgets.core.errors import CardError
+from cardwidgets.core.errors import CardError, echo
 
 
 class Suit(Enum):
@@ -65,9 +65,9 @@ class Rank(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Parse a rank (``10``, ``J``, ``в``, ``Т`` …); raise ``CardError`` otherwise."""
-        rank = _RANK_BY_TEXT.get(text.strip().upper())
+        rank = _RANK_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
         if rank is None:
-            raise CardError(f'bad rank "{text}": expected one of 2 3 4 5 6 7 8 9 10 J Q K A')
+            raise CardError(f'bad rank "{echo(text)}": expected one of 2 3 4 5 6 7 8 9 10 J Q K A')
         return rank
 
 
@@ -130,7 +130,7 @@ _CARD_BY_TEXT: dict[str, Card] = {c.text: c for c in ALL_CARDS}
 def parse_card(text: str) -> Card:
     """Parse one card in any accepted notation; raise ``CardError`` naming the text."""
     if not isinstance(text, str):
-        raise CardError(f"bad card {text!r}: expected a string such as 10H")
+        raise CardError(f"bad card {echo(text)}: expected a string such as 10H")
     card = _CARD_BY_TEXT.get(text)
     if card is not None:
         return card
@@ -142,7 +142,7 @@ def parse_card(text: str) -> Card:
             suit = _SUIT_BY_TEXT.get(suit_text)
             if rank is not None and suit is not None:
                 return Card._all[(rank, suit)]
-    raise CardError(f'bad card "{text}": expected rank 2-10/J/Q/K/A and suit S/H/D/C, e.g. 10H')
+    raise CardError(f'bad card "{echo(text)}": expected rank 2-10/J/Q/K/A and suit S/H/D/C, e.g. 10H')
 
 
 def parse_cards(texts: list[str] | tuple[str, ...]) -> list[Card]:

@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-from cardwidgets.core.errors import RecordError
+from cardwidgets.core.errors import RecordError, echo
 from cardwidgets.core.records import replay, summary
 from cardwidgets.games import GAMES
 from cardwidgets.playthrough import playthrough
@@ -22,7 +22,7 @@ def cmd_replay(path: str) -> int:
     try:
         text = json.dumps(summary(replay(path)), ensure_ascii=False)
     except RecordError as exc:
-        print(f"{path}: {exc}", file=sys.stderr)
+        print(f"{echo(path, limit=300)}: {exc}", file=sys.stderr)  # one line, even for a name with a newline
         return 2
     print(text)
     return 0

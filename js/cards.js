@@ -7,8 +7,17 @@ export function splitCard(card) {
   return { rank: card.slice(0, -1), suit: card.slice(-1) };
 }
 
-/** A face-up card as a button: data-card="10H", aria-label "ten of hearts". */
-export function cardFace(card, { name, legal = false, trump = false, seat = null } = {}) {
+/** The rank as printed on a face in the reader's language: "A" / "Т" (from `ui.rank_letters`). */
+function rankLetter(ui, rank) {
+  return (ui && ui.rank_letters && ui.rank_letters[rank]) || rank;
+}
+
+/**
+ * A face-up card as a button: data-card="10H" (canonical, for code and tests),
+ * aria-label "ten of hearts" / «десятка червей», and the face's rank in the
+ * reader's letters (Т, К, Д, В in Russian) when `ui` is given.
+ */
+export function cardFace(card, { ui = null, name, legal = false, trump = false, seat = null } = {}) {
   const { rank, suit } = splitCard(card);
   const el = document.createElement("button");
   el.type = "button";
@@ -17,8 +26,8 @@ export function cardFace(card, { name, legal = false, trump = false, seat = null
   if (trump) el.classList.add("cw-trump-card");
   el.dataset.card = card;
   if (seat !== null && seat !== undefined) el.dataset.seat = String(seat);
-  el.setAttribute("aria-label", name || card);
-  el.innerHTML = `<span class="cw-rank">${rank}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
+  el.setAttribute("aria-label", name || (ui && ui.card_names && ui.card_names[card]) || card);
+  el.innerHTML = `<span class="cw-rank">${rankLetter(ui, rank)}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
   return el;
 }
 
@@ -30,8 +39,8 @@ export function cardBack() {
   return el;
 }
 
-/** Pretty text of a card for sentences: "10♥". */
-export function cardText(card) {
+/** Pretty text of a card for sentences: "10♥", "A♠" / «Т♠». */
+export function cardText(card, ui = null) {
   const { rank, suit } = splitCard(card);
-  return rank + (SUIT_SYMBOLS[suit] || suit);
+  return rankLetter(ui, rank) + (SUIT_SYMBOLS[suit] || suit);
 }

@@ -3,7 +3,7 @@ import { enableKeyboard } from "./controls.js";
 import { seatName, withRule } from "./i18n.js";
 import { renderTable } from "./table.js";
 
-const TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels"];
+const TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback"];
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -32,6 +32,7 @@ function render({ model, el }) {
       ui: model.get("ui") || {},
       pace: model.get("pace"),
       hint: model.get("hint") || {},
+      feedback: model.get("feedback") || {},
       botLevels: model.get("bot_levels") || [],
       selected: local.selected,
       showLast: local.showLast,

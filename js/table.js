@@ -1,7 +1,7 @@
 // Renders the whole table from a snapshot of the widget's traits.
 import { cardBack, cardFace, cardText } from "./cards.js";
 import { actionButtons } from "./controls.js";
-import { cardName, seatName, t, withRule } from "./i18n.js";
+import { seatName, t, withRule } from "./i18n.js";
 import { seatPosition } from "./layout.js";
 import { el } from "./dom.js";
 
@@ -50,7 +50,7 @@ function seatBox(snap, seat, position, players) {
   const hand = view.hands && view.hands[seat];
   if (Array.isArray(hand)) {
     const open = el("div", "cw-open-hand");
-    for (const card of hand) open.appendChild(cardFace(card, { name: cardName(ui, card) }));
+    for (const card of hand) open.appendChild(cardFace(card, { ui }));
     box.appendChild(open);
   } else {
     const count = (view.hand_sizes || [])[seat] || 0;
@@ -73,13 +73,13 @@ function seatBadges(snap, seat) {
   const highBid = bidding.high_bid !== undefined ? bidding.high_bid : view.bid;
   if (view.phase === "bidding" && highBidder === seat && highBid) badges.push(t(ui, "bid_by", { bid: highBid }));
   const order = view.order || [];
-  if (order.includes(seat)) badges.push(t(ui, "position", { pos: "ABC"[order.indexOf(seat)] }));
+  if (order.includes(seat)) badges.push(t(ui, "position", { pos: (ui.positions || "ABC")[order.indexOf(seat)] }));
   if ((view.sitting_out || []).includes(seat)) badges.push(t(ui, "sits_out"));
   if (view.declarer === seat) badges.push(t(ui, "declarer"));
   const tumbochka = (snap.scoreboard.tumbochka || {});
   if (tumbochka.sitting === seat) badges.push(t(ui, "on_tumbochka"));
   const given = (view.given || [])[seat];
-  if (given) badges.push(t(ui, "given", { card: given === "?" ? "?" : cardText(given) }));
+  if (given) badges.push(t(ui, "given", { card: given === "?" ? "?" : cardText(given, ui) }));
   return badges;
 }
 
@@ -87,7 +87,7 @@ function trickArea(snap, plays, positions) {
   const area = el("div", "cw-trick");
   area.setAttribute("aria-label", t(snap.ui, "tricks"));
   for (const [seat, card] of plays) {
-    const face = cardFace(card, { name: cardName(snap.ui, card), seat });
+    const face = cardFace(card, { ui: snap.ui, seat });
     face.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
     const leave = `leave ${card}`;
     if (snap.legal.includes(leave)) face.classList.add("cw-legal");
@@ -101,7 +101,7 @@ function trickArea(snap, plays, positions) {
 function previousTrick(snap, trick, positions) {
   const box = el("div", "cw-previous-trick");
   for (const [seat, card] of trick.plays) {
-    const face = cardFace(card, { name: cardName(snap.ui, card), seat });
+    const face = cardFace(card, { ui: snap.ui, seat });
     face.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
     face.tabIndex = -1;
     box.appendChild(face);
@@ -131,7 +131,7 @@ function tableCards(snap) {
         group.appendChild(cardBack());
         continue;
       }
-      const face = cardFace(card, { name: cardName(snap.ui, card) });
+      const face = cardFace(card, { ui: snap.ui });
       const leave = `leave ${card}`;
       if (snap.legal.includes(leave)) {
         face.classList.add("cw-legal");
@@ -152,7 +152,7 @@ function handArea(snap, interactive) {
   const trumps = new Set(view.trumps || []);
   for (const card of view.my_hand || []) {
     const legal = interactive && snap.legal.some((action) => action.startsWith(`play ${card}`) || action.startsWith(`give ${card} `));
-    const face = cardFace(card, { name: cardName(ui, card), legal, trump: trumps.has(card) });
+    const face = cardFace(card, { ui, legal, trump: trumps.has(card) });
     if (snap.selected === card) face.classList.add("cw-selected");
     if (interactive && snap.hint && (snap.hint.action || "").split(" ")[1] === card) face.classList.add("cw-hinted");
     face.addEventListener("click", () => snap.onCard(card));
@@ -193,7 +193,7 @@ function infoPanel(snap) {
   }
   for (const trilyazh of view.trilyazhes || []) {
     const who = seatName(ui, trilyazh.seat, snap.seat);
-    info.appendChild(el("div", "cw-trilyazh", t(ui, "trilyazh", { seat: who, suit: SUIT_SYMBOLS[trilyazh.suit], status: trilyazh.status })));
+    info.appendChild(el("div", "cw-trilyazh", t(ui, "trilyazh", { seat: who, suit: SUIT_SYMBOLS[trilyazh.suit], status: t(ui, `trilyazh_${trilyazh.status}`) })));
   }
   if (view.contract) {
     const who = seatName(ui, view.contract.seat, snap.seat);
@@ -246,7 +246,7 @@ function infoPanel(snap) {
     const trick = lastCompletedTrick(view);
     const box = el("div", "cw-last-trick");
     if (trick) {
-      for (const [seat, card] of trick.plays) box.appendChild(cardFace(card, { name: cardName(ui, card), seat }));
+      for (const [seat, card] of trick.plays) box.appendChild(cardFace(card, { ui, seat }));
       box.appendChild(el("div", "cw-last-collector", `→ ${seatName(ui, trick.collector, snap.seat)}`));
     }
     info.appendChild(box);
@@ -333,6 +333,7 @@ export function renderTable(root, snap) {
   main.appendChild(status);
   main.appendChild(el("div", "cw-why", snap.whyOverride || lastWhy(snap)));
   for (const notice of animating ? [] : view.notices || []) main.appendChild(el("div", "cw-notice", withRule(notice.text, notice.rule)));
+  if (snap.feedback && snap.feedback.verdict) main.appendChild(feedbackBox(snap.feedback, snap.ui));
   if (snap.hint && snap.hint.action && !animating) {
     main.appendChild(el("div", "cw-hint-text", `💡 ${snap.hint.label}: ${snap.hint.reason}`));
   }
@@ -342,6 +343,16 @@ export function renderTable(root, snap) {
   main.appendChild(error);
 
   root.replaceChildren(main, infoPanel(snap));
+}
+
+// The coaching table's verdict on the learner's last move (best / good / mistake), with its reason.
+function feedbackBox(feedback, ui) {
+  const box = el("div", "cw-feedback");
+  box.dataset.verdict = feedback.verdict;
+  box.setAttribute("role", "status");
+  box.appendChild(el("strong", "cw-verdict", t(ui, `verdict_${feedback.verdict}`)));
+  box.appendChild(el("span", "cw-feedback-text", ` ${withRule(feedback.text, feedback.rule === "BOT" ? "" : feedback.rule)}`));
+  return box;
 }
 
 function lastWhy(snap) {

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from test_replay import bot_record
 
 from cardwidgets import GAMES, HandReplay, replay, to_html
 from cardwidgets.games import new_game
+
+RECORDS_DIR = Path(__file__).parent.parent / "notebooks" / "records"
 
 FORBIDDEN = re.compile(r"<script|<link|<iframe|<img|\bsrc=|\bhref=|url\(|@import|https?://", re.IGNORECASE)
 
@@ -66,7 +69,39 @@ def test_static_snapshots_offer_no_controls() -> None:
 
 
 def test_bad_input() -> None:
-    with pytest.raises(ValueError, match="locale must be one of en, ru"):
+    with pytest.raises(ValueError, match="unknown locale \"de\": expected one of en, ru"):
         to_html(new_game("nimby", seed=1), locale="de")
     with pytest.raises(ValueError, match="no step 999: steps go from 0 to"):
         to_html(bot_record("nimby", 1), step=999)
+
+
+def test_to_slides_is_one_offline_deck_with_a_slide_per_step() -> None:
+    from cardwidgets import to_slides
+
+    path = RECORDS_DIR / "nestors" / "seed-example-1-club-jack.json"
+    deck = to_slides(path, steps=[0, 3, 5], locale="ru")
+    assert deck.count('<section class="cw-slide"') == 3
+    assert re.findall(r'data-step="(\d+)"', deck) == ["0", "3", "5"]
+    assert deck.count("<script>") == 1
+    assert "ArrowRight" in deck
+    assert not re.search(r"(src|href)=|https?:|@import|url\(", deck)  # nothing fetched from anywhere
+    assert '<html lang="ru">' in deck
+    every = to_slides(path)
+    assert every.count('<section class="cw-slide"') == HandReplay(path).steps + 1
+
+
+def test_to_slides_from_a_seat_hides_the_other_hands() -> None:
+    from cardwidgets import to_slides
+
+    path = RECORDS_DIR / "nestors" / "seed-example-1-club-jack.json"
+    deck = to_slides(path, steps=[0], seat=0)
+    assert "cw-back" in deck
+    hidden = {c.text for hand in HandReplay(path).state.hands[1:] for c in hand}
+    assert not any(f'data-card="{card}"' in deck for card in hidden)
+
+
+def test_to_slides_refuses_a_step_outside_the_line() -> None:
+    from cardwidgets import to_slides
+
+    with pytest.raises(ValueError, match="step"):
+        to_slides(RECORDS_DIR / "nestors" / "seed-example-1-club-jack.json", steps=[999])

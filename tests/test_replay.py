@@ -117,6 +117,7 @@ def test_notes_are_shown_at_their_step() -> None:
         "step": 5,
         "seat": widget._line.actor(5),
         "action": record["actions"][4],
+        "text": record["actions"][4],  # in English the action reads as written
         "note": widget.note,
     }
     assert "Why the bidder names Jacks" in widget.board_html
@@ -247,7 +248,7 @@ def test_bad_steps_and_locale() -> None:
     with pytest.raises(ValueError, match="no step 99: steps go from 0 to"):
         HandReplay(record, step=99)
     widget = HandReplay(record, locale="ru")
-    assert widget.text().startswith("HandReplay — Nimby — шаг 0 из")
+    assert widget.text().startswith("HandReplay — Нимби — шаг 0 из")
     with pytest.raises(Exception, match="locale must be one of en, ru"):
         widget.locale = "de"
 

@@ -65,7 +65,7 @@ def test_illegal_card_reason_cites_the_rule_in_the_learners_language() -> None:
             if illegal:
                 send(table, {"action": illegal[0]})
                 assert table.error["rule"] == "NIM-5"
-                assert "должен ходить в масть" in table.error["text"]
+                assert "должен положить карту масти" in table.error["text"]
                 return
         send(table, {"action": table.legal[0]})
     pytest.fail("no illegal card came up in this deal")
@@ -157,14 +157,14 @@ def test_locale_switch_relabels() -> None:
     table = Table("nimby", seat=0, seed=3, pace=0)
     assert table.labels["agree"] == "Agree"
     table.locale = "ru"
-    assert table.labels["agree"] == "Согласен"
+    assert table.labels["agree"] == "Согласиться"
     assert table.ui["card_names"]["2C"] == "двойка треф"
 
 
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="seat must be 0 to 3"):
         Table("nimby", seat=4)
-    with pytest.raises(ValueError, match="locale must be one of en, ru"):
+    with pytest.raises(ValueError, match="one of en, ru"):
         Table("nimby", locale="de")
     with pytest.raises(ValueError, match='unknown bot "genius"'):
         Table("nimby", bots="genius")
@@ -204,3 +204,36 @@ def test_bot_level_per_seat_from_the_table() -> None:
         send(table, {"bot": bad})
         assert "choose a bot level" in table.error["text"]
     assert table.bot_levels == ["", "heuristic", "search", "search"]
+
+
+def test_hint_is_worked_out_once_per_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardwidgets.widgets.table as table_module
+
+    calls: list[int] = []
+    real = table_module.hint_decision
+
+    def counting(state, seat, seed=0):
+        calls.append(seed)
+        return real(state, seat, seed)
+
+    monkeypatch.setattr(table_module, "hint_decision", counting)
+    table = Table("nimby", seat=0, seed=3, pace=0)
+    for _ in range(10):  # ten clicks on Hint
+        send(table, {"command": "hint"})
+    table.locale = "ru"
+    send(table, {"command": "hint"})
+    assert len(calls) == 1
+    assert table.hint["action"] in table.legal
+    assert any("а" <= ch <= "я" for ch in table.hint["reason"])  # the same search, in Russian now
+    table.act(table.hint["action"])
+    if table.state.to_act == 0:
+        send(table, {"command": "hint"})
+        assert len(calls) == 2  # a new position: a new search
+
+
+def test_a_hint_asked_while_one_is_running_is_refused() -> None:
+    table = Table("nimby", seat=0, seed=3, pace=0)
+    table._hint_running = True  # as if a search for this table were under way
+    assert not table.ask_hint()
+    assert table.hint == {}
+    assert "already" in table.error["text"]

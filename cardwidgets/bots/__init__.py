@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from cardwidgets.bots.base import Bot, Decision, Player, RandomBot
 from cardwidgets.bots.heuristic import HeuristicBot
-from cardwidgets.bots.hint import hint
+from cardwidgets.bots.hint import hint, hint_decision
 from cardwidgets.bots.search import SearchBot
 
 BOTS: dict[str, type[Player]] = {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}
@@ -51,5 +51,6 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "hint",
+    "hint_decision",
     "make_bot",
 ]

@@ -17,6 +17,7 @@ from cardwidgets.cards import Card
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
+from cardwidgets.i18n import LOCALES, ActionText, CardText, format_value
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class Decision:
     action: Action
     reason: Explanation
 
-    def text(self, locale: str = "en") -> str:
+    def text(self, locale: str | None = None) -> str:
         """The reason in ``locale``."""
         return self.reason.text(locale)
 
@@ -61,13 +62,13 @@ class RandomBot(Player):
         """A random legal action."""
         legal = state.legal_actions()
         if len(legal) == 1:
-            return Decision(legal[0], only_move(legal[0]))
+            return Decision(legal[0], only_move(legal[0], state.game_name))
         return Decision(self.rng.choice(legal), Explanation("BOT", "bot.random", {}))
 
 
-def only_move(action: Action) -> Explanation:
-    """The reason for a forced move."""
-    return Explanation("BOT", "bot.only", {"action": action.text})
+def only_move(action: Action, game: str = "") -> Explanation:
+    """The reason for a forced move (the action shown in ``game``'s words)."""
+    return Explanation("BOT", "bot.only", {"action": ActionText(action.text, game)})
 
 
 # ----- public facts a strategy may read ------------------------------------------------------
@@ -106,6 +107,11 @@ def pass_and_bids(legal: Sequence[Action], count: int) -> list[Action]:
     return bids + [action for action in legal if action.verb == "pass"]
 
 
-def sym(card: Card) -> str:
-    """A card as a learner reads it in a reason: ``A♦``."""
-    return card.symbol_text
+def sym(card: Card) -> CardText:
+    """A card as a learner reads it in a reason: ``A♦`` / «Т♦»."""
+    return CardText(card)
+
+
+def syms(cards: list[Card]) -> dict[str, str]:
+    """Cards listed in a reason, per locale: ``2♠, 2♣`` / «Т♠, К♠»."""
+    return {locale: ", ".join(format_value(sym(card), locale) for card in cards) for locale in LOCALES}

@@ -47,7 +47,7 @@ def decide(state: GameState) -> Decision:
     """The rule of thumb's move for the seat to act, and why (a forced move says so)."""
     legal = state.legal_actions()
     if len(legal) == 1:
-        return Decision(legal[0], only_move(legal[0]))
+        return Decision(legal[0], only_move(legal[0], state.game_name))
     return STRATEGIES[state.game_name].decide(state)
 
 

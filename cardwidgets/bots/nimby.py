@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardwidgets.bots.base import Decision, own_hand, played_cards, seat_to_act, sym
+from cardwidgets.bots.base import Decision, own_hand, played_cards, seat_to_act, sym, syms
 from cardwidgets.cards import Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
@@ -84,12 +84,12 @@ def _decide_trump(state: NimbyState) -> Decision:
         action, count = best
         two = action.card
         assert two is not None
-        params = {"two": sym(two), "suit": two.suit, "count": f"{count:.1f}", "need": MAKE_AT}
+        params = {"two": sym(two), "suit": two.suit, "count": round(count, 1), "need": MAKE_AT}
         return Decision(action, Explanation("NIM-4", "bots.nimby.exchange", params))
     if maker is not None:
         side = "partner" if TEAM[maker] == TEAM[seat] else "opponent"
         return Decision(PASS, Explanation("NIM-4", f"bots.nimby.pass_{side}", {"seat": maker}))
-    params = {"suit": display.suit, "count": f"{agree_count:.1f}", "need": MAKE_AT}
+    params = {"suit": display.suit, "count": round(agree_count, 1), "need": MAKE_AT}
     if agree_count >= MAKE_AT:
         return Decision(AGREE, Explanation("NIM-6", "bots.nimby.agree", params))
     return Decision(PASS, Explanation("NIM-6", "bots.nimby.pass_weak", params))
@@ -154,9 +154,9 @@ def _lead(legal: list[Card], out: list[Card], trump: Suit) -> Decision:
     top_twos = [card for card in legal if card.rank == Rank.TWO and _is_top(card, out, trump)]
     if top_twos and twos_out:
         card = top_twos[0]
-        higher_gone = [sym(two) for two in TWOS if TWO_ORDER[two.suit] > TWO_ORDER[card.suit]]
+        higher_gone = [two for two in TWOS if TWO_ORDER[two.suit] > TWO_ORDER[card.suit]]
         key = "bots.nimby.lead_top_two_after" if higher_gone else "bots.nimby.lead_top_two"
-        params = {"card": sym(card), "gone": ", ".join(higher_gone), "left": len(twos_out)}
+        params = {"card": sym(card), "gone": syms(higher_gone), "left": len(twos_out)}
         return Decision(PLAY_CARD[card], Explanation("NIM-1", key, params))
     plain = [card for card in legal if PLAY_SUIT[trump][card] != TRUMPS]
     key = "bots.nimby.lead_low" if plain else "bots.nimby.lead_low_trump"

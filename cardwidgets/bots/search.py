@@ -22,7 +22,7 @@ budget keeps a decision's p95 at or under 250 ms on a 2-core machine
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardwidgets.bots import heuristic
@@ -33,7 +33,7 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
 from cardwidgets.games import get_game
 from cardwidgets.i18n import LOCALES
-from cardwidgets.i18n.ui import action_label
+from cardwidgets.i18n.names import action_label, action_phrase
 
 #: The default budget per decision, per game: cards played in all the playouts together.
 #: A decision early in a deal (long playouts) samples fewer worlds than one near its end.
@@ -86,10 +86,10 @@ class SearchBot(Player):
         cards_left = sum(hand_sizes(state)) + (UNDEALT[game] if not state.tricks else 0)
         return max(MIN_SAMPLES, min(MAX_SAMPLES, BUDGET[game] // (candidates * max(1, cards_left))))
 
-    def evaluate(self, state: GameState) -> list[Evaluation]:
-        """Every candidate action of the seat to act with its average over sampled worlds, best first."""
+    def evaluate(self, state: GameState, actions: Sequence[Action] | None = None) -> list[Evaluation]:
+        """Each of ``actions`` (default: the candidates) with its average over sampled worlds, best first."""
         seat = seat_to_act(state)
-        actions = heuristic.candidates(state)
+        actions = heuristic.candidates(state) if actions is None else actions
         known = knowledge(state, seat)
         samples = self.budget(state, len(actions))
         totals = [0.0] * len(actions)
@@ -117,10 +117,10 @@ class SearchBot(Player):
         """The best candidate on average, with a reason a learner can follow."""
         legal = state.legal_actions()
         if len(legal) == 1:
-            return Decision(legal[0], only_move(legal[0]))
+            return Decision(legal[0], only_move(legal[0], state.game_name))
         found = self.evaluate(state)
         if len(found) == 1:
-            return Decision(found[0].action, only_move(found[0].action))
+            return Decision(found[0].action, only_move(found[0].action, state.game_name))
         samples = self.budget(state, len(found))
         return Decision(found[0].action, search_reason(state, found, samples))
 
@@ -137,18 +137,18 @@ def search_reason(state: GameState, found: list[Evaluation], samples: int) -> Ex
     compare = Explanation(
         "BOT",
         "bots.search.more" if margin >= 0.05 else "bots.search.tie",
-        {"margin": f"{margin:.1f}", "second": _labels(second.action, lower=True)},
+        {"margin": round(margin, 1), "second": _labels(second.action, state.game_name, lower=True)},
     )
     params = {
         "n": samples,
-        "value": f"{best.value:+.1f}",
+        "value": {locale: signed(best.value, locale) for locale in LOCALES},
         "trick": trick,
         "compare": _texts(compare),
         "tip": _texts(tip.reason),
     }
     if tip.action is best.action:
         return Explanation(tip.reason.rule, "bots.search.agree", params)
-    params.update(action=_labels(best.action), other=_labels(tip.action, lower=True))
+    params.update(action=_labels(best.action, state.game_name), other=_labels(tip.action, state.game_name, lower=True))
     return Explanation("BOT", "bots.search.differ", params)
 
 
@@ -157,10 +157,13 @@ def _texts(reason: Explanation) -> dict[str, str]:
     return {locale: reason.text(locale) for locale in LOCALES}
 
 
-def _labels(action: Action, lower: bool = False) -> dict[str, str]:
+def _labels(action: Action, game: str, lower: bool = False) -> dict[str, str]:
     """An action's button label per locale ("Play A♦"), lower-cased to stand inside a sentence."""
-    out = {}
-    for locale in LOCALES:
-        label = action_label(action.text, locale)
-        out[locale] = label[0].lower() + label[1:] if lower else label
-    return out
+    show = action_phrase if lower else action_label
+    return {locale: show(action.text, locale, game) for locale in LOCALES}
+
+
+def signed(value: float, locale: str) -> str:
+    """A signed average with one decimal: ``+2.5`` / «+2,5» (Russian writes a decimal comma)."""
+    text = f"{value:+.1f}"
+    return text.replace(".", ",") if locale == "ru" else text

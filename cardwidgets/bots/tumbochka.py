@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardwidgets.bots.base import Decision, own_hand, pass_and_bids, played_cards, seat_to_act, sym
+from cardwidgets.bots.base import Decision, own_hand, pass_and_bids, played_cards, seat_to_act, sym, syms
 from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
@@ -99,7 +99,7 @@ def _decide_bid(state: TumbochkaState) -> Decision:
     legal = state.legal_actions()
     count = hand_points(own_hand(state, seat)) + TALON_WORTH
     bids = [a for a in legal if a.verb == "bid"]
-    params = {"count": f"{count:.1f}"}
+    params = {"count": round(count, 1)}
     if bids and bids[0].number <= count:  # type: ignore[operator]
         action = bids[0]
         return Decision(action, Explanation("TUM-6", "bots.tumbochka.bid", {**params, "bid": action.number}))
@@ -131,7 +131,7 @@ def _decide_talon(state: TumbochkaState) -> Decision:
     contract = state.contract
     assert contract is not None
     target = min(MAX_BID, int(hand_points(hand)) - 1)
-    params = {"count": f"{hand_points(hand):.1f}", "contract": contract, "bid": target}
+    params = {"count": round(hand_points(hand), 1), "contract": contract, "bid": target}
     if target > contract:
         return Decision(RAISE[target], Explanation("TUM-6", "bots.tumbochka.raise", params))
     return Decision(KEEP, Explanation("TUM-6", "bots.tumbochka.keep", params))
@@ -170,10 +170,10 @@ def _lead(state: TumbochkaState, legal: Sequence[Action], hand: list[Card], out:
     tops = [card for card in plain if _is_top(card, out, trump)]  # type: ignore[arg-type]
     if tops:
         card: Card = max(tops, key=lambda c: (c.suit is trump, c.rank))  # type: ignore[union-attr,assignment]
-        gone = [sym(c) for c in TUMBOCHKA_DECK if c.suit is card.suit and c.rank > card.rank and c not in hand]
+        gone = [c for c in TUMBOCHKA_DECK if c.suit is card.suit and c.rank > card.rank and c not in hand]
         key = "bots.tumbochka.lead_top_after" if gone else "bots.tumbochka.lead_top"
         what = {"en": "trump", "ru": "козырь"} if card.suit is trump else card.suit
-        return _play(card, "TUM-5", key, gone=", ".join(gone), what=what)
+        return _play(card, "TUM-5", key, gone=syms(gone), what=what)
     return _play(_lowest_of_longest(plain, hand), "TUM-5", "bots.tumbochka.lead_low")  # type: ignore[arg-type]
 
 

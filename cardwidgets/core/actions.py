@@ -1,10 +1,13 @@
 """Actions: one canonical string each (``play 10H``, ``bid 60``, ``give 7H 1``).
 
-An ``Action`` is interned: the same canonical text always gives the same
-object, so actions compare by identity and legal-action checks are cheap.
-Each game describes its action forms once as an ``ActionSyntax``
-(``{"give": "give CARD SEAT"}``) and ``parse_action`` reads any accepted
-spelling (``PLAY ♥10``) into the canonical action.
+The actions an engine makes (``Action.make``) are interned: the same canonical
+text always gives the same object, so actions compare by identity and
+legal-action checks are cheap. Engines make only actions that can be legal, so
+the intern table stays small. Each game describes its action forms once as an
+``ActionSyntax`` (``{"give": "give CARD SEAT"}``) and ``parse_action`` reads
+any accepted spelling (``PLAY ♥10``) into the canonical action: the interned
+one if it exists, else a fresh one that is not kept (a person's ``bid 9999``
+never enters the table).
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from cardwidgets.cards import Card, Rank, parse_card
-from cardwidgets.core.errors import CardError, IllegalActionError
+from cardwidgets.core.errors import CardError, IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
+from cardwidgets.core.limits import MAX_ACTION_CHARS, MAX_ACTION_DIGITS
 
 Arg = Card | Rank | int | str
 #: verb -> form, e.g. ``{"play": "play CARD [trilyazh|troyan]", "bid": "bid N"}``.
@@ -40,12 +44,19 @@ class Action:
 
     @classmethod
     def make(cls, verb: str, *args: Arg) -> Action:
-        """The unique action with this verb and these arguments."""
+        """The unique (interned) action with this verb and these arguments; for engines."""
         text = " ".join([verb, *(str(a) for a in args)])
         action = cls._interned.get(text)
         if action is None:
             action = cls._interned[text] = cls(verb, args, text)
         return action
+
+    @classmethod
+    def find(cls, verb: str, *args: Arg) -> Action:
+        """The interned action if an engine made it, else a fresh one that is not kept."""
+        text = " ".join([verb, *(str(a) for a in args)])
+        action = cls._interned.get(text)
+        return action if action is not None else cls(verb, args, text)
 
     @property
     def card(self) -> Card | None:
@@ -77,9 +88,15 @@ class Action:
 
 
 def parse_action(text: str, syntax: ActionSyntax) -> Action:
-    """Read an action string in ``syntax``; raise ``IllegalActionError`` if malformed."""
+    """Read an action string in ``syntax``; raise ``IllegalActionError`` if malformed.
+
+    Strings longer than ``MAX_ACTION_CHARS`` are refused unread; the error quotes
+    at most ``ECHO_CHARS`` of the text.
+    """
     if not isinstance(text, str):
-        raise _error("core.malformed_action", text=repr(text), form="verb …")
+        raise _error("core.malformed_action", text=text, form="verb …")
+    if len(text) > MAX_ACTION_CHARS:
+        raise _error("core.action_too_long", text=text, limit=MAX_ACTION_CHARS)
     words = text.split()
     verbs = " | ".join(syntax)
     if not words or words[0].lower() not in syntax:
@@ -104,7 +121,7 @@ def parse_action(text: str, syntax: ActionSyntax) -> Action:
         values.pop(0)
     if values:
         raise _error("core.malformed_action", text=text, form=form)
-    return Action.make(verb, *args)
+    return Action.find(verb, *args)
 
 
 def _read_slot(slot: str, word: str) -> Arg:
@@ -112,8 +129,8 @@ def _read_slot(slot: str, word: str) -> Arg:
     if slot == "CARD":
         return parse_card(word)
     if slot in ("N", "SEAT"):
-        if not word.isdigit():
-            raise ValueError(word)
+        if not (word.isascii() and word.isdigit() and len(word) <= MAX_ACTION_DIGITS):
+            raise ValueError(word)  # str.isdigit alone also accepts "²" and "٥"
         return int(word)
     if slot == "RANK":
         return Rank.parse(word)
@@ -123,5 +140,7 @@ def _read_slot(slot: str, word: str) -> Arg:
     return word.lower()
 
 
-def _error(key: str, **params: object) -> IllegalActionError:
-    return IllegalActionError(Explanation("ACTIONS", key, params), str(params.get("text", "")))
+def _error(key: str, text: object, **params: object) -> IllegalActionError:
+    """A malformed action's error; it quotes the person's text cut short (``echo``)."""
+    shown = echo(text)
+    return IllegalActionError(Explanation("ACTIONS", key, {"text": shown, **params}), shown)

@@ -6,7 +6,10 @@ text the command line prints (``docs/records.md``, *Errors*).
 
 from __future__ import annotations
 
+import reprlib
 from typing import TYPE_CHECKING
+
+from cardwidgets.core.limits import ECHO_CHARS
 
 if TYPE_CHECKING:
     from cardwidgets.core.explain import Explanation
@@ -27,6 +30,37 @@ class IllegalActionError(ValueError):
         self.action = action
         super().__init__(explanation.text("en"))
 
+    def __str__(self) -> str:
+        """The reason in the default locale (``cardwidgets.set_locale``, ``CARDWIDGETS_LOCALE``)."""
+        return self.explanation.text()
+
 
 class RecordError(ValueError):
     """A game record that cannot be loaded or replayed."""
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 2
+_REPR.maxstring = _REPR.maxother = ECHO_CHARS
+
+
+def echo(value: object, limit: int = ECHO_CHARS, *, quote: bool = False) -> str:
+    """A person's input, safe to repeat in a one-line message: cut to ``limit`` characters + "…".
+
+    Strings come as they are (``quote=True``: in quotes, as ``repr`` would),
+    other values as a short ``repr``; control characters are shown escaped.
+    Every error that repeats what it was given goes through here.
+    """
+    if isinstance(value, str):
+        text = value
+        if quote:
+            return repr(echo(value, limit))
+    elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        text = f"<a number of {value.bit_length()} bits>"  # str() of a huge int is slow or refused
+    else:
+        try:
+            text = _REPR.repr(value)
+        except ValueError:  # a huge int inside a list
+            text = f"<{type(value).__name__}>"
+    cut = text[:limit] + ("…" if len(text) > limit else "")
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)

@@ -22,8 +22,8 @@ class Explanation:
     key: str
     params: dict[str, Any] = field(default_factory=dict)
 
-    def text(self, locale: str = "en") -> str:
-        """The sentence in ``locale`` (``en`` or ``ru``)."""
+    def text(self, locale: str | None = None) -> str:
+        """The sentence in ``locale`` (``en`` or ``ru``; default: ``cardwidgets.get_locale()``)."""
         return render(self.key, self.params, locale)
 
     def to_json(self, locale: str | None = None) -> dict[str, Any]:

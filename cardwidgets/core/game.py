@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets.cards import Card, parse_card
-from cardwidgets.core.errors import CardError, RecordError
+from cardwidgets.core.errors import CardError, RecordError, echo
 from cardwidgets.core.state import GameState
 
 if TYPE_CHECKING:
@@ -58,10 +58,11 @@ class Game:
         for name, value in (rules or {}).items():
             if name not in cls.options:
                 known = ", ".join(cls.options)
-                raise RecordError(f'rules: unknown option "{name}" for {cls.name} (known: {known})')
+                raise RecordError(f'rules: unknown option "{echo(name)}" for {cls.name} (known: {known})')
             allowed = cls.options[name]
             if not _option_value_ok(value, allowed):
-                raise RecordError(f"rules: {name} = {value!r} is not allowed (expected {_describe(allowed)})")
+                shown = echo(value, quote=True)
+                raise RecordError(f"rules: {name} = {shown} is not allowed (expected {_describe(allowed)})")
             merged[name] = value
         return merged
 
@@ -90,7 +91,7 @@ class Game:
             raise RecordError("deal: expected an object with " + ", ".join(p.name for p in cls.layout))
         extra = set(data) - {p.name for p in cls.layout}
         if extra:
-            raise RecordError(f'deal: unknown part "{sorted(extra)[0]}" for {cls.name}')
+            raise RecordError(f'deal: unknown part "{echo(sorted(extra)[0])}" for {cls.name}')
         deal: Deal = {part.name: _read_part(part, data.get(part.name)) for part in cls.layout}
         _check_every_card_once(cls.deck, cls.deal_cards(deal))
         return deal
@@ -149,7 +150,7 @@ class Game:
         """A match start position with defaults filled in; unreachable ones raise."""
         extra = set(start) - {"scores"}
         if extra:
-            raise RecordError(f'start: unknown field "{sorted(extra)[0]}" for {cls.name}')
+            raise RecordError(f'start: unknown field "{echo(sorted(extra)[0])}" for {cls.name}')
         scores = start.get("scores", [0] * cls.num_sides())
         if not (isinstance(scores, list) and len(scores) == cls.num_sides() and all(type(s) is int for s in scores)):
             raise RecordError(f"start: scores must be {cls.num_sides()} whole numbers")

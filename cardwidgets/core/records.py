@@ -2,20 +2,37 @@
 
 A deal record sets up one deal and lists its actions; a match record lists
 deal records and an optional ``start`` position. Everything that can go wrong
-raises ``RecordError`` with one line that says what and where.
+raises ``RecordError`` with one line that says what and where, and what is read
+is capped (``core/limits.py``): a huge, deep or malformed input is refused
+before it costs much time or memory.
 """
 
 from __future__ import annotations
 
 import json
+import operator
+import re
 from dataclasses import dataclass, field
+from itertools import accumulate, count
 from pathlib import Path
 from typing import Any
 
-from cardwidgets.core.errors import IllegalActionError, RecordError
+from cardwidgets.core.errors import IllegalActionError, RecordError, echo
 from cardwidgets.core.game import Deal, Game
+from cardwidgets.core.limits import (
+    MAX_ACTIONS,
+    MAX_DEALS,
+    MAX_DEPTH,
+    MAX_NOTE_CHARS,
+    MAX_NUMBER_DIGITS,
+    MAX_RECORD_BYTES,
+)
 from cardwidgets.core.match import Match
 from cardwidgets.core.state import GameState
+from cardwidgets.i18n import LOCALES
+
+#: A record's note: one text, or one text per locale (``{"en": …, "ru": …}``).
+Note = str | dict[str, str]
 
 DEAL_KEYS = {"game", "rules", "dealer", "deal", "seed", "actions", "notes"}
 MATCH_KEYS = {"game", "rules", "start", "deals"}
@@ -30,7 +47,8 @@ class DealRecord:
     dealer: int | None
     deal: Deal
     actions: list[str] = field(default_factory=list)
-    notes: dict[int, str] = field(default_factory=dict)
+    #: Action index -> note: a text, or one text per locale ``{"en": …, "ru": …}`` (``i18n.note_text`` picks).
+    notes: dict[int, Note] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON data (canonical card and action strings)."""
@@ -74,20 +92,101 @@ Record = DealRecord | MatchRecord
 
 # ----- reading ---------------------------------------------------------------
 def load_record(source: str | Path | dict[str, Any]) -> Record:
-    """Read a record from a file path, a JSON string or already-parsed data."""
+    """Read a record from a file path, a JSON string or already-parsed data.
+
+    The limits of ``core/limits.py`` apply to all three (``docs/records.md``, *Limits*).
+    """
     if isinstance(source, dict):
+        check_data(source)
         return record_from_json(source)
-    text = str(source)
-    if isinstance(source, Path) or not text.lstrip().startswith("{"):
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read record: {exc.strerror}") from None
+    if not isinstance(source, (str, Path)):
+        raise RecordError(f"a record is a file path, JSON text or a dict, not {type(source).__name__}")
+    if isinstance(source, str) and len(source) > MAX_RECORD_BYTES:
+        raise RecordError(f"record too large: the limit is {MAX_RECORD_BYTES:,} bytes")
+    if isinstance(source, Path) or not source.lstrip().startswith("{"):
+        return record_from_json(parse_json(read_text(source)))
+    return record_from_json(parse_json(source))
+
+
+def read_text(path: str | Path) -> str:
+    """A record file's text: at most ``MAX_RECORD_BYTES`` are read, and they must be UTF-8."""
     try:
-        data = json.loads(text)
+        with open(path, "rb") as file:
+            data = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read record: {exc.strerror or echo(str(exc))}") from None
+    except ValueError:  # a NUL in the name
+        raise RecordError(f'cannot read record: bad file name "{echo(str(path))}"') from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"record too large: the limit is {MAX_RECORD_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        where = f"byte {exc.start + 1} is 0x{data[exc.start]:02x}"
+        raise RecordError(f"not UTF-8 text: {where} (save the file as UTF-8)") from None
+
+
+def parse_json(text: str) -> Any:
+    """JSON data from record text, refusing deep nesting, long numbers, NaN and Infinity."""
+    _check_depth(text)
+    try:
+        return json.loads(text, parse_int=_read_int, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not valid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-    return record_from_json(data)
+
+
+# A JSON string with its escapes (brackets inside strings do not nest).
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+# Bytes other than brackets are dropped; an opening bracket becomes 2, a closing one 0.
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_BRACKET_STEPS = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
+
+
+def _check_depth(text: str) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH`` before ``json`` recurses into it.
+
+    With each bracket as 2 or 0, the depth after the k-th bracket is the running
+    sum minus k: computed at C speed, a 2 MB text takes a few milliseconds.
+    """
+    outside = _JSON_STRING.sub("", text).encode("utf-8", "surrogatepass")
+    steps = outside.translate(_BRACKET_STEPS, _NOT_BRACKETS)
+    if steps and max(map(operator.sub, accumulate(steps), count(1))) > MAX_DEPTH:
+        raise _too_deep()
+
+
+def _too_deep() -> RecordError:
+    return RecordError(f"JSON nested too deeply: the limit is {MAX_DEPTH} levels of objects and lists")
+
+
+def _read_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _too_long_number()
+    return int(text)
+
+
+def _too_long_number() -> RecordError:
+    return RecordError(f"a number is too long: the limit is {MAX_NUMBER_DIGITS} digits")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RecordError(f"not valid JSON: {name} is not a JSON number")
+
+
+def check_data(data: Any) -> None:
+    """Already-parsed record data obeys the JSON limits: depth, number length, string keys."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise _too_deep()
+            if isinstance(value, dict):
+                if not all(isinstance(key, str) for key in value):
+                    raise RecordError("a record's object keys must be strings")
+                value = list(value.values())
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, int) and abs(value) >= 10**MAX_NUMBER_DIGITS:
+            raise _too_long_number()
 
 
 def record_from_json(data: Any) -> Record:
@@ -97,8 +196,9 @@ def record_from_json(data: Any) -> Record:
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     name = data.get("game")
-    if name not in GAMES:
-        raise RecordError(f'game: expected one of {", ".join(GAMES)}, not {json.dumps(name)}')
+    if not isinstance(name, str) or name not in GAMES:
+        given = "missing" if name is None else f'not "{echo(name)}"'
+        raise RecordError(f'game: expected one of {", ".join(GAMES)}, {given}')
     game = GAMES[name]
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
@@ -118,6 +218,8 @@ def _match_record(data: dict[str, Any], game: type[Game], rules: dict[str, Any])
     deals = data["deals"]
     if not isinstance(deals, list) or not deals:
         raise RecordError("deals: expected a list of deal records")
+    if len(deals) > MAX_DEALS:
+        raise RecordError(f"deals: {len(deals)} deals, the limit is {MAX_DEALS}")
     records = []
     for i, deal in enumerate(deals):
         if not isinstance(deal, dict):
@@ -149,24 +251,49 @@ def _deal_record(data: dict[str, Any], game: type[Game], rules: dict[str, Any], 
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("actions: expected a list of action strings")
-    return DealRecord(game, rules, dealer, deal, list(actions), _read_notes(data.get("notes", {})))
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(f"actions: {len(actions)} actions, the limit is {MAX_ACTIONS} per deal")
+    return DealRecord(game, rules, dealer, deal, list(actions), _read_notes(data.get("notes", {}), len(actions)))
 
 
-def _read_notes(notes: Any) -> dict[int, str]:
+#: A note key: an action number in ASCII digits without leading zeros ("0" is the deal itself).
+_NOTE_KEY = re.compile(r"0|[1-9][0-9]*")
+
+
+def _read_notes(notes: Any, last: int) -> dict[int, Note]:
+    """Notes keyed "0" (the deal) to ``last`` (the last action): texts, or texts by language, of bounded length."""
     if not isinstance(notes, dict):
         raise RecordError("notes: expected an object keyed by action index")
-    out: dict[int, str] = {}
+    out: dict[int, Note] = {}
     for key, text in notes.items():
-        if not str(key).isdigit() or not isinstance(text, str):
-            raise RecordError(f'notes: "{key}" must be an action index with a text')
-        out[int(key)] = text
+        good_key = isinstance(key, str) and _NOTE_KEY.fullmatch(key)
+        if not good_key or not (isinstance(text, str) or _is_bilingual(text)):
+            raise RecordError(
+                f'notes: "{echo(key)}" must be an action index (0, 1, 2 …) with a text,'
+                ' or texts by language {"en": …, "ru": …}'
+            )
+        if len(key) > len(str(last)) or int(key) > last:
+            raise RecordError(f'notes: "{echo(key)}" is past the last action ({last})')
+        texts = text.values() if isinstance(text, dict) else [text]
+        if any(len(t) > MAX_NOTE_CHARS for t in texts):
+            raise RecordError(f'notes: note "{key}" is too long: the limit is {MAX_NOTE_CHARS:,} characters')
+        out[int(key)] = dict(text) if isinstance(text, dict) else text
     return out
+
+
+def _is_bilingual(note: Any) -> bool:
+    """A note given per language: a non-empty object of known locales to texts."""
+    return (
+        isinstance(note, dict)
+        and bool(note)
+        and all(lang in LOCALES and isinstance(text, str) for lang, text in note.items())
+    )
 
 
 def _no_unknown_keys(data: dict[str, Any], allowed: set[str], where: str) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise RecordError(f'{where}unknown field "{unknown[0]}" (expected {", ".join(sorted(allowed))})')
+        raise RecordError(f'{where}unknown field "{echo(unknown[0])}" (expected {", ".join(sorted(allowed))})')
 
 
 # ----- replaying --------------------------------------------------------------
@@ -187,7 +314,7 @@ def apply_actions(state: GameState, actions: list[str], first_number: int = 1) -
         try:
             state.apply(text)
         except IllegalActionError as exc:
-            raise RecordError(f'action {number} "{text}": {exc}') from None
+            raise RecordError(f'action {number} "{echo(text)}": {exc}') from None
 
 
 def replay_match(record: MatchRecord) -> Match:
@@ -230,7 +357,7 @@ def summary(result: GameState | Match) -> dict[str, Any]:
 
 
 # ----- writing ------------------------------------------------------------------
-def record_of(state: GameState, notes: dict[int, str] | None = None) -> DealRecord:
+def record_of(state: GameState, notes: dict[int, Note] | None = None) -> DealRecord:
     """The record of a deal so far: its set-up and the actions taken."""
     game = state_game(state)
     defaults = game.make_rules()
@@ -239,8 +366,16 @@ def record_of(state: GameState, notes: dict[int, str] | None = None) -> DealReco
 
 
 def save_record(record: Record, path: str | Path) -> None:
-    """Write a record as indented JSON."""
-    Path(path).write_text(json.dumps(record.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    """Write a record as indented JSON; one that would not load back raises ``RecordError``, writing nothing.
+
+    (For example a note longer than ``MAX_NOTE_CHARS``: what is saved must obey the limits it is read with.)
+    """
+    data = record.to_json()
+    record_from_json(data)
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
+        raise RecordError(f"record too large: the limit is {MAX_RECORD_BYTES:,} bytes")
+    Path(path).write_text(text, encoding="utf-8")
 
 
 def state_game(state: GameState) -> type[Game]:

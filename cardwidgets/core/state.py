@@ -22,7 +22,7 @@ from cardwidgets.core.actions import Action, ActionSyntax, parse_action
 from cardwidgets.core.errors import IllegalActionError
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.tricks import Trick
-from cardwidgets.i18n import phase_name
+from cardwidgets.i18n import ActionList, ActionText, phase_name
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -73,7 +73,12 @@ class GameState:
         return [a.text for a in self.legal_actions()]
 
     def parse(self, text: str) -> Action:
-        """Read an action string of this game (any accepted spelling)."""
+        """Read an action string of this game (any accepted spelling).
+
+        The legal actions are made first, so a legal action parses to the very
+        object in ``legal_actions()``; any other is a fresh action, not kept.
+        """
+        self.legal_actions()
         return parse_action(text, self.syntax)
 
     def apply(self, action: Action | str) -> None:
@@ -102,9 +107,18 @@ class GameState:
             return Explanation(
                 "ACTIONS",
                 "core.wrong_phase",
-                {"text": action.text, "phase": phase_name(self.phase), "legal": ", ".join(legal)},
+                {"text": self.shown(action.text), "phase": phase_name(self.phase), "legal": self.shown_list(legal)},
             )
-        return Explanation("ACTIONS", "core.not_legal", {"text": action.text, "legal": ", ".join(legal)})
+        params = {"text": self.shown(action.text), "legal": self.shown_list(legal)}
+        return Explanation("ACTIONS", "core.not_legal", params)
+
+    def shown(self, text: str) -> ActionText:
+        """An action string as a message parameter: read in the learner's words (``сыграть 5♦``)."""
+        return ActionText(text, self.game_name)
+
+    def shown_list(self, texts: list[str]) -> ActionList:
+        """Action strings listed in a message, each read in the learner's words."""
+        return ActionList(texts, self.game_name)
 
     def clone(self) -> Self:
         """An independent copy (hands, tricks and history copied, not shared)."""

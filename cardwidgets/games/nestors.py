@@ -36,6 +36,7 @@ from cardwidgets.games.nestors_tricks import (
     resolve_trick,
     third_suits,
 )
+from cardwidgets.i18n import ActionList
 
 if TYPE_CHECKING:
     from cardwidgets.core.match import Match
@@ -69,9 +70,9 @@ PHASE_RULE = {BIDDING: "NES-4", TRUMP: "NES-5", OPEN: "NES-6a", PLAY: "NES-6", L
 PHASE_NAMES = {
     BIDDING: {"en": "bidding", "ru": "торговля"},
     TRUMP: {"en": "trump", "ru": "выбор козыря"},
-    OPEN: {"en": "bidder's trick", "ru": "взятка заказчика"},
+    OPEN: {"en": "bidder's trick", "ru": "взятка играющего"},
     PLAY: {"en": "play", "ru": "розыгрыш"},
-    LEAVE: {"en": "table card", "ru": "карта на стол"},
+    LEAVE: {"en": "table card", "ru": "выбор карты на стол"},
 }
 #: ``TRICK_ORDER[leader]``: the seats A, B, C of a trick led by ``leader`` (NES-6).
 TRICK_ORDER = tuple(tuple((leader + i) % 4 for i in range(3)) for leader in range(4))
@@ -247,7 +248,7 @@ class NestorsState(GameState):
             own, first, second = action.cards
             row = self.face_up
             if first in row and second in row and row.index(first) > row.index(second):
-                action = Action.make("open", own, second, first)
+                action = Action.find("open", own, second, first)
         return action
 
     # ----- NES-4: bidding ------------------------------------------------------------------
@@ -429,7 +430,12 @@ class NestorsState(GameState):
         phase = self.phase
         if action.verb not in PHASE_VERBS[phase]:
             rule = PHASE_RULE[phase]
-            params = {"text": action.text, "phase": PHASE_NAMES[phase], "rule": rule, "legal": self._legal_text()}
+            params = {
+                "text": self.shown(action.text),
+                "phase": PHASE_NAMES[phase],
+                "rule": rule,
+                "legal": self._legal_text(),
+            }
             return Explanation(rule, "nestors.wrong_phase", params)
         if phase == BIDDING:
             return self._why_not_bid(action)
@@ -441,13 +447,13 @@ class NestorsState(GameState):
             return self._why_not_play(action.args[0])  # type: ignore[arg-type]
         return Explanation("NES-7", "nestors.leave_not_among", {"card": action.args[0], "pending": self.pending})
 
-    def _legal_text(self) -> str:
+    def _legal_text(self) -> ActionList:
         """The legal actions, with a run of bids shortened to ``bid 65 … bid 190``."""
         legal = self.legal_strings()
         bids = [text for text in legal if text.startswith("bid ")]
         if len(bids) > 3:
             legal = [text for text in legal if not text.startswith("bid ")] + [f"{bids[0]} … {bids[-1]}"]
-        return ", ".join(legal)
+        return self.shown_list(legal)
 
     def _why_not_bid(self, action: Action) -> Explanation:
         seat = self.to_act
@@ -466,7 +472,7 @@ class NestorsState(GameState):
     def _why_not_trump(self, rank: Rank) -> Explanation:
         if rank not in TRUMP_RANKS:
             return Explanation("NES-5", "nestors.trump_rank", {"rank": rank})
-        held = [r.text for r in self.trump_choices()]
+        held = list(self.trump_choices())
         return Explanation("E-5", "nestors.trump_not_held", {"seat": self.to_act, "held": held, "rank": rank})
 
     def _why_not_open(self, card: Card, first: Card, second: Card) -> Explanation:

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets.cards import SUITS, TUMBOCHKA_DECK, Card, Rank, Suit
 from cardwidgets.core.actions import Action
-from cardwidgets.core.errors import RecordError
+from cardwidgets.core.errors import RecordError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.game import Deal, DealPart, Game
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
-from cardwidgets.i18n import phase_name
+from cardwidgets.i18n import ActionList, phase_name
 
 if TYPE_CHECKING:
     from cardwidgets.core.match import Match
@@ -184,7 +184,12 @@ class TumbochkaState(GameState):
     def _why_illegal(self, action: Action) -> Explanation | None:
         if action.verb not in PHASE_VERBS[self.phase]:
             rule = PHASE_RULE[self.phase]
-            params = {"text": action.text, "phase": phase_name(self.phase), "rule": rule, "legal": self._legal_text()}
+            params = {
+                "text": self.shown(action.text),
+                "phase": phase_name(self.phase),
+                "rule": rule,
+                "legal": self._legal_text(),
+            }
             return Explanation(rule, "tumbochka.wrong_phase", params)
         if self.phase == BIDDING:
             return self._why_illegal_bidding(action)
@@ -192,14 +197,14 @@ class TumbochkaState(GameState):
             return self._why_illegal_talon(action)
         return self._why_illegal_play(action)
 
-    def _legal_text(self) -> str:
+    def _legal_text(self) -> ActionList:
         """The legal actions, a run of bids or raises shortened to ``bid 5 … bid 14``."""
         texts = self.legal_strings()
         run = [t for t in texts if t.startswith(("bid ", "raise "))]
         if len(run) > 3:
             at = texts.index(run[0])
             texts = [*texts[:at], f"{run[0]} … {run[-1]}", *texts[at + len(run) :]]
-        return ", ".join(texts)
+        return self.shown_list(texts)
 
     # ----- TUM-3 and TUM-8: bidding ----------------------------------------------
     def bid_range(self, seat: int) -> tuple[int, int]:
@@ -608,7 +613,8 @@ class Tumbochka(Game):
         limit = rules.pop("max_deals", None)
         merged = super().make_rules(rules)
         if limit is not None and not (type(limit) is int and limit >= 1):
-            raise RecordError(f"rules: max_deals = {limit!r} is not allowed (expected null or a whole number >= 1)")
+            shown = echo(limit, quote=True)
+            raise RecordError(f"rules: max_deals = {shown} is not allowed (expected null or a whole number >= 1)")
         merged["max_deals"] = limit
         return merged
 
@@ -630,7 +636,7 @@ class Tumbochka(Game):
         extra = set(start) - known
         if extra:
             names = ", ".join(sorted(known))
-            raise RecordError(f'start: unknown field "{sorted(extra)[0]}" for tumbochka (known: {names})')
+            raise RecordError(f'start: unknown field "{echo(sorted(extra)[0])}" for tumbochka (known: {names})')
         position = super().check_start({k: v for k, v in start.items() if k == "scores"}, rules)
         position["sitting"] = start.get("sitting")
         position["sat_deals"] = start.get("sat_deals", 0)

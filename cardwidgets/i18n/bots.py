@@ -12,17 +12,34 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "a random legal move",
         "ru": "случайный разрешённый ход",
     },
+    # ----- the coaching table (bots/coach.py) ---------------------------------------------------------------
+    "coach.only": {
+        "en": "{action} was your only legal move",
+        "ru": "«{action}» — ваш единственный разрешённый ход",
+    },
+    "coach.best": {
+        "en": "{action} averaged {value} points in {n} simulated deals that fit everything you had seen; no other move did better",
+        "ru": "«{action}». В {n} смоделированных сдачах, согласных со всем, что вы видели, он дал в среднем {value} очка; лучше не было ни одного хода",
+    },
+    "coach.good": {
+        "en": "{action} averaged {value} points in {n} simulated deals, only {loss} less than the best, {better}.{tip}",
+        "ru": "«{action}» — в {n} смоделированных сдачах в среднем {value} очка, всего на {loss} меньше лучшего хода («{better}»).{tip}",
+    },
+    "coach.mistake": {
+        "en": "{action} averaged {value} points in {n} simulated deals, {loss} less than {better}.{tip}",
+        "ru": "«{action}» — в {n} смоделированных сдачах в среднем {value} очка, на {loss} меньше, чем «{better}».{tip}",
+    },
     "bot.only": {
         "en": "{action} is the only legal move",
         "ru": "{action} — единственный разрешённый ход",
     },
     "bots.search.agree": {
         "en": "{tip}. In {n} simulated deals that fit everything you have seen, this averaged {value} points{trick}, {compare}",
-        "ru": "{tip}. В {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход дал в среднем {value} очков{trick}, {compare}",
+        "ru": "{tip}. В {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход принёс в среднем {value} очка{trick}, {compare}",
     },
     "bots.search.differ": {
         "en": "{action}: in {n} simulated deals that fit everything you have seen, this averaged {value} points{trick}, {compare}. (The rule of thumb says {other}: {tip}.)",
-        "ru": "{action}: в {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход дал в среднем {value} очков{trick}, {compare}. (Простое правило советует {other}: {tip}.)",
+        "ru": "{action}: в {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход принёс в среднем {value} очка{trick}, {compare}. (Простой приём советует другое — {other}: {tip}.)",
     },
     "bots.search.trick": {
         "en": " and took this trick {pct}% of the time",
@@ -30,60 +47,60 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "bots.search.more": {
         "en": "{margin} more than {second}",
-        "ru": "на {margin} больше, чем {second}",
+        "ru": "на {margin} больше, чем «{second}»",
     },
     "bots.search.tie": {
         "en": "as much as {second}",
-        "ru": "столько же, сколько {second}",
+        "ru": "столько же, сколько «{second}»",
     },
     # ----- Nimby ----------------------------------------------------------------------------------------
     "bots.nimby.agree": {
         "en": "agree to {suit} as trump: your hand counts {count} (2s and {suit} cards), at least the {need} the makers need to take 3 of the four 2s (NIM-6)",
-        "ru": "соглашайтесь на козырь {suit}: ваша рука стоит {count} (двойки и карты {suit}), не меньше {need}, нужных заказчикам, чтобы взять 3 двойки из четырёх (NIM-6)",
+        "ru": "соглашайтесь на козырь {suit}: ваша рука стоит {count} (двойки и карты масти {suit}) — не меньше {need}, что нужно заказчикам, чтобы взять 3 двойки из четырёх (NIM-6)",
     },
     "bots.nimby.pass_weak": {
         "en": "pass: your hand counts only {count} with {suit} trump; below {need} the makers rarely take 3 of the 2s and lose 2 points (NIM-6)",
-        "ru": "пас: с козырем {suit} ваша рука стоит лишь {count}; меньше {need} — и заказчики редко берут 3 двойки и теряют 2 очка (NIM-6)",
+        "ru": "не соглашайтесь: с козырем {suit} ваша рука стоит лишь {count}; меньше {need} заказчики редко берут 3 двойки и теряют 2 балла (NIM-6)",
     },
     "bots.nimby.exchange": {
         "en": "exchange {two} to make {suit} trump: your hand then counts {count}, at least {need}, better than the face-up suit (NIM-4)",
-        "ru": "обменяйте {two}, чтобы козырем стала масть {suit}: тогда ваша рука стоит {count} (нужно {need}) — лучше, чем с открытой мастью (NIM-4)",
+        "ru": "обменяйте {two}, чтобы козырем стала масть {suit}: тогда ваша рука стоит {count} (нужно {need}) — больше, чем с открытой мастью (NIM-4)",
     },
     "bots.nimby.pass_partner": {
         "en": "pass: your partner (seat {seat}) already makes trump for your side",
-        "ru": "пас: ваш партнёр (игрок {seat}) уже заказал козырь за вашу сторону",
+        "ru": "не соглашайтесь: ваш партнёр (игрок {seat}) уже заказал козырь за вашу пару",
     },
     "bots.nimby.pass_opponent": {
         "en": "pass: seat {seat} is already the maker, and agreeing would not change that (N-4)",
-        "ru": "пас: игрок {seat} уже заказчик, и согласие этого не изменит (N-4)",
+        "ru": "не соглашайтесь: козырь уже заказал игрок {seat}, и ваше согласие этого не изменит (N-4)",
     },
     "bots.nimby.lead_top_two": {
         "en": "lead {card}: it is the top trump, and the others must follow with trumps, maybe with their 2s ({left} still out)",
-        "ru": "ходите {card}: это старший козырь, остальные должны отвечать козырями, возможно двойками (ещё {left} не вышли)",
+        "ru": "ходите с {card}: это старший козырь, остальные должны отвечать козырями, возможно двойками (ещё не вышло двоек: {left})",
     },
     "bots.nimby.lead_top_two_after": {
         "en": "lead {card}: the higher 2s ({gone}) are out, so your {card} is now the top trump and can catch the {left} 2s still out",
-        "ru": "ходите {card}: старшие двойки ({gone}) уже вышли, теперь ваша {card} — старший козырь и может поймать оставшиеся двойки ({left})",
+        "ru": "ходите с {card}: старшие двойки ({gone}) уже вышли, теперь ваша двойка {card} — старший козырь и может поймать оставшиеся двойки ({left})",
     },
     "bots.nimby.lead_low": {
         "en": "lead {card}, a low plain card: keep your trumps and 2s for the tricks that hold 2s",
-        "ru": "ходите {card}, младшей простой картой: козыри и двойки берегите для взяток с двойками",
+        "ru": "ходите с {card}, младшей некозырной карты: козыри и двойки берегите для взяток с двойками",
     },
     "bots.nimby.lead_low_trump": {
         "en": "lead {card}: you hold only trumps, so give the lowest",
-        "ru": "ходите {card}: у вас одни козыри, отдайте младший",
+        "ru": "ходите с {card}: у вас одни козыри, отдайте младший",
     },
     "bots.nimby.bank_two": {
         "en": "play {card}: your partner's {winner} takes this trick for sure, so your 2 scores for your side (only the 2s taken count, NIM-6)",
-        "ru": "кладите {card}: {winner} партнёра наверняка берёт взятку, и ваша двойка достанется вашей стороне (считаются только взятые двойки, NIM-6)",
+        "ru": "кладите {card}: карта партнёра {winner} наверняка берёт взятку, и ваша двойка достанется вашей паре (считаются только взятые двойки, NIM-6)",
     },
     "bots.nimby.partner_wins": {
         "en": "play {card}, your lowest: your partner's {winner} takes this trick",
-        "ru": "кладите {card}, самую младшую: {winner} партнёра берёт эту взятку",
+        "ru": "кладите {card}, самую младшую: взятку берёт карта партнёра {winner}",
     },
     "bots.nimby.take_twos": {
         "en": "take the trick with {card}, the cheapest card sure to win it: it holds {twos} 2(s), and only the 2s taken score (NIM-6)",
-        "ru": "берите взятку картой {card} — самой дешёвой, что наверняка её возьмёт: в ней двоек: {twos}, а считаются только взятые двойки (NIM-6)",
+        "ru": "берите взятку картой {card} — самой дешёвой из тех, что наверняка её возьмут: в ней есть двойки ({twos}), а считаются только взятые двойки (NIM-6)",
     },
     "bots.nimby.take_safe": {
         "en": "take the trick with {card}: you must give a 2, so win the trick with it rather than hand it to the opponents",
@@ -91,7 +108,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "bots.nimby.duck": {
         "en": "play {card}, your lowest: you cannot be sure of this trick, so keep your strong cards and your 2s",
-        "ru": "кладите {card}, самую младшую: эту взятку наверняка не взять, берегите сильные карты и двойки",
+        "ru": "кладите {card}, самую младшую: эта взятка вам не гарантирована, берегите сильные карты и двойки",
     },
     "bots.nimby.duck_no_twos": {
         "en": "play {card}, your lowest: the trick holds no 2, so it is not worth a strong card",
@@ -100,72 +117,72 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ----- Tumbochka ---------------------------------------------------------------------------------------
     "bots.tumbochka.bid": {
         "en": "bid {bid}: your hand counts about {count} points (tricks from K and Q, trilyazh +3, about 1 from the talon) (TUM-6)",
-        "ru": "ставьте {bid}: рука стоит около {count} очков (взятки королей и дам, трильяж +3, около 1 из прикупа) (TUM-6)",
+        "ru": "заказывайте {bid}: рука стоит около {count} очка (взятки королями и дамами, трильяж +3, около 1 из прикупа) (TUM-6)",
     },
     "bots.tumbochka.pass": {
         "en": "pass: your hand counts about {count} points, less than the {next} you would have to bid (TUM-6)",
-        "ru": "пас: рука стоит около {count} очков — меньше, чем {next}, которые пришлось бы заказать (TUM-6)",
+        "ru": "пас: рука стоит около {count} очка — меньше, чем {next}, которые пришлось бы заказать (TUM-6)",
     },
     "bots.tumbochka.give": {
         "en": "give {card} to seat {to}: it is the card worth least to you (a low card without company)",
-        "ru": "отдайте {card} игроку {to}: эта карта вам наименее ценна (младшая, без поддержки)",
+        "ru": "отдайте {card} игроку {to}: эта карта вам наименее ценна (младшая и без поддержки)",
     },
     "bots.tumbochka.raise": {
         "en": "raise to {bid}: with the talon your hand counts about {count} points, above the contract of {contract}",
-        "ru": "повышайте до {bid}: с прикупом рука стоит около {count} очков — больше, чем заказ {contract}",
+        "ru": "перезакажите {bid}: с прикупом рука стоит около {count} очка — больше, чем заказ {contract}",
     },
     "bots.tumbochka.keep": {
         "en": "keep the contract of {contract}: your hand counts about {count} points, not enough to raise safely",
-        "ru": "оставьте заказ {contract}: рука стоит около {count} очков — повышать рискованно",
+        "ru": "оставьте заказ {contract}: рука стоит около {count} очка, перезаказывать рискованно",
     },
     "bots.tumbochka.trilyazh": {
         "en": "announce the trilyazh in {suit}: lead its J; win the J, Q and K tricks and it scores +3 (TUM-5)",
-        "ru": "объявляйте трильяж в масти {suit}: ходите валетом; возьмёте взятки валетом, дамой и королём — получите +3 (TUM-5)",
+        "ru": "объявляйте трильяж {suit}: заходите с валета; возьмёте взятки валетом, дамой и королём — получите +3 (TUM-5)",
     },
     "bots.tumbochka.troyan": {
         "en": "show the troyan in {suit}: you hold {length} {suit} cards, and they become trumps (TUM-5)",
-        "ru": "показывайте троян в масти {suit}: у вас {length} карт(ы) {suit}, и они станут козырями (TUM-5)",
+        "ru": "показывайте троян {suit}: карты этой масти (у вас их {length}) станут козырями (TUM-5)",
     },
     "bots.tumbochka.lead_top": {
         "en": "lead {card}: no card still out beats it, so it should take the trick",
-        "ru": "ходите {card}: ни одна невышедшая карта её не бьёт, взятка должна быть ваша",
+        "ru": "ходите с {card}: ни одна невышедшая карта её не бьёт, взятка должна быть ваша",
     },
     "bots.tumbochka.lead_top_after": {
         "en": "lead {card}: the higher cards ({gone}) are out, so your {card} is now the top {what} and should take the trick",
-        "ru": "ходите {card}: старшие карты ({gone}) уже вышли, теперь ваша {card} — старшая ({what}) и должна взять взятку",
+        "ru": "ходите с {card}: старшие карты ({gone}) уже вышли, теперь ваша карта {card} — старшая ({what}) и должна взять взятку",
     },
     "bots.tumbochka.lead_low": {
         "en": "lead {card}, a low card of your longest suit: keep your high cards for later",
-        "ru": "ходите {card}, младшей в самой длинной масти: старшие карты берегите",
+        "ru": "ходите с {card}, младшей карты самой длинной масти: старшие карты берегите",
     },
     "bots.tumbochka.break_trilyazh": {
         "en": "beat it with {card}: taking this trick breaks seat {seat}'s trilyazh and costs him the +3 (T-4)",
-        "ru": "бейте картой {card}: эта взятка ломает трильяж игрока {seat}, и он теряет +3 (T-4)",
+        "ru": "бейте картой {card}: эта взятка срывает трильяж игрока {seat}, и он не получит 3 очка (T-4)",
     },
     "bots.tumbochka.take": {
         "en": "take the trick with {card}, the cheapest card sure to win it: every trick is a point (TUM-6)",
-        "ru": "берите взятку картой {card} — самой дешёвой, что наверняка её возьмёт: каждая взятка — очко (TUM-6)",
+        "ru": "берите взятку картой {card} — самой дешёвой из тех, что наверняка её возьмут: каждая взятка — очко (TUM-6)",
     },
     "bots.tumbochka.duck": {
         "en": "play {card}, your least useful card: you cannot be sure of this trick",
-        "ru": "кладите {card}, наименее полезную карту: эту взятку наверняка не взять",
+        "ru": "кладите {card}, наименее полезную карту: эта взятка вам не гарантирована",
     },
     # ----- Nestors -------------------------------------------------------------------------------------------------
     "bots.nestors.bid": {
         "en": "bid {bid}: with {trump} trump your side counts about {count} points; a made bid scores all you take, so win the bidding cheaply (NES-8)",
-        "ru": "ставьте {bid}: с козырями «{trump}» ваша сторона наберёт около {count} очков; выполненная ставка приносит всё взятое, так что выигрывайте торговлю дёшево (NES-8)",
+        "ru": "ставка {bid}: если козыри — {trump}, ваша пара наберёт около {count} очков; выполненная ставка приносит всё взятое, так что выигрывайте торговлю дёшево (NES-8)",
     },
     "bots.nestors.pass": {
         "en": "pass: with {trump} trump your side counts about {count} points, so {next} is too risky (a failed bid scores minus what you took, NES-8)",
-        "ru": "пас: с козырями «{trump}» ваша сторона наберёт около {count} очков, ставка {next} слишком рискованна (невыполненная ставка идёт в минус, NES-8)",
+        "ru": "пас: если козыри — {trump}, ваша пара наберёт около {count} очков, и ставка {next} слишком рискованна (при невыполненной ставке взятое идёт в минус, NES-8)",
     },
     "bots.nestors.pass_partner": {
         "en": "pass: your partner (seat {seat}) holds the bid, and outbidding him only raises your side's target",
-        "ru": "пас: ставка у партнёра (игрок {seat}), перебивая его, вы только повысите цель своей стороны",
+        "ru": "пас: ставка у партнёра (игрок {seat}), перебивая его, вы только поднимете планку своей пары",
     },
     "bots.nestors.trump": {
         "en": "name {trump} trump: you hold {held} of them, 15 points each and the cards that win tricks (NES-2)",
-        "ru": "назначайте козырем {trump}: у вас их {held}, по 15 очков, и они берут взятки (NES-2)",
+        "ru": "назначайте козырями {trump}: у вас их {held}, каждая такая карта стоит 15 очков и берёт взятки (NES-2)",
     },
     "bots.nestors.open": {
         "en": "take {taken}, the face-up cards worth most, and leave {table} on the table (NES-6a)",
@@ -177,11 +194,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "bots.nestors.lead_trump": {
         "en": "lead the trump {card}: a trump led by A always takes the trick for A and C (W1, W3a, W3), and the table card {table} is worth {points}",
-        "ru": "ходите козырем {card}: козырь первого игрока (А) всегда берёт взятку для А и С (W1, W3a, W3), а карта на столе {table} стоит {points}",
+        "ru": "ходите с козыря {card}: козырь, с которого ходит А, всегда берёт взятку для А и С (W1, W3a, W3), а карта на столе {table} стоит {points}",
     },
     "bots.nestors.lead_high": {
         "en": "lead {card}, a high card without points: B can beat it only with a trump (W3)",
-        "ru": "ходите {card}, старшей картой без очков: Б может побить её только козырем (W3)",
+        "ru": "ходите со старшей карты без очков {card}: Б может побить её только козырем (W3)",
     },
     "bots.nestors.b_lost": {
         "en": "play {card}, your cheapest: A's trump {a} takes this trick whatever you play",
@@ -189,7 +206,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "bots.nestors.b_trump": {
         "en": "trump with {card}: the trick is worth about {stake} points, and C can take it back only with a trump of a third suit (W3b)",
-        "ru": "бейте козырем {card}: взятка стоит около {stake} очков, и С отобьёт её только козырем третьей масти (W3b)",
+        "ru": "бейте козырем {card}: взятка стоит около {stake} очков, и С отберёт её только козырем третьей масти (W3b)",
     },
     "bots.nestors.b_higher": {
         "en": "beat {a} with {card}: no card still out is higher in that suit",

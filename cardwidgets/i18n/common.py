@@ -5,11 +5,15 @@ from __future__ import annotations
 MESSAGES: dict[str, dict[str, str]] = {
     "core.unknown_action": {
         "en": 'unknown action "{text}": expected one of {verbs}',
-        "ru": 'неизвестное действие «{text}»: ожидается одно из {verbs}',
+        "ru": "неизвестное действие «{text}»: ожидается одно из: {verbs}",
     },
     "core.malformed_action": {
         "en": 'malformed action "{text}": expected "{form}"',
         "ru": 'неверная запись действия «{text}»: ожидается «{form}»',
+    },
+    "core.action_too_long": {
+        "en": 'action "{text}" is too long (at most {limit} characters)',
+        "ru": 'действие «{text}» слишком длинное (не больше {limit} знаков)',
     },
     "core.bad_card": {
         "en": 'bad card in action "{text}": {reason}',
@@ -21,11 +25,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "core.wrong_phase": {
         "en": '"{text}" is not possible now: the phase is {phase} (legal: {legal})',
-        "ru": '«{text}» сейчас невозможно: идёт фаза {phase} (можно: {legal})',
+        "ru": "«{text}» сейчас невозможно: идёт {phase} (можно: {legal})",
     },
     "core.not_legal": {
         "en": '"{text}" is not legal now (legal: {legal})',
-        "ru": '«{text}» сейчас не разрешено (можно: {legal})',
+        "ru": "«{text}» сейчас нельзя (можно: {legal})",
     },
     "core.not_in_hand": {
         "en": "seat {seat} does not hold {card}",
@@ -40,8 +44,24 @@ MESSAGES: dict[str, dict[str, str]] = {
 MESSAGES.update(
     {
         "widget.bad_message": {
-            "en": "the table did not understand the message {text}",
-            "ru": "стол не понял сообщение {text}",
+            "en": "the widget did not understand the message {text}",
+            "ru": "виджет не понял сообщение {text}",
+        },
+        "widget.bad_update": {
+            "en": "the widget did not understand the update {text}",
+            "ru": "виджет не понял изменение {text}",
+        },
+        "widget.read_only": {
+            "en": "the browser may not change “{name}”; it may change only: {writable}",
+            "ru": "браузер не может менять «{name}»; менять можно только: {writable}",
+        },
+        "widget.bad_value": {
+            "en": "that value of “{name}” is not allowed",
+            "ru": "такое значение «{name}» недопустимо",
+        },
+        "widget.hint_busy": {
+            "en": "a hint is already being worked out",
+            "ru": "подсказка уже готовится",
         },
         "widget.deal_not_over": {
             "en": "finish this deal first",
@@ -53,11 +73,11 @@ MESSAGES.update(
         },
         "widget.bad_bot": {
             "en": "choose a bot level ({levels}) for another seat",
-            "ru": "выберите уровень бота ({levels}) для другого места",
+            "ru": "выберите уровень бота ({levels}) для другого игрока",
         },
         "widget.match_over": {
             "en": "the match is over",
-            "ru": "матч окончен",
+            "ru": "партия окончена",
         },
     }
 )

@@ -10,7 +10,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ----- NES-4: bidding -------------------------------------------------------------
     "nestors.bid_step": {
         "en": "a bid is a multiple of 5 points: {bid} is not (NES-4)",
-        "ru": "ставка должна быть кратна 5 очкам, а {bid} — нет (NES-4)",
+        "ru": "ставка должна быть кратна 5, а {bid} не кратно 5 (NES-4)",
     },
     "nestors.bid_higher": {
         "en": "bid {bid} is not higher than the current bid {high} (NES-4)",
@@ -18,37 +18,37 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nestors.bid_min": {
         "en": "the lowest bid is {min}, so {bid} is too low (E-2)",
-        "ru": "наименьшая ставка — {min}, поэтому {bid} — слишком мало (E-2)",
+        "ru": "наименьшая ставка — {min}; ставка {bid} слишком мала (E-2)",
     },
     "nestors.bid_max": {
         "en": "the highest bid is 190, all the points of a deal: {bid} is too high (E-2)",
-        "ru": "наибольшая ставка — 190, все очки сдачи: {bid} — слишком много (E-2)",
+        "ru": "наибольшая ставка — 190, все очки сдачи; ставка {bid} слишком велика (E-2)",
     },
     "nestors.must_bid": {
         "en": "the first three players passed, so seat {seat} must bid (at least {min}) and may not pass (E-4)",
-        "ru": "первые трое сказали «пас», поэтому игрок {seat} обязан сделать ставку (не меньше {min}) и не может пасовать (E-4)",
+        "ru": "первые трое сказали «пас», поэтому игрок {seat} обязан сделать ставку (не меньше {min}), пасовать нельзя (E-4)",
     },
     # ----- NES-5: trump -----------------------------------------------------------------
     "nestors.trump_rank": {
         "en": "trump is a rank, Aces, Jacks or Tens (trump A, trump J, trump 10), not {rank} (NES-5)",
-        "ru": "козырем могут быть только тузы, валеты или десятки (trump A, trump J, trump 10), а не {rank} (NES-5)",
+        "ru": "козырями могут быть только тузы, валеты или десятки, а не {rank} (NES-5)",
     },
     "nestors.trump_not_held": {
         "en": "seat {seat} may name only a trump rank he holds among his 5 cards ({held}), not {rank} (E-5)",
-        "ru": "игрок {seat} может назначить козырем только ранг, который есть среди его 5 карт ({held}), а не {rank} (E-5)",
+        "ru": "игрок {seat} может назначить козырями только достоинство, которое есть среди его 5 карт ({held}), а не {rank} (E-5)",
     },
     # ----- NES-6a: the bidder's trick ----------------------------------------------------------
     "nestors.open_highest": {
         "en": "the bidder opens with his highest card ({highest}), not {card} (NES-6a)",
-        "ru": "заказчик открывает своей самой старшей картой ({highest}), а не {card} (NES-6a)",
+        "ru": "играющий открывает своей самой старшей картой ({highest}), а не {card} (NES-6a)",
     },
     "nestors.open_face_up": {
         "en": "the bidder takes two different face-up cards of the row ({face_up}), not {taken} (NES-6a)",
-        "ru": "заказчик берёт две разные открытые карты ряда ({face_up}), а не {taken} (NES-6a)",
+        "ru": "играющий берёт две разные открытые карты ряда ({face_up}), а не {taken} (NES-6a)",
     },
     "nestors.open_trick": {
         "en": "seat {seat}, the bidder, puts his highest card {card} beside {taken} and takes them as the first trick; {table} stays on the table (NES-6a)",
-        "ru": "заказчик, игрок {seat}, кладёт свою старшую карту {card} рядом с {taken} и забирает их первой взяткой; {table} остаётся на столе (NES-6a)",
+        "ru": "играющий, игрок {seat}, кладёт свою старшую карту {card} рядом с {taken} и забирает их первой взяткой; {table} остаётся на столе (NES-6a)",
     },
     # ----- NES-6: what C may play --------------------------------------------------------------
     "nestors.not_in_hand": {
@@ -57,27 +57,27 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nestors.c_same_suit": {
         "en": "A and B both played {suit}: C must play {suit} or a trump ({trump}) (NES-6)",
-        "ru": "А и Б положили карты масти {suit}: С должен положить карту масти {suit} или козырь ({trump}) (NES-6)",
+        "ru": "А и Б положили карты масти {suit}: С должен положить карту масти {suit} или козырь (козыри — {trump}) (NES-6)",
     },
     "nestors.c_same_suit_free": {
         "en": "A and B both played {suit} and C holds no {suit}: C may play any card (NES-6)",
-        "ru": "А и Б положили карты масти {suit}, а у С нет {suit}: С может положить любую карту (NES-6)",
+        "ru": "А и Б положили карты масти {suit}, а у С этой масти нет: С может положить любую карту (NES-6)",
     },
     "nestors.c_third_suit": {
         "en": "A played {a_suit} and B {b_suit}: C must play a third suit ({third}) or a trump ({trump}) (NES-6)",
-        "ru": "А положил {a_suit}, Б — {b_suit}: С должен положить карту третьей масти ({third}) или козырь ({trump}) (NES-6)",
+        "ru": "А положил {a_suit}, Б — {b_suit}: С должен положить карту третьей масти ({third}) или козырь (козыри — {trump}) (NES-6)",
     },
     "nestors.c_third_suit_free": {
         "en": "A played {a_suit} and B {b_suit}, and C holds no third suit ({third}): C may play any card (NES-6)",
-        "ru": "А положил {a_suit}, Б — {b_suit}, а у С нет третьей масти ({third}): С может положить любую карту (NES-6)",
+        "ru": "А положил {a_suit}, Б — {b_suit}, а карт третьей масти ({third}) у С нет: С может положить любую карту (NES-6)",
     },
     "nestors.c_must_same": {
         "en": "seat {seat} (C) must play {suit} or a trump ({trump}): A and B both played {suit}, and seat {seat} holds {held} (NES-6)",
-        "ru": "игрок {seat} (С) должен положить карту масти {suit} или козырь ({trump}): А и Б положили {suit}, а у игрока {seat} есть {held} (NES-6)",
+        "ru": "игрок {seat} (С) должен положить карту масти {suit} или козырь (козыри — {trump}): А и Б положили {suit}, а у игрока {seat} есть {held} (NES-6)",
     },
     "nestors.c_must_third": {
         "en": "seat {seat} (C) must play a third suit or a trump ({trump}): A led {a_suit}, B played {b_suit}, and seat {seat} holds {held} (NES-6)",
-        "ru": "игрок {seat} (С) должен положить карту третьей масти или козырь ({trump}): А пошёл с {a_suit}, Б положил {b_suit}, а у игрока {seat} есть {held} (NES-6)",
+        "ru": "игрок {seat} (С) должен положить карту третьей масти или козырь (козыри — {trump}): А пошёл {a_suit}, Б положил {b_suit}, а у игрока {seat} есть {held} (NES-6)",
     },
     # ----- NES-6: who wins a trick ----------------------------------------------------------
     "nestors.w1": {
@@ -86,27 +86,27 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nestors.w2": {
         "en": "all three cards are {suit} and none is a trump: {card} is the highest, {who} takes the trick (NES-6 W2)",
-        "ru": "все три карты масти {suit}, козырей нет: старшая карта {card}, взятку берёт {who} (NES-6 W2)",
+        "ru": "все три карты масти {suit}, козырей среди них нет: старшая карта — {card}, взятку берёт {who} (NES-6 W2)",
     },
     "nestors.w3_one_trump": {
         "en": "not all one suit, so A or B wins: only {pos} played a trump, {card}; {who} takes the trick (NES-6 W3)",
-        "ru": "карты не одной масти, поэтому выигрывает А или Б: козырем сыграл только {pos} ({card}); взятку берёт {who} (NES-6 W3)",
+        "ru": "масти карт не совпадают, поэтому выигрывает А или Б: козырем сыграл только {pos} ({card}); взятку берёт {who} (NES-6 W3)",
     },
     "nestors.w3_both_trumps": {
         "en": "not all one suit, so A or B wins: both played trumps and A's {card} came first; {who} takes the trick (NES-6 W3)",
-        "ru": "карты не одной масти, поэтому выигрывает А или Б: оба сыграли козырем, и {card} игрока А был первым; взятку берёт {who} (NES-6 W3)",
+        "ru": "масти карт не совпадают, поэтому выигрывает А или Б: оба сыграли козырем, и {card} игрока А лёг первым; взятку берёт {who} (NES-6 W3)",
     },
     "nestors.w3_higher": {
         "en": "not all one suit, so A or B wins: neither played a trump, both played {suit} and {card} is higher; {who} takes the trick (NES-6 W3)",
-        "ru": "карты не одной масти, поэтому выигрывает А или Б: козырей у них нет, оба сыграли {suit}, и {card} старше; взятку берёт {who} (NES-6 W3)",
+        "ru": "масти карт не совпадают, поэтому выигрывает А или Б: ни А, ни Б не сыграли козырем, оба положили {suit}, и {card} старше; взятку берёт {who} (NES-6 W3)",
     },
     "nestors.w3_first": {
         "en": "not all one suit, so A or B wins: neither played a trump and their suits differ, so A's {card} wins; {who} takes the trick (NES-6 W3)",
-        "ru": "карты не одной масти, поэтому выигрывает А или Б: козырей у них нет и масти разные, поэтому выигрывает {card} игрока А; взятку берёт {who} (NES-6 W3)",
+        "ru": "масти карт не совпадают, поэтому выигрывает А или Б: ни А, ни Б не сыграли козырем, а масти у них разные, поэтому выигрывает {card} игрока А; взятку берёт {who} (NES-6 W3)",
     },
     "nestors.w3a": {
         "en": "B played no trump, but {side} did ({trumps}): A and C win together, and {who} collects (NES-6 W3a)",
-        "ru": "Б сыграл без козыря, а {side} — козырем ({trumps}): А и С выигрывают вместе, взятку забирает {who} (NES-6 W3a)",
+        "ru": "Б не сыграл козырем, а козыри положили только партнёры ({side}: {trumps}): А и С выигрывают вместе, взятку забирает {who} (NES-6 W3a)",
     },
     "nestors.w3b": {
         "en": "B played the trump {b} and C the trump {c}, of a suit neither A nor B played: A and C win together, and {who} collects (NES-6 W3b)",
@@ -123,27 +123,27 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nestors.last_both_trumps": {
         "en": "last trick, two players: both played trumps and A's {card} came first; {who} takes both cards and the table card (NES-7 W3)",
-        "ru": "последняя взятка, играют двое: оба сыграли козырем, и {card} игрока А был первым; {who} забирает обе карты и карту со стола (NES-7 W3)",
+        "ru": "последняя взятка, играют двое: оба сыграли козырем, и {card} игрока А лёг первым; {who} забирает обе карты и карту со стола (NES-7 W3)",
     },
     "nestors.last_higher": {
         "en": "last trick, two players: no trump, both played {suit} and {card} is higher; {who} takes both cards and the table card (NES-7 W3)",
-        "ru": "последняя взятка, играют двое: козырей нет, оба сыграли {suit}, и {card} старше; {who} забирает обе карты и карту со стола (NES-7 W3)",
+        "ru": "последняя взятка, играют двое: козырей нет, оба положили {suit}, и {card} старше; {who} забирает обе карты и карту со стола (NES-7 W3)",
     },
     "nestors.last_first": {
         "en": "last trick, two players: no trump and different suits, so A's {card} wins; {who} takes both cards and the table card (NES-7 W3)",
-        "ru": "последняя взятка, играют двое: козырей нет и масти разные, поэтому выигрывает {card} игрока А; {who} забирает обе карты и карту со стола (NES-7 W3)",
+        "ru": "последняя взятка, играют двое: козырей нет, масти разные, поэтому выигрывает {card} игрока А; {who} забирает обе карты и карту со стола (NES-7 W3)",
     },
     # ----- phases and scoring --------------------------------------------------------------
     "nestors.wrong_phase": {
         "en": '"{text}" is not possible now: this is the {phase} phase ({rule}); legal now: {legal}',
-        "ru": "«{text}» сейчас невозможно: идёт этап «{phase}» ({rule}); сейчас можно: {legal}",
+        "ru": "«{text}» сейчас невозможно: идёт {phase} ({rule}); можно: {legal}",
     },
     "nestors.score_made": {
         "en": "team {team} bid {bid} and took {p}: made, they score +{p} and the opponents +{q} (NES-8)",
-        "ru": "пара {team} заказала {bid} и набрала {p}: ставка сыграна, ей +{p}, соперникам +{q} (NES-8)",
+        "ru": "пара {team} поставила {bid} и набрала {p}: ставка выполнена, паре +{p}, соперникам +{q} (NES-8)",
     },
     "nestors.score_failed": {
         "en": "team {team} bid {bid} but took only {p}: failed, they score −{p} and the opponents +{q} (NES-8)",
-        "ru": "пара {team} заказала {bid}, но набрала только {p}: ставка не сыграна, ей −{p}, соперникам +{q} (NES-8)",
+        "ru": "пара {team} поставила {bid}, а набрала только {p}: ставка не выполнена, паре −{p}, соперникам +{q} (NES-8)",
     },
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 MESSAGES: dict[str, dict[str, str]] = {
     "nimby.must_follow": {
         "en": "seat {seat} must follow {suit} (holds {held})",
-        "ru": "игрок {seat} должен ходить в масть {suit} (есть {held})",
+        "ru": "игрок {seat} должен положить карту масти {suit} (есть {held})",
     },
     "nimby.exchange_only_two": {
         "en": "only a 2 can be exchanged for the face-up card, not {card}",
@@ -13,35 +13,35 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nimby.exchange_higher": {
         "en": "{card} cannot replace {display}: over a 2 only a higher 2 may be exchanged (2C > 2S > 2H > 2D)",
-        "ru": "{card} не может заменить {display}: поверх двойки можно выложить только старшую двойку (2C > 2S > 2H > 2D)",
+        "ru": "{card} не может заменить {display}: двойку можно сменить только старшей двойкой (2♣ > 2♠ > 2♥ > 2♦)",
     },
     "nimby.trick_two": {
         "en": "seat {seat} takes the trick with {card}, the highest 2 played (2s are always the top trumps)",
-        "ru": "игрок {seat} берёт взятку картой {card} — самой старшей из сыгранных двоек (двойки — всегда старшие козыри)",
+        "ru": "игрок {seat} берёт взятку картой {card} — старшей из сыгранных двоек (двойки всегда старшие козыри)",
     },
     "nimby.trick_trump": {
         "en": "seat {seat} takes the trick with {card}, the highest trump played",
-        "ru": "игрок {seat} берёт взятку картой {card} — самым старшим сыгранным козырем",
+        "ru": "игрок {seat} берёт взятку картой {card} — старшим из сыгранных козырей",
     },
     "nimby.trick_suit": {
         "en": "seat {seat} takes the trick with {card}, the highest {suit} (no trump was played)",
-        "ru": "игрок {seat} берёт взятку картой {card} — старшей в масти {suit} (козырей не было)",
+        "ru": "игрок {seat} берёт взятку картой {card} — старшей картой масти {suit} (козырем никто не играл)",
     },
     "nimby.thrown_in": {
         "en": "nobody agreed and nobody exchanged a 2: the hand is thrown in and dealt again",
-        "ru": "никто не согласился и никто не обменял двойку: карты пересдаются",
+        "ru": "все не согласились и никто не обменял двойку: карты собирают и сдают заново",
     },
     "nimby.maker_exchanged": {
         "en": "{suit} is trump; seat {seat} is the maker, the last to exchange a 2",
-        "ru": "козырь {suit}; заказчик — игрок {seat}, последним обменявший двойку",
+        "ru": "козырь — {suit}; заказал козырь игрок {seat}: он последним обменял двойку",
     },
     "nimby.maker_agreed": {
         "en": "{suit} is trump; nobody exchanged, so seat {seat}, the first to agree, is the maker",
-        "ru": "козырь {suit}; обменов не было, поэтому заказчик — игрок {seat}, первым согласившийся",
+        "ru": "козырь — {suit}; обменов не было, поэтому козырь заказал игрок {seat}, первым согласившийся",
     },
     "nimby.score_makers": {
         "en": "the makers (team {team}) took {taken} twos: they score {makers}, the defenders {defenders}",
-        "ru": "заказчики (пара {team}) взяли двоек: {taken}; им {makers}, соперникам {defenders}",
+        "ru": "заказчики (пара {team}) взяли {taken} из 4 двоек: им {makers}, соперникам {defenders}",
     },
     "nimby.score_nimby": {
         "en": "Nimby! The defenders took 3 twos: makers (team {team}) {makers}, defenders +{defenders}",

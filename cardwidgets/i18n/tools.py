@@ -39,9 +39,11 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_need_ab": "choose A's and B's cards before C's",
         "err_example": "no example {name}: the seed has examples {names}",
         "err_position": "no position {text}: choose a, b, c or hand",
-        "err_message": "message not understood: {text}",
         # ----- HandReplay and the static snapshot -----
         "replay": "Hand replay",
+        "game_nimby": "Nimby",
+        "game_tumbochka": "Tumbochka",
+        "game_nestors": "Nestors",
         "step": "step {step} of {steps}",
         "start": "Start",
         "back": "Back",
@@ -52,6 +54,8 @@ TOOLS: dict[str, dict[str, str]] = {
         "trick_n": "Trick {n}",
         "jump": "Jump to trick",
         "finish": "Bots finish the deal",
+        "reveal": "Reveal every hand",
+        "err_seat": "no seat {seat}: seats are 0 to {last}",
         "download": "Download record",
         "original": "Back to the record",
         "branch": "branch from step {step}",
@@ -84,25 +88,27 @@ TOOLS: dict[str, dict[str, str]] = {
         "example_2": "Пример 2: А ♠10, Б ♠В",
         "clear": "Очистить",
         "choose_ab": "Выберите карты игроков А и Б.",
-        "choose_c": "Выберите карту С (или задайте карты С, чтобы увидеть, чем он может ходить).",
+        "choose_c": "Выберите карту С (или задайте карты С, чтобы увидеть, какие из них он может положить).",
         "may_play": "С может положить",
         "if_c_plays": "Если С положит",
         "not_allowed": "нельзя",
         "collects": "взятку забирает {who}",
         "winners_AC": "выигрывают А и С",
         "winners_BD": "выигрывает Б (и его партнёр Д)",
-        "err_not_in_deck": "карты {card} нет в колоде Несторс (от 6 до туза каждой масти, NES-1)",
+        "err_not_in_deck": "карты {card} нет в колоде Несторс (от шестёрки до туза каждой масти, NES-1)",
         "err_twice": "карту {card} нельзя сыграть дважды ({first} и {second})",
-        "err_trump": "козырь — это ранг: тузы, валеты или десятки (A, J, 10), а не {text} (NES-1)",
-        "err_hand_size": "у С во взятке не больше 8 карт (после взятки заказчика у всех по 8, NES-6a), а не {n}",
+        "err_trump": "козыри назначают по достоинству: тузы, валеты или десятки (Т, В, 10), а не {text} (NES-1)",
+        "err_hand_size": "у С во взятке не больше 8 карт (после взятки играющего у всех по 8, NES-6a), а не {n}",
         "err_hand_twice": "карта {card} дважды в руке С",
         "err_c_not_held": "у С нет карты {card} (его карты: {hand})",
         "err_c_illegal": "С не может положить {card}: {why}",
         "err_need_ab": "сначала выберите карты А и Б",
         "err_example": "нет примера {name}: в правилах примеры {names}",
         "err_position": "нет позиции {text}: выберите a, b, c или hand",
-        "err_message": "сообщение не понято: {text}",
         "replay": "Разбор сдачи",
+        "game_nimby": "Нимби",
+        "game_tumbochka": "Тумбочка",
+        "game_nestors": "Несторс",
         "step": "шаг {step} из {steps}",
         "start": "В начало",
         "back": "Назад",
@@ -113,6 +119,8 @@ TOOLS: dict[str, dict[str, str]] = {
         "trick_n": "Взятка {n}",
         "jump": "Перейти к взятке",
         "finish": "Боты доигрывают сдачу",
+        "reveal": "Открыть все карты",
+        "err_seat": "нет игрока {seat}: игроки — от 0 до {last}",
         "download": "Скачать запись",
         "original": "Вернуться к записи",
         "branch": "ветка от шага {step}",
@@ -137,6 +145,8 @@ TOOLS: dict[str, dict[str, str]] = {
 }
 
 
-def tool_text(key: str, locale: str = "en", **params: Any) -> str:
-    """The text ``key`` in ``locale`` with ``params`` filled in."""
-    return TOOLS[locale][key].format(**params)
+def tool_text(key: str, locale: str | None = None, **params: Any) -> str:
+    """The text ``key`` in ``locale`` (default: ``cardwidgets.get_locale()``) with ``params`` filled in."""
+    from cardwidgets.i18n import resolve
+
+    return TOOLS[resolve(locale)][key].format(**params)

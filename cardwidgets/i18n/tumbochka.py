@@ -5,7 +5,7 @@ from __future__ import annotations
 MESSAGES: dict[str, dict[str, str]] = {
     "tumbochka.wrong_phase": {
         "en": '"{text}" is not possible now: this is the {phase} phase ({rule}); legal now: {legal}',
-        "ru": "«{text}» сейчас невозможно: идёт этап «{phase}» ({rule}); сейчас можно: {legal}",
+        "ru": "«{text}» сейчас невозможно: идёт {phase} ({rule}); можно: {legal}",
     },
     # ----- TUM-3, TUM-8: bidding -----
     "tumbochka.open_with_four": {
@@ -14,11 +14,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.bid_range": {
         "en": "bids are whole numbers from 4 to 14, not {bid} (TUM-3)",
-        "ru": "заказ — целое число от 4 до 14, а не {bid} (TUM-3)",
+        "ru": "заказать можно от 4 до 14 очков, а не {bid} (TUM-3)",
     },
     "tumbochka.bid_higher": {
         "en": "a bid must be higher than the current bid of {bid} (TUM-3)",
-        "ru": "заказ должен быть больше текущего ({bid}) (TUM-3)",
+        "ru": "заказ должен быть больше текущего заказа ({bid}) (TUM-3)",
     },
     "tumbochka.sitter_floor": {
         "en": "seat {seat} sits on the tumbochka and may only bid 7 or more, or pass (TUM-8)",
@@ -31,7 +31,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ----- TUM-4: talon, giving, raising -----
     "tumbochka.give_to_opponent": {
         "en": "the declarer gives one card to each opponent: seat {to} is not an opponent (TUM-4)",
-        "ru": "разыгрывающий отдаёт по одной карте каждому сопернику: игрок {to} — не соперник (TUM-4)",
+        "ru": "играющий отдаёт по одной карте каждому из двух других игроков: игрок {to} — не другой игрок (TUM-4)",
     },
     "tumbochka.given_already": {
         "en": "seat {to} has already been given a card (TUM-4)",
@@ -39,15 +39,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.gifts_done": {
         "en": "both opponents have their card already: now raise the contract or keep it (TUM-4)",
-        "ru": "оба соперника уже получили по карте: теперь повысьте заказ или оставьте его (TUM-4)",
+        "ru": "оба других игрока уже получили по карте: теперь перезакажите или оставьте заказ (TUM-4)",
     },
     "tumbochka.give_first": {
         "en": "first give one card to each opponent, then raise or keep (TUM-4)",
-        "ru": "сначала отдайте по одной карте каждому сопернику, потом повышайте заказ или оставляйте (TUM-4)",
+        "ru": "сначала отдайте по одной карте каждому из двух других игроков, потом перезаказывайте или оставляйте заказ (TUM-4)",
     },
     "tumbochka.raise_range": {
         "en": "a raise must be above the contract of {bid} and at most 14 (TUM-4)",
-        "ru": "новый заказ должен быть больше {bid} и не больше 14 (TUM-4)",
+        "ru": "перезаказать можно больше {bid}, но не больше 14 (TUM-4)",
     },
     # ----- TUM-5: play -----
     "tumbochka.must_follow": {
@@ -56,11 +56,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.must_trump": {
         "en": "seat {seat} has no {suit} and must play a trump (holds {held}) (TUM-5)",
-        "ru": "у игрока {seat} нет масти {suit}, он должен бить козырем (есть {held}) (TUM-5)",
+        "ru": "у игрока {seat} нет масти {suit}, поэтому он должен бить козырем (есть {held}) (TUM-5)",
     },
     "tumbochka.announce_on_lead": {
         "en": "{what} can only be announced by the player on lead (TUM-5)",
-        "ru": "{what} можно объявить только своим ходом, заходя (TUM-5)",
+        "ru": "{what} объявляют только своим ходом, заходя с него (TUM-5)",
     },
     "tumbochka.trilyazh_needs": {
         "en": "a trilyazh is announced by leading the J of a suit whose K, Q and J you hold, not with {card} (TUM-5)",
@@ -68,23 +68,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.troyan_needs": {
         "en": "a troyan is shown by leading the 6 of a suit whose 8, 7 and 6 you hold, not with {card} (TUM-5)",
-        "ru": "троян показывают, заходя с шестёрки масти, в которой на руках 8, 7 и 6, а не с {card} (TUM-5)",
+        "ru": "троян показывают, заходя с шестёрки масти, в которой на руках восьмёрка, семёрка и шестёрка, а не с {card} (TUM-5)",
     },
     "tumbochka.troyan_in_trump": {
         "en": "{suit} is already trump: a troyan in the trump suit is not allowed (TUM-5)",
-        "ru": "{suit} уже козырь: троян в козырной масти объявить нельзя (TUM-5)",
+        "ru": "{suit} уже козыри: трояном в козырной масти козырь не объявить (TUM-5)",
     },
     "tumbochka.trilyazh_obligation": {
         "en": "after a trilyazh won with the {won} you must lead the {next} ({card}) (T-4)",
-        "ru": "взятка трильяжа взята {won} — теперь нужно заходить с {next} ({card}) (T-4)",
+        "ru": "трильяж: взятка взята {won}, теперь нужно заходить с {next} ({card}) (T-4)",
     },
     "tumbochka.trick_trump": {
         "en": "seat {seat} takes the trick with {card}, the highest trump played (TUM-5)",
-        "ru": "игрок {seat} берёт взятку картой {card} — самым старшим сыгранным козырем (TUM-5)",
+        "ru": "игрок {seat} берёт взятку картой {card} — старшим из сыгранных козырей (TUM-5)",
     },
     "tumbochka.trick_suit": {
         "en": "seat {seat} takes the trick with {card}, the highest {suit} (no trump was played) (TUM-5)",
-        "ru": "игрок {seat} берёт взятку картой {card} — старшей в масти {suit} (козырей не было) (TUM-5)",
+        "ru": "игрок {seat} берёт взятку картой {card} — старшей картой масти {suit} (козырем никто не бил) (TUM-5)",
     },
     "tumbochka.trilyazh_next": {
         "en": "seat {seat} takes the trilyazh trick with {card} and must lead {next} next (T-4)",
@@ -92,20 +92,20 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.trilyazh_made": {
         "en": "seat {seat} takes the third trilyazh trick with {card}: the trilyazh in {suit} is made, +3 points (T-4)",
-        "ru": "игрок {seat} берёт третью взятку трильяжа картой {card}: трильяж в {suit} сыгран, +3 очка (T-4)",
+        "ru": "игрок {seat} берёт третью взятку трильяжа картой {card}: трильяж {suit} сыгран, +3 очка (T-4)",
     },
     "tumbochka.trilyazh_broken": {
         "en": "seat {winner} takes the trick with {card}: seat {seat}'s trilyazh in {suit} is broken, no bonus (T-4)",
-        "ru": "игрок {winner} берёт взятку картой {card}: трильяж игрока {seat} в {suit} сорван, бонуса нет (T-4)",
+        "ru": "игрок {winner} берёт взятку картой {card}: трильяж {suit} игрока {seat} сорван, трёх очков не будет (T-4)",
     },
     # ----- TUM-6: scoring a deal -----
     "tumbochka.score_made": {
         "en": "declarer seat {seat} took {points} with a contract of {contract}: +{contract} (TUM-6)",
-        "ru": "разыгрывающий игрок {seat} набрал {points} при заказе {contract}: +{contract} (TUM-6)",
+        "ru": "играющий, игрок {seat}, набрал {points} при заказе {contract}: заказ выполнен, +{contract} (TUM-6)",
     },
     "tumbochka.score_failed": {
         "en": "declarer seat {seat} took only {points} with a contract of {contract}: -{contract} (TUM-6)",
-        "ru": "разыгрывающий игрок {seat} набрал только {points} при заказе {contract}: −{contract} (TUM-6)",
+        "ru": "играющий, игрок {seat}, набрал только {points} при заказе {contract}: недобор, −{contract} (TUM-6)",
     },
     # ----- TUM-8: the tumbochka -----
     "tumbochka.won_sitting": {
@@ -114,7 +114,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.won_bagel": {
         "en": "seat {seat} arrives alone on the tumbochka with a golden bagel and wins the match (TUM-8)",
-        "ru": "игрок {seat} один садится на тумбочку с золотой баранкой и выигрывает партию (TUM-8)",
+        "ru": "игрок {seat} с золотой баранкой один садится на тумбочку и выигрывает партию (TUM-8)",
     },
     "tumbochka.sits": {
         "en": "seat {seat} reached 20 or more and sits on the tumbochka with exactly 20 (TUM-8)",
@@ -122,14 +122,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.knocked_by_arrival": {
         "en": "seat {seat} is knocked off the tumbochka by the new arrival: score {score}, removal {removals}{bagel} (TUM-8)",
-        "ru": "игрока {seat} сбрасывает с тумбочки новый игрок: очки {score}, сброс № {removals}{bagel} (TUM-8)",
+        "ru": "игрок {seat} снят с тумбочки: на неё сел другой игрок; очки {score}, снят раз: {removals}{bagel} (TUM-8)",
     },
     "tumbochka.knocked_together": {
         "en": "seat {seat} reached 20 in the same deal as another player: all who arrive together are knocked off; score {score}, removal {removals}{bagel} (TUM-8)",
-        "ru": "игрок {seat} сел на тумбочку одновременно с другим: все севшие одновременно сброшены; очки {score}, сброс № {removals}{bagel} (TUM-8)",
+        "ru": "игрок {seat} сел на тумбочку в одной сдаче с другим игроком, а сесть одновременно нельзя: все севшие сняты с тумбочки; очки {score}, снят раз: {removals}{bagel} (TUM-8)",
     },
     "tumbochka.timed_out": {
         "en": "seat {seat} sat through 3 deals without winning and is knocked off: score {score}, removal {removals}{bagel} (TUM-8)",
-        "ru": "игрок {seat} просидел на тумбочке 3 сдачи без выигрыша и сброшен: очки {score}, сброс № {removals}{bagel} (TUM-8)",
+        "ru": "игрок {seat} за 3 сдачи на тумбочке не набрал 7 очков и снят с тумбочки: очки {score}, снят раз: {removals}{bagel} (TUM-8)",
     },
 }

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from cardwidgets.cards import Card, Rank, parse_card
+from cardwidgets.cards import Card, Rank
+from cardwidgets.i18n.names import ACTION_LABELS, RANK_LETTERS, action_label, action_phrase, rank_plural
+
+__all__ = ["ACTION_LABELS", "UI", "action_label", "action_phrase", "ui_texts"]
 
 UI: dict[str, dict[str, str]] = {
     "en": {
@@ -41,11 +44,19 @@ UI: dict[str, dict[str, str]] = {
         "removals": "knocked off: {n}",
         "bagel": "golden bagel",
         "declarer": "declarer",
+        "dealer": "dealer",
         "given": "got {card}",
         "trilyazh": "Trilyazh of {seat} ({suit}): {status}",
         "position": "plays {pos}",
+        "positions": "ABC",
+        "trilyazh_open": "open",
+        "trilyazh_made": "made",
+        "trilyazh_broken": "broken",
         "choose_gift": "Click a card to give it to an opponent",
         "hint": "Hint",
+        "verdict_best": "Best move.",
+        "verdict_good": "Good move.",
+        "verdict_mistake": "Costly move.",
         "bots": "Bots",
         "level_random": "random",
         "level_heuristic": "rules of thumb",
@@ -59,7 +70,7 @@ UI: dict[str, dict[str, str]] = {
         "no_trump": "пока нет",
         "contract": "Заказ",
         "maker": "заказчик: {seat}",
-        "score": "Матч",
+        "score": "Партия",
         "deal_score": "Эта сдача",
         "tricks": "Взятки",
         "your_turn": "Ваш ход",
@@ -67,8 +78,8 @@ UI: dict[str, dict[str, str]] = {
         "deal_over": "Сдача окончена",
         "next_deal": "Следующая сдача",
         "last_trick": "Последняя взятка",
-        "match_won": "Матч окончен: побеждает {side}",
-        "match_drawn": "Матч окончен",
+        "match_won": "Партия окончена: побеждает {side}",
+        "match_drawn": "Партия окончена",
         "pace": "Скорость ботов",
         "team": "Пара {n}",
         "table_card": "Карта на столе",
@@ -81,89 +92,51 @@ UI: dict[str, dict[str, str]] = {
         "pending": "Выберите карту, которую оставить",
         "troyan": "Троян: {seat}",
         "passed": "пас",
-        "bid_by": "заявка {bid}",
-        "high_bid": "Высшая заявка",
+        "bid_by": "ставка {bid}",
+        "high_bid": "Высшая ставка",
         "sits_out": "пропускает",
         "on_tumbochka": "на тумбочке",
-        "removals": "сбит: {n}",
+        "removals": "снят с тумбочки: {n}",
         "bagel": "золотая баранка",
         "declarer": "играющий",
+        "dealer": "сдатчик",
         "given": "получил {card}",
         "trilyazh": "Трильяж: {seat} ({suit}): {status}",
-        "position": "ходит как {pos}",
-        "choose_gift": "Нажмите на карту, чтобы отдать её сопернику",
+        "position": "позиция {pos}",
+        "positions": "АБС",
+        "trilyazh_open": "разыгрывается",
+        "trilyazh_made": "сыгран",
+        "trilyazh_broken": "сорван",
+        "choose_gift": "Нажмите на карту, чтобы отдать её другому игроку",
         "hint": "Подсказка",
+        "verdict_best": "Лучший ход.",
+        "verdict_good": "Хороший ход.",
+        "verdict_mistake": "Дорогой ход.",
         "bots": "Боты",
         "level_random": "случайный",
-        "level_heuristic": "по правилам",
-        "level_search": "перебор",
+        "level_heuristic": "простые приёмы",
+        "level_search": "расчёт",
         "level_custom": "свой",
     },
 }
 
-ACTION_LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "agree": "Agree",
-        "pass": "Pass",
-        "exchange": "Exchange {0}",
-        "bid": "Bid {0}",
-        "trump": "Trump: {0}",
-        "open": "Open with {0}, take {1} {2}",
-        "leave": "Leave {0} on the table",
-        "give": "Give {0} to seat {1}",
-        "raise": "Raise to {0}",
-        "keep": "Keep the contract",
-        "play": "Play {0}",
-        "troyan": "Troyan! Lead {0}",
-        "trilyazh": "Trilyazh! Lead {0}",
-    },
+#: Where a game's seed has its own word (Tumbochka «заказ», Nimby «не согласен»).
+GAME_UI: dict[str, dict[str, dict[str, str]]] = {
     "ru": {
-        "agree": "Согласен",
-        "pass": "Пас",
-        "exchange": "Обменять {0}",
-        "bid": "Заявка {0}",
-        "trump": "Козырь: {0}",
-        "open": "Открыть {0}, взять {1} {2}",
-        "leave": "Оставить {0} на столе",
-        "give": "Отдать {0} игроку {1}",
-        "raise": "Повысить до {0}",
-        "keep": "Оставить заказ",
-        "play": "Сыграть {0}",
-        "troyan": "Троян! Ход {0}",
-        "trilyazh": "Трильяж! Ход {0}",
+        "nimby": {"passed": "не согласен"},
+        "tumbochka": {"bid_by": "заказ {bid}", "high_bid": "Высший заказ"},
+        "nestors": {"contract": "Ставка"},
     },
 }
 
-_RANK_PLURAL = {
-    "en": {"A": "Aces", "J": "Jacks", "10": "Tens"},
-    "ru": {"A": "тузы", "J": "валеты", "10": "десятки"},
-}
 
+def ui_texts(locale: str | None, deck: tuple[Card, ...], game: str = "") -> dict[str, object]:
+    """All fixed texts the front-end needs: labels, every card's spoken name, rank letters and names."""
+    from cardwidgets.i18n import card_name, resolve
 
-def action_label(text: str, locale: str = "en") -> str:
-    """A button label for a canonical action string, e.g. ``bid 60`` -> "Bid 60"."""
-    verb, *args = text.split()
-    if verb == "play" and len(args) == 2:  # play 6D troyan / play JS trilyazh
-        verb, args = args[1], args[:1]
-    if verb == "trump":
-        args = [_RANK_PLURAL[locale].get(args[0], args[0])]
-    return ACTION_LABELS[locale][verb].format(*(_pretty(a) for a in args))
-
-
-def _pretty(word: str) -> str:
-    """Card texts with suit symbols (``10♥``); other words unchanged."""
-    try:
-        card = parse_card(word)
-    except ValueError:
-        return word
-    return card.symbol_text if word == card.text else word
-
-
-def ui_texts(locale: str, deck: tuple[Card, ...]) -> dict[str, object]:
-    """All fixed texts the front-end needs, with the spoken name of every card."""
-    from cardwidgets.i18n import card_name
-
-    texts: dict[str, object] = dict(UI[locale])
+    locale = resolve(locale)
+    texts: dict[str, object] = {**UI[locale], **GAME_UI.get(locale, {}).get(game, {})}
     texts["card_names"] = {card.text: card_name(card, locale) for card in deck}
-    texts["rank_names"] = {r.text: _RANK_PLURAL[locale].get(r.text, r.text) for r in Rank}
+    texts["rank_names"] = {r.text: rank_plural(r, locale) for r in Rank}
+    texts["rank_letters"] = dict(RANK_LETTERS[locale])
     return texts

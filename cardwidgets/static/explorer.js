@@ -3,7 +3,10 @@ var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 function splitCard(card) {
   return { rank: card.slice(0, -1), suit: card.slice(-1) };
 }
-function cardFace(card, { name, legal = false, trump = false, seat = null } = {}) {
+function rankLetter(ui, rank) {
+  return ui && ui.rank_letters && ui.rank_letters[rank] || rank;
+}
+function cardFace(card, { ui = null, name, legal = false, trump = false, seat = null } = {}) {
   const { rank, suit } = splitCard(card);
   const el2 = document.createElement("button");
   el2.type = "button";
@@ -12,18 +15,19 @@ function cardFace(card, { name, legal = false, trump = false, seat = null } = {}
   if (trump) el2.classList.add("cw-trump-card");
   el2.dataset.card = card;
   if (seat !== null && seat !== void 0) el2.dataset.seat = String(seat);
-  el2.setAttribute("aria-label", name || card);
-  el2.innerHTML = `<span class="cw-rank">${rank}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
+  el2.setAttribute("aria-label", name || ui && ui.card_names && ui.card_names[card] || card);
+  el2.innerHTML = `<span class="cw-rank">${rankLetter(ui, rank)}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
   return el2;
+}
+function cardText(card, ui = null) {
+  const { rank, suit } = splitCard(card);
+  return rankLetter(ui, rank) + (SUIT_SYMBOLS[suit] || suit);
 }
 
 // js/i18n.js
 function t(ui, key, params = {}) {
   const template = ui && ui[key] || key;
   return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
-}
-function cardName(ui, card) {
-  return ui.card_names && ui.card_names[card] || card;
 }
 
 // js/dom.js
@@ -66,7 +70,7 @@ function slots(snap) {
     const cards = position === "hand" ? snap.result.hand || [] : [snap.result[position]].filter(Boolean);
     const legal = new Set(snap.result.may_play && snap.result.may_play.cards || []);
     for (const card of cards) {
-      const face = cardFace(card, { name: cardName(snap.ui, card), legal: position === "hand" && legal.has(card) });
+      const face = cardFace(card, { ui: snap.ui, legal: position === "hand" && legal.has(card) });
       face.addEventListener("click", () => snap.send({ command: "card", position, value: position === "hand" ? card : "" }));
       slot.appendChild(face);
     }
@@ -80,7 +84,7 @@ function deck(snap) {
   grid.setAttribute("aria-label", t(snap.ui, "pick_for"));
   const used = new Set([snap.result.a, snap.result.b, snap.result.c, ...snap.result.hand || []].filter(Boolean));
   for (const card of snap.ui.deck || []) {
-    const face = cardFace(card, { name: cardName(snap.ui, card), trump: card.slice(0, -1) === snap.result.trump });
+    const face = cardFace(card, { ui: snap.ui, trump: card.slice(0, -1) === snap.result.trump });
     if (used.has(card)) face.classList.add("cw-used");
     face.addEventListener("click", () => snap.send({ command: "card", position: snap.picking, value: card }));
     grid.appendChild(face);
@@ -101,7 +105,7 @@ function verdict(snap) {
   const box = el("div", "cw-x-result");
   box.setAttribute("role", "status");
   if (result.may_play) {
-    box.appendChild(el("div", "cw-x-may-play", `${t(ui, "may_play")}: ${result.may_play.cards.join(" ")} \u2014 ${result.may_play.why}`));
+    box.appendChild(el("div", "cw-x-may-play", `${t(ui, "may_play")}: ${result.may_play.cards.map((card) => cardText(card, ui)).join(" ")} \u2014 ${result.may_play.why}`));
   }
   if (result.options && result.options.length) {
     const list = el("ul", "cw-x-options");
@@ -109,7 +113,8 @@ function verdict(snap) {
     for (const option of result.options) {
       const item = el("li", option.legal ? `cw-x-option cw-x-${option.winners}` : "cw-x-option cw-x-illegal");
       item.dataset.card = option.card;
-      item.textContent = option.legal ? `${option.card} \u2192 ${option.winners_text} (${option.rule})` : `${option.card}: ${t(ui, "not_allowed")}`;
+      const shown = cardText(option.card, ui);
+      item.textContent = option.legal ? `${shown} \u2192 ${option.winners_text} (${option.rule})` : `${shown}: ${t(ui, "not_allowed")}`;
       list.appendChild(item);
     }
     box.appendChild(list);
@@ -119,7 +124,7 @@ function verdict(snap) {
     trick.dataset.rule = result.trick.rule;
     trick.dataset.collector = result.trick.collector;
     trick.appendChild(el("strong", "cw-x-rule", `${result.trick.rule_id} `));
-    trick.appendChild(el("span", "cw-x-winners", `${result.trick.collects}, ${result.trick.winners_text}. `));
+    trick.appendChild(el("span", "cw-x-winners", `${result.trick.winners_text}. `));
     trick.appendChild(el("span", "cw-why", result.trick.why));
     box.appendChild(trick);
   }

@@ -39,6 +39,10 @@ function toolbar(model, send) {
   bar.appendChild(jump);
   bar.appendChild(commandButton(ui, "finish", send));
   if (model.get("branched_at") != null) bar.appendChild(commandButton(ui, "original", send));
+  if (model.get("seat") != null && !model.get("revealed")) {
+    bar.appendChild(commandButton(ui, "reveal", send));
+    return bar;
+  }
   const download = el("button", "cw-command", t(ui, "download"));
   download.type = "button";
   download.dataset.command = "download";
@@ -65,7 +69,7 @@ function actionList(model, send) {
     if (entry.step === step) item.classList.add("cw-current");
     if (branch != null && entry.step > branch) item.classList.add("cw-branch");
     const seat = entry.seat == null ? "" : `${t(ui, "seat", { n: entry.seat })}: `;
-    item.appendChild(el("span", "cw-replay-action", `${seat}${entry.action}`));
+    item.appendChild(el("span", "cw-replay-action", `${seat}${entry.text || entry.action}`));
     if (entry.note) item.appendChild(el("div", "cw-note", entry.note));
     item.addEventListener("click", () => send({ command: "go", step: entry.step }));
     list.appendChild(item);
@@ -81,6 +85,8 @@ function render({ model, el: host }) {
     const ui = model.get("ui") || {};
     root.dataset.game = model.get("game");
     root.dataset.step = String(model.get("step"));
+    root.dataset.seat = model.get("seat") == null ? "" : String(model.get("seat"));
+    root.dataset.revealed = String(Boolean(model.get("revealed")));
     root.setAttribute("aria-label", t(ui, "replay"));
     const board = el("div", "cw-replay-board");
     board.innerHTML = model.get("board_html");
@@ -101,7 +107,7 @@ function render({ model, el: host }) {
     const current = side.querySelector(".cw-current");
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
   }
-  for (const name of ["step", "steps", "board_html", "line", "trick_ends", "branched_at", "error", "ui"]) {
+  for (const name of ["step", "steps", "board_html", "line", "trick_ends", "branched_at", "error", "ui", "seat", "revealed"]) {
     model.on(`change:${name}`, draw);
   }
   draw();

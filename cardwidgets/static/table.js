@@ -41,9 +41,6 @@ function t(ui, key, params = {}) {
 function seatName(ui, seat, mySeat) {
   return seat === mySeat ? t(ui, "you") : t(ui, "seat", { n: seat });
 }
-function cardName(ui, card) {
-  return ui.card_names && ui.card_names[card] || card;
-}
 function withRule(text, rule) {
   if (!text) return "";
   return !rule || text.includes(rule) ? text : `${text} (${rule})`;
@@ -54,7 +51,10 @@ var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 function splitCard(card) {
   return { rank: card.slice(0, -1), suit: card.slice(-1) };
 }
-function cardFace(card, { name, legal = false, trump = false, seat = null } = {}) {
+function rankLetter(ui, rank) {
+  return ui && ui.rank_letters && ui.rank_letters[rank] || rank;
+}
+function cardFace(card, { ui = null, name, legal = false, trump = false, seat = null } = {}) {
   const { rank, suit } = splitCard(card);
   const el2 = document.createElement("button");
   el2.type = "button";
@@ -63,8 +63,8 @@ function cardFace(card, { name, legal = false, trump = false, seat = null } = {}
   if (trump) el2.classList.add("cw-trump-card");
   el2.dataset.card = card;
   if (seat !== null && seat !== void 0) el2.dataset.seat = String(seat);
-  el2.setAttribute("aria-label", name || card);
-  el2.innerHTML = `<span class="cw-rank">${rank}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
+  el2.setAttribute("aria-label", name || ui && ui.card_names && ui.card_names[card] || card);
+  el2.innerHTML = `<span class="cw-rank">${rankLetter(ui, rank)}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
   return el2;
 }
 function cardBack() {
@@ -73,9 +73,9 @@ function cardBack() {
   el2.setAttribute("aria-hidden", "true");
   return el2;
 }
-function cardText(card) {
+function cardText(card, ui = null) {
   const { rank, suit } = splitCard(card);
-  return rank + (SUIT_SYMBOLS[suit] || suit);
+  return rankLetter(ui, rank) + (SUIT_SYMBOLS[suit] || suit);
 }
 
 // js/layout.js
@@ -142,7 +142,7 @@ function seatBox(snap, seat, position, players) {
   const hand = view.hands && view.hands[seat];
   if (Array.isArray(hand)) {
     const open = el("div", "cw-open-hand");
-    for (const card of hand) open.appendChild(cardFace(card, { name: cardName(ui, card) }));
+    for (const card of hand) open.appendChild(cardFace(card, { ui }));
     box.appendChild(open);
   } else {
     const count = (view.hand_sizes || [])[seat] || 0;
@@ -163,20 +163,20 @@ function seatBadges(snap, seat) {
   const highBid = bidding.high_bid !== void 0 ? bidding.high_bid : view.bid;
   if (view.phase === "bidding" && highBidder === seat && highBid) badges.push(t(ui, "bid_by", { bid: highBid }));
   const order = view.order || [];
-  if (order.includes(seat)) badges.push(t(ui, "position", { pos: "ABC"[order.indexOf(seat)] }));
+  if (order.includes(seat)) badges.push(t(ui, "position", { pos: (ui.positions || "ABC")[order.indexOf(seat)] }));
   if ((view.sitting_out || []).includes(seat)) badges.push(t(ui, "sits_out"));
   if (view.declarer === seat) badges.push(t(ui, "declarer"));
   const tumbochka = snap.scoreboard.tumbochka || {};
   if (tumbochka.sitting === seat) badges.push(t(ui, "on_tumbochka"));
   const given = (view.given || [])[seat];
-  if (given) badges.push(t(ui, "given", { card: given === "?" ? "?" : cardText(given) }));
+  if (given) badges.push(t(ui, "given", { card: given === "?" ? "?" : cardText(given, ui) }));
   return badges;
 }
 function trickArea(snap, plays, positions) {
   const area = el("div", "cw-trick");
   area.setAttribute("aria-label", t(snap.ui, "tricks"));
   for (const [seat, card] of plays) {
-    const face = cardFace(card, { name: cardName(snap.ui, card), seat });
+    const face = cardFace(card, { ui: snap.ui, seat });
     face.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
     const leave = `leave ${card}`;
     if (snap.legal.includes(leave)) face.classList.add("cw-legal");
@@ -188,7 +188,7 @@ function trickArea(snap, plays, positions) {
 function previousTrick(snap, trick, positions) {
   const box = el("div", "cw-previous-trick");
   for (const [seat, card] of trick.plays) {
-    const face = cardFace(card, { name: cardName(snap.ui, card), seat });
+    const face = cardFace(card, { ui: snap.ui, seat });
     face.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
     face.tabIndex = -1;
     box.appendChild(face);
@@ -215,7 +215,7 @@ function tableCards(snap) {
         group.appendChild(cardBack());
         continue;
       }
-      const face = cardFace(card, { name: cardName(snap.ui, card) });
+      const face = cardFace(card, { ui: snap.ui });
       const leave = `leave ${card}`;
       if (snap.legal.includes(leave)) {
         face.classList.add("cw-legal");
@@ -235,7 +235,7 @@ function handArea(snap, interactive) {
   const trumps = new Set(view.trumps || []);
   for (const card of view.my_hand || []) {
     const legal = interactive && snap.legal.some((action) => action.startsWith(`play ${card}`) || action.startsWith(`give ${card} `));
-    const face = cardFace(card, { name: cardName(ui, card), legal, trump: trumps.has(card) });
+    const face = cardFace(card, { ui, legal, trump: trumps.has(card) });
     if (snap.selected === card) face.classList.add("cw-selected");
     if (interactive && snap.hint && (snap.hint.action || "").split(" ")[1] === card) face.classList.add("cw-hinted");
     face.addEventListener("click", () => snap.onCard(card));
@@ -273,7 +273,7 @@ function infoPanel(snap) {
   }
   for (const trilyazh of view.trilyazhes || []) {
     const who = seatName(ui, trilyazh.seat, snap.seat);
-    info.appendChild(el("div", "cw-trilyazh", t(ui, "trilyazh", { seat: who, suit: SUIT_SYMBOLS2[trilyazh.suit], status: trilyazh.status })));
+    info.appendChild(el("div", "cw-trilyazh", t(ui, "trilyazh", { seat: who, suit: SUIT_SYMBOLS2[trilyazh.suit], status: t(ui, `trilyazh_${trilyazh.status}`) })));
   }
   if (view.contract) {
     const who = seatName(ui, view.contract.seat, snap.seat);
@@ -326,7 +326,7 @@ function infoPanel(snap) {
     const trick = lastCompletedTrick(view);
     const box = el("div", "cw-last-trick");
     if (trick) {
-      for (const [seat, card] of trick.plays) box.appendChild(cardFace(card, { name: cardName(ui, card), seat }));
+      for (const [seat, card] of trick.plays) box.appendChild(cardFace(card, { ui, seat }));
       box.appendChild(el("div", "cw-last-collector", `\u2192 ${seatName(ui, trick.collector, snap.seat)}`));
     }
     info.appendChild(box);
@@ -403,6 +403,7 @@ function renderTable(root, snap) {
   main.appendChild(status);
   main.appendChild(el("div", "cw-why", snap.whyOverride || lastWhy(snap)));
   for (const notice of animating ? [] : view.notices || []) main.appendChild(el("div", "cw-notice", withRule(notice.text, notice.rule)));
+  if (snap.feedback && snap.feedback.verdict) main.appendChild(feedbackBox(snap.feedback, snap.ui));
   if (snap.hint && snap.hint.action && !animating) {
     main.appendChild(el("div", "cw-hint-text", `\u{1F4A1} ${snap.hint.label}: ${snap.hint.reason}`));
   }
@@ -412,6 +413,14 @@ function renderTable(root, snap) {
   main.appendChild(error);
   root.replaceChildren(main, infoPanel(snap));
 }
+function feedbackBox(feedback, ui) {
+  const box = el("div", "cw-feedback");
+  box.dataset.verdict = feedback.verdict;
+  box.setAttribute("role", "status");
+  box.appendChild(el("strong", "cw-verdict", t(ui, `verdict_${feedback.verdict}`)));
+  box.appendChild(el("span", "cw-feedback-text", ` ${withRule(feedback.text, feedback.rule === "BOT" ? "" : feedback.rule)}`));
+  return box;
+}
 function lastWhy(snap) {
   const events = snap.events || [];
   for (let i = events.length - 1; i >= 0; i -= 1) if (events[i].done) return withRule(events[i].done.why, events[i].done.rule);
@@ -419,7 +428,7 @@ function lastWhy(snap) {
 }
 
 // js/index.js
-var TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels"];
+var TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback"];
 function render({ model, el: el2 }) {
   const root = document.createElement("div");
   root.className = "cw-table";
@@ -442,6 +451,7 @@ function render({ model, el: el2 }) {
       ui: model.get("ui") || {},
       pace: model.get("pace"),
       hint: model.get("hint") || {},
+      feedback: model.get("feedback") || {},
       botLevels: model.get("bot_levels") || [],
       selected: local.selected,
       showLast: local.showLast,

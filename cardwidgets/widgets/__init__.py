@@ -1,10 +1,11 @@
-"""Notebook widgets: the card ``Table``, the ``TrickExplorer``, the instructor's ``HandReplay`` and ``to_html``."""
+"""Notebook widgets: ``Table``, ``TrickExplorer``, ``Drill``, the instructor's ``HandReplay``; HTML snapshots, decks."""
 
 from __future__ import annotations
 
+from cardwidgets.widgets.drill import Drill
 from cardwidgets.widgets.explorer import TrickExplorer
-from cardwidgets.widgets.export import to_html
+from cardwidgets.widgets.export import to_html, to_slides
 from cardwidgets.widgets.replay import HandReplay
 from cardwidgets.widgets.table import Table
 
-__all__ = ["HandReplay", "Table", "TrickExplorer", "to_html"]
+__all__ = ["Drill", "HandReplay", "Table", "TrickExplorer", "to_html", "to_slides"]

@@ -261,7 +261,7 @@ class TrickExplorer(ToolWidget):
         c: Card | str | None = None,
         hand: list[Card | str] | None = None,
         *,
-        locale: str = "en",
+        locale: str | None = None,
     ) -> None:
         super().__init__(locale=locale)
         self._setup = TrickSetup()
@@ -359,6 +359,7 @@ def _ui(locale: str) -> dict[str, Any]:
     texts: dict[str, Any] = dict(TOOLS[locale])
     base = ui_texts(locale, NESTORS_DECK)
     texts["card_names"] = base["card_names"]
+    texts["rank_letters"] = base["rank_letters"]
     texts["trump"] = base["trump"]
     texts["deck"] = [card.text for card in NESTORS_DECK]
     texts["trumps"] = [[rank.text, TRUMP_NAMES[rank][locale]] for rank in TRUMP_RANKS]  # in NES-1's order

@@ -1,6 +1,6 @@
 """A position as a picture for slides: a static, self-contained HTML snapshot, every hand face up.
 
-``to_html(source, step=None, locale="en")`` returns one complete HTML document:
+``to_html(source, step=None, locale=None)`` (None: ``cardwidgets.get_locale()``) returns one complete HTML document:
 all hands face up, the cards on the table, the trick in play (or the one just
 taken, with who collected it and why, citing the rule), the last action and its
 note, and the result once the deal is over. It holds a single inline
@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from cardwidgets.core.records import DealRecord, MatchRecord, state_game
 from cardwidgets.core.state import GameState
-from cardwidgets.i18n import LOCALES, phase_name
+from cardwidgets.i18n import ActionText, phase_name, resolve, shown
+from cardwidgets.i18n.names import action_label
 from cardwidgets.i18n.tools import TOOLS, tool_text
-from cardwidgets.i18n.ui import action_label, ui_texts
+from cardwidgets.i18n.ui import ui_texts
 
 if TYPE_CHECKING:
     from cardwidgets.widgets.replay import HandReplay
@@ -53,6 +54,8 @@ class Seat:
     tricks: int
     dealer: bool
     to_act: bool
+    #: Cards held face down (a hand hidden from the seat the board is drawn for); 0 when face up.
+    hidden: int = 0
 
 
 @dataclass
@@ -81,35 +84,39 @@ class Board:
 
 def board_facts(
     state: GameState,
-    locale: str = "en",
+    locale: str | None = None,
     *,
     last_seat: int | None = None,
     note: str = "",
     heading: str = "",
     interactive: bool = False,
+    seat: int | None = None,
 ) -> Board:
-    """What the board shows for ``state``: all hands, the table, the trick and its explanation.
+    """What the board shows for ``state``: the hands, the table, the trick and its explanation.
 
-    ``last_seat`` names who took the last action (a state alone does not know it).
+    ``seat=None`` is the instructor's view, every hand face up; with a ``seat`` the board
+    shows only what that seat may see (``state.view(seat)``: other hands face down, and
+    controls only on its own turn). ``last_seat`` names who took the last action.
     """
-    if locale not in LOCALES:
-        raise ValueError(f'locale must be one of {", ".join(LOCALES)}, not "{locale}"')
-    view = state.view(None)  # the instructor's view: every hand
-    ui = {**ui_texts(locale, state_game(state).deck), "from_table": tool_text("from_table", locale)}
+    locale = resolve(locale)
+    view = state.view(seat)
+    ui = {**ui_texts(locale, state_game(state).deck, state.game_name), "from_table": tool_text("from_table", locale)}
     players = len(state.hands)
     seats = [
         Seat(
             seat=s,
             name=_seat_name(ui, s),
             position=seat_position(state.game_name, players, s),
-            hand=list(hand),
-            trumps=[c.text for c in state.hands[s] if state.is_trump(c)],
+            hand=list(hand or []),
+            trumps=[c.text for c in state.hands[s] if state.is_trump(c)] if hand is not None else [],
             tricks=sum(1 for t in state.tricks if t.collector == s),
             dealer=s == state.dealer,
             to_act=s == state.to_act,
+            hidden=len(state.hands[s]) if hand is None else 0,
         )
         for s, hand in enumerate(view["hands"])
     ]
+    may_act = interactive and (seat is None or state.to_act == seat)
     trick, number, why = _trick_on_table(state, ui, locale)
     return Board(
         game=state.game_name,
@@ -123,10 +130,10 @@ def board_facts(
         why=why,
         groups=_table_groups(state.game_name, view, ui, locale),
         info=_info(state, view, ui, locale),
-        last=_last_action(state, ui, locale, last_seat),
+        last=_last_action(state, ui, locale, last_seat, seat),
         note=note,
         heading=heading,
-        legal=state.legal_strings() if interactive else [],
+        legal=state.legal_strings() if may_act else [],
     )
 
 
@@ -201,11 +208,13 @@ def _info(state: GameState, view: dict[str, Any], ui: dict[str, Any], locale: st
     return rows
 
 
-def _last_action(state: GameState, ui: dict[str, Any], locale: str, seat: int | None) -> str:
-    """The action that led to this position, with the seat that took it when known."""
+def _last_action(
+    state: GameState, ui: dict[str, Any], locale: str, seat: int | None, viewer: int | None = None
+) -> str:
+    """The action that led to this position (as ``viewer`` may know it), with the seat that took it."""
     if not state.history:
         return tool_text("no_action", locale)
-    action = state.history[-1]
+    action = shown(ActionText(state.public_history(viewer)[-1], state.game_name), locale)
     return tool_text("last_action", locale, action=f"{_seat_name(ui, seat)}: {action}" if seat is not None else action)
 
 
@@ -213,6 +222,7 @@ def _last_action(state: GameState, ui: dict[str, Any], locale: str, seat: int | 
 def card_html(card: str, ui: dict[str, Any], *, classes: str = "", action: str = "", seat: int | None = None) -> str:
     """One face-up card, marked up like ``cardFace`` in ``js/cards.js`` (``data-card``, ``aria-label``)."""
     rank, suit = card[:-1], card[-1]
+    rank = ui.get("rank_letters", {}).get(rank, rank)  # В, Д, К, Т in Russian
     name = ui["card_names"].get(card, card)
     attrs = f' data-card="{_e(card)}" aria-label="{_e(name)}"'
     if seat is not None:
@@ -238,9 +248,10 @@ def board_html(board: Board) -> str:
     center += f'<div class="cw-why">{_e(board.why)}</div>'
     center += _groups_html(board.groups, ui, legal)
     buttons = "".join(
-        f'<button type="button" class="cw-action" data-action="{_e(a)}">{_e(action_label(a, board.locale))}</button>'
+        f'<button type="button" class="cw-action" data-action="{_e(a)}">{_e(label)}</button>'
         for a in board.legal
         if not _is_card_action(a)
+        for label in [action_label(a, board.locale, board.game)]
     )
     info = "".join(f'<div class="cw-row"><span class="cw-label">{_e(k)}:</span> {_e(v)}</div>' for k, v in board.info)
     note = f'<div class="cw-note" role="note">{_e(board.note)}</div>' if board.note else ""
@@ -259,8 +270,9 @@ def _seat_html(seat: Seat, ui: dict[str, Any], legal: set[str]) -> str:
         card_html(card, ui, classes=_hand_classes(card, seat, legal), action=_action(card, legal, "play"))
         for card in seat.hand
     )
+    cards += '<span class="cw-back" aria-hidden="true"></span>' * seat.hidden
     marks = (" cw-to-act" if seat.to_act else "") + (" cw-dealer-seat" if seat.dealer else "")
-    dealer = ' <span class="cw-dealer" aria-label="dealer">◆</span>' if seat.dealer else ""
+    dealer = f' <span class="cw-dealer" aria-label="{_e(ui["dealer"])}">◆</span>' if seat.dealer else ""
     return (
         f'<section class="cw-seat cw-pos-{seat.position}{marks}" data-seat="{seat.seat}" aria-label="{_e(seat.name)}">'
         f'<div class="cw-seat-name">{_e(seat.name)}{dealer}</div>'
@@ -309,19 +321,30 @@ def _e(text: object) -> str:
 
 
 # ----- plain text ------------------------------------------------------------------------------------------
+def _card_text(card: str, ui: dict[str, Any]) -> str:
+    """A card in plain text: canonical ``AS`` in English (as before), «Т♠» in Russian."""
+    letters = ui.get("rank_letters") or {}
+    if not letters:
+        return card
+    rank, suit = card[:-1], card[-1]
+    return letters.get(rank, rank) + SUIT_SYMBOLS.get(suit, suit)
+
+
+
 def board_text(board: Board) -> str:
     """The board as plain text, line by line (deterministic: for notebooks and tests)."""
     lines = [board.heading] if board.heading else []
     lines.append(" · ".join(f"{k}: {v}" for k, v in board.info))
     for seat in board.seats:
         marks = (" ◆" if seat.dealer else "") + (" ←" if seat.to_act else "")
-        lines.append(f"{seat.name}{marks} [{board.ui['tricks']}: {seat.tricks}]: {' '.join(seat.hand) or '—'}")
+        hand = " ".join(_card_text(card, board.ui) for card in seat.hand) or ("▮" * seat.hidden) or "—"
+        lines.append(f"{seat.name}{marks} [{board.ui['tricks']}: {seat.tricks}]: {hand}")
     if board.trick:
-        plays = ", ".join(f"{who} {card}" for who, card in board.trick)
+        plays = ", ".join(f"{who} {_card_text(card, board.ui)}" for who, card in board.trick)
         lines.append(f"{tool_text('trick_n', board.locale, n=board.trick_number)}: {plays}")
     if board.why:
         lines.append(board.why)
-    lines.extend(f"{label}: {' '.join(cards)}" for label, cards in board.groups)
+    lines.extend(f"{label}: {' '.join(_card_text(card, board.ui) for card in cards)}" for label, cards in board.groups)
     lines.append(board.last)
     if board.note:
         lines.append(f"{tool_text('note', board.locale)}: {board.note}")
@@ -332,7 +355,7 @@ def board_text(board: Board) -> str:
 def to_html(
     source: GameState | HandReplay | DealRecord | MatchRecord | dict[str, Any] | str | Path,
     step: int | None = None,
-    locale: str = "en",
+    locale: str | None = None,
     *,
     deal: int = 0,
     title: str | None = None,
@@ -345,6 +368,7 @@ def to_html(
     """
     from cardwidgets.widgets.replay import HandReplay, RecordLine  # replay.py draws with this module
 
+    locale = resolve(locale)
     if isinstance(source, HandReplay):
         board = source.board()
     elif isinstance(source, GameState):
@@ -352,10 +376,68 @@ def to_html(
     else:
         line = RecordLine(source, deal=deal)
         board = line.board(line.steps if step is None else step, locale)
-    heading = title or board.heading or board.game.capitalize()
+    heading = title or board.heading or tool_text(f"game_{board.game}", board.locale)
+    return _document(heading, board.locale, f'<body class="cw-snapshot">\n{board_html(board)}\n</body>')
+
+
+def to_slides(
+    source: HandReplay | DealRecord | MatchRecord | dict[str, Any] | str | Path,
+    steps: list[int] | None = None,
+    locale: str | None = None,
+    *,
+    deal: int = 0,
+    seat: int | None = None,
+    title: str | None = None,
+) -> str:
+    """One self-contained HTML deck: a ``<section class="cw-slide">`` per step, arrow keys to move.
+
+    ``steps``: the positions to show (number of actions applied; None: every step of the
+    line); ``seat``: draw each slide from that seat's view (other hands face down). The deck
+    has one inline style and one inline script (the arrow keys) and no link or URL: it opens
+    offline and pastes into a class site. Without the script every slide simply shows in turn.
+    """
+    from cardwidgets.widgets.replay import HandReplay, RecordLine  # replay.py draws with this module
+
+    locale = resolve(locale)
+    line = source._line if isinstance(source, HandReplay) else RecordLine(source, deal=deal)
+    chosen = list(range(line.steps + 1)) if steps is None else list(steps)
+    for step in chosen:
+        line.check_step(step, locale)
+    boards = [line.board(step, locale, seat=seat) for step in chosen]
+    heading = title or tool_text(f"game_{line.record.game.name}", locale)
+    slides = "\n".join(
+        f'<section class="cw-slide" id="slide-{n}" data-step="{step}" aria-label="{_e(board.heading)}">'
+        f"{board_html(board)}</section>"
+        for n, (step, board) in enumerate(zip(chosen, boards, strict=True), start=1)
+    )
+    body = f'<body class="cw-snapshot cw-deck">\n{slides}\n<script>{_DECK_SCRIPT}</script>\n</body>'
+    return _document(heading, locale, body)
+
+
+#: The deck's only script: show one slide at a time; ← → (and PageUp/PageDown, Home/End, space) move.
+_DECK_SCRIPT = """
+(function () {
+  var slides = Array.prototype.slice.call(document.querySelectorAll("section.cw-slide"));
+  var index = 0;
+  function show(n) {
+    index = Math.max(0, Math.min(slides.length - 1, n));
+    slides.forEach(function (slide, k) { slide.hidden = k !== index; });
+  }
+  var moves = { ArrowRight: 1, PageDown: 1, " ": 1, ArrowLeft: -1, PageUp: -1 };
+  document.addEventListener("keydown", function (event) {
+    if (event.key in moves) { show(index + moves[event.key]); event.preventDefault(); }
+    else if (event.key === "Home") show(0);
+    else if (event.key === "End") show(slides.length - 1);
+  });
+  show(0);
+})();
+"""
+
+
+def _document(title: str, locale: str, body: str) -> str:
+    """A complete HTML document with the replay's style inline."""
     style = (STATIC / "replay.css").read_text(encoding="utf-8")
     return (
-        f'<!DOCTYPE html>\n<html lang="{board.locale}">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{_e(heading)}</title>\n<style>\n{style}\n</style>\n</head>\n"
-        f'<body class="cw-snapshot">\n{board_html(board)}\n</body>\n</html>\n'
+        f'<!DOCTYPE html>\n<html lang="{locale}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{_e(title)}</title>\n<style>\n{style}\n</style>\n</head>\n{body}\n</html>\n"
     )

@@ -41,13 +41,14 @@ from cardwidgets.core.records import (
     save_record,
 )
 from cardwidgets.core.state import GameState
+from cardwidgets.i18n import note_text
 from cardwidgets.i18n.tools import TOOLS, tool_text
-from cardwidgets.i18n.ui import UI
+from cardwidgets.i18n.ui import UI, action_phrase
 from cardwidgets.widgets.export import Board, board_facts, board_html, board_text
 from cardwidgets.widgets.tool import ToolWidget
 
 STATIC = Path(__file__).parent.parent / "static"
-COMMANDS = ("start", "back", "forward", "back_trick", "forward_trick", "end", "finish", "original")
+COMMANDS = ("start", "back", "forward", "back_trick", "forward_trick", "end", "finish", "original", "reveal")
 RecordSource = str | Path | dict[str, Any] | DealRecord | MatchRecord | GameState | Any
 
 
@@ -132,18 +133,24 @@ class RecordLine:
                 return k
         return None if len(self.line) == len(self.original) else min(len(self.line), len(self.original))
 
-    def board(self, step: int, locale: str = "en", *, interactive: bool = False) -> Board:
-        """What the board shows at ``step``, with the note of that step."""
+    def board(self, step: int, locale: str = "en", *, interactive: bool = False, seat: int | None = None) -> Board:
+        """What the board shows at ``step`` (every hand, or only what ``seat`` may see), with its note."""
         self.check_step(step, locale)
-        heading = f"{self.record.game.name.capitalize()} — {tool_text('step', locale, step=step, steps=self.steps)}"
+        game = tool_text(f"game_{self.record.game.name}", locale)
+        heading = f"{game} — {tool_text('step', locale, step=step, steps=self.steps)}"
         return board_facts(
             self.state(step),
             locale,
             last_seat=self.actor(step),
-            note=self.notes.get(step, ""),
+            note=note_text(self.notes.get(step), locale),
             heading=heading,
             interactive=interactive,
+            seat=seat,
         )
+
+    def public_action(self, step: int, seat: int | None) -> str:
+        """Action ``step`` (from 1) as ``seat`` may know it (``None``: as it was)."""
+        return self.states[step].public_history(seat)[-1]
 
     # ----- changing the line --------------------------------------------------------------------------
     def play(self, step: int, action: str) -> None:
@@ -160,7 +167,7 @@ class RecordLine:
         self.states.append(state)
         self.line.append(state.history[-1])
 
-    def finish(self, step: int, bot: str | Bot = "random", seed: int | None = None) -> None:
+    def finish(self, step: int, bot: str | Bot = "heuristic", seed: int | None = None) -> None:
         """From position ``step`` let ``bot`` (a name for ``make_bot``, or a bot) play every seat to the end."""
         player = make_bot(bot, seed) if isinstance(bot, str) else bot
         state = self.states[step].clone()
@@ -205,7 +212,11 @@ class HandReplay(ToolWidget):
         replay.branch_record         # the branch as a record (dict)
         replay.save("branch.json")
 
-    Instructor's tool: every hand is shown, in Python and in the browser (see the module docstring).
+    Instructor's tool: every hand is shown, in Python and in the browser (see the module docstring) —
+    unless ``seat`` is given: then the replay shows only what that seat may see (other hands face
+    down, the line only up to the position shown) until ``reveal()`` (the **Reveal** button), so a
+    class can be asked "what would you play here?" first. Until then the browser receives no card
+    hidden from that seat, in any trait.
     Refused input (an illegal action, a step out of range) raises ``ValueError`` from Python and
     sets ``error`` from the front-end; either way nothing changes.
     """
@@ -225,13 +236,20 @@ class HandReplay(ToolWidget):
     trick_ends = traitlets.List(traitlets.Int()).tag(sync=True)
     #: The first step where the line leaves the record (None: it has not).
     branched_at = traitlets.Int(None, allow_none=True).tag(sync=True)
-    #: The line as a record dict, for the front-end's download button.
+    #: The line as a record dict, for the front-end's download button (``{}`` while a seat's view hides hands).
     record = traitlets.Dict().tag(sync=True)
     ui = traitlets.Dict().tag(sync=True)
+    #: Whose view is shown (None: the instructor's, every hand); set from Python only.
+    seat = traitlets.Int(None, allow_none=True).tag(sync=True)
+    #: True once **Reveal** was pressed: a seat's view then shows everything.
+    revealed = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, source: RecordSource, step: int = 0, *, deal: int = 0, locale: str = "en") -> None:
+    def __init__(
+        self, source: RecordSource, step: int = 0, *, deal: int = 0, locale: str | None = None, seat: int | None = None
+    ) -> None:
         super().__init__(locale=locale)
         self._line = RecordLine(source, deal)
+        self.seat = seat
         self.game = self._line.record.game.name
         self._check_step(step)
         self.step = step
@@ -246,7 +264,7 @@ class HandReplay(ToolWidget):
     @property
     def note(self) -> str:
         """The note attached to the action just taken (or, at step 0, to the deal)."""
-        return self._line.notes.get(self.step, "")
+        return note_text(self._line.notes.get(self.step), self.locale)
 
     @property
     def notes(self) -> dict[int, str]:
@@ -258,9 +276,24 @@ class HandReplay(ToolWidget):
         """The line on show as a record dict: the loaded record until you branch, then the branch."""
         return self._line.to_record().to_json()
 
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view is shown now: ``seat`` until Reveal, then None (every hand)."""
+        return None if self.revealed else self.seat
+
     def board(self, *, interactive: bool = False) -> Board:
         """What the board shows now; ``interactive`` adds the legal actions as controls."""
-        return self._line.board(self.step, self.locale, interactive=interactive)
+        return self._line.board(self.step, self.locale, interactive=interactive, seat=self.viewer)
+
+    def reveal(self) -> None:
+        """Show every hand and the whole line (the **Reveal** button of a seat's view)."""
+        self.revealed = True
+        self._sync()
+
+    def hide(self) -> None:
+        """Back to the seat's view (from Python: the browser can only reveal)."""
+        self.revealed = False
+        self._sync()
 
     def text(self) -> str:
         """The position as plain text (deterministic, for notebooks and tests)."""
@@ -315,8 +348,8 @@ class HandReplay(ToolWidget):
         self._line.play(self.step, action)
         self.go(self.step + 1)
 
-    def finish(self, bot: str | Bot = "random", seed: int | None = None) -> None:
-        """Let bots play every seat from this position to the end of the deal (a branch); stay here."""
+    def finish(self, bot: str | Bot = "heuristic", seed: int | None = None) -> None:
+        """Let bots (rules of thumb by default) play every seat from here to the end of the deal; stay here."""
         self._line.finish(self.step, bot, seed)
         self._sync()
 
@@ -357,18 +390,46 @@ class HandReplay(ToolWidget):
     def _check_step(self, step: int) -> None:
         self._line.check_step(step, self.locale)
 
+    @traitlets.validate("step")
+    def _validate_step(self, proposal: dict[str, Any]) -> int:
+        """``step`` is always a position of the line, however it is set."""
+        try:
+            self._check_step(proposal["value"])
+        except ValueError as exc:
+            raise traitlets.TraitError(str(exc)) from None
+        return proposal["value"]
+
+    @traitlets.validate("seat")
+    def _validate_seat(self, proposal: dict[str, Any]) -> int | None:
+        seat, players = proposal["value"], len(self._line.state(0).hands)
+        if seat is not None and not 0 <= seat < players:
+            raise traitlets.TraitError(tool_text("err_seat", self.locale, seat=seat, last=players - 1))
+        return seat
+
+    @traitlets.observe("seat")
+    def _seat_changed(self, _change: dict[str, Any]) -> None:
+        if self._ready:
+            self._sync()
+
     def _sync(self) -> None:
-        """Push the position, the line and the texts to the front-end."""
-        line = self._line
+        """Push the position, the line and the texts to the front-end (a seat's view: only what it may see)."""
+        line, viewer = self._line, self.viewer
+        shown_steps = line.steps if viewer is None else self.step  # a seat's view: no later action
         with self.hold_sync():
             self.steps = line.steps
             self.board_html = board_html(self.board(interactive=True))
             self.line = [
-                {"step": k, "seat": line.actor(k), "action": line.line[k - 1], "note": line.notes.get(k, "")}
-                for k in range(1, line.steps + 1)
+                {
+                    "step": k,
+                    "seat": line.actor(k),
+                    "action": line.public_action(k, viewer),
+                    "text": action_phrase(line.public_action(k, viewer), self.locale, self.game),
+                    "note": note_text(line.notes.get(k), self.locale),
+                }
+                for k in range(1, shown_steps + 1)
             ]
             self.trick_ends = line.trick_ends()
             self.branched_at = line.branched_at
-            self.record = self.branch_record
+            self.record = self.branch_record if viewer is None else {}
             self.error = {}
-            self.ui = {**UI[self.locale], **TOOLS[self.locale], "deal_note": line.notes.get(0, "")}
+            self.ui = {**UI[self.locale], **TOOLS[self.locale], "deal_note": note_text(line.notes.get(0), self.locale)}

@@ -9,27 +9,29 @@ which the engine validates. Bots move in Python; the front-end animates the
 
 from __future__ import annotations
 
-import json
+import math
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-import anywidget
 import traitlets
 
-from cardwidgets.bots import LEVELS, Bot, hint, make_bot
-from cardwidgets.core.errors import IllegalActionError, RecordError
+from cardwidgets.bots import LEVELS, Bot, Decision, hint_decision, make_bot
+from cardwidgets.bots.coach import Verdict, judge
+from cardwidgets.core.errors import IllegalActionError, RecordError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_deal
 from cardwidgets.core.state import GameState
-from cardwidgets.i18n import LOCALES
+from cardwidgets.i18n import LOCALES, resolve
 from cardwidgets.i18n.ui import action_label, ui_texts
-from cardwidgets.widgets.text_repr import TextRepr
+from cardwidgets.widgets.base import CardWidget
 
 STATIC = Path(__file__).parent.parent / "static"
+#: The slowest bot pace the table offers, in seconds per move (the slider's end).
+MAX_PACE = 5.0
 
 
-class Table(TextRepr, anywidget.AnyWidget):
+class Table(CardWidget):
     """A card table in a notebook cell: play ``game`` from ``seat`` against bots.
 
     >>> t = Table("nimby", seat=0, seed=7)          # doctest: +SKIP
@@ -39,22 +41,30 @@ class Table(TextRepr, anywidget.AnyWidget):
     _esm = STATIC / "table.js"
     _css = STATIC / "table.css"
 
+    #: The browser may write the bots' pace (the slider) and nothing else (``docs/widget-protocol.md``).
+    browser_writable: ClassVar[frozenset[str]] = frozenset({"pace"})
+
     game = traitlets.Unicode().tag(sync=True)
+    #: The learner's seat; set from Python only (the browser may not move the learner).
     seat = traitlets.Int(0).tag(sync=True)
-    locale = traitlets.Unicode("en").tag(sync=True)
+    #: Show every hand (instructors); set from Python only.
     reveal = traitlets.Bool(False).tag(sync=True)
+    #: Seconds per bot move in the animation, 0 to ``MAX_PACE``.
     pace = traitlets.Float(0.6).tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
     legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
     events = traitlets.List().tag(sync=True)
     scoreboard = traitlets.Dict().tag(sync=True)
-    error = traitlets.Dict().tag(sync=True)
     ui = traitlets.Dict().tag(sync=True)
     #: The bot level of each seat (``""`` for the learner's), changeable from the table.
     bot_levels = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: The last Hint asked for: ``{"action", "label", "reason"}``, or ``{}``.
     hint = traitlets.Dict().tag(sync=True)
+    #: Judge every learner move (``Table(coach=True)``); set from Python only.
+    coach = traitlets.Bool(False).tag(sync=True)
+    #: The coach's verdict on the learner's last move: ``{"verdict", "text", "rule", "better"}``, or ``{}``.
+    feedback = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -63,21 +73,25 @@ class Table(TextRepr, anywidget.AnyWidget):
         *,
         bots: str | Bot | list[str | Bot] = "heuristic",
         seed: int | None = None,
-        locale: str = "en",
+        locale: str | None = None,
         reveal: bool = False,
         rules: dict[str, Any] | None = None,
         pace: float = 0.6,
         match: Match | None = None,
+        coach: bool = False,
     ) -> None:
         self.match = match if match is not None else Match(game, rules, seed=seed)
+        locale = resolve(locale)
         _check_settings(self.match, seat, locale)
-        super().__init__(game=self.match.game.name, seat=seat, locale=locale, reveal=reveal, pace=pace)
+        super().__init__(game=self.match.game.name, seat=seat, locale=locale, reveal=reveal, pace=pace, coach=coach)
         self.seed = seed
         self.bots, levels = _make_bots(bots, self.match.game.num_players, seed)
         self.bot_levels = [level if s != seat else "" for s, level in enumerate(levels)]
         self.state: GameState = self.match.current or self.match.new_deal()
-        self.on_msg(self._on_front_end_message)
         self._events: list[dict[str, Any]] = []
+        self._hint_cache: tuple[tuple[int, int, int], Decision] | None = None
+        self._hint_running = False
+        self._verdict: Verdict | None = None
         self._let_bots_play()
         self._sync()
 
@@ -112,14 +126,17 @@ class Table(TextRepr, anywidget.AnyWidget):
             reason = Explanation("ACTIONS", "core.wrong_seat", {"to_act": state.to_act, "seat": self.seat})
             if state.is_done:
                 reason = Explanation("ACTIONS", "core.game_over")
-            self._refuse(action, reason)
+            self._refuse(reason, action)
             return False
         completed = _completed_tricks(state)
+        before = state.clone() if self.coach else None
         try:
             state.apply(action)
         except IllegalActionError as exc:
-            self._refuse(action, exc.explanation)
+            self._refuse(exc.explanation, action)
             return False
+        if before is not None:  # the coach judges the move on what the learner could see
+            self._verdict = judge(before, state.history[-1], seed=len(before.history))
         self._events = []
         self._record_event(self.seat, completed)
         self._settle()
@@ -129,10 +146,11 @@ class Table(TextRepr, anywidget.AnyWidget):
         """Start the next deal of the match (after this one is over)."""
         if not self.state.is_done or self.match.is_over:
             key = "widget.match_over" if self.match.is_over else "widget.deal_not_over"
-            self._refuse("next_deal", Explanation("ACTIONS", key))
+            self._refuse(Explanation("ACTIONS", key), "next_deal")
             return False
         self.state = self.match.new_deal()
         self._events = []
+        self._verdict = None
         self._settle()
         return True
 
@@ -144,20 +162,35 @@ class Table(TextRepr, anywidget.AnyWidget):
         self._sync()
 
     def ask_hint(self) -> bool:
-        """Ask the search bot what the learner should do now, and why (the **Hint** button)."""
+        """Ask the search bot what the learner should do now, and why (the **Hint** button).
+
+        The search runs once per position: asking again, or in the other language,
+        reuses it; a request that arrives while one is being worked out is refused.
+        """
         if self.state.to_act != self.seat:
-            self._refuse("hint", Explanation("ACTIONS", "widget.no_hint"))
+            self._refuse(Explanation("ACTIONS", "widget.no_hint"), "hint")
             return False
-        suggestion = hint(self.state, self.seat, self.locale, seed=len(self.state.history))
-        self.hint = {**suggestion, "label": action_label(suggestion["action"], self.locale)}
+        if self._hint_running:
+            self._refuse(Explanation("", "widget.hint_busy"), "hint")
+            return False
+        position = (len(self.match.deals), len(self.state.history), self.seat)
+        if self._hint_cache is None or self._hint_cache[0] != position:
+            self._hint_running = True
+            try:
+                decision = hint_decision(self.state, self.seat, seed=position[1])
+            finally:
+                self._hint_running = False
+            self._hint_cache = (position, decision)
+        decision = self._hint_cache[1]
+        suggestion = {"action": decision.action.text, "reason": decision.text(self.locale)}
+        self.hint = {**suggestion, "label": action_label(suggestion["action"], self.locale, self.game)}
         self.error = {}
         return True
 
     def set_bot(self, seat: int, level: str) -> bool:
         """Let a bot of ``level`` (random, heuristic, search) play ``seat`` from now on."""
         if not (isinstance(seat, int) and 0 <= seat < len(self.bots) and seat != self.seat and level in LEVELS):
-            shown = json.dumps([seat, level], ensure_ascii=False, default=str)
-            self._refuse(shown, Explanation("ACTIONS", "widget.bad_bot", {"levels": ", ".join(LEVELS)}))
+            self._refuse(Explanation("ACTIONS", "widget.bad_bot", {"levels": ", ".join(LEVELS)}), echo([seat, level]))
             return False
         self.bots[seat] = make_bot(level, None if self.seed is None else self.seed * 10 + seat)
         self.bot_levels = [level if s == seat else old for s, old in enumerate(self.bot_levels)]
@@ -169,10 +202,10 @@ class Table(TextRepr, anywidget.AnyWidget):
         return record_of(self.state).to_json()
 
     # ----- messages from the front-end -----------------------------------------------------
-    def _on_front_end_message(self, _widget: object, content: Any, _buffers: object) -> None:
+    def _apply_message(self, content: Any) -> None:
         """``{"action": "play 10S"}``, ``{"command": "next_deal" | "hint"}`` or ``{"bot": [seat, level]}``.
 
-        Anything else is refused with an error and changes nothing.
+        Anything else raises ``TypeError``: the base class refuses it with an error, nothing changes.
         """
         kind = next(iter(content)) if isinstance(content, dict) and len(content) == 1 else None
         value = content[kind] if kind else None
@@ -185,8 +218,7 @@ class Table(TextRepr, anywidget.AnyWidget):
         elif kind == "bot" and isinstance(value, list) and len(value) == 2:
             self.set_bot(value[0], value[1])
         else:
-            shown = json.dumps(content, ensure_ascii=False, default=str)[:80]
-            self._refuse(shown, Explanation("ACTIONS", "widget.bad_message", {"text": shown}))
+            raise TypeError(content)
 
     # ----- bots and events --------------------------------------------------------------------
     def _let_bots_play(self) -> None:
@@ -224,10 +256,22 @@ class Table(TextRepr, anywidget.AnyWidget):
         )
 
     # ----- syncing ------------------------------------------------------------------------------
-    @traitlets.observe("locale", "reveal", "seat")
-    def _settings_changed(self, change: dict[str, Any]) -> None:
-        if change["name"] == "locale" and change["new"] not in LOCALES:
-            raise traitlets.TraitError(f"locale must be one of {', '.join(LOCALES)}")
+    @traitlets.validate("seat")
+    def _check_seat(self, proposal: dict[str, Any]) -> int:
+        players = self.match.game.num_players
+        if not 0 <= proposal["value"] < players:
+            raise traitlets.TraitError(f"seat must be 0 to {players - 1} for {self.match.game.name}")
+        return proposal["value"]
+
+    @traitlets.validate("pace")
+    def _check_pace(self, proposal: dict[str, Any]) -> float:
+        pace = proposal["value"]
+        if not (math.isfinite(pace) and 0 <= pace <= MAX_PACE):
+            raise traitlets.TraitError(f"pace must be 0 to {MAX_PACE} seconds")
+        return pace
+
+    @traitlets.observe("locale", "reveal", "seat", "coach")
+    def _settings_changed(self, _change: dict[str, Any]) -> None:
         if hasattr(self, "state"):
             self._sync()
 
@@ -243,10 +287,11 @@ class Table(TextRepr, anywidget.AnyWidget):
         with self.hold_sync():
             self.view = view
             self.legal = legal
-            self.labels = {a: action_label(a, self.locale) for a in legal}
+            self.labels = {a: action_label(a, self.locale, self.game) for a in legal}
             self.events = list(self._events)
             self.scoreboard = self._scoreboard()
-            self.ui = ui_texts(self.locale, self.match.game.deck)
+            self.ui = ui_texts(self.locale, self.match.game.deck, self.game)
+            self.feedback = self._verdict.to_json(self.locale) if self._verdict is not None else {}
 
     def _scoreboard(self) -> dict[str, Any]:
         match = self.match
@@ -261,9 +306,6 @@ class Table(TextRepr, anywidget.AnyWidget):
             "why": _deal_result_text(self.state, self.locale),
             **match.summary_extra(),
         }
-
-    def _refuse(self, action: str, reason: Explanation) -> None:
-        self.error = {"action": action, "text": reason.text(self.locale), "rule": reason.rule}
 
     def text(self) -> str:
         """A deterministic one-line text form (the ``text/plain`` output, stable for nbval)."""

@@ -1,7 +1,7 @@
 // TrickExplorer front-end: draws the `result` trait and sends the reader's choices to Python.
 // Python decides everything (C's legal cards, the winner, the rule); nothing is computed here.
-import { cardFace } from "../cards.js";
-import { cardName, t } from "../i18n.js";
+import { cardFace, cardText } from "../cards.js";
+import { t } from "../i18n.js";
 import { el } from "../dom.js";
 
 const POSITIONS = ["a", "b", "c", "hand"];
@@ -40,7 +40,7 @@ function slots(snap) {
     const cards = position === "hand" ? snap.result.hand || [] : [snap.result[position]].filter(Boolean);
     const legal = new Set((snap.result.may_play && snap.result.may_play.cards) || []);
     for (const card of cards) {
-      const face = cardFace(card, { name: cardName(snap.ui, card), legal: position === "hand" && legal.has(card) });
+      const face = cardFace(card, { ui: snap.ui, legal: position === "hand" && legal.has(card) });
       face.addEventListener("click", () => snap.send({ command: "card", position, value: position === "hand" ? card : "" }));
       slot.appendChild(face);
     }
@@ -56,7 +56,7 @@ function deck(snap) {
   grid.setAttribute("aria-label", t(snap.ui, "pick_for"));
   const used = new Set([snap.result.a, snap.result.b, snap.result.c, ...(snap.result.hand || [])].filter(Boolean));
   for (const card of snap.ui.deck || []) {
-    const face = cardFace(card, { name: cardName(snap.ui, card), trump: card.slice(0, -1) === snap.result.trump });
+    const face = cardFace(card, { ui: snap.ui, trump: card.slice(0, -1) === snap.result.trump });
     if (used.has(card)) face.classList.add("cw-used");
     face.addEventListener("click", () => snap.send({ command: "card", position: snap.picking, value: card }));
     grid.appendChild(face);
@@ -80,7 +80,7 @@ function verdict(snap) {
   const box = el("div", "cw-x-result");
   box.setAttribute("role", "status");
   if (result.may_play) {
-    box.appendChild(el("div", "cw-x-may-play", `${t(ui, "may_play")}: ${result.may_play.cards.join(" ")} — ${result.may_play.why}`));
+    box.appendChild(el("div", "cw-x-may-play", `${t(ui, "may_play")}: ${result.may_play.cards.map((card) => cardText(card, ui)).join(" ")} — ${result.may_play.why}`));
   }
   if (result.options && result.options.length) {
     const list = el("ul", "cw-x-options");
@@ -88,7 +88,8 @@ function verdict(snap) {
     for (const option of result.options) {
       const item = el("li", option.legal ? `cw-x-option cw-x-${option.winners}` : "cw-x-option cw-x-illegal");
       item.dataset.card = option.card;
-      item.textContent = option.legal ? `${option.card} → ${option.winners_text} (${option.rule})` : `${option.card}: ${t(ui, "not_allowed")}`;
+      const shown = cardText(option.card, ui); // data-card above stays canonical
+      item.textContent = option.legal ? `${shown} → ${option.winners_text} (${option.rule})` : `${shown}: ${t(ui, "not_allowed")}`;
       list.appendChild(item);
     }
     box.appendChild(list);
@@ -98,7 +99,8 @@ function verdict(snap) {
     trick.dataset.rule = result.trick.rule;
     trick.dataset.collector = result.trick.collector;
     trick.appendChild(el("strong", "cw-x-rule", `${result.trick.rule_id} `));
-    trick.appendChild(el("span", "cw-x-winners", `${result.trick.collects}, ${result.trick.winners_text}. `));
+    // the explanation itself says who collects, so the headline names only the winning side
+    trick.appendChild(el("span", "cw-x-winners", `${result.trick.winners_text}. `));
     trick.appendChild(el("span", "cw-why", result.trick.why));
     box.appendChild(trick);
   }

@@ -33,6 +33,11 @@ function toolbar(model, send) {
   bar.appendChild(jump);
   bar.appendChild(commandButton(ui, "finish", send));
   if (model.get("branched_at") != null) bar.appendChild(commandButton(ui, "original", send));
+  if (model.get("seat") != null && !model.get("revealed")) {
+    // A seat's view: "what would you play here?" — Reveal shows every hand and the whole line.
+    bar.appendChild(commandButton(ui, "reveal", send));
+    return bar; // no download: the record holds every hand
+  }
   const download = el("button", "cw-command", t(ui, "download"));
   download.type = "button";
   download.dataset.command = "download";
@@ -61,7 +66,7 @@ function actionList(model, send) {
     if (entry.step === step) item.classList.add("cw-current");
     if (branch != null && entry.step > branch) item.classList.add("cw-branch");
     const seat = entry.seat == null ? "" : `${t(ui, "seat", { n: entry.seat })}: `;
-    item.appendChild(el("span", "cw-replay-action", `${seat}${entry.action}`));
+    item.appendChild(el("span", "cw-replay-action", `${seat}${entry.text || entry.action}`));
     if (entry.note) item.appendChild(el("div", "cw-note", entry.note));
     item.addEventListener("click", () => send({ command: "go", step: entry.step }));
     list.appendChild(item);
@@ -79,6 +84,8 @@ function render({ model, el: host }) {
     const ui = model.get("ui") || {};
     root.dataset.game = model.get("game");
     root.dataset.step = String(model.get("step"));
+    root.dataset.seat = model.get("seat") == null ? "" : String(model.get("seat"));
+    root.dataset.revealed = String(Boolean(model.get("revealed")));
     root.setAttribute("aria-label", t(ui, "replay"));
     const board = el("div", "cw-replay-board");
     board.innerHTML = model.get("board_html"); // built and escaped by Python (export.board_html)
@@ -101,7 +108,7 @@ function render({ model, el: host }) {
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
   }
 
-  for (const name of ["step", "steps", "board_html", "line", "trick_ends", "branched_at", "error", "ui"]) {
+  for (const name of ["step", "steps", "board_html", "line", "trick_ends", "branched_at", "error", "ui", "seat", "revealed"]) {
     model.on(`change:${name}`, draw);
   }
   draw();

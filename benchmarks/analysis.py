@@ -1,0 +1,92 @@
+"""Speed of the double-dummy solver (issue 15): the value of every legal action, p50/p95.
+
+    python benchmarks/analysis.py [--deals 40] [--seed 1] [--seconds 60]
+                                  [--cases nimby:1,tumbochka:1,nestors:2,nestors:7]
+
+A case ``game:k`` takes seeded random deals (bidding, trump and talon by random
+legal actions), plays random legal actions up to the start of trick ``k``
+(Nestors: its first card, after the bidder's trick), and times
+``double_dummy(state)`` — a fresh table each time. Goals (issue 15): Nimby and
+Tumbochka at trick 1 p95 <= 300 ms; Nestors at trick 2 median <= 2 s and
+p95 <= 10 s; Nestors with six tricks or fewer left (trick 7) p95 <= 300 ms.
+Wall clock and CPU time of this process are both printed; a solve that passes
+``--seconds`` stops with ``Unfinished`` and is counted as that many seconds
+(and reported).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from cardwidgets.analysis import Unfinished, double_dummy
+from cardwidgets.core.state import GameState
+from cardwidgets.games import GAMES
+
+PLAY_PHASES = {"nimby": ("play",), "tumbochka": ("play",), "nestors": ("open", "play", "leave")}
+
+
+def position(game: str, trick: int, rng: random.Random) -> GameState:
+    """A random deal played by random legal actions up to the first card of trick ``trick``."""
+    g = GAMES[game]
+    while True:
+        state = g.new_state(g.random_deal(rng), rng.randrange(g.num_players))
+        while not state.is_done and not (
+            state.phase in PLAY_PHASES[game]
+            and state.phase != "leave"
+            and len(state.tricks) == trick
+            and not state.tricks[-1].plays
+        ):
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_done:
+            return state
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` quantile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def run_case(game: str, trick: int, deals: int, seed: int, seconds: float) -> None:
+    """Time ``deals`` solves of one case and print one line of figures."""
+    rng = random.Random(f"{seed}-{game}-{trick}")
+    wall: list[float] = []
+    cpu: list[float] = []
+    unfinished = 0
+    for _ in range(deals):
+        state = position(game, trick, rng)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        try:
+            double_dummy(state, seconds=seconds)
+        except Unfinished:
+            unfinished += 1
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    left = {"nimby": 6, "tumbochka": 8, "nestors": 12}[game] - trick + 1
+    print(
+        f"{game:9} trick {trick:2} ({left:2} left)  n={deals:3}  "
+        f"wall p50 {statistics.median(wall) * 1000:8.0f} ms  p95 {percentile(wall, 0.95) * 1000:8.0f} ms  "
+        f"cpu p50 {statistics.median(cpu) * 1000:8.0f} ms  p95 {percentile(cpu, 0.95) * 1000:8.0f} ms  "
+        f"unfinished {unfinished}",
+        flush=True,
+    )
+
+
+def main() -> None:
+    """Run the cases named on the command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=60.0, help="budget of one solve")
+    parser.add_argument("--cases", default="nimby:1,tumbochka:1,nestors:7,nestors:2")
+    args = parser.parse_args()
+    for case in args.cases.split(","):
+        game, trick = case.split(":")
+        run_case(game, int(trick), args.deals, args.seed, args.seconds)
+
+
+if __name__ == "__main__":
+    main()

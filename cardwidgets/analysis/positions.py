@@ -1,0 +1,742 @@
+"""Fast positions of the three games for the solver (see ``solver.Position``).
+
+Each mirrors its engine's play rules exactly — Nimby NIM-5, Tumbochka TUM-5
+with troyans and trilyazhes (Decision T-4), Nestors NES-6a, NES-6, NES-7 —
+on card indices instead of ``Card`` objects, with ``play``/``undo`` instead
+of ``clone``. ``tests/test_analysis.py`` checks them against the engines.
+
+Values are the declaring side's points (docs/records.md summary ``points``):
+Nimby the makers' 2s taken (NIM-6), Tumbochka the declarer's tricks plus
+trilyazh bonuses (TUM-6), Nestors the bidders' card, trick and spade points
+(NES-2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardwidgets.analysis.base import GONE, IN_TRICK, SEPARATOR, CardTable, live_key, merge_equal
+from cardwidgets.cards import ALL_CARDS, SUITS, Card, Rank
+from cardwidgets.games import nestors as nes
+from cardwidgets.games import nimby as nim
+from cardwidgets.games import tumbochka as tum
+from cardwidgets.games.nestors_tricks import POWER
+
+TEXT = [card.text for card in ALL_CARDS]
+SUIT_NUMBER = {suit: i for i, suit in enumerate(SUITS)}
+
+
+def _codes(hands: list[list[Card]]) -> list[int]:
+    """Per card index: the seat holding it, or ``GONE``; index 52 is the key separator."""
+    codes = [GONE] * 53
+    codes[52] = SEPARATOR
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            codes[card.index] = seat
+    return codes
+
+
+class TrickPosition:
+    """Shared machinery: hands, codes, the current trick and the undo stack."""
+
+    table: CardTable
+    hands: list[list[int]]
+    codes: list[int]
+    trick: list[tuple[int, int]]
+    to_act: int
+    declarers: tuple[bool, ...]
+    #: Every value is a multiple of ``step`` (NES-2: Nestors counts in fives).
+    step = 1
+
+    def _init_cards(self, table: CardTable, hands: list[list[Card]], trick: list[tuple[int, Card]]) -> None:
+        self.table = table
+        self.hands = [table.sort_hand([c.index for c in hand]) for hand in hands]
+        self.codes = _codes(hands)
+        for card in range(52):
+            if self.codes[card] != GONE:
+                self.codes[card] += 8 * table.point_class[card]
+        self.trick = [(seat, card.index) for seat, card in trick]
+        for _, card in self.trick:
+            self.codes[card] = IN_TRICK
+        self.undo_stack: list[Any] = []
+
+    def maximizing(self) -> bool:
+        """Whether the seat to act is on the declaring side."""
+        return self.declarers[self.to_act]
+
+    def _take_card(self, seat: int, card: int) -> int:
+        """Remove ``card`` from ``seat``'s hand into the trick; returns its place in the hand."""
+        hand = self.hands[seat]
+        at = hand.index(card)
+        del hand[at]
+        self.codes[card] = IN_TRICK
+        self.trick.append((seat, card))
+        return at
+
+    def _order(self, cards: list[int]) -> list[int]:
+        """Likely best first: leads strongest first; else cheap winners for one's side, then cheap losers."""
+        strength, points = self.table.strength, self.table.points
+        if not self.trick:
+            return sorted(cards, key=lambda c: -strength[c])
+        declarers = self.declarers
+        mine = declarers[self.to_act]
+        best_seat, best = self._best()
+        ours_now = declarers[best_seat] == mine
+        beats = self._beats
+        winners, losers = [], []
+        for card in cards:
+            (winners if beats(card, best) or ours_now else losers).append(card)
+        winners.sort(key=lambda c: (-points[c], strength[c]))
+        losers.sort(key=lambda c: (points[c], strength[c]))
+        return winners + losers
+
+    def _best(self) -> tuple[int, int]:
+        """The seat and card winning the (unfinished) trick so far."""
+        trick = self.trick
+        best = trick[0]
+        for play in trick[1:]:
+            if self._beats(play[1], best[1]):
+                best = play
+        return best
+
+    def _beats(self, card: int, best: int) -> bool:
+        """Whether ``card`` played now would beat the trick's best card ``best``."""
+        raise NotImplementedError
+
+    def _return_card(self, seat: int, card: int, at: int) -> None:
+        self.trick.pop()
+        self.hands[seat].insert(at, card)
+        self.codes[card] = seat + 8 * self.table.point_class[card]
+
+
+# ----- Nimby -------------------------------------------------------------------------------------
+class NimbyPosition(TrickPosition):
+    """NIM-5: follow the play suit led (2s and the trump suit are one suit); highest trump wins."""
+
+    def __init__(self, state: nim.NimbyState) -> None:
+        trump = state.trump
+        assert trump is not None
+        play_suit = nim.PLAY_SUIT[trump]
+        strength = nim.STRENGTH[trump]
+        suit_of = {c.index: (4 if play_suit[c] == nim.TRUMPS else SUIT_NUMBER[c.suit]) for c in nim.NIMBY_DECK}
+        table = CardTable(
+            suit_of,
+            {c.index: strength[c] for c in nim.NIMBY_DECK},
+            {c.index: int(c.rank == Rank.TWO) for c in nim.NIMBY_DECK},
+        )
+        self._init_cards(table, state.hands, state.tricks[-1].plays)
+        self.to_act = state.to_act  # type: ignore[assignment]
+        team = nim.TEAM[state.maker]  # type: ignore[index]
+        self.declarers = tuple(nim.TEAM[s] == team for s in range(4))
+        self.tricks_left = 7 - len(state.tricks)
+        self.twos_left = sum(1 for c in range(52) if self.codes[c] != GONE and table.points[c])
+        self.trump = trump
+
+    def context(self) -> Any:
+        """What the table's keys assume (game, trump, declaring side)."""
+        return ("nimby", self.trump, self.declarers)
+
+    def done(self) -> bool:
+        """Whether the deal is over."""
+        return self.tricks_left == 0
+
+    def moves(self, merge: bool = True) -> list[int]:
+        """The legal moves; ``merge`` drops equal cards and orders the rest for the search."""
+        hand = self.hands[self.to_act]
+        if self.trick:
+            led = self.table.suit_of[self.trick[0][1]]
+            suit_of = self.table.suit_of
+            following = [c for c in hand if suit_of[c] == led]
+            if following:
+                hand = following
+        return self._order(merge_equal(hand, self.table, self.codes)) if merge else list(hand)
+
+    def _beats(self, card: int, best: int) -> bool:
+        suit_of = self.table.suit_of
+        if suit_of[card] == suit_of[best]:
+            return self.table.strength[card] > self.table.strength[best]
+        return suit_of[card] == 4
+
+    def text(self, move: int) -> str:
+        """The engine's action string of ``move``."""
+        return "play " + TEXT[move]
+
+    def play(self, move: int) -> int:
+        """Make ``move``; return the points the declaring side gains by it."""
+        seat = self.to_act
+        at = self._take_card(seat, move)
+        if len(self.trick) < 4:
+            self.to_act = (seat + 1) % 4
+            self.undo_stack.append((seat, move, at, None))
+            return 0
+        trick = list(self.trick)
+        winner = self._winner(trick)
+        twos = 0
+        for _, card in trick:
+            self.codes[card] = GONE
+            twos += self.table.points[card]
+        self.trick = []
+        self.tricks_left -= 1
+        self.twos_left -= twos
+        self.to_act = winner
+        self.undo_stack.append((seat, move, at, trick))
+        return twos if self.declarers[winner] else 0
+
+    def _winner(self, trick: list[tuple[int, int]]) -> int:
+        """NIM-5: every play suit other than the led one loses, except trumps (suit 4)."""
+        suit_of, strength = self.table.suit_of, self.table.strength
+        best_seat, best = trick[0]
+        for seat, card in trick[1:]:
+            suit = suit_of[card]
+            if suit == suit_of[best]:
+                if strength[card] > strength[best]:
+                    best_seat, best = seat, card
+            elif suit == 4:
+                best_seat, best = seat, card
+        return best_seat
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        seat, move, at, trick = self.undo_stack.pop()
+        if trick is not None:
+            for _, card in trick:
+                self.codes[card] = IN_TRICK
+                self.twos_left += self.table.points[card]
+            self.trick = trick
+            self.tricks_left += 1
+        self._return_card(seat, move, at)
+        self.to_act = seat
+
+    def key(self) -> Any:
+        """The transposition key at a trick boundary, else None."""
+        if self.trick:
+            return None
+        return (self.to_act, live_key(self.table, self.codes))
+
+    def upper_bound(self) -> int:
+        """The most points the declaring side can still gain."""
+        return self.twos_left
+
+
+# ----- Tumbochka ---------------------------------------------------------------------------------
+#: Move flags: a plain card, a trilyazh announced with its J, a troyan shown with its 6 (TUM-5).
+PLAIN, TRILYAZH, TROYAN = 0, 64, 128
+KQJ = [tuple(c.index for c in reversed(tum.TRILYAZH_LEADS[s])) for s in SUITS]  # K, Q, J per suit
+EIGHT76 = [tuple(c.index for c in tum.TROYAN_CARDS[s]) for s in SUITS]  # 8, 7, 6 per suit
+
+
+class TumbochkaPosition(TrickPosition):
+    """TUM-5: follow suit, else trump, else any; troyans change trump; trilyazhes (T-4) score 3.
+
+    A combination (K-Q-J or 8-7-6 of a suit in one hand) can only break during
+    the play, never form, so the position lists those held at the start and
+    counts, per combination, its cards played (``broken``).
+    """
+
+    def __init__(self, state: tum.TumbochkaState) -> None:
+        deck = tum.TUMBOCHKA_DECK
+        table = CardTable(
+            {c.index: SUIT_NUMBER[c.suit] for c in deck},
+            {c.index: int(c.rank) for c in deck},
+            {c.index: 0 for c in deck},
+        )
+        self._init_cards(table, state.hands, state.tricks[-1].plays)
+        self.to_act = state.to_act  # type: ignore[assignment]
+        self.declarer: int = state.declarer  # type: ignore[assignment]
+        self.declarers = tuple(s == state.declarer for s in range(3))
+        self.trump = -1 if state.trump is None else SUIT_NUMBER[state.trump]
+        #: The trilyazh being played: (seat, suit, index of the card to lead next), or None (T-4).
+        trilyazh = state.trilyazh
+        self.trilyazh = None if trilyazh is None else (trilyazh[0], SUIT_NUMBER[trilyazh[1]], trilyazh[2])
+        self.tricks_left = 9 - len(state.tricks)
+        #: Combinations held whole: (seat, suit, TRILYAZH or TROYAN, its three cards).
+        self.combos: list[tuple[int, int, int, tuple[int, ...]]] = []
+        for seat in range(3):
+            for s in range(4):
+                for kind, cards in ((TRILYAZH, KQJ[s]), (TROYAN, EIGHT76[s])):
+                    if all(self.codes[c] == seat for c in cards):
+                        self.combos.append((seat, s, kind, cards))
+        self.combo_of = {card: i for i, combo in enumerate(self.combos) for card in combo[3]}
+        self.broken = [0] * len(self.combos)
+
+    def context(self) -> Any:
+        """What the table's keys assume (game, trump, declaring side)."""
+        return ("tumbochka", self.declarer)
+
+    def done(self) -> bool:
+        """Whether the deal is over."""
+        return self.tricks_left == 0
+
+    def text(self, move: int) -> str:
+        """The engine's action string of ``move``."""
+        card = move & 63
+        if move & TRILYAZH:
+            return f"play {TEXT[card]} trilyazh"
+        if move & TROYAN:
+            return f"play {TEXT[card]} troyan"
+        return "play " + TEXT[card]
+
+    def moves(self, merge: bool = True) -> list[int]:
+        """The legal moves; ``merge`` drops equal cards and orders the rest for the search."""
+        seat = self.to_act
+        hand = self.hands[seat]
+        suit_of = self.table.suit_of
+        if not self.trick:
+            trilyazh = self.trilyazh
+            if trilyazh is not None:  # T-4: the next card of the trilyazh must be led
+                return [KQJ[trilyazh[1]][2 - trilyazh[2]]]
+            announce = []
+            for i, (owner, s, kind, cards) in enumerate(self.combos):
+                if owner == seat and not self.broken[i] and (kind == TRILYAZH or s != self.trump):
+                    announce.append(cards[2] | kind)  # the J or the 6 is led (TUM-5)
+            if not merge:
+                return list(hand) + announce
+            return announce + self._order(self._merged(hand, seat))
+        led = suit_of[self.trick[0][1]]
+        legal = [c for c in hand if suit_of[c] == led]
+        if not legal and self.trump >= 0:
+            legal = [c for c in hand if suit_of[c] == self.trump]
+        if not legal:
+            legal = hand
+        return self._order(self._merged(legal, seat)) if merge else list(legal)
+
+    def _beats(self, card: int, best: int) -> bool:
+        suit_of = self.table.suit_of
+        if suit_of[card] == suit_of[best]:
+            return self.table.strength[card] > self.table.strength[best]
+        return suit_of[card] == self.trump
+
+    def _merged(self, cards: list[int], seat: int) -> list[int]:
+        """Equal cards merged, except a combination's cards while its holder has all three."""
+        keep: set[int] | None = None
+        for i, (owner, _, _, combo) in enumerate(self.combos):
+            if owner == seat and not self.broken[i]:
+                keep = (keep or set()) | set(combo)
+        return merge_equal(cards, self.table, self.codes, keep)
+
+    def play(self, move: int) -> int:
+        """Make ``move``; return the points the declaring side gains by it."""
+        seat = self.to_act
+        card = move & 63
+        saved = (self.trump, self.trilyazh)
+        if move & TROYAN:
+            self.trump = self.table.suit_of[card]  # TUM-5: trump from this trick on
+        elif move & TRILYAZH:
+            self.trilyazh = (seat, self.table.suit_of[card], 0)
+        at = self._take_card(seat, card)
+        combo = self.combo_of.get(card)
+        if combo is not None:
+            self.broken[combo] += 1
+        if len(self.trick) < 3:
+            self.to_act = (seat + 1) % 3
+            self.undo_stack.append((seat, card, at, None, saved))
+            return 0
+        trick = list(self.trick)
+        winner = self._winner(trick)
+        for _, c in trick:
+            self.codes[c] = GONE
+        self.trick = []
+        self.tricks_left -= 1
+        self.to_act = winner
+        gain = 1 if winner == self.declarer else 0
+        trilyazh = self.trilyazh
+        if trilyazh is not None:  # Decision T-4: go on, complete (+3) or break
+            owner, suit, index = trilyazh
+            if winner != owner:
+                self.trilyazh = None
+            elif index == 2:
+                self.trilyazh = None
+                if owner == self.declarer:
+                    gain += tum.TRILYAZH_BONUS
+            else:
+                self.trilyazh = (owner, suit, index + 1)
+        self.undo_stack.append((seat, card, at, trick, saved))
+        return gain
+
+    def _winner(self, trick: list[tuple[int, int]]) -> int:
+        """TUM-5: the highest trump, else the highest card of the suit led."""
+        suit_of, strength, trump = self.table.suit_of, self.table.strength, self.trump
+        best_seat, best = trick[0]
+        for seat, card in trick[1:]:
+            if suit_of[card] == suit_of[best]:
+                if strength[card] > strength[best]:
+                    best_seat, best = seat, card
+            elif suit_of[card] == trump:
+                best_seat, best = seat, card
+        return best_seat
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        seat, card, at, trick, saved = self.undo_stack.pop()
+        if trick is not None:
+            for _, c in trick:
+                self.codes[c] = IN_TRICK
+            self.trick = trick
+            self.tricks_left += 1
+        self._return_card(seat, card, at)
+        combo = self.combo_of.get(card)
+        if combo is not None:
+            self.broken[combo] -= 1
+        self.trump, self.trilyazh = saved
+        self.to_act = seat
+
+    def key(self) -> Any:
+        """The transposition key at a trick boundary, else None."""
+        if self.trick:
+            return None
+        combos = tuple(
+            (owner, suit, kind) for i, (owner, suit, kind, _) in enumerate(self.combos) if not self.broken[i]
+        )
+        return (self.to_act, self.trump, self.trilyazh, combos, live_key(self.table, self.codes))
+
+    def upper_bound(self) -> int:
+        """The most points the declaring side can still gain."""
+        bound = self.tricks_left
+        trilyazh = self.trilyazh
+        if trilyazh is not None and trilyazh[0] == self.declarer:
+            bound += tum.TRILYAZH_BONUS
+        for i, (owner, _, kind, _) in enumerate(self.combos):
+            if owner == self.declarer and kind == TRILYAZH and not self.broken[i]:
+                bound += tum.TRILYAZH_BONUS
+        return bound
+
+
+# ----- Nestors -----------------------------------------------------------------------------------
+OPEN_MOVE = 1 << 18
+LEAVE_MOVE = 1 << 19
+TABLE = 4  # the holder code of the table card (NES-7)
+SPADES = SUIT_NUMBER[SUITS[0]]
+
+
+class NestorsPosition(TrickPosition):
+    """NES-6a (the bidder's trick), NES-6 (tricks of three, C's duties, W1-W3b), NES-7 (table card)."""
+
+    step = 5
+
+    def __init__(self, state: nes.NestorsState) -> None:
+        trump = state.trump
+        assert trump is not None
+        deck = nes.NESTORS_DECK
+        points = nes.CARD_POINTS[trump]
+        table = CardTable(
+            {c.index: SUIT_NUMBER[c.suit] for c in deck},
+            {c.index: POWER[trump][c] for c in deck},
+            {c.index: points[c] for c in deck},
+        )
+        trick = state.tricks[-1].plays if state.phase == nes.PLAY else []
+        self._init_cards(table, state.hands, trick)
+        self.is_trump = [False] * 53
+        for c in deck:
+            self.is_trump[c.index] = c.rank is trump
+        self.bidder: int = state.bidder  # type: ignore[assignment]
+        team = nes.TEAM[self.bidder]
+        self.declarers = tuple(nes.TEAM[s] == team for s in range(4))
+        self.phase = state.phase
+        self.to_act = state.to_act  # type: ignore[assignment]
+        self.order = state.order
+        self.number = len(state.tricks) if state.phase != nes.OPEN else 1
+        self.face_up = [c.index for c in state.face_up]
+        self.table_card = -1 if state.table is None else state.table.index
+        self.pending = [c.index for c in state.pending]
+        for c in self.face_up:
+            self.codes[c] = TABLE + 8 * table.point_class[c]
+        if self.table_card >= 0 and state.phase != nes.LEAVE:
+            self.codes[self.table_card] = TABLE + 8 * table.point_class[self.table_card]
+        for c in self.pending:
+            self.codes[c] = IN_TRICK
+        self.collector = state.tricks[-1].collector if state.phase == nes.LEAVE else None
+        self.spades = sum(1 for c in state.taken[team] if c.suit is SUITS[0])
+        self.live_points = sum(table.points[c] for c in range(52) if self.codes[c] != GONE)
+        self.live_spades = sum(1 for c in range(52) if self.codes[c] != GONE and table.suit_of[c] == SPADES)
+
+    def context(self) -> Any:
+        """What the table's keys assume (game, trump, declaring side)."""
+        return ("nestors", self.bidder, tuple(self.table.points[:52]), tuple(self.table.strength[:52]))
+
+    def done(self) -> bool:
+        """Whether the deal is over."""
+        return self.phase == nes.DONE
+
+    def text(self, move: int) -> str:
+        """The engine's action string of ``move``."""
+        if move & OPEN_MOVE:
+            return f"open {TEXT[move & 63]} {TEXT[(move >> 6) & 63]} {TEXT[(move >> 12) & 63]}"
+        if move & LEAVE_MOVE:
+            return "leave " + TEXT[move & 63]
+        return "play " + TEXT[move]
+
+    # ----- moves ---------------------------------------------------------------------------------
+    def moves(self, merge: bool = True) -> list[int]:
+        """The legal moves; ``merge`` drops equal cards and orders the rest for the search."""
+        phase = self.phase
+        if phase == nes.PLAY:
+            return self._plays(merge)
+        if phase == nes.LEAVE:
+            cards = self.table.sort_hand(self.pending)
+            if merge:  # leave the cheapest card first
+                points, strength = self.table.points, self.table.strength
+                cards = sorted(merge_equal(cards, self.table, self.codes), key=lambda c: (points[c], strength[c]))
+            return [c | LEAVE_MOVE for c in cards]
+        return self._opens()
+
+    def _opens(self) -> list[int]:
+        """NES-6a: a highest card of the bidder beside two of the three face-up cards."""
+        hand = self.hands[self.bidder]
+        strength = self.table.strength
+        top = max(strength[c] for c in hand)
+        first, second, third = self.face_up
+        pairs = ((first, second), (first, third), (second, third))
+        return [c | (x << 6) | (y << 12) | OPEN_MOVE for c in hand if strength[c] == top for x, y in pairs]
+
+    def _plays(self, merge: bool) -> list[int]:
+        hand = self.hands[self.to_act]
+        if len(self.trick) == 2:  # NES-6: C's duties (the last trick has no C)
+            suit_of, is_trump = self.table.suit_of, self.is_trump
+            a, b = suit_of[self.trick[0][1]], suit_of[self.trick[1][1]]
+            if a == b:
+                if any(suit_of[c] == a for c in hand):
+                    hand = [c for c in hand if suit_of[c] == a or is_trump[c]]
+            elif any(suit_of[c] != a and suit_of[c] != b for c in hand):
+                hand = [c for c in hand if is_trump[c] or (suit_of[c] != a and suit_of[c] != b)]
+        return self._order(merge_equal(hand, self.table, self.codes)) if merge else list(hand)
+
+    def _order(self, cards: list[int]) -> list[int]:
+        """Leads strongest first; B and C: cheap winners for one's side first, then cheap losers."""
+        strength, points = self.table.strength, self.table.points
+        if not self.trick:
+            return sorted(cards, key=lambda c: -strength[c])
+        declarers = self.declarers
+        seat = self.to_act
+        mine = declarers[seat]
+        winners, losers = [], []
+        if len(self.trick) == 1 or len(self.order) == 2:
+            seat_a, a = self.trick[0]
+            for card in cards:
+                ours = declarers[seat_a if self._a_or_b(a, card) == 0 else seat] == mine
+                (winners if ours else losers).append(card)
+        else:
+            seats = (self.trick[0][0], self.trick[1][0], seat)
+            a, b = self.trick[0][1], self.trick[1][1]
+            for card in cards:
+                ours = declarers[seats[self._position_winning(a, b, card)]] == mine
+                (winners if ours else losers).append(card)
+        winners.sort(key=lambda c: (-points[c], strength[c]))
+        losers.sort(key=lambda c: (points[c], strength[c]))
+        return winners + losers
+
+    # ----- play and undo -------------------------------------------------------------------------
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.phase,
+            self.to_act,
+            self.order,
+            self.number,
+            self.table_card,
+            self.pending,
+            self.collector,
+            self.face_up,
+            self.spades,
+            self.live_points,
+            self.live_spades,
+            tuple(self.trick),
+        )
+
+    def play(self, move: int) -> int:
+        """Make ``move``; return the points the declaring side gains by it."""
+        snap = self._snapshot()
+        if move & OPEN_MOVE:
+            return self._open(move, snap)
+        if move & LEAVE_MOVE:
+            return self._leave(move & 63, snap)
+        seat = self.to_act
+        at = self.hands[seat].index(move)
+        del self.hands[seat][at]
+        self.codes[move] = IN_TRICK
+        self.trick.append((seat, move))
+        self.undo_stack.append(("play", seat, move, at, snap))
+        count = len(self.trick)
+        if count < len(self.order):
+            self.to_act = self.order[count]
+            return 0
+        if count == 3:
+            self.collector = self._collector()
+            self.pending = [c for _, c in self.trick] + [self.table_card]
+            self.codes[self.table_card] = IN_TRICK
+            self.phase = nes.LEAVE
+            self.to_act = self.collector
+            return 0
+        # NES-7: the last trick, two cards; the collector takes both and the table card.
+        (seat_a, a), (seat_b, b) = self.trick
+        collector = seat_a if self._a_or_b(a, b) == 0 else seat_b
+        self.collector = collector
+        self.phase = nes.DONE
+        return self._take([a, b, self.table_card], collector)
+
+    def _open(self, move: int, snap: tuple[Any, ...]) -> int:
+        card, x, y = move & 63, (move >> 6) & 63, (move >> 12) & 63
+        bidder = self.bidder
+        at = self.hands[bidder].index(card)
+        del self.hands[bidder][at]
+        self.undo_stack.append(("open", bidder, card, at, snap))
+        self.table_card = next(c for c in self.face_up if c not in (x, y))
+        self.face_up = []
+        self.collector = bidder
+        gain = self._take([card, x, y], bidder)
+        self._start_trick(2)
+        return gain
+
+    def _leave(self, card: int, snap: tuple[Any, ...]) -> int:
+        """NES-7 (E-8): the collector takes three of the four cards and leaves one."""
+        self.undo_stack.append(("leave", None, card, 0, snap))
+        taken = [c for c in self.pending if c != card]
+        self.pending = []
+        self.table_card = card
+        self.codes[card] = TABLE + 8 * self.table.point_class[card]
+        gain = self._take(taken, self.collector)  # type: ignore[arg-type]
+        self._start_trick(self.number + 1)
+        return gain
+
+    def _take(self, cards: list[int], collector: int) -> int:
+        """Cards leave the play to ``collector``'s side; the bidders' gain (NES-2)."""
+        table, codes = self.table, self.codes
+        points = sum(table.points[c] for c in cards)
+        spades = sum(1 for c in cards if table.suit_of[c] == SPADES)
+        for c in cards:
+            codes[c] = GONE
+        self.trick = []
+        self.live_points -= points
+        self.live_spades -= spades
+        if not self.declarers[collector]:
+            return 0
+        before = self.spades
+        self.spades += spades
+        bonus = nes.SPADE_BONUS if before < nes.SPADE_MAJORITY <= self.spades else 0
+        return points + nes.TRICK_POINTS + bonus
+
+    def _start_trick(self, number: int) -> None:
+        """E-6: trick k is led by seat (bidder + k - 1) mod 4; NES-7: the last by the two with cards."""
+        self.number = number
+        leader = (self.bidder + number - 1) % 4
+        if number < nes.NUM_TRICKS:
+            self.order = nes.TRICK_ORDER[leader]
+        else:
+            self.order = tuple(s for s in ((leader + i) % 4 for i in range(4)) if self.hands[s])
+        self.phase = nes.PLAY
+        self.to_act = self.order[0]
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        kind, seat, card, at, snap = self.undo_stack.pop()
+        (
+            self.phase,
+            self.to_act,
+            self.order,
+            self.number,
+            self.table_card,
+            self.pending,
+            self.collector,
+            self.face_up,
+            self.spades,
+            self.live_points,
+            self.live_spades,
+            trick,
+        ) = snap
+        codes, point_class = self.codes, self.table.point_class
+        self.trick = list(trick)
+        for _, c in trick:
+            codes[c] = IN_TRICK
+        if kind == "leave":
+            for c in self.pending:
+                codes[c] = IN_TRICK
+            return
+        if kind == "open":
+            for c in self.face_up:
+                codes[c] = TABLE + 8 * point_class[c]
+        elif self.table_card >= 0:
+            codes[self.table_card] = TABLE + 8 * point_class[self.table_card]
+        self.hands[seat].insert(at, card)
+        codes[card] = seat + 8 * point_class[card]
+
+    # ----- NES-6: who collects ------------------------------------------------------------------
+    def _collector(self) -> int:
+        """NES-6 W1-W3b (Decision E-7): the seat that collects the three-card trick."""
+        (_, a), (_, b), (_, c) = self.trick
+        return self.trick[self._position_winning(a, b, c)][0]
+
+    def _position_winning(self, a: int, b: int, c: int) -> int:
+        """The position (0 A, 1 B, 2 C) that collects the trick A ``a``, B ``b``, C ``c``."""
+        suit_of, is_trump = self.table.suit_of, self.is_trump
+        suit = suit_of[a]
+        if suit_of[b] == suit and suit_of[c] == suit:
+            return self._one_suit_winner(a, b, c)
+        if not is_trump[b]:
+            if is_trump[a] or is_trump[c]:
+                return 2  # W3a
+        elif is_trump[c] and suit_of[c] != suit and suit_of[c] != suit_of[b]:
+            return 2  # W3b
+        return self._a_or_b(a, b)  # W3
+
+    def _one_suit_winner(self, a: int, b: int, c: int) -> int:
+        """W1: the trump among three cards of one suit; W2: else the highest."""
+        cards = (a, b, c)
+        for position, card in enumerate(cards):
+            if self.is_trump[card]:
+                return position
+        strength = self.table.strength
+        return max(range(3), key=lambda position: strength[cards[position]])
+
+    def _a_or_b(self, a: int, b: int) -> int:
+        """W3's A-or-B rule: 0 for A, 1 for B."""
+        is_trump = self.is_trump
+        if is_trump[a] != is_trump[b]:
+            return 0 if is_trump[a] else 1
+        if is_trump[a]:
+            return 0
+        if self.table.suit_of[a] == self.table.suit_of[b]:
+            return 0 if self.table.strength[a] > self.table.strength[b] else 1
+        return 0
+
+    def key(self) -> Any:
+        """The transposition key at a trick boundary, else None.
+
+        The bidders' spades matter only while the spade bonus is still open
+        (NES-2: they have fewer than 5 and can still reach 5).
+        """
+        if self.phase != nes.PLAY or self.trick or self.number == nes.NUM_TRICKS:
+            return None  # the last trick (two cards, NES-7) is quicker to play than to look up
+        spades = self.spades
+        if spades >= nes.SPADE_MAJORITY or spades + self.live_spades < nes.SPADE_MAJORITY:
+            spades = -1
+        return (self.number, spades, live_key(self.table, self.codes))
+
+    def upper_bound(self) -> int:
+        """The most points the declaring side can still gain."""
+        tricks_left = nes.NUM_TRICKS - self.number + 1
+        bonus = nes.SPADE_BONUS if self.spades < nes.SPADE_MAJORITY <= self.spades + self.live_spades else 0
+        return self.live_points + nes.TRICK_POINTS * tricks_left + bonus
+
+
+# ----- points already counted --------------------------------------------------------------------
+def points_so_far(state: Any) -> int:
+    """The declaring side's points counted so far, as the positions count them."""
+    if state.game_name == "nimby":
+        return state.twos_taken[nim.TEAM[state.maker]]
+    if state.game_name == "tumbochka":
+        return state.tricks_won[state.declarer] + state.bonuses[state.declarer]
+    team = nes.TEAM[state.bidder]
+    taken = state.taken[team]
+    tricks = sum(1 for t in state.tricks if t.collector is not None and nes.TEAM[t.collector] == team)
+    if state.phase == nes.LEAVE and nes.TEAM[state.tricks[-1].collector] == team:
+        tricks -= 1  # its cards and its 5 points come with the leave (NES-7)
+    spades = sum(1 for c in taken if c.suit is SUITS[0])
+    bonus = nes.SPADE_BONUS if spades >= nes.SPADE_MAJORITY else 0
+    return nes.card_points(taken, state.trump) + nes.TRICK_POINTS * tricks + bonus
+
+
+def declaring_seats(state: Any) -> tuple[bool, ...]:
+    """Per seat, whether it is on the declaring side (makers, declarer, bidders)."""
+    if state.game_name == "nimby":
+        return tuple(nim.TEAM[s] == nim.TEAM[state.maker] for s in range(4))
+    if state.game_name == "tumbochka":
+        return tuple(s == state.declarer for s in range(3))
+    return tuple(nes.TEAM[s] == nes.TEAM[state.bidder] for s in range(4))

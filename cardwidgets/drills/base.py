@@ -1,0 +1,200 @@
+"""What every drill item is made of, and how it is put into words.
+
+An ``Item`` is one question: a prompt, the position the learner sees (``Position``)
+and the possible answers (``Choice``), each graded by an engine with the engine's
+own explanation. Items hold no words, only ``Explanation``s and labels, so one item
+can be shown in English or in Russian (``say``, ``label_text``, ``position_json``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardwidgets.cards import Card, Rank, Suit, parse_card
+from cardwidgets.core.explain import Explanation
+from cardwidgets.core.state import GameState
+from cardwidgets.i18n import render
+from cardwidgets.i18n.drills import drill_text
+
+#: A label: the same word in every language (``"7"``), a word per locale, a card, a suit or a seat.
+Label = str | Mapping[str, str] | Card | Suit | int
+
+#: A card code left in a message template (``2C > 2S``): written like the other cards.
+CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
+#: Russian rank letters for cards in Russian text (В, Д, К, Т as in the seeds).
+RU_RANKS = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"}
+
+
+class DrillError(ValueError):
+    """A drill request that cannot be met (an unknown topic, an answer that is not offered …)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat in a question's text; ``you``: the learner's own seat."""
+
+    number: int
+    you: bool = False
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer the learner can pick: its label, whether the engine says it is right, and why."""
+
+    label: Label
+    correct: bool
+    why: Explanation
+
+
+@dataclass(frozen=True)
+class Position:
+    """What the learner sees: trump, the trick so far, his hand, the table card, a pile, other facts."""
+
+    trump: Label | None = None
+    trick: tuple[tuple[Label, Card], ...] = ()
+    hand: tuple[Card, ...] | None = None
+    table: Card | None = None
+    pile: tuple[Card, ...] = ()
+    facts: tuple[Explanation, ...] = ()
+    #: The cards shown that are trumps, marked as the table marks them.
+    trumps: frozenset[Card] = frozenset()
+
+    def marking(self, is_trump: Callable[[Card], bool]) -> Position:
+        """The same position with its trumps marked (``is_trump``: the game's own test)."""
+        shown = [card for _who, card in self.trick] + list(self.pile) + list(self.hand or ())
+        if self.table is not None:
+            shown.append(self.table)
+        return dataclasses.replace(self, trumps=frozenset(card for card in shown if is_trump(card)))
+
+
+@dataclass(frozen=True)
+class Item:
+    """One question of a topic; at least one choice is correct."""
+
+    topic: str
+    prompt: Explanation
+    position: Position
+    choices: tuple[Choice, ...]
+    #: How the item was made: ``"engine"`` (a random position) or ``"picked"`` (a hand-picked one).
+    source: str = field(default="engine", compare=False)
+
+
+#: A topic's item maker: a random generator in, an item out.
+Maker = Callable[[random.Random], Item]
+
+
+# ----- words ---------------------------------------------------------------------------------
+def card_text(card: Card, locale: str) -> str:
+    """A card for a sentence: ``10♥``, ``J♦``; in Russian ``10♥``, ``В♦``."""
+    rank = RU_RANKS.get(card.rank, card.rank.text) if locale == "ru" else card.rank.text
+    return rank + card.suit.symbol
+
+
+def label_text(label: Label | None, locale: str) -> str:
+    """A label in ``locale``."""
+    if label is None:
+        return drill_text("no_trump", locale)
+    if isinstance(label, Card):
+        return card_text(label, locale)
+    if isinstance(label, Suit):
+        return label.symbol
+    if isinstance(label, Seat):
+        return drill_text("you", locale) if label.you else drill_text("seat", locale, n=label.number)
+    if isinstance(label, Mapping):
+        return label[locale]
+    return str(label)
+
+
+def _localize(value: Any, locale: str) -> Any:
+    """Explanation parameters with every card (also inside lists) written for ``locale``."""
+    if isinstance(value, Card):
+        return card_text(value, locale)
+    if isinstance(value, Seat):
+        return label_text(value, locale)
+    if isinstance(value, (list, tuple)):
+        return [_localize(v, locale) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return [_localize(v, locale) for v in sorted(value)]
+    if isinstance(value, Explanation):
+        return say(value, locale)
+    return value
+
+
+def say(explanation: Explanation, locale: str, *, cite: bool = True) -> str:
+    """An explanation in ``locale``, cards with suit symbols (В Д К Т in Russian); ``cite``: with its rule id."""
+    params = {name: _localize(value, locale) for name, value in explanation.params.items()}
+    text = CARD_CODE.sub(lambda m: card_text(parse_card(m.group(0)), locale), render(explanation.key, params, locale))
+    return text if not cite or explanation.rule in text else f"{text} ({explanation.rule})"
+
+
+def feedback(item: Item, index: int, locale: str) -> dict[str, Any]:
+    """``{"correct", "text", "rule"}`` for answer ``index``: right or wrong, why, and the rule id."""
+    choice = item.choices[index]
+    why = say(choice.why, locale)
+    if choice.correct:
+        text = render("drill.right", {"why": why}, locale)
+    else:
+        text = render("drill.wrong", {"option": label_text(choice.label, locale), "why": why}, locale)
+    return {"correct": choice.correct, "text": text, "rule": choice.why.rule}
+
+
+def position_json(position: Position, locale: str) -> dict[str, Any]:
+    """The position for the front-end: card codes to draw, and every word in ``locale``."""
+    return {
+        "trump": label_text(position.trump, locale) if position.trump is not None else None,
+        "trick": [{"who": label_text(who, locale), "card": card.text} for who, card in position.trick],
+        "hand": [card.text for card in position.hand] if position.hand is not None else None,
+        "table": position.table.text if position.table is not None else None,
+        "pile": [card.text for card in position.pile],
+        "facts": [say(fact, locale, cite=False) for fact in position.facts],
+        "trumps": sorted(card.text for card in position.trumps),
+    }
+
+
+def position_lines(position: Position, locale: str) -> list[str]:
+    """The position as plain text lines (for ``Drill.text()``)."""
+    lines = []
+    if position.trump is not None:
+        lines.append(f"{drill_text('trump', locale)}: {label_text(position.trump, locale)}")
+    if position.trick:
+        lines.append("  ".join(f"{label_text(w, locale)}: {card_text(c, locale)}" for w, c in position.trick))
+    if position.table is not None:
+        lines.append(f"{drill_text('table_card', locale)}: {card_text(position.table, locale)}")
+    if position.pile:
+        lines.append(f"{drill_text('pile', locale)}: {cards_text(position.pile, locale)}")
+    if position.hand is not None:
+        lines.append(f"{drill_text('your_hand', locale)}: {cards_text(position.hand, locale)}")
+    lines.extend(say(fact, locale, cite=False) for fact in position.facts)
+    return lines
+
+
+def cards_text(cards: Sequence[Card], locale: str) -> str:
+    """Cards separated by spaces, written for ``locale``."""
+    return " ".join(card_text(card, locale) for card in cards)
+
+
+# ----- playing out deals for positions -------------------------------------------------------------
+def random_playout(
+    state: GameState, rng: random.Random, stop: Callable[[GameState], bool], limit: int = 200
+) -> GameState | None:
+    """Play random legal actions from ``state`` until ``stop(state)``; None if the deal ends first."""
+    for _ in range(limit):
+        if stop(state):
+            return state
+        legal = state.legal_actions()
+        if not legal:
+            return None
+        state.apply(rng.choice(legal))
+    return None
+
+
+def shuffled(choices: Sequence[Choice], rng: random.Random) -> tuple[Choice, ...]:
+    """The choices in a random order (the right one is not always first)."""
+    out = list(choices)
+    rng.shuffle(out)
+    return tuple(out)

@@ -1,0 +1,253 @@
+"""Nestors drills: who wins the trick, who collects it, what C may play, card points, the deal's score.
+
+Every answer is graded by ``cardwidgets.games.nestors_tricks`` (``resolve_trick``,
+``c_may_play``) or ``cardwidgets.games.nestors`` (``card_points``, ``deal_score``); the positions are
+random but sensible (C plays a card he may play) or hand-picked (the seed's two
+examples and classic traps).
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardwidgets.cards import NESTORS_DECK, Card, Rank, parse_card
+from cardwidgets.core.explain import Explanation
+from cardwidgets.drills.base import Choice, Item, Position
+from cardwidgets.games.nestors import BID_STEP, CARD_POINTS, TOTAL_POINTS, card_points, deal_score
+from cardwidgets.games.nestors_tricks import (
+    POSITION_NAMES,
+    POSITIONS,
+    TRUMP_NAMES,
+    TRUMP_RANKS,
+    TrickResult,
+    c_legal_cards,
+    c_may_play,
+    resolve_trick,
+)
+
+#: The two partnerships of a trick (NES-6): A with C, B with D.
+SIDES = {"AC": {"en": "A and C", "ru": "А и С"}, "BD": {"en": "B and D", "ru": "Б и Д"}}
+#: NES-2: the rank worth 10 and the rank worth 5 under each trump rank.
+TEN_FIVE = {Rank.ACE: (Rank.JACK, Rank.TEN), Rank.JACK: (Rank.ACE, Rank.TEN), Rank.TEN: (Rank.ACE, Rank.JACK)}
+RANK_PLURAL = {
+    Rank.ACE: {"en": "A", "ru": "Т"},
+    Rank.JACK: {"en": "J", "ru": "В"},
+    Rank.TEN: {"en": "10", "ru": "10"},
+}
+SITS_OUT = Explanation("NES-6", "drill.nes_sits_out")
+
+
+def _cards(*texts: str) -> tuple[Card, ...]:
+    return tuple(parse_card(text) for text in texts)
+
+
+#: Hand-picked tricks ``(trump, A, B, C)``: the seed's examples (NES-6, Decision E-7) and traps.
+PICKED_TRICKS: tuple[tuple[Rank, tuple[Card, ...]], ...] = (
+    (Rank.JACK, _cards("10S", "JD", "JC")),  # seed example 1: W3b, C collects for A and C
+    (Rank.JACK, _cards("10S", "JD", "JS")),  # seed example 1, the trap: ♠J is A's suit, B wins (W3)
+    (Rank.JACK, _cards("10S", "JS", "JD")),  # seed example 2: any other Jack wins (W3b)
+    (Rank.JACK, _cards("JH", "AH", "7C")),  # A's trump wins, but C collects (W3a)
+    (Rank.ACE, _cards("KD", "QD", "9D")),  # all one suit, no trump: the highest, A's K (W2)
+)
+#: Hand-picked ``(trump, A, B, C's hand)``: the seed's examples with C's whole hand.
+PICKED_HANDS: tuple[tuple[Rank, Card, Card, tuple[Card, ...]], ...] = (
+    (Rank.JACK, *_cards("10S", "JD"), _cards("JC", "JH", "JS", "9D")),
+    (Rank.JACK, *_cards("10S", "JS"), _cards("JD", "JH", "JC", "7S", "9H")),
+)
+#: Hand-picked piles: NES-2 is not "the next two ranks" (with Tens trump A is 10 and J 5).
+PICKED_PILES: tuple[tuple[Rank, tuple[Card, ...]], ...] = (
+    (Rank.TEN, _cards("AD", "JC", "10S", "KH")),
+    (Rank.JACK, _cards("AS", "10H", "JD", "KC")),
+    (Rank.ACE, _cards("JS", "10D", "KH", "AC", "QS")),
+)
+
+
+# ----- random but sensible positions -------------------------------------------------------------
+def random_trick(rng: random.Random) -> tuple[Rank, Card, Card, tuple[Card, ...], Card]:
+    """A trump rank, A's and B's cards, C's hand (3–6 cards) and a card C may play (NES-6)."""
+    trump = rng.choice(TRUMP_RANKS)
+    deck = list(NESTORS_DECK)
+    rng.shuffle(deck)
+    # Favour trumps and shared suits a little: they make the interesting cases (W1, W3a, W3b).
+    a, b = deck[0], deck[1]
+    if rng.random() < 0.4:
+        b = next(card for card in deck[2:] if card.suit is a.suit)
+    hand_pool = [card for card in deck[2:] if card not in (a, b)]
+    hand = tuple(hand_pool[: rng.randint(3, 6)])
+    if rng.random() < 0.5 and not any(card.rank is trump for card in hand):
+        extra = next(card for card in hand_pool if card.rank is trump)
+        hand = (*hand[:-1], extra)
+    c = rng.choice(c_legal_cards(a, b, hand, trump))
+    return trump, a, b, hand, c
+
+
+def _trick_position(trump: Rank, cards: tuple[Card, ...]) -> Position:
+    plays = tuple((POSITION_NAMES[pos], card) for pos, card in zip(POSITIONS, cards, strict=True))
+    return Position(trump=TRUMP_NAMES[trump], trick=plays, facts=(SITS_OUT,)).marking(lambda c: c.rank is trump)
+
+
+def _prompt(key: str, trump: Rank) -> Explanation:
+    return Explanation("NES-6", key, {"trump": TRUMP_NAMES[trump]})
+
+
+# ----- topics --------------------------------------------------------------------------------------
+def winner_item(trump: Rank, cards: tuple[Card, ...], source: str = "engine") -> Item:
+    """NES-6 W1–W3b: which partnership wins, A and C or B and D."""
+    result = resolve_trick(*cards, trump)  # type: ignore[call-arg]
+    why = result.explanation
+    choices = tuple(Choice(SIDES[side], result.winners == side, why) for side in SIDES)
+    return Item(
+        "nestors-trick-winner", _prompt("drill.nes_winner_q", trump), _trick_position(trump, cards), choices, source
+    )
+
+
+def collector_item(trump: Rank, cards: tuple[Card, ...], source: str = "engine") -> Item:
+    """NES-6: who collects; when A and C win together (W3a, W3b), C collects."""
+    result: TrickResult = resolve_trick(*cards, trump)  # type: ignore[call-arg]
+    why = result.explanation
+    choices = tuple(Choice(POSITION_NAMES[pos], result.collector == pos, why) for pos in POSITIONS)
+    return Item(
+        "nestors-collector", _prompt("drill.nes_collector_q", trump), _trick_position(trump, cards), choices, source
+    )
+
+
+def c_may_play_item(trump: Rank, a: Card, b: Card, hand: tuple[Card, ...], source: str = "engine") -> Item:
+    """NES-6: which of C's cards he may play after A's and B's."""
+    legal, why = c_may_play(a, b, hand, trump)
+    choices = tuple(Choice(card, card in legal, why) for card in hand)
+    prompt = Explanation("NES-6", "drill.nes_c_q", {"trump": TRUMP_NAMES[trump], "a": a, "b": b})
+    plays = ((POSITION_NAMES["A"], a), (POSITION_NAMES["B"], b))
+    position = Position(trump=TRUMP_NAMES[trump], trick=plays, hand=hand, facts=(SITS_OUT,))
+    position = position.marking(lambda c: c.rank is trump)
+    return Item("nestors-c-may-play", prompt, position, choices, source)
+
+
+def pile_points_item(trump: Rank, pile: tuple[Card, ...], rng: random.Random, source: str = "engine") -> Item:
+    """NES-2: the card points of a pile, with the usual slips as the other answers."""
+    total = card_points(pile, trump)
+    ten, five = TEN_FIVE[trump]
+    params = {"detail": _detail(pile, trump), "total": total, "ten": RANK_PLURAL[ten], "five": RANK_PLURAL[five]}
+    why = Explanation("NES-2", "drill.nes_points_why", params)
+    slips = {_swapped_points(pile, trump), *(total + step for step in (-10, -5, 5, 10, 15))}
+    values = sorted(value for value in slips if value >= 0 and value != total)
+    options = sorted([total, *rng.sample(values, 3)])
+    choices = tuple(Choice(str(value), value == total, why) for value in options)
+    prompt = Explanation("NES-2", "drill.nes_points_q", {"trump": TRUMP_NAMES[trump]})
+    position = Position(trump=TRUMP_NAMES[trump], pile=pile).marking(lambda c: c.rank is trump)
+    return Item("nestors-pile-points", prompt, position, choices, source)
+
+
+def _detail(pile: tuple[Card, ...], trump: Rank) -> list[object]:
+    """``[card, "15", "+", card, "0", …]``: each card with its points (NES-2)."""
+    parts: list[object] = []
+    for card in pile:
+        if parts:
+            parts.append("+")
+        parts.extend([card, str(CARD_POINTS[trump][card])])
+    return parts
+
+
+def _swapped_points(pile: tuple[Card, ...], trump: Rank) -> int:
+    """The usual slip: the 10- and 5-point ranks the wrong way round."""
+    ten, five = TEN_FIVE[trump]
+    table = {trump: 15, ten: 5, five: 10}
+    return sum(table.get(card.rank, 0) for card in pile)
+
+
+def make_winner(rng: random.Random) -> Item:
+    """A random sensible trick: who wins."""
+    trump, a, b, _hand, c = random_trick(rng)
+    return winner_item(trump, (a, b, c))
+
+
+def make_collector(rng: random.Random) -> Item:
+    """A random sensible trick: who collects."""
+    trump, a, b, _hand, c = random_trick(rng)
+    return collector_item(trump, (a, b, c))
+
+
+def make_c_may_play(rng: random.Random) -> Item:
+    """A random trick before C plays, with C's hand; mostly one where some cards are not allowed."""
+    for _ in range(20):
+        trump, a, b, hand, _c = random_trick(rng)
+        if len(c_legal_cards(a, b, hand, trump)) < len(hand) or rng.random() < 0.15:
+            break
+    return c_may_play_item(trump, a, b, hand)
+
+
+def make_pile_points(rng: random.Random) -> Item:
+    """A random pile of 3–6 cards with at least one card that counts."""
+    trump = rng.choice(TRUMP_RANKS)
+    counting = [card for card in NESTORS_DECK if CARD_POINTS[trump][card]]
+    others = [card for card in NESTORS_DECK if not CARD_POINTS[trump][card]]
+    size = rng.randint(3, 6)
+    scoring = rng.randint(1, min(size, 4))
+    pile = rng.sample(counting, scoring) + rng.sample(others, size - scoring)
+    rng.shuffle(pile)
+    return pile_points_item(trump, tuple(pile), rng)
+
+
+def picked_winner(rng: random.Random) -> Item:
+    """One of the hand-picked tricks: who wins."""
+    trump, cards = rng.choice(PICKED_TRICKS)
+    return winner_item(trump, cards, "picked")
+
+
+def picked_collector(rng: random.Random) -> Item:
+    """One of the hand-picked tricks: who collects."""
+    trump, cards = rng.choice(PICKED_TRICKS)
+    return collector_item(trump, cards, "picked")
+
+
+def picked_c_may_play(rng: random.Random) -> Item:
+    """One of the seed's examples with C's whole hand."""
+    trump, a, b, hand = rng.choice(PICKED_HANDS)
+    return c_may_play_item(trump, a, b, hand, "picked")
+
+
+def picked_pile_points(rng: random.Random) -> Item:
+    """One of the hand-picked piles."""
+    trump, pile = rng.choice(PICKED_PILES)
+    return pile_points_item(trump, pile, rng, "picked")
+
+
+# ----- the deal's score (NES-8) -------------------------------------------------------------------------------
+def _score_label(bidders: int, opponents: int) -> dict[str, str]:
+    return {
+        "en": f"bidders {bidders:+d}, opponents {opponents:+d}".replace("-", "−"),
+        "ru": f"играющие {bidders:+d}, соперники {opponents:+d}".replace("-", "−"),
+    }
+
+
+def deal_score_item(team: int, bid: int, points: int, rng: random.Random, source: str = "engine") -> Item:
+    """NES-8: what the deal scores when partnership ``team`` bid ``bid`` and took ``points`` of the 190."""
+    taken = [0, 0]
+    taken[team], taken[1 - team] = points, TOTAL_POINTS - points
+    score = deal_score(team, bid, taken)
+    right = (score[team], score[1 - team])
+    made = score[team] > 0
+    key = "nestors.score_made" if made else "nestors.score_failed"
+    why = Explanation("NES-8", key, {"team": team, "bid": bid, "p": points, "q": TOTAL_POINTS - points})
+    other = TOTAL_POINTS - points
+    slips = {(points, other), (-points, other), (bid, other), (-bid, other), (points, 0), (-points, 0)} - {right}
+    pairs = [right, *rng.sample(sorted(slips), 3)]
+    rng.shuffle(pairs)
+    choices = tuple(Choice(_score_label(*pair), pair == right, why) for pair in pairs)
+    prompt = Explanation("NES-8", "drill.nes_score_q", {"team": team, "bid": bid, "p": points, "q": other})
+    return Item("nestors-deal-score", prompt, Position(), choices, source)
+
+
+def make_deal_score(rng: random.Random) -> Item:
+    """A random bid and result, often close to the bid (where made and failed are easy to mix up)."""
+    bid = rng.randrange(60, 155, BID_STEP)
+    points = bid + rng.randrange(-30, 35, BID_STEP) if rng.random() < 0.7 else rng.randrange(40, 175, BID_STEP)
+    return deal_score_item(rng.randrange(2), bid, min(points, TOTAL_POINTS), rng)
+
+
+#: Hand-picked: the seed's example (bid 120, took 115) and a bid made exactly.
+PICKED_SCORES: tuple[tuple[int, int, int], ...] = ((0, 120, 115), (1, 100, 100))
+
+
+def picked_deal_score(rng: random.Random) -> Item:
+    """The seed's example of NES-8, or a bid made exactly."""
+    return deal_score_item(*rng.choice(PICKED_SCORES), rng, "picked")

@@ -1,0 +1,241 @@
+"""Nimby drills: the higher card (2s are trumps), what you may play, the trick's winner, exchanges, the score.
+
+Every answer is graded by ``cardwidgets.games.nimby``: the card order of NIM-1
+(``STRENGTH``), the state's ``legal_actions`` and ``why_illegal`` (NIM-4, NIM-5), the
+trick's collector and explanation, and the finished deal's ``score`` (NIM-6). Positions
+come from random deals played out with random legal moves, or are hand-picked traps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from cardwidgets.cards import NIMBY_DECK, SUITS, Card, Rank, Suit, parse_card
+from cardwidgets.core.explain import Explanation
+from cardwidgets.core.records import replay
+from cardwidgets.drills.base import Choice, Item, Position, Seat, random_playout
+from cardwidgets.games import new_game
+from cardwidgets.games.nimby import EXCHANGE, PLAY, PLAY_CARD, PLAY_SUIT, STRENGTH, TRUMPS, Nimby, NimbyState
+
+YES = {"en": "Yes", "ru": "Да"}
+NO = {"en": "No", "ru": "Нет"}
+#: Hand-picked pairs ``(trump suit, card, card)``: a 2 against its own suit's A, a 2 of a plain-looking suit.
+PICKED_PAIRS: tuple[tuple[Suit, Card, Card], ...] = (
+    (Suit.D, parse_card("2D"), parse_card("AD")),  # 2♦, the lowest 2, still beats the trump A♦
+    (Suit.S, parse_card("AH"), parse_card("2H")),  # 2♥ is a trump, not a heart
+    (Suit.H, parse_card("2S"), parse_card("2C")),  # 2♣ > 2♠ whatever the trump suit
+    (Suit.C, parse_card("3C"), parse_card("AS")),  # the lowest trump beats a plain A
+)
+#: Hand-picked: seat 1 led A♠, seat 0 must follow with 3♠ or 4♠ (NIM-5).
+PICKED_FOLLOW = {
+    "game": "nimby",
+    "dealer": 0,
+    "deal": {
+        "hands": [
+            ["3S", "4S", "AH", "3H", "4D"],
+            ["AS", "5S", "6S", "2C", "5D"],
+            ["2S", "4H", "5H", "6H", "3C"],
+            ["2H", "2D", "3D", "6D", "4C"],
+        ],
+        "turnup": "AC",
+        "stock": ["5C", "6C", "AD"],
+    },
+    "actions": ["agree", "pass", "pass", "pass", "play AS", "play 4H", "play 3D"],
+}
+
+
+def _play_suit_name(play_suit: Suit | str) -> Suit | dict[str, str]:
+    return {"en": "trumps", "ru": "козыри"} if play_suit == TRUMPS else play_suit  # type: ignore[return-value]
+
+
+# ----- which card is higher (NIM-1) ------------------------------------------------------------------
+def comparable(trump: Suit, x: Card, y: Card) -> bool:
+    """Whether one of two cards can beat the other: both of one play suit, or one a trump (NIM-1, NIM-5)."""
+    play_suit = PLAY_SUIT[trump]
+    return play_suit[x] == play_suit[y] or TRUMPS in (play_suit[x], play_suit[y])
+
+
+def higher_item(trump: Suit, x: Card, y: Card, source: str = "engine") -> Item:
+    """NIM-1: which of two comparable cards is higher, by the engine's card strengths."""
+    strength = STRENGTH[trump]
+    hi, lo = (x, y) if strength[x] > strength[y] else (y, x)
+    why = Explanation("NIM-1", _higher_reason(trump, hi, lo), {"hi": hi, "lo": lo, "suit": hi.suit})
+    choices = (Choice(x, x is hi, why), Choice(y, y is hi, why))
+    prompt = Explanation("NIM-1", "drill.nim_higher_q", {"suit": trump})
+    return Item("nimby-higher-card", prompt, Position(trump=trump, pile=(x, y)), choices, source)
+
+
+def _higher_reason(trump: Suit, hi: Card, lo: Card) -> str:
+    """Which sentence of NIM-1 explains ``hi`` over ``lo`` (the order itself comes from the engine)."""
+    if hi.rank is Rank.TWO:
+        if lo.rank is Rank.TWO:
+            return "drill.nim_two_two"
+        return "drill.nim_two_trump" if lo.suit is trump else "drill.nim_two_plain"
+    if hi.suit is trump and lo.suit is not trump:
+        return "drill.nim_trump_plain"
+    return "drill.nim_same_suit"
+
+
+def make_higher(rng: random.Random) -> Item:
+    """Two random comparable cards under a random trump suit."""
+    trump = rng.choice(SUITS)
+    while True:
+        x, y = rng.sample(NIMBY_DECK, 2)
+        if comparable(trump, x, y):
+            return higher_item(trump, x, y)
+
+
+def picked_higher(rng: random.Random) -> Item:
+    """One of the hand-picked pairs."""
+    return higher_item(*rng.choice(PICKED_PAIRS), "picked")
+
+
+# ----- which cards may you play (NIM-5) ------------------------------------------------------------------
+def may_play_item(state: NimbyState, source: str = "engine") -> Item:
+    """NIM-5: which of the player's cards may follow the trick so far (a 2 is not of its printed suit)."""
+    seat = state.to_act
+    assert seat is not None
+    assert state.trump is not None
+    legal = state.legal_actions()
+    plays = state.tricks[-1].plays
+    play_suit = PLAY_SUIT[state.trump]
+    led = play_suit[plays[0][1]]
+    choices = []
+    for card in state.hands[seat]:
+        action = PLAY_CARD[card]
+        if action not in legal:
+            choices.append(Choice(card, False, state.why_illegal(action)))
+            continue
+        key = "drill.nim_follows" if play_suit[card] == led else "drill.nim_free"
+        choices.append(Choice(card, True, Explanation("NIM-5", key, {"card": card, "suit": _play_suit_name(led)})))
+    prompt = Explanation("NIM-5", "drill.nim_may_q", {"suit": state.trump, "seat": seat, "led": plays[0][1]})
+    trick = tuple((Seat(s), card) for s, card in plays)
+    position = Position(trump=state.trump, trick=trick, hand=tuple(state.hands[seat])).marking(state.is_trump)
+    return Item("nimby-may-play", prompt, position, tuple(choices), source)
+
+
+def _played_deal(rng: random.Random, stop: Callable[[NimbyState], bool]) -> NimbyState:
+    """A random Nimby deal played with random legal moves until ``stop`` (deals thrown in are redealt)."""
+    while True:
+        state = new_game("nimby", seed=rng.randrange(2**32), dealer=rng.randrange(4))
+        reached = random_playout(state, rng, stop)  # type: ignore[arg-type]
+        if reached is not None and not state.thrown_in:
+            return reached  # type: ignore[return-value]
+
+
+def _following(state: NimbyState, trick: int, place: int) -> bool:
+    """Whether ``state`` is the ``place``-th card (1–3) of trick ``trick`` (0–5)."""
+    return state.phase == PLAY and len(state.tricks) == trick + 1 and len(state.tricks[-1].plays) == place
+
+
+def make_may_play(rng: random.Random) -> Item:
+    """A random following position, mostly one where some of the cards are not allowed."""
+    item = None
+    for _ in range(10):
+        trick, place = rng.randrange(5), rng.randint(1, 3)
+        state = _played_deal(rng, lambda s, t=trick, p=place: _following(s, t, p))
+        item = may_play_item(state)
+        if not all(choice.correct for choice in item.choices):
+            break
+    assert item is not None
+    return item
+
+
+def picked_may_play(_rng: random.Random) -> Item:
+    """The hand-picked position: A♠ led, follow with a spade."""
+    state = replay(PICKED_FOLLOW)
+    assert isinstance(state, NimbyState)
+    return may_play_item(state, "picked")
+
+
+# ----- who wins the trick (NIM-5) -------------------------------------------------------------------------
+def make_trick_winner(rng: random.Random) -> Item:
+    """A trick of a random deal played out: which card wins it (the engine's collector and reason)."""
+    k = rng.randrange(6)
+    state = _played_deal(rng, lambda s: s.is_done or (s.phase == PLAY and len(s.tricks) > k + 1))
+    assert state.trump is not None
+    trick = state.tricks[k]
+    why = trick.explanation
+    assert why is not None
+    choices = tuple(Choice(card, seat == trick.collector, why) for seat, card in trick.plays)
+    position = Position(trump=state.trump, trick=tuple((Seat(seat), card) for seat, card in trick.plays))
+    position = position.marking(state.is_trump)
+    prompt = Explanation("NIM-5", "drill.nim_winner_q", {"suit": state.trump})
+    return Item("nimby-trick-winner", prompt, position, choices)
+
+
+# ----- the score from the 2s taken (NIM-6) ------------------------------------------------------------------
+#: Every line of NIM-6's table as (makers, defenders): each one is an answer to grade.
+SCORE_LINES = ((4, 0), (2, 0), (-2, 0), (-2, 3), (-2, 6))
+
+
+def _score_label(makers: int, defenders: int) -> dict[str, str]:
+    return {
+        "en": f"makers {makers:+d}, defenders {defenders:+d}".replace("-", "−"),
+        "ru": f"заказчики {makers:+d}, соперники {defenders:+d}".replace("-", "−"),
+    }
+
+
+def score_item(state: NimbyState, source: str = "engine") -> Item:
+    """NIM-6: what a finished deal scores, from the 2s each partnership took (the engine's ``score``)."""
+    assert state.maker is not None
+    team = state.maker % 2
+    score = state.score()
+    why = state.score_explanation()
+    assert score is not None
+    assert why is not None
+    right = (score[team], score[1 - team])
+    choices = tuple(Choice(_score_label(*line), line == right, why) for line in SCORE_LINES)
+    taken = state.twos_taken
+    params = {"seat": state.maker, "team": team, "m": taken[team], "d": taken[1 - team]}
+    position = Position(trump=state.trump)
+    return Item("nimby-score", Explanation("NIM-6", "drill.nim_score_q", params), position, choices, source)
+
+
+def make_score(rng: random.Random) -> Item:
+    """A random deal played out to the end with random legal moves."""
+    return score_item(_played_deal(rng, lambda s: s.is_done))
+
+
+# ----- may you exchange a 2 (NIM-4, N-2) --------------------------------------------------------------------
+def exchange_item(state: NimbyState, two: Card, source: str = "engine") -> Item:
+    """NIM-4, N-2: may the player to speak exchange ``two`` for the face-up card? The legal actions decide."""
+    seat = state.to_act
+    assert seat is not None
+    action = EXCHANGE[two]
+    allowed = action in state.legal_actions()
+    if not allowed:
+        why = state.why_illegal(action)
+    elif state.display.rank is Rank.TWO:
+        why = Explanation("N-2", "drill.nim_exchange_higher", {"two": two, "display": state.display})
+    else:
+        why = Explanation("N-2", "drill.nim_exchange_any", {"two": two, "display": state.display})
+    choices = (Choice(YES, allowed, why), Choice(NO, not allowed, why))
+    prompt = Explanation("NIM-4", "drill.nim_exchange_q", {"seat": seat, "two": two, "display": state.display})
+    position = Position(table=state.display, hand=tuple(state.hands[seat]))
+    return Item("nimby-exchange", prompt, position, choices, source)
+
+
+def make_exchange(rng: random.Random) -> Item:
+    """A random moment of making trump; half the time a 2 is face up (then only a higher 2 may replace it)."""
+    while True:
+        deal = Nimby.random_deal(rng)
+        if rng.random() < 0.5:
+            _turn_up_a_two(deal, rng)
+        state = Nimby.new_state(deal, rng.randrange(4))
+        speaker = rng.randrange(4)
+        stop = lambda s, seat=speaker: s.phase == "trump" and s.to_act == seat  # noqa: E731
+        reached = random_playout(state, rng, stop)
+        twos = [card for card in state.hands[speaker] if card.rank is Rank.TWO] if reached else []
+        if twos:
+            return exchange_item(state, rng.choice(twos))
+
+
+def _turn_up_a_two(deal: dict[str, object], rng: random.Random) -> None:
+    """Swap a 2 from a hand or the stock into the turn-up."""
+    two = rng.choice([card for card in NIMBY_DECK if card.rank is Rank.TWO and card is not deal["turnup"]])
+    for place in [*deal["hands"], deal["stock"]]:  # type: ignore[misc]
+        if two in place:
+            place[place.index(two)] = deal["turnup"]
+    deal["turnup"] = two

@@ -1,0 +1,53 @@
+"""Messages of the analysis (double-dummy solver, post-mortem), English and Russian."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "analysis.not_in_play": {
+        "en": "the solver analyses the play only, and this deal is in the {phase} phase",
+        "ru": "решатель анализирует только розыгрыш, а эта сдача сейчас на этапе «{phase}»",
+    },
+    "analysis.not_a_state": {
+        "en": "the solver needs a deal (a game state), not {what}",
+        "ru": "решателю нужна сдача (состояние игры), а не {what}",
+    },
+    "analysis.no_seat": {
+        "en": "no seat {seat}: seats are 0 to {last}",
+        "ru": "нет игрока {seat}: игроки — от 0 до {last}",
+    },
+    "analysis.no_play": {
+        "en": "this deal never reached the play, so there is no card play to review",
+        "ru": "эта сдача не дошла до розыгрыша, разбирать нечего",
+    },
+    "analysis.deal_record": {
+        "en": "the post-mortem takes one deal: pass a deal record, not a match record",
+        "ru": "разбор делается по одной сдаче: нужна запись сдачи, а не партии",
+    },
+    # ----- post-mortem sentences ({dd}: with all cards face up; {mc}: on average over the deals the seat could not rule out)
+    "analysis.pm_best": {
+        "en": "Action {number}, {action}: the best choice, with all cards face up and on what you could see.",
+        "ru": "Ход {number}, {action}: лучший выбор — и при открытых картах, и по тому, что вы видели.",
+    },
+    "analysis.pm_lucky": {
+        "en": "Action {number}, {action}: best with the cards as they lay, but on what you could see it cost "
+        "{mc} points on average — it worked out by luck.",
+        "ru": "Ход {number}, {action}: лучший при этом раскладе, но по тому, что вы видели, он стоил в среднем "
+        "{mc} очка — повезло.",
+    },
+    "analysis.pm_unseen": {
+        "en": "Action {number}, {action}: cost {dd} points with all cards face up (best: {best}), "
+        "but on what you could see it was as good as any — no way to know.",
+        "ru": "Ход {number}, {action}: при открытых картах стоил {dd} очка (лучше: {best}), "
+        "но по тому, что вы видели, он не хуже других — знать было нельзя.",
+    },
+    "analysis.pm_mistake": {
+        "en": "Action {number}, {action}: cost {dd} points with all cards face up (best: {best}) and {mc} "
+        "points on average over the deals you could not rule out.",
+        "ru": "Ход {number}, {action}: при открытых картах стоил {dd} очка (лучше: {best}) и в среднем {mc} "
+        "очка по сдачам, которые вы не могли исключить.",
+    },
+    "analysis.pm_unfinished": {
+        "en": "Action {number}, {action}: the solver did not finish within its time limit here.",
+        "ru": "Ход {number}, {action}: решатель не успел досчитать здесь за отведённое время.",
+    },
+}

@@ -1,0 +1,278 @@
+"""Texts of the drills (``cardwidgets.drills``, the ``Drill`` widget), English and Russian.
+
+``MESSAGES`` are explanation templates (``drill.*`` keys, rendered like the engines'
+messages); ``DRILL_UI`` are the widget's fixed labels and the topic titles. Cards in
+these texts are filled in by ``cardwidgets.drills.base.say`` with suit symbols, in
+Russian with the Russian rank letters (В, Д, К, Т).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # ----- grading -----
+    "drill.right": {"en": "Right: {why}", "ru": "Верно: {why}"},
+    "drill.wrong": {"en": "Not {option}: {why}", "ru": "Нет, не {option}: {why}"},
+    # ----- Nestors -----
+    "drill.nes_winner_q": {
+        "en": "Trump: {trump}. A, B and C played these cards. Which partnership wins the trick?",
+        "ru": "Козыри — {trump}. А, Б и С положили эти карты. Какая пара выигрывает взятку?",
+    },
+    "drill.nes_collector_q": {
+        "en": "Trump: {trump}. A, B and C played these cards. Who collects the trick?",
+        "ru": "Козыри — {trump}. А, Б и С положили эти карты. Кто забирает взятку?",
+    },
+    "drill.nes_c_q": {
+        "en": "Trump: {trump}. A played {a}, B played {b}. You are C: pick a card you may play.",
+        "ru": "Козыри — {trump}. А положил {a}, Б — {b}. Вы — С: выберите карту, которую вам можно положить.",
+    },
+    "drill.nes_points_q": {
+        "en": "Trump: {trump}. How many card points are in this pile? (Only the cards: no trick or spade points.)",
+        "ru": "Козыри — {trump}. Сколько очков за карты в этой стопке? (Только карты, без очков за взятки и пики.)",
+    },
+    "drill.nes_points_why": {
+        "en": "{detail} = {total} (each trump 15, each {ten} 10, each {five} 5, the other cards 0)",
+        "ru": "{detail} = {total} (каждый козырь — 15, {ten} — по 10, {five} — по 5, остальные карты — 0)",
+    },
+    "drill.nes_score_q": {
+        "en": "Team {team} bid {bid} and took {p} of the 190 points (the opponents {q}). What does each partnership score?",
+        "ru": "Пара {team} сделала ставку {bid} и набрала {p} из 190 очков (соперники — {q}). Сколько получает каждая пара?",
+    },
+    "drill.nes_sits_out": {"en": "D sits out this trick", "ru": "Д в этой взятке не играет"},
+    # ----- Nimby -----
+    "drill.nim_higher_q": {
+        "en": "Trump suit: {suit}. Which card is higher?",
+        "ru": "Козырная масть — {suit}. Какая карта старше?",
+    },
+    "drill.nim_two_two": {
+        "en": "the 2s are always the top trumps, ranked 2♣ > 2♠ > 2♥ > 2♦: {hi} is above {lo}",
+        "ru": "двойки — всегда старшие козыри, по старшинству 2♣ > 2♠ > 2♥ > 2♦: {hi} старше {lo}",
+    },
+    "drill.nim_two_trump": {
+        "en": "{hi} is a 2, and every 2 is above the cards of the trump suit, such as {lo}",
+        "ru": "{hi} — двойка, а любая двойка старше карт козырной масти, например {lo}",
+    },
+    "drill.nim_two_plain": {
+        "en": "{hi} is a 2, a trump whatever its printed suit, so it beats {lo}, a plain card",
+        "ru": "{hi} — двойка, то есть козырь, какой бы ни была её масть, поэтому она бьёт простую карту {lo}",
+    },
+    "drill.nim_trump_plain": {
+        "en": "{hi} is of the trump suit {suit}, so it beats {lo}, a plain card",
+        "ru": "{hi} — карта козырной масти {suit}, поэтому она бьёт простую карту {lo}",
+    },
+    "drill.nim_same_suit": {
+        "en": "both are {suit} and, below the 2s, A > 6 > 5 > 4 > 3: {hi} is above {lo}",
+        "ru": "обе карты масти {suit}, а после двоек порядок Т > 6 > 5 > 4 > 3: {hi} старше {lo}",
+    },
+    "drill.nim_may_q": {
+        "en": "Trump suit: {suit}. You are seat {seat}; {led} was led. Pick a card you may play.",
+        "ru": "Козырная масть — {suit}. Вы — игрок {seat}; первым положили {led}. Выберите карту, которую вам можно положить.",
+    },
+    "drill.nim_follows": {
+        "en": "{card} belongs to the play suit led ({suit}), so it follows",
+        "ru": "{card} относится к той масти, с которой зашли ({suit}), — это ответ в масть",
+    },
+    "drill.nim_free": {
+        "en": "you hold no card of the play suit led ({suit}), so you may play any card",
+        "ru": "у вас нет карт той масти, с которой зашли ({suit}), поэтому можно положить любую карту",
+    },
+    "drill.nim_winner_q": {
+        "en": "Trump suit: {suit}. Which card wins this trick?",
+        "ru": "Козырная масть — {suit}. Какая карта берёт эту взятку?",
+    },
+    "drill.nim_score_q": {
+        "en": "Seat {seat} made trump. His partnership (team {team}) took {m} of the 2s, the defenders {d}. What does the deal score?",
+        "ru": "Козырь заказал игрок {seat}. Его пара (пара {team}) взяла двоек: {m}, соперники — {d}. Сколько очков приносит сдача?",
+    },
+    "drill.nim_exchange_q": {
+        "en": "You are seat {seat}, it is your turn to speak and {display} lies face up. May you exchange your {two} for it?",
+        "ru": "Вы — игрок {seat}, ваша очередь говорить, открыта карта {display}. Можно ли обменять на неё вашу {two}?",
+    },
+    "drill.nim_exchange_any": {
+        "en": "the face-up card {display} is not a 2, so any 2 may be exchanged for it: {two} becomes the proposed trump",
+        "ru": "открытая карта {display} — не двойка, поэтому на неё можно обменять любую двойку: {two} предлагает новый козырь",
+    },
+    "drill.nim_exchange_higher": {
+        "en": "over a 2 only a higher 2 may be exchanged (2♣ > 2♠ > 2♥ > 2♦), and {two} is higher than {display}",
+        "ru": "поверх двойки можно выложить только старшую двойку (2♣ > 2♠ > 2♥ > 2♦), а {two} старше {display}",
+    },
+    # ----- Tumbochka -----
+    "drill.tum_winner_q": {
+        "en": "Trump: {trump}. Which card wins this trick?",
+        "ru": "Козырь — {trump}. Какая карта берёт эту взятку?",
+    },
+    "drill.tum_troyan_q": {
+        "en": "Trump: {trump}. You are seat {seat} and it is your turn. May you show a troyan in {suit} now?",
+        "ru": "Козырь — {trump}. Вы — игрок {seat}, ваш ход. Можно ли сейчас показать троян в {suit}?",
+    },
+    "drill.tum_troyan_ok": {
+        "en": "you are on lead and hold 8, 7 and 6 of {suit}, which is not trump: lead the 6 and {suit} becomes trump",
+        "ru": "вы заходите, и у вас есть 8, 7 и 6 масти {suit}, которая не козырь: заходите с шестёрки, и {suit} становится козырем",
+    },
+    "drill.tum_bid_q": {
+        "en": "You are seat {seat} and it is your turn in the bidding. Which of these calls may you make?",
+        "ru": "Вы — игрок {seat}, ваша очередь в торговле. Какой из этих заказов вам можно сделать?",
+    },
+    "drill.tum_bid_ok": {
+        "en": "{bid} is higher than the current bid of {high}",
+        "ru": "{bid} больше текущего заказа {high}",
+    },
+    "drill.tum_sitter_ok": {
+        "en": "you sit on the tumbochka, and a sitter may bid 7 or more: {bid} is allowed",
+        "ru": "вы сидите на тумбочке, а сидящий может заказать 7 или больше: {bid} можно",
+    },
+    "drill.tum_point_ok": {
+        "en": "seat {sitter} sits on the tumbochka, but you have {score} points (at least 1), so you may bid {bid}",
+        "ru": "игрок {sitter} сидит на тумбочке, но у вас {score} очков (хотя бы 1), поэтому заказать {bid} можно",
+    },
+    "drill.tum_open_ok": {
+        "en": "you are first hand and open with exactly 4",
+        "ru": "вы — первая рука и открываете торговлю заказом ровно 4",
+    },
+    "drill.tum_pass_ok": {
+        "en": "you may pass (a pass is final for this deal)",
+        "ru": "можно сказать «пас» (пас окончательный до конца сдачи)",
+    },
+    "drill.tum_sitter_pass": {
+        "en": "a sitter may pass even as first hand; then the next player opens with 4",
+        "ru": "сидящий на тумбочке может спасовать и первой рукой; тогда торговлю заказом 4 открывает следующий игрок",
+    },
+    "drill.tum_trilyazh_q": {
+        "en": "Trump: {trump}. You are seat {seat}: you announced a trilyazh and won its trick. Which of these cards may you lead now?",
+        "ru": "Козырь — {trump}. Вы — игрок {seat}: вы объявили трильяж и взяли его взятку. С какой из этих карт вам можно зайти сейчас?",
+    },
+    "drill.tum_end_q": {
+        "en": "The deal is over. What happens on the tumbochka now? (Pick a statement that is true.)",
+        "ru": "Сдача окончена. Что теперь происходит с тумбочкой? (Выберите верное утверждение.)",
+    },
+    "drill.tum_no_events": {
+        "en": "nobody wins, nobody arrives at 20 or more, nobody is knocked off: nothing changes",
+        "ru": "никто не выигрывает, никто не набирает 20 или больше и никого не сбрасывают: ничего не меняется",
+    },
+    "drill.tum_events": {"en": "what happens: {events}", "ru": "что происходит: {events}"},
+    # ----- facts shown beside a position -----
+    "drill.fact_sitter": {
+        "en": "Seat {seat} sits on the tumbochka",
+        "ru": "Игрок {seat} сидит на тумбочке",
+    },
+    "drill.fact_scores": {"en": "Running scores: {scores}", "ru": "Счёт: {scores}"},
+    "drill.fact_bids": {"en": "Bidding so far: {calls}", "ru": "Торговля: {calls}"},
+    "drill.fact_no_bids": {"en": "Nobody has bid yet", "ru": "Заказов ещё не было"},
+    "drill.fact_first_hand": {"en": "Seat {seat} is first hand", "ru": "Первая рука — игрок {seat}"},
+    "drill.fact_before": {"en": "Running scores before the deal: {scores}", "ru": "Счёт до сдачи: {scores}"},
+    "drill.fact_sitting": {
+        "en": "Seat {seat} sits on the tumbochka; deals sat through without winning: {n}",
+        "ru": "Игрок {seat} сидит на тумбочке; сдач, просиженных без выигрыша: {n}",
+    },
+    "drill.fact_removals": {
+        "en": "Times knocked off so far (2 or more: golden bagel): {removals}",
+        "ru": "Сколько раз сброшен (2 и больше — золотая баранка): {removals}",
+    },
+    "drill.fact_deal": {"en": "This deal scored: {scores}", "ru": "Эта сдача принесла: {scores}"},
+    "drill.fact_troyans": {"en": "Troyans shown: {suits}", "ru": "Показаны трояны: {suits}"},
+    "drill.fact_trilyazh": {
+        "en": "Your trilyazh in {suit} is being played",
+        "ru": "Разыгрывается ваш трильяж в {suit}",
+    },
+}
+
+#: The widget's fixed texts and each topic's title.
+DRILL_UI: dict[str, dict[str, str]] = {
+    "en": {
+        "drill": "Drill",
+        "next": "Next",
+        "score": "Score: {right} of {asked}",
+        "trump": "Trump",
+        "no_trump": "none",
+        "table_card": "Table card",
+        "pile": "Pile",
+        "your_hand": "Your hand",
+        "keys": "Keys 1–{n} answer; N: next question",
+        "item": "question {n}",
+        "right": "Right",
+        "wrong": "Wrong",
+        "you": "You",
+        "seat": "Seat {n}",
+        "yes": "Yes",
+        "no": "No",
+        "pass": "pass",
+        "AC": "A and C",
+        "BD": "B and D",
+        "opt_wins": "Seat {seat} wins the match",
+        "opt_arrives": "Seat {seat} arrives and sits on the tumbochka",
+        "opt_knocked": "Seat {seat} is knocked off",
+        "opt_nothing": "Nobody wins, sits down or is knocked off",
+        "err_topic": 'no drill "{topic}": topics are {topics}',
+        "err_game": 'no game "{game}": games are {games}',
+        "err_option": 'no answer "{option}": choose one of {options}',
+        "err_seed": "seed must be a whole number, not {seed}",
+        "err_message": "message not understood: {text}",
+        # topic titles
+        "nestors-trick-winner": "Nestors: who wins the trick?",
+        "nestors-collector": "Nestors: who collects the trick?",
+        "nestors-c-may-play": "Nestors: which cards may C play?",
+        "nestors-pile-points": "Nestors: card points of a pile",
+        "nimby-higher-card": "Nimby: which card is higher?",
+        "nimby-may-play": "Nimby: which cards may you play?",
+        "nimby-trick-winner": "Nimby: who wins the trick?",
+        "nimby-exchange": "Nimby: may you exchange a 2?",
+        "nimby-score": "Nimby: the score from the 2s taken",
+        "nestors-deal-score": "Nestors: the deal's score",
+        "tumbochka-trick-winner": "Tumbochka: who wins the trick?",
+        "tumbochka-troyan": "Tumbochka: may you show a troyan now?",
+        "tumbochka-bids": "Tumbochka: which bids are allowed?",
+        "tumbochka-end": "Tumbochka: what happens at the end of the deal?",
+        "tumbochka-trilyazh": "Tumbochka: what does a trilyazh oblige?",
+    },
+    "ru": {
+        "drill": "Упражнение",
+        "next": "Дальше",
+        "score": "Счёт: {right} из {asked}",
+        "trump": "Козырь",
+        "no_trump": "нет",
+        "table_card": "Карта на столе",
+        "pile": "Стопка",
+        "your_hand": "Ваши карты",
+        "keys": "Клавиши 1–{n} — ответ; N — следующий вопрос",
+        "item": "вопрос {n}",
+        "right": "Верно",
+        "wrong": "Неверно",
+        "you": "Вы",
+        "seat": "Игрок {n}",
+        "yes": "Да",
+        "no": "Нет",
+        "pass": "пас",
+        "AC": "А и С",
+        "BD": "Б и Д",
+        "opt_wins": "Игрок {seat} выигрывает партию",
+        "opt_arrives": "Игрок {seat} садится на тумбочку",
+        "opt_knocked": "Игрок {seat} сброшен",
+        "opt_nothing": "Никто не выигрывает, не садится и не сброшен",
+        "err_topic": "нет упражнения «{topic}»: есть {topics}",
+        "err_game": "нет игры «{game}»: есть {games}",
+        "err_option": "нет ответа «{option}»: выберите один из {options}",
+        "err_seed": "seed должен быть целым числом, а не {seed}",
+        "err_message": "сообщение не понято: {text}",
+        "nestors-trick-winner": "Несторс: кто выигрывает взятку?",
+        "nestors-collector": "Несторс: кто забирает взятку?",
+        "nestors-c-may-play": "Несторс: чем может ходить С?",
+        "nestors-pile-points": "Несторс: очки за карты в стопке",
+        "nimby-higher-card": "Нимби: какая карта старше?",
+        "nimby-may-play": "Нимби: какой картой можно ходить?",
+        "nimby-trick-winner": "Нимби: кто берёт взятку?",
+        "nimby-exchange": "Нимби: можно ли обменять двойку?",
+        "nimby-score": "Нимби: счёт по взятым двойкам",
+        "nestors-deal-score": "Несторс: счёт сдачи",
+        "tumbochka-trick-winner": "Тумбочка: кто берёт взятку?",
+        "tumbochka-troyan": "Тумбочка: можно ли показать троян?",
+        "tumbochka-bids": "Тумбочка: какие заказы разрешены?",
+        "tumbochka-end": "Тумбочка: что происходит в конце сдачи?",
+        "tumbochka-trilyazh": "Тумбочка: к чему обязывает трильяж?",
+    },
+}
+
+
+def drill_text(key: str, locale: str = "en", **params: Any) -> str:
+    """The fixed text ``key`` in ``locale`` with ``params`` filled in."""
+    return DRILL_UI[locale][key].format(**params)

@@ -1,0 +1,137 @@
+"""How a person reads a card, a rank or an action, per locale: the one place for it.
+
+English keeps the letters of the canonical text (``A♠``, ``Play 10♥``); Russian
+uses the letters of the seeds (Nestors: «6, 7, 8, 9, 10, В, Д, К, Т»)::
+
+    card_text(parse_card("AS"), "ru")   -> "Т♠"
+    action_label("play JD", "ru")       -> "Сыграть В♦"     (a button)
+    action_phrase("play JD", "ru")      -> "сыграть В♦"     (inside a sentence)
+
+The canonical strings (``AS``, ``play JD``) stay what the engine and the DOM
+hooks (``data-card``, ``data-action``) use; only what a person reads changes.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from typing import Any
+
+from cardwidgets.cards import Card, CardError, Rank, parse_card
+
+#: Rank letters a person reads (the seeds' В, Д, К, Т in Russian).
+RANK_LETTERS: dict[str, dict[str, str]] = {
+    "en": {},
+    "ru": {"J": "В", "Q": "Д", "K": "К", "A": "Т"},
+}
+
+_RANK_NAMES = {
+    "en": ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"],
+    "ru": ["двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка", "девятка", "десятка", "валет", "дама", "король", "туз"],
+}
+#: A rank as a trump or a set of cards: "Aces" / «тузы» (Nestors names trump by rank, NES-5).
+_RANK_PLURALS = {
+    "en": ["2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Tens", "Jacks", "Queens", "Kings", "Aces"],
+    "ru": ["двойки", "тройки", "четвёрки", "пятёрки", "шестёрки", "семёрки", "восьмёрки", "девятки", "десятки", "валеты", "дамы", "короли", "тузы"],
+}
+_SUIT_NAMES = {
+    "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+    "ru": {"S": "пик", "H": "червей", "D": "бубен", "C": "треф"},
+}
+
+ACTION_LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "agree": "Agree",
+        "pass": "Pass",
+        "nimby.pass": "Pass",
+        "exchange": "Exchange {0}",
+        "bid": "Bid {0}",
+        "trump": "Trump: {0}",
+        "open": "Open with {0}, take {1} {2}",
+        "leave": "Leave {0} on the table",
+        "give": "Give {0} to seat {1}",
+        "raise": "Raise to {0}",
+        "keep": "Keep the contract",
+        "play": "Play {0}",
+        "troyan": "Troyan! Lead {0}",
+        "trilyazh": "Trilyazh! Lead {0}",
+    },
+    "ru": {
+        "agree": "Согласиться",
+        "pass": "Пас",
+        "nimby.pass": "Не соглашаться",  # the Nimby seed: «соглашается или не соглашается»
+        "exchange": "Обменять {0}",
+        "bid": "Ставка {0}",
+        "tumbochka.bid": "Заказать {0}",  # the Tumbochka seed: «заказать 4 очка»
+        "trump": "Козыри — {0}",
+        "open": "Открыть {0}, взять {1} {2}",
+        "leave": "Оставить {0} на столе",
+        "give": "Отдать {0} игроку {1}",
+        "raise": "Перезаказать {0}",  # the seed: «может перезаказать количество очков»
+        "keep": "Оставить заказ",
+        "play": "Сыграть {0}",
+        "troyan": "Троян! Ход {0}",
+        "trilyazh": "Трильяж! Ход {0}",
+    },
+}
+
+
+def rank_text(rank: Rank, locale: str) -> str:
+    """A rank as printed on a card face: ``A`` / «Т», ``10``."""
+    return RANK_LETTERS[locale].get(rank.text, rank.text)
+
+
+def card_text(card: Card, locale: str) -> str:
+    """A card with its suit symbol, as a person reads it: ``A♠`` / «Т♠», ``10♥``."""
+    return rank_text(card.rank, locale) + card.suit.symbol
+
+
+def rank_plural(rank: Rank, locale: str) -> str:
+    """A rank as a group of cards: "Aces" / «тузы»."""
+    return _RANK_PLURALS[locale][int(rank) - 2]
+
+
+def spoken_name(card: Any, locale: str) -> str:
+    """A card's spoken name: "ten of hearts" / «десятка червей»."""
+    rank = _RANK_NAMES[locale][int(card.rank) - 2]
+    suit = _SUIT_NAMES[locale][card.suit.value]
+    return f"{rank} of {suit}" if locale == "en" else f"{rank} {suit}"
+
+
+def word_text(word: str, locale: str) -> str:
+    """One word of an action: a card shown as ``card_text``; any other word unchanged."""
+    try:
+        card = parse_card(word)
+    except CardError:
+        return word
+    return card_text(card, locale) if word == card.text else word
+
+
+def action_label(text: str, locale: str | None = None, game: str = "") -> str:
+    """A button label for a canonical action string: ``bid 60`` -> "Bid 60" / «Ставка 60».
+
+    ``game`` picks a game's own word where the seeds differ (Nimby's pass is
+    «не соглашаться», Tumbochka's bid «заказать»).
+    """
+    from cardwidgets.i18n import resolve
+
+    locale = resolve(locale)
+    verb, *args = text.split()
+    if verb == "play" and len(args) == 2:  # play 6D troyan / play JS trilyazh
+        verb, args = args[1], args[:1]
+    if verb == "trump" and args:
+        with suppress(CardError):
+            args = [rank_plural(Rank.parse(args[0]), locale)]
+    labels = ACTION_LABELS[locale]
+    template = labels.get(f"{game}.{verb}") or labels.get(verb)
+    if template is None:
+        return text
+    words = [word_text(a, locale) for a in args]
+    if template.count("{") > len(words):
+        return text
+    return template.format(*words)
+
+
+def action_phrase(text: str, locale: str | None = None, game: str = "") -> str:
+    """An action inside a sentence: "play A♠" / «сыграть Т♠» (the label, lower-cased)."""
+    label = action_label(text, locale, game)
+    return label[:1].lower() + label[1:] if label != text else text

@@ -1,0 +1,175 @@
+"""``Drill``: predict, answer, get the rule — a question, its answers as buttons, the engine's verdict.
+
+::
+
+    from cardwidgets import Drill
+    Drill.topics("nestors")              # ['nestors-trick-winner', 'nestors-collector', …]
+    d = Drill("nestors-trick-winner", seed=1, locale="en")
+    d.question                           # {"text": …, "position": {trump, trick, hand, table, pile, facts}}
+    d.options                            # ['A and C', 'B and D']
+    d.answer("A and C")                  # {"correct": True, "text": "Right: …", "rule": "NES-6 W3b"}
+    d.next()                             # the next question
+    d.score                              # {"asked": 1, "right": 1}
+
+Questions and grading live in ``cardwidgets.drills`` (made and graded by the
+engines); this widget shows them. What it sends to the browser never holds the
+right answer before the learner answers, nor any card the learner may not see:
+``question`` is the position as the learner sees it, ``options`` only labels,
+``feedback`` only the verdict on the answers already given.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import traitlets
+
+from cardwidgets.drills import DrillError, Item, feedback, make_item, say, topics
+from cardwidgets.drills.base import label_text, position_json, position_lines
+from cardwidgets.drills.registry import get_topic
+from cardwidgets.i18n import resolve
+from cardwidgets.i18n.drills import DRILL_UI, drill_text
+from cardwidgets.i18n.ui import ui_texts
+from cardwidgets.widgets.tool import ToolWidget
+
+STATIC = Path(__file__).parent.parent / "static"
+
+
+class Drill(ToolWidget):
+    """One drill topic, question after question; see the module docstring.
+
+    A bad answer (not one of ``options``) raises ``DrillError`` (a ``ValueError``)
+    and changes nothing; from the front-end it sets ``error`` instead.
+    """
+
+    _esm = STATIC / "drill.js"
+    _css = STATIC / "drill.css"
+
+    #: The topic id, e.g. ``"nestors-trick-winner"``.
+    topic = traitlets.Unicode(read_only=True).tag(sync=True)
+    #: ``{"text", "title", "number", "position": {trump, trick: [{who, card}], hand, table, pile, facts}}``.
+    question = traitlets.Dict().tag(sync=True)
+    #: The answers the learner can pick, as labels (in ``locale``).
+    options = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The verdict on the last answer: ``{}`` or ``{"option", "correct", "text", "rule"}``.
+    feedback = traitlets.Dict().tag(sync=True)
+    #: The answers tried on this question: ``[{"option": index, "correct": bool}]``.
+    tried = traitlets.List().tag(sync=True)
+    #: ``{"asked": questions answered, "right": questions answered right at the first try}``.
+    score = traitlets.Dict().tag(sync=True)
+    #: Fixed texts: labels, the topic's title, card names.
+    ui = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, topic: str, seed: int = 1, *, locale: str | None = None) -> None:
+        locale = resolve(locale)
+        get_topic(topic, locale)  # an unknown topic: DrillError, nothing built
+        if type(seed) is not int:
+            raise DrillError(drill_text("err_seed", "en", seed=repr(seed)))
+        super().__init__(locale=locale)
+        self._seed = seed
+        self._number = 0
+        self._item = make_item(topic, seed, 0)
+        self._tried: list[int] = []
+        self._asked = 0
+        self._right = 0
+        self.set_trait("topic", topic)
+        self._ready_to_sync()
+
+    # ----- the Python API ---------------------------------------------------------------------
+    @staticmethod
+    def topics(game: str) -> list[str]:
+        """The topic ids of ``game`` (``"nimby"``, ``"tumbochka"`` or ``"nestors"``)."""
+        return topics(game)
+
+    @property
+    def item(self) -> Item:
+        """The current question, with its graded choices (for tests and instructors: it holds the answers)."""
+        return self._item
+
+    def answer(self, option: str | int) -> dict[str, Any]:
+        """Answer with one of ``options`` (its label, or its index): ``{"correct", "text", "rule"}``.
+
+        Only the first answer to a question counts in ``score``; later ones are graded all the same.
+        """
+        index = self._option_index(option)
+        if not self._tried:
+            self._asked += 1
+            self._right += self._item.choices[index].correct
+        if index in self._tried:
+            self._tried.remove(index)
+        self._tried.append(index)  # the last answer last: it is the one ``feedback`` shows
+        self.error = {}
+        self._sync()
+        return feedback(self._item, index, self.locale)
+
+    def next(self) -> None:
+        """The next question of the topic."""
+        self._number += 1
+        self._item = make_item(self.topic, self._seed, self._number)
+        self._tried = []
+        self.error = {}
+        self._sync()
+
+    def text(self) -> str:
+        """What the drill shows, as plain text (deterministic, for notebooks and tests)."""
+        locale = self.locale
+        lines = [f"{drill_text('drill', locale)} — {drill_text(self.topic, locale)} ({self._number + 1})"]
+        lines += position_lines(self._item.position, locale)
+        lines.append(self.question["text"])
+        lines.append("  ".join(f"{i + 1}. {label}" for i, label in enumerate(self.options)))
+        if self.feedback:
+            lines.append(self.feedback["text"])
+        lines.append(drill_text("score", locale, **self.score))
+        return "\n".join(lines)
+
+    def _option_index(self, option: object) -> int:
+        """The index of ``option`` (a label of ``options`` or an index); ``DrillError`` otherwise."""
+        if type(option) is int and 0 <= option < len(self.options):
+            return option
+        if isinstance(option, str) and option in self.options:
+            return self.options.index(option)
+        shown = json.dumps(option, ensure_ascii=False, default=str)[:40]
+        raise DrillError(drill_text("err_option", self.locale, option=shown, options=", ".join(self.options)))
+
+    # ----- the front-end ---------------------------------------------------------------------------
+    def _apply_message(self, content: Any) -> None:
+        """``{"command": "answer", "option": index}`` or ``{"command": "next"}`` (``docs/teaching-tools.md``)."""
+        if not isinstance(content, dict) or not isinstance(content.get("command"), str):
+            raise TypeError(content)
+        command = content["command"]
+        if command == "answer" and "option" in content and set(content) == {"command", "option"}:
+            self.answer(content["option"] if type(content["option"]) is int else json.dumps(content["option"]))
+        elif command == "next" and set(content) == {"command"}:
+            self.next()
+        else:
+            raise TypeError(content)
+
+    def _sync(self) -> None:
+        locale = self.locale
+        item = self._item
+        with self.hold_sync():
+            self.question = {
+                "text": say(item.prompt, locale, cite=False),
+                "title": drill_text(self.topic, locale),
+                "number": self._number + 1,
+                "position": position_json(item.position, locale),
+            }
+            self.options = [label_text(choice.label, locale) for choice in item.choices]
+            self.tried = [{"option": i, "correct": item.choices[i].correct} for i in self._tried]
+            self.feedback = (
+                {"option": self._tried[-1], **feedback(item, self._tried[-1], locale)} if self._tried else {}
+            )
+            self.score = {"asked": self._asked, "right": self._right}
+            self.ui = _ui(locale, len(self.options))
+
+
+def _ui(locale: str, options: int) -> dict[str, Any]:
+    """The front-end's fixed texts: labels, key help and every card's spoken name."""
+    from cardwidgets.cards import ALL_CARDS
+
+    texts: dict[str, Any] = {key: value for key, value in DRILL_UI[locale].items() if not key.startswith("err_")}
+    texts["keys"] = drill_text("keys", locale, n=options)
+    texts["card_names"] = ui_texts(locale, ALL_CARDS)["card_names"]
+    return texts

@@ -1,0 +1,76 @@
+"""The ``Drill`` in a real browser (JupyterLab and Notebook 7): answer wrong, then right, and see the engine's verdict.
+
+The drill asks the seed's second Nestors example (Jacks trump, A 10♠, B J♠, C J♦: A and C win, W3b).
+The test clicks the wrong answer, then presses key 1 for the right one, and checks the DOM hooks of
+``docs/teaching-tools.md``, the kernel's score, and that no state the browser received held the
+verdict before the learner answered.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import wait_model
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # conftest's browser_stack skips (or fails) these tests with the reason
+    expect = None
+
+pytestmark = pytest.mark.timeout(120)
+
+MARKER = "# cw:drill"
+CELL = f'{MARKER}\nfrom cardwidgets import Drill\n\nd = Drill("nestors-trick-winner", seed=1)\nd'
+
+
+@pytest.mark.parametrize("ui", ["lab", "notebook"])
+def test_answer_wrong_then_right(notebook, ui):
+    nb = notebook([CELL], ui=ui)
+    root = nb.page.locator(".jp-CodeCell").filter(has_text=MARKER).locator(".cw-drill")
+    expect(root).to_have_count(1)
+    expect(root).to_have_attribute("data-topic", "nestors-trick-winner")
+    expect(root).to_have_attribute("data-state", "question")
+    # the position as on the table: A, B, C and their cards, trump Jacks
+    plays = root.locator(".cw-d-trick .cw-d-play")
+    expect(plays).to_have_count(3)
+    assert plays.evaluate_all("els => els.map(e => e.dataset.who)") == ["A", "B", "C"]
+    cards = root.locator(".cw-d-trick .cw-card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert cards == ["10S", "JS", "JD"]
+    trumps = root.locator(".cw-d-trick .cw-card.cw-trump-card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert trumps == ["JS", "JD"]
+    expect(root.locator(".cw-d-trump")).to_have_text("Trump: Jacks")
+    options = root.locator("button.cw-d-option")
+    expect(options).to_have_text(["1. A and C", "2. B and D"])
+    expect(root.locator(".cw-d-feedback")).to_have_text("")
+    states = nb.received_states()
+    assert states
+    assert not any(state.get("feedback") or state.get("tried") for state in states)  # no verdict before answering
+
+    # wrong: B and D (click)
+    root.locator('button.cw-d-option[data-option="1"]').click()
+    wait_model(nb.page, MARKER, "(m) => (m.get('feedback') || {}).correct === false")
+    feedback = root.locator(".cw-d-feedback")
+    expect(feedback).to_have_class("cw-d-feedback cw-d-wrong")
+    expect(feedback).to_have_attribute("data-rule", "NES-6 W3b")
+    expect(feedback).to_contain_text("Not B and D: B played the trump J♠ and C the trump J♦")
+    expect(root.locator('button.cw-d-option[data-option="1"]')).to_have_class("cw-command cw-d-option cw-d-tried-wrong")
+    expect(root).to_have_attribute("data-state", "wrong")
+
+    # right: A and C (key 1, the drill having focus)
+    root.focus()
+    nb.page.keyboard.press("1")
+    wait_model(nb.page, MARKER, "(m) => (m.get('feedback') || {}).correct === true")
+    expect(feedback).to_have_class("cw-d-feedback cw-d-right")
+    expect(feedback).to_contain_text("Right: B played the trump J♠")
+    expect(feedback.locator(".cw-d-rule")).to_have_text("NES-6 W3b")
+    expect(root.locator(".cw-d-score")).to_have_text("Score: 0 of 1")
+    nb.screenshot("answered")
+    assert nb.kernel_json("[d.score, d.feedback['correct'], d.error]") == [{"asked": 1, "right": 0}, True, {}]
+
+    # Next: a new question, no verdict yet
+    root.locator('button[data-command="next"]').click()
+    wait_model(nb.page, MARKER, "(m) => m.get('question').number === 2")
+    expect(root).to_have_attribute("data-state", "question")
+    expect(root.locator(".cw-d-feedback")).to_have_text("")
+    assert nb.kernel_json("d.question['number']") == 2
+    if ui == "lab":  # Notebook 7 itself logs a settings-schema error on some page loads, whatever the widget
+        assert not nb.console, nb.console

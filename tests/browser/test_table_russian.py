@@ -1,0 +1,73 @@
+"""A Russian Nestors table in a real browser (JupyterLab): no English word and no Latin card code on the page.
+
+The learner bids, names trump, is refused a card with the reason, takes the bidder's trick and plays on;
+after every step the page's text and accessible names are read and scanned for Latin letters (rule ids
+such as ``NES-6 W3b`` are the only Latin allowed). The DOM hooks stay canonical (``data-card="10S"``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from conftest import from_record
+from test_table_nestors import BIDDING_RECORD, HELPERS
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # conftest's browser_stack skips (or fails) these tests with the reason
+    expect = None
+
+pytestmark = pytest.mark.timeout(180)
+
+RULE_ID = re.compile(r"\b(?:NES|NIM|TUM|[ENTW])-?\d+[a-z]?\b|\bW\d+[ab]?\b")
+LATIN = re.compile(r"[A-Za-z]+")
+#: What a person reads: visible text and the accessible names of the table's elements.
+READ_PAGE = """(root) => [root.innerText,
+    ...[...root.querySelectorAll("[aria-label]")].map((node) => node.getAttribute("aria-label")),
+    ...[...root.querySelectorAll("[title]")].map((node) => node.getAttribute("title"))].join("\\n")"""
+
+
+def latin_on_page(table) -> list[str]:
+    """The Latin words a Russian reader would meet on the table right now."""
+    text = table.root.evaluate(READ_PAGE)
+    return LATIN.findall(RULE_ID.sub("", text))
+
+
+def test_russian_nestors_table_reads_russian_only(open_table):
+    constructor = from_record(0).replace("pace=0)", 'pace=0, locale="ru")')
+    table = open_table(constructor, cells=(f"record = {json.dumps(BIDDING_RECORD)}", HELPERS))
+    assert table.wait_for_turn() == "bidding"
+    assert "Ставка 190" in table.root.evaluate(READ_PAGE)  # the scan reads the page
+    assert latin_on_page(table) == []
+    # card faces read В and 10 with the suit symbol; the hooks stay canonical
+    expect(table.card("JS").locator(".cw-rank")).to_have_text("В")
+    expect(table.card("10S").locator(".cw-rank")).to_have_text("10")
+    expect(table.root.locator('.cw-action[data-action="bid 190"]')).to_have_text("Ставка 190")
+
+    table.act("bid 190")
+    assert table.wait_for_turn() == "trump"
+    expect(table.root.locator('.cw-action[data-action="trump J"]')).to_have_text("Козыри — валеты")
+    # a card in the trump phase is refused in Russian, naming the actions allowed in Russian (NES-5)
+    table.try_illegal("KH")
+    error = table.kernel("t.error")
+    assert error["rule"] == "NES-5"
+    assert error["text"].startswith("«сыграть К♥» сейчас невозможно: идёт выбор козыря")
+    expect(table.error).to_contain_text(error["text"])
+    assert latin_on_page(table) == []
+
+    table.act("trump 10")
+    assert table.wait_for_turn() == "open"
+    assert latin_on_page(table) == []
+    table.act(table.actions()[0])
+    for _ in range(3):  # play on: a few of the learner's turns, the bots' tricks and their reasons
+        phase = table.wait_for_turn()
+        assert latin_on_page(table) == [], phase
+        if phase == "done":
+            break
+        if phase == "leave":
+            table.act(table.actions()[0])
+        else:
+            table.play(table.legal_cards()[0])
+    assert latin_on_page(table) == []

@@ -1,0 +1,471 @@
+"""The double-dummy solver (issue 15, section 1) against the engines themselves.
+
+- a brute force that only uses the engines' own ``clone``/``apply`` gives the
+  value of every legal action on many random endings of each game;
+- step by step along random deals, the solver's fast position after each
+  move equals the fast position built afresh from the engine after the same
+  action (so the transitions mirror the engines, ``open`` and ``leave`` too);
+- consistency: a position's value is the max/min over its actions, a clone
+  answers the same, the order of the legal list does not matter;
+- bad input (a state outside the play) is refused with one clear error, and a
+  budget stops a solve with ``Unfinished``, never with a wrong value.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+
+from cardwidgets.analysis import AnalysisError, DoubleDummy, Unfinished, double_dummy, position_of, post_mortem
+from cardwidgets.analysis.positions import points_so_far
+from cardwidgets.analysis.solver import Solver
+from cardwidgets.cards import Card, Rank, Suit
+from cardwidgets.core.errors import RecordError
+from cardwidgets.core.records import record_of
+from cardwidgets.core.state import GameState
+from cardwidgets.games import GAMES
+from cardwidgets.games import nestors as nes
+from cardwidgets.games import nimby as nim
+from cardwidgets.games.nestors_tricks import TRUMP_RANKS, resolve_trick
+from cardwidgets.games.tumbochka import TUMBOCHKA_DECK, Tumbochka
+
+TRICKS = {"nimby": 6, "tumbochka": 8, "nestors": 12}
+PLAY_PHASES = {"nimby": ("play",), "tumbochka": ("play",), "nestors": ("open", "play", "leave")}
+
+
+# ----- the reference: minimax on the engine itself --------------------------------------------------
+def declaring_points(state: GameState) -> int:
+    """The declaring side's final points, read from the replay summary."""
+    points = state.summary()["points"]
+    if state.game_name == "nimby":
+        return points[nim.TEAM[state.maker]]
+    if state.game_name == "tumbochka":
+        return points[state.declarer]
+    return points[nes.TEAM[state.bidder]]
+
+
+def declaring_to_act(state: GameState) -> bool:
+    seat = state.to_act
+    if state.game_name == "nimby":
+        return nim.TEAM[seat] == nim.TEAM[state.maker]
+    if state.game_name == "tumbochka":
+        return seat == state.declarer
+    return nes.TEAM[seat] == nes.TEAM[state.bidder]
+
+
+def brute_force(state: GameState) -> int:
+    """Minimax over every legal action, with the engine's clone and apply only."""
+    if state.is_done:
+        return declaring_points(state)
+    values = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        values.append(brute_force(child))
+    return max(values) if declaring_to_act(state) else min(values)
+
+
+def brute_values(state: GameState) -> dict[str, int]:
+    out = {}
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        out[action.text] = brute_force(child)
+    return out
+
+
+# ----- random positions ---------------------------------------------------------------------------------
+def start_of_play(game: str, rng: random.Random, deal: dict | None = None) -> GameState:
+    """A seeded deal played with random legal actions up to the start of the play."""
+    g = GAMES[game]
+    while True:
+        state = g.new_state(deal or g.random_deal(rng), rng.randrange(g.num_players))
+        while not state.is_done and state.phase not in PLAY_PHASES[game]:
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_done:
+            return state
+
+
+def ending(game: str, rng: random.Random, tricks_left: int, deal: dict | None = None, avoid: set | None = None):
+    """A random position with at most ``tricks_left`` tricks to go (any phase of the play)."""
+    state = start_of_play(game, rng, deal)
+    first = TRICKS[game] - tricks_left + 1
+    while len(state.tricks) < first or (len(state.tricks) == first and rng.random() < 0.6):
+        legal = state.legal_actions()
+        calm = [a for a in legal if not avoid or not (set(a.cards) & avoid)]
+        state.apply(rng.choice(calm or legal))
+        if state.is_done:
+            return ending(game, rng, tricks_left, deal, avoid)
+    return state
+
+
+def combo_deal(rng: random.Random) -> dict:
+    """A Tumbochka deal in which seat 0 holds K-Q-J of one suit and seat 1 8-7-6 of another."""
+    suits = list(Suit)
+    rng.shuffle(suits)
+    kqj = [Card.of(r, suits[0]) for r in (Rank.KING, Rank.QUEEN, Rank.JACK)]
+    e76 = [Card.of(r, suits[1]) for r in (Rank.EIGHT, Rank.SEVEN, Rank.SIX)]
+    rest = [c for c in TUMBOCHKA_DECK if c not in kqj and c not in e76]
+    rng.shuffle(rest)
+    hands = [kqj + rest[:4], e76 + rest[4:8], rest[8:15]]
+    return {"hands": hands, "talon": rest[15:18]}
+
+
+CASES = [
+    ("nimby", 3, 25),
+    ("nimby", 2, 15),
+    ("tumbochka", 3, 25),
+    ("tumbochka", 2, 15),
+    ("nestors", 2, 25),
+    ("nestors", 1, 15),
+]
+
+
+@pytest.mark.parametrize(("game", "tricks_left", "count"), CASES)
+def test_solver_equals_brute_force_on_random_endings(game: str, tricks_left: int, count: int) -> None:
+    rng = random.Random(f"{game}{tricks_left}")
+    for _ in range(count):
+        state = ending(game, rng, tricks_left)
+        assert double_dummy(state) == brute_values(state), state.history
+
+
+def test_tumbochka_troyans_and_trilyazhes_equal_brute_force() -> None:
+    """Endings where a K-Q-J and an 8-7-6 are still held whole: announcements are moves (TUM-5, T-4)."""
+    rng = random.Random(15)
+    seen_announcements = 0
+    for _ in range(6):
+        deal = combo_deal(rng)
+        avoid = set(deal["hands"][0][:3] + deal["hands"][1][:3])
+        state = ending("tumbochka", rng, 4, Tumbochka.deal_from_json(Tumbochka.deal_to_json(deal)), avoid)
+        values = double_dummy(state)
+        assert values == brute_values(state), state.history
+        seen_announcements += sum(1 for text in values if text.endswith(("troyan", "trilyazh")))
+    assert seen_announcements > 0
+
+
+# ----- the table, the merging and the bounds against a plain search ---------------------------------------
+class Plain:
+    """A fast position seen without its shortcuts: no table key, no merged cards, the loosest bound."""
+
+    def __init__(self, pos) -> None:
+        self.pos = pos
+
+    def moves(self, merge: bool = True) -> list:
+        return self.pos.moves(merge=False)
+
+    def key(self) -> None:
+        return None
+
+    def upper_bound(self) -> int:
+        return 10**4
+
+    def __getattr__(self, name: str):
+        return getattr(self.pos, name)
+
+
+def plain_values(state: GameState) -> dict[str, int]:
+    """Every action's value by plain alpha-beta on the (engine-checked) fast position."""
+    pos = Plain(position_of(state))
+    base = points_so_far(state)
+    out = {}
+    for move in pos.moves():
+        gain = pos.play(move)
+        solver = Solver()
+        solver.start()
+        out[pos.text(move)] = base + gain + solver._search(pos, -(10**6), 10**6)
+        pos.undo()
+    return out
+
+
+@pytest.mark.parametrize(("game", "tricks_left", "count"), [("nimby", 4, 12), ("tumbochka", 4, 12), ("nestors", 3, 8)])
+def test_solver_equals_plain_search_on_longer_endings(game: str, tricks_left: int, count: int) -> None:
+    rng = random.Random(f"plain-{game}")
+    for _ in range(count):
+        state = ending(game, rng, tricks_left)
+        assert double_dummy(state) == plain_values(state), state.history
+
+
+def exhaustive(pos, seen: dict) -> int:
+    """Minimax on a fast position without any shortcut; checks that equal keys have equal values."""
+    if pos.done():
+        return 0
+    values = []
+    for move in pos.moves(merge=False):
+        gain = pos.play(move)
+        values.append(gain + exhaustive(pos, seen))
+        pos.undo()
+    value = max(values) if pos.maximizing() else min(values)
+    key = pos.key()
+    if key is not None:
+        assert seen.setdefault((pos.context(), key), value) == value, key
+    return value
+
+
+@pytest.mark.parametrize(
+    ("game", "tricks_left"), [("nimby", 3), ("tumbochka", 3), ("tumbochka-combos", 4), ("nestors", 3)]
+)
+def test_equal_keys_mean_equal_values(game: str, tricks_left: int) -> None:
+    """The table's key (relative ranks, holders, combinations, spades …) is sound: across many
+    endings of one deal, reached by different plays, every position with a key has one value."""
+    rng = random.Random(f"keys-{game}")
+    combos = game.endswith("combos")
+    game = game.split("-", maxsplit=1)[0]
+    for _ in range(2):
+        deal = combo_deal(rng) if combos else GAMES[game].random_deal(rng)
+        seen: dict = {}
+        for _ in range(12):
+            state = ending(game, rng, tricks_left, deal)
+            exhaustive(position_of(state), seen)
+        assert len(seen) > 20
+
+
+def test_nestors_trick_winner_equals_the_engine() -> None:
+    """The fast position's W1-W3b (NES-6, E-7) against ``resolve_trick`` on many card triples."""
+    rng = random.Random(6)
+    for trump in TRUMP_RANKS:
+        state = start_of_play("nestors", rng)
+        while state.trump is not trump:
+            state = start_of_play("nestors", rng)
+        pos = position_of(state)
+        for _ in range(4000):
+            a, b, c = rng.sample(nes.NESTORS_DECK, 3)
+            want = resolve_trick(a, b, c, trump).index
+            assert pos._position_winning(a.index, b.index, c.index) == want, (a, b, c, trump)
+
+
+# ----- the fast positions follow the engines step by step ------------------------------------------------
+def snapshot(pos) -> tuple:
+    """What a fast position is: hands, card codes, who acts, its key and bound."""
+    return (
+        [sorted(hand) for hand in pos.hands],
+        list(pos.codes),
+        pos.to_act,
+        pos.done(),
+        pos.key(),
+        pos.upper_bound(),
+        sorted(pos.moves(merge=False)),
+    )
+
+
+@pytest.mark.parametrize("game", ["nimby", "tumbochka", "tumbochka-combos", "nestors"])
+def test_fast_position_mirrors_the_engine_move_by_move(game: str) -> None:
+    rng = random.Random(game)
+    combos = game.endswith("combos")
+    game = game.split("-", maxsplit=1)[0]
+    for _ in range(4):
+        state = start_of_play(game, rng, combo_deal(rng) if combos else None)
+        while not state.is_done:
+            pos = position_of(state)
+            before = points_so_far(state)
+            assert sorted(pos.text(m) for m in pos.moves(merge=False)) == sorted(state.legal_strings())
+            for move in pos.moves(merge=False):
+                child = state.clone()
+                child.apply(pos.text(move))
+                gain = pos.play(move)
+                if child.is_done:
+                    assert pos.done()
+                    assert before + gain == declaring_points(child)
+                else:
+                    assert snapshot(pos) == snapshot(position_of(child)), (state.history, pos.text(move))
+                    assert before + gain == points_so_far(child)
+                pos.undo()
+            assert snapshot(pos) == snapshot(position_of(state))
+            legal = state.legal_actions()
+            announce = [a for a in legal if a.flag] if combos else []
+            state.apply(rng.choice(announce or legal))
+
+
+# ----- consistency -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("game", "tricks_left"), [("nimby", 4), ("tumbochka", 4), ("nestors", 3)])
+def test_value_is_the_best_of_the_next_position(game: str, tricks_left: int) -> None:
+    rng = random.Random(f"max-{game}")
+    for _ in range(4):
+        state = ending(game, rng, tricks_left)
+        values = double_dummy(state)
+        for text, value in values.items():
+            child = state.clone()
+            child.apply(text)
+            if child.is_done:
+                assert value == declaring_points(child)
+                continue
+            after = double_dummy(child).values()
+            assert value == (max(after) if declaring_to_act(child) else min(after))
+
+
+@pytest.mark.parametrize("game", ["nimby", "tumbochka", "nestors"])
+def test_clone_and_legal_order_do_not_change_the_answer(game: str) -> None:
+    rng = random.Random(f"order-{game}")
+    state = ending(game, rng, 3)
+    values = double_dummy(state)
+    assert double_dummy(state.clone()) == values
+    shuffled = state.clone()
+    legal = list(shuffled.legal_actions())
+    rng.shuffle(legal)
+    shuffled._legal_cache = legal
+    assert dict(sorted(double_dummy(shuffled).items())) == dict(sorted(values.items()))
+
+
+def test_progress_is_reported_per_action() -> None:
+    state = ending("nimby", random.Random(8), 3)
+    seen: list[tuple[int, int]] = []
+    DoubleDummy(progress=lambda done, total: seen.append((done, total))).values(state)
+    total = len(state.legal_actions())
+    assert seen == [(n, total) for n in range(1, total + 1)]
+
+
+def test_one_table_serves_the_steps_of_a_deal() -> None:
+    rng = random.Random(3)
+    state = ending("tumbochka", rng, 4)
+    solver = DoubleDummy()
+    while not state.is_done:
+        assert solver.values(state) == double_dummy(state)
+        state.apply(rng.choice(state.legal_actions()))
+
+
+# ----- bad input and budgets ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["nimby", "tumbochka", "nestors"])
+def test_a_state_outside_the_play_is_refused(game: str) -> None:
+    g = GAMES[game]
+    state = g.new_state(g.random_deal(1), 0)
+    history = list(state.history)
+    with pytest.raises(AnalysisError) as info:
+        double_dummy(state)
+    assert str(info.value).startswith("the solver analyses the play only")
+    assert "решатель анализирует только розыгрыш" in info.value.explanation.text("ru")
+    assert state.history == history
+    with pytest.raises(AnalysisError, match="needs a deal"):
+        double_dummy("play 2S")  # type: ignore[arg-type]
+
+
+def test_a_finished_deal_is_refused() -> None:
+    state = ending("nimby", random.Random(5), 1)
+    while not state.is_done:
+        state.apply(state.legal_actions()[0])
+    with pytest.raises(AnalysisError):
+        double_dummy(state)
+
+
+def test_budget_stops_with_unfinished_and_keeps_only_exact_values() -> None:
+    state = start_of_play("tumbochka", random.Random(9))
+    with pytest.raises(Unfinished) as info:
+        double_dummy(state, max_nodes=50)
+    assert info.value.done == {}
+    solver = DoubleDummy()
+    full = solver.values(state)
+    needed = solver.solver.nodes
+    with pytest.raises(Unfinished) as info:
+        double_dummy(state, max_nodes=needed * 3 // 4)
+    assert info.value.done
+    assert all(full[text] == value for text, value in info.value.done.items())
+    with pytest.raises(Unfinished):
+        double_dummy(state, seconds=0.0)
+    assert double_dummy(state, max_nodes=needed) == full
+
+
+# ----- post-mortem (issue 15, section 2) ------------------------------------------------------------------
+def finished_deal(game: str, seed: int) -> GameState:
+    rng = random.Random(seed)
+    state = start_of_play(game, rng)
+    while not state.is_done:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def replayed_to(state: GameState, number: int) -> GameState:
+    """The deal of ``state`` replayed up to just before action ``number``."""
+    record = record_of(state)
+    start = record.game.new_state(record.deal, record.dealer or 0, record.rules)
+    for text in state.history[: number - 1]:
+        start.apply(text)
+    return start
+
+
+@pytest.mark.parametrize("game", ["nimby", "tumbochka"])
+def test_post_mortem_rows_are_the_seats_decisions_with_their_double_dummy_cost(game: str) -> None:
+    state = finished_deal(game, 21)
+    seat = state.summary()["contract"]["seat"]
+    rows = post_mortem(state, seat, samples=3)
+    assert rows
+    for row in rows:
+        before = replayed_to(state, row["number"])
+        assert state.history[row["number"] - 1] == row["action"]
+        assert before.to_act == seat
+        assert len(before.legal_actions()) > 1
+        values = double_dummy(before)
+        best = max(values.values())  # the seat is on the declaring side: it maximises
+        assert row["dd_cost"] == best - values[row["action"]]
+        assert row["best"] == [a for a, v in values.items() if v == best]
+        assert row["mc_cost"] >= 0
+        assert row["text"].startswith(f"Action {row['number']}, {row['action']}")
+    decisions = sum(
+        1
+        for n in range(1, len(state.history) + 1)
+        if (s := replayed_to(state, n)).phase in PLAY_PHASES[game] and s.to_act == seat and len(s.legal_actions()) > 1
+    )
+    assert len(rows) == decisions
+
+
+def test_post_mortem_of_a_defender_counts_points_against_the_declarer() -> None:
+    state = finished_deal("tumbochka", 4)
+    defender = (state.declarer + 1) % 3
+    for row in post_mortem(record_of(state), defender, samples=2):
+        values = double_dummy(replayed_to(state, row["number"]))
+        assert row["dd_cost"] == values[row["action"]] - min(values.values())
+
+
+def test_post_mortem_shows_where_the_two_costs_differ_and_speaks_russian() -> None:
+    differ = []
+    for seed in range(6):
+        state = finished_deal("tumbochka", 100 + seed)
+        rows = post_mortem(state, state.declarer, samples=4, seed=seed)
+        differ += [row for row in rows if row["dd_cost"] != row["mc_cost"]]
+        if differ:
+            break
+    assert differ
+    row = differ[0]
+    state_ru = post_mortem(finished_deal("nimby", 21), 0, locale="ru", samples=2)
+    assert all(r["text"].startswith("Ход ") for r in state_ru)
+    assert post_mortem(finished_deal("nimby", 21), 0, samples=2, seed=5) == post_mortem(
+        finished_deal("nimby", 21), 0, samples=2, seed=5
+    )
+    assert row["text"]
+
+
+def test_post_mortem_refuses_bad_input() -> None:
+    state = finished_deal("nimby", 2)
+    with pytest.raises(AnalysisError, match="no seat 4"):
+        post_mortem(state, 4)
+    fresh = GAMES["nestors"].new_state(GAMES["nestors"].random_deal(1), 0)
+    fresh.apply(fresh.legal_actions()[0])
+    with pytest.raises(AnalysisError, match="never reached the play"):
+        post_mortem(fresh, 0)
+    bad = record_of(state).to_json()
+    bad["actions"][3] = "play 9H"
+    with pytest.raises(RecordError, match="action 4"):
+        post_mortem(bad, 0)
+
+
+def test_post_mortem_says_when_a_solve_did_not_finish() -> None:
+    state = finished_deal("nestors", 8)
+    rows = post_mortem(state, state.bidder, samples=1, seconds=0.0)
+    unfinished = [row for row in rows if row["dd_cost"] is None]
+    assert unfinished
+    assert all(row["mc_cost"] is None and "did not finish" in row["text"] for row in unfinished)
+
+
+def test_layers_analysis_sits_above_bots_and_below_widgets() -> None:
+    """Layers (design.md): analysis imports cards, core, games, bots, i18n, never widgets; nothing below imports it."""
+    root = Path(__file__).parent.parent / "cardwidgets"
+    for path in (root / "analysis").glob("*.py"):
+        imported = {
+            node.module
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ImportFrom) and node.module
+        }
+        assert not {m for m in imported if m.startswith("cardwidgets.widgets")}, path
+    for layer in ("cards.py", "core", "games", "bots", "i18n"):
+        for path in [root / layer] if layer.endswith(".py") else (root / layer).glob("*.py"):
+            assert "cardwidgets.analysis" not in path.read_text(encoding="utf-8"), path

@@ -1,0 +1,414 @@
+"""Russian everywhere: catalogues in step, the default locale, and no English in Russian text.
+
+The big test plays seeded random deals and matches of all three games and, at
+every position, renders in Russian every explanation a learner can meet: trick
+results, notices, scores and match events, the reason for every refused action
+(a pool of plausible wrong actions), the label of every legal action and the
+rules-of-thumb bot's reason. None may contain a Latin letter except rule ids
+(``NES-6 W3b``): no English word, no card code such as ``AS`` or ``JD``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import random
+import re
+import string
+import subprocess
+import sys
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from support import ROOT
+
+import cardwidgets
+from cardwidgets import IllegalActionError, Match, RecordError, new_game, parse_card, to_html
+from cardwidgets.bots import heuristic, hint
+from cardwidgets.core.explain import Explanation
+from cardwidgets.core.state import GameState
+from cardwidgets.games import get_game
+from cardwidgets.i18n import (
+    CATALOGUE,
+    LOCALE_ENV,
+    LOCALES,
+    CardText,
+    default_locale,
+    get_locale,
+    note_text,
+    render,
+    set_locale,
+)
+from cardwidgets.i18n.names import action_label, action_phrase, card_text
+from cardwidgets.i18n.tools import TOOLS
+from cardwidgets.i18n.ui import UI
+
+#: Rule ids are the only Latin allowed in Russian text (``NES-6 W3b``, ``TUM-5``, ``E-2``, ``T-4``).
+RULE_ID = re.compile(r"\b(?:NES|NIM|TUM|[ENTW])-?\d+[a-z]?\b|\bW\d+[ab]?\b")
+LATIN = re.compile(r"[A-Za-z]+")
+DEALS = {"nimby": 160, "tumbochka": 120, "nestors": 100}
+
+
+def latin_words(text: str) -> list[str]:
+    """The Latin-letter words of ``text`` once rule ids are taken out."""
+    return LATIN.findall(RULE_ID.sub("", text))
+
+
+def fields(template: str) -> set[str]:
+    """The ``{name}`` fields of a ``str.format`` template."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+# ----- the catalogues are in step ---------------------------------------------------------------------
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
+def test_every_message_in_both_locales_with_the_same_fields(key: str) -> None:
+    templates = CATALOGUE[key]
+    assert set(templates) == set(LOCALES)
+    assert fields(templates["ru"]) == fields(templates["en"])
+
+
+@pytest.mark.parametrize("table", [UI, TOOLS], ids=["ui", "tools"])
+def test_widget_texts_in_both_locales_with_the_same_fields(table: dict[str, dict[str, str]]) -> None:
+    assert set(table["en"]) == set(table["ru"])
+    for key, template in table["en"].items():
+        assert fields(table["ru"][key]) == fields(template), key
+
+
+def test_no_russian_template_has_latin_words() -> None:
+    """Fixed texts first: every Russian template, with its fields taken out."""
+    texts = [t["ru"] for t in CATALOGUE.values()] + list(UI["ru"].values()) + list(TOOLS["ru"].values())
+    allowed = {"a", "b", "c", "hand"}  # the explorer's position names in its protocol error
+    for text in texts:
+        bare = re.sub(r"\{\w+\}", "", text)
+        assert set(latin_words(bare)) <= allowed, text
+
+
+#: Words docs/glossary.md rules out, with the seed's word to use instead.
+BANNED = {
+    "разыгрывающ": "играющий (the Tumbochka seed)",
+    "сбит": "снят с тумбочки (the Tumbochka seed)",
+    "ранг": "достоинство",
+    "матч": "партия",
+    "заявк": "ставка (Nestors) / заказ (Tumbochka)",
+    "по правилам": "простые приёмы (every bot follows the rules)",
+    "фаза": "идёт торговля / идёт выбор козыря",
+}
+
+
+def test_russian_texts_use_the_glossary_words() -> None:
+    texts = [t["ru"] for t in CATALOGUE.values()] + list(UI["ru"].values()) + list(TOOLS["ru"].values())
+    for text in texts:
+        for word, instead in BANNED.items():
+            assert word not in text.lower(), f"{text!r}: write {instead}, not «{word}…»"
+
+
+@pytest.mark.parametrize(
+    ("prefixes", "word"), [(("nestors.", "bots.nestors."), "заказ"), (("tumbochka.", "bots.tumbochka."), "ставк")]
+)
+def test_each_game_bids_in_its_seeds_word(prefixes: tuple[str, ...], word: str) -> None:
+    """Nestors bids are «ставка», Tumbochka's «заказ» (one term per thing, as in each seed)."""
+    for key, templates in CATALOGUE.items():
+        if key.startswith(prefixes):
+            assert word not in templates["ru"], (key, templates["ru"])
+
+
+# ----- the default locale ------------------------------------------------------------------------------
+@pytest.fixture
+def clean_locale(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.delenv(LOCALE_ENV, raising=False)
+    set_locale(None)
+    yield
+    set_locale(None)
+
+
+def test_set_locale_makes_russian_the_default(clean_locale: None) -> None:
+    ace = parse_card("AS")
+    explanation = Explanation("NIM-5", "nimby.must_follow", {"seat": 1, "suit": ace.suit, "held": [ace]})
+    assert get_locale() == "en"
+    assert explanation.text().startswith("seat 1 must follow")
+    cardwidgets.set_locale("ru")
+    assert get_locale() == "ru"
+    assert explanation.text() == "игрок 1 должен положить карту масти ♠ (есть Т♠)"
+    assert explanation.text("en").startswith("seat 1")  # an explicit locale wins
+
+
+def test_environment_variable_sets_the_default(clean_locale: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(LOCALE_ENV, "ru_RU.UTF-8")
+    assert default_locale() == "ru"
+    set_locale("en")  # set_locale wins over the environment
+    assert default_locale() == "en"
+    set_locale(None)
+    monkeypatch.setenv(LOCALE_ENV, "klingon")
+    with pytest.raises(ValueError, match=LOCALE_ENV):
+        default_locale()
+
+
+def test_set_locale_refuses_an_unknown_locale(clean_locale: None) -> None:
+    with pytest.raises(ValueError, match="unknown locale"):
+        set_locale("de")
+    assert get_locale() == "en"
+
+
+def test_illegal_action_error_follows_the_default_locale(clean_locale: None) -> None:
+    state = new_game("nimby", seed=3)
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply("play 5D")
+    assert str(caught.value).startswith('"play 5D" is not possible now')
+    set_locale("ru")
+    text = str(caught.value)
+    assert text.startswith("«сыграть 5♦» сейчас невозможно: идёт выбор козыря")
+    assert "можно: согласиться, не соглашаться" in text
+    assert not latin_words(text)
+
+
+def test_command_line_follows_the_environment(tmp_path: Path) -> None:
+    """``CARDWIDGETS_LOCALE=ru python -m cardwidgets replay`` explains an illegal action in Russian."""
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps({"game": "nimby", "dealer": 0, "seed": 7, "actions": ["play 3S"]}), encoding="utf-8")
+    env = {**os.environ, LOCALE_ENV: "ru", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "cardwidgets", "replay", str(path)], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode == 2
+    assert "«сыграть 3♠» сейчас невозможно: идёт выбор козыря (можно: согласиться, не соглашаться)" in done.stderr
+
+
+# ----- names of cards and actions ---------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("card", "en", "ru"),
+    [("AS", "A♠", "Т♠"), ("JD", "J♦", "В♦"), ("10H", "10♥", "10♥"), ("QC", "Q♣", "Д♣"), ("KH", "K♥", "К♥")],
+)
+def test_cards_are_named_the_russian_way(card: str, en: str, ru: str) -> None:
+    assert card_text(parse_card(card), "en") == en
+    assert card_text(parse_card(card), "ru") == ru
+
+
+@pytest.mark.parametrize(
+    ("action", "game", "ru"),
+    [
+        ("play AS", "nestors", "Сыграть Т♠"),
+        ("pass", "nimby", "Не соглашаться"),
+        ("pass", "nestors", "Пас"),
+        ("agree", "nimby", "Согласиться"),
+        ("exchange 2C", "nimby", "Обменять 2♣"),
+        ("bid 65", "nestors", "Ставка 65"),
+        ("bid 5", "tumbochka", "Заказать 5"),
+        ("trump J", "nestors", "Козыри — валеты"),
+        ("play JS trilyazh", "tumbochka", "Трильяж! Ход В♠"),
+        ("give QD 2", "tumbochka", "Отдать Д♦ игроку 2"),
+    ],
+)
+def test_action_labels_in_russian(action: str, game: str, ru: str) -> None:
+    assert action_label(action, "ru", game) == ru
+    assert action_phrase(action, "ru", game) == ru[0].lower() + ru[1:]
+
+
+def test_lists_in_russian_are_comma_separated() -> None:
+    held = [parse_card("AS"), parse_card("10S")]
+    assert render("nimby.must_follow", {"seat": 2, "suit": held[0].suit, "held": held}, "ru").endswith("(есть Т♠, 10♠)")
+    assert render("nimby.must_follow", {"seat": 2, "suit": held[0].suit, "held": held}, "en").endswith("(holds AS 10S)")
+
+
+def test_floats_get_a_decimal_comma_in_russian() -> None:
+    assert render("bots.search.more", {"margin": 2.5, "second": "пас"}, "ru") == "на 2,5 больше, чем «пас»"
+    assert render("bots.search.more", {"margin": 2.5, "second": "pass"}, "en") == "2.5 more than pass"
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_search_hints_in_russian_have_no_latin(game: str) -> None:
+    """The Hint (search bot: numbers, compared actions, the rule of thumb) at a few positions of a deal."""
+    rng = random.Random(5)
+    state = new_game(game, seed=5)
+    hints = 0
+    while not state.is_done and hints < 4:
+        if rng.random() < 0.3:
+            reason = hint(state, state.to_act, "ru")["reason"]
+            assert not latin_words(reason), reason
+            assert not re.search(r"\d\.\d", reason), reason  # a decimal comma in Russian
+            hints += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert hints
+
+
+# ----- the HTML snapshot in Russian -------------------------------------------------------------------------
+class _VisibleText(HTMLParser):
+    """What a person reads on a page: text and accessible names, not styles or ``data-`` hooks."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.in_style = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.in_style = tag == "style"
+        self.parts.extend(value for name, value in attrs if name in ("aria-label", "title") and value)
+
+    def handle_endtag(self, tag: str) -> None:
+        self.in_style = False
+
+    def handle_data(self, data: str) -> None:
+        if not self.in_style:
+            self.parts.append(data)
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_html_snapshot_in_russian_has_no_latin(game: str) -> None:
+    rng = random.Random(2)
+    state = new_game(game, seed=4)
+    pages = 0
+    while True:
+        page = to_html(state, locale="ru")
+        reader = _VisibleText()
+        reader.feed(page)
+        text = " ".join(reader.parts)
+        assert not latin_words(text), (state.history[-1:], latin_words(text))
+        pages += 1
+        if state.is_done:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert pages > 10
+    assert 'data-card="' in page  # the hooks stay canonical …
+    assert re.search(r'class="cw-rank">[ТКДВ]<', page)  # … while the faces read Т, К, Д, В
+
+
+# ----- README.ru.md ------------------------------------------------------------------------------------------
+def test_russian_readme_has_the_same_two_commands() -> None:
+    def commands(name: str) -> list[str]:
+        text = (ROOT / name).read_text(encoding="utf-8")
+        return re.findall(r"^(make \w+)\s+#", text, flags=re.MULTILINE)
+
+    assert commands("README.md") == ["make lab", "make test"]
+    assert commands("README.ru.md") == commands("README.md")
+
+
+def test_russian_readme_example_prints_what_it_says(clean_locale: None) -> None:
+    text = (ROOT / "README.ru.md").read_text(encoding="utf-8")
+    promised = re.search(r"print\(err\)\s+# (.+)", text)
+    assert promised is not None
+    set_locale("ru")
+    with pytest.raises(IllegalActionError) as caught:
+        new_game("nimby", seed=7).apply("play 3S")
+    assert str(caught.value) == promised.group(1)
+
+
+# ----- notes in both languages (docs/records.md) ----------------------------------------------------------
+def _record_with_notes(notes: object) -> dict:
+    return {"game": "nimby", "dealer": 0, "seed": 5, "actions": ["agree"], "notes": notes}
+
+
+def test_records_carry_notes_in_both_languages() -> None:
+    note = {"en": "the first player agrees", "ru": "первый игрок соглашается"}
+    record = cardwidgets.load_record(_record_with_notes({"0": "plain", "1": note}))
+    assert record.notes == {0: "plain", 1: note}
+    assert record.to_json()["notes"] == {"0": "plain", "1": note}
+    assert note_text(record.notes[1], "ru") == "первый игрок соглашается"
+    assert note_text(record.notes[1], "en") == "the first player agrees"
+    assert note_text(record.notes[0], "ru") == "plain"
+    assert note_text({"ru": "только по-русски"}, "en") == "только по-русски"
+    assert note_text({"en": "English only"}, "ru") == "English only"
+
+
+def test_note_text_follows_the_default_locale(clean_locale: None) -> None:
+    note = {"en": "agree", "ru": "согласие"}
+    assert note_text(note) == "agree"
+    set_locale("ru")
+    assert note_text(note) == "согласие"
+
+
+@pytest.mark.parametrize("bad", [{"1": {}}, {"1": {"de": "zustimmen"}}, {"1": {"ru": 5}}, {"1": ["en", "ru"]}])
+def test_bad_bilingual_notes_are_one_clear_error(bad: object) -> None:
+    with pytest.raises(RecordError, match=r'notes: "1" must be an action index .* with a text, or texts by language'):
+        cardwidgets.load_record(_record_with_notes(bad))
+
+
+def test_explanations_with_shown_cards_and_actions_survive_pickling() -> None:
+    """Explanations may cross process boundaries (e.g. a kernel's worker); their parameters must too."""
+    state = new_game("nimby", seed=7)
+    reason = state.why_illegal(state.parse("play 3S"))
+    copy = pickle.loads(pickle.dumps(reason))
+    assert copy.text("ru") == reason.text("ru")
+    card = pickle.loads(pickle.dumps(CardText(parse_card("AS"))))
+    assert (card, card.card) == ("A♠", parse_card("AS"))
+
+
+# ----- thousands of random positions -------------------------------------------------------------------
+def wrong_actions(state: GameState, rng: random.Random) -> list[str]:
+    """A pool of plausible actions, most of them illegal now (all verbs of the game)."""
+    deck = [c.text for c in get_game(state.game_name).deck]
+    cards = rng.sample(deck, 4)
+    pool = [f"play {c}" for c in cards] + ["pass", "keep", "agree"]
+    pool += [f"bid {n}" for n in (3, 4, 7, 15, 61, 65, 200)] + ["raise 3", "raise 14"]
+    pool += [f"exchange {c}" for c in ("2C", "2D", cards[0])] + ["trump A", "trump K", "trump 10"]
+    pool += [f"give {cards[0]} {s}" for s in range(3)] + [f"leave {cards[1]}", f"open {' '.join(cards[:3])}"]
+    if state.game_name == "tumbochka":
+        pool += [f"play {cards[2]} trilyazh", f"play {cards[3]} troyan"]
+    verbs = set(state.syntax)
+    legal = set(state.legal_strings())
+    return [text for text in pool if text.split()[0] in verbs and text not in legal]
+
+
+def explanations_at(state: GameState, rng: random.Random) -> Iterator[tuple[str, Explanation]]:
+    """Every explanation a learner can meet at this position (and why each wrong action is refused)."""
+    for trick in state.tricks:
+        if trick.explanation is not None:
+            yield "trick", trick.explanation
+    for seat in range(state.num_players):
+        for notice in state.notices(seat):
+            yield "notice", notice
+    for name in ("score_explanation", "maker_explanation", "c_explanation"):
+        method = getattr(state, name, None)
+        found = method() if method is not None else None
+        if found is not None:
+            yield name, found
+    for event in getattr(state, "match_events", []):
+        yield "match", event
+    if state.is_done:
+        return
+    for text in wrong_actions(state, rng):
+        try:
+            action = state.parse(text)
+        except IllegalActionError as exc:
+            yield f"parse {text}", exc.explanation
+            continue
+        if action not in state.legal_actions():
+            yield f"refused {text}", state.why_illegal(action)
+    yield "bot", heuristic.decide(state).reason
+
+
+def russian_texts(game: str, seed: int) -> Iterator[tuple[str, str]]:
+    """(where, text) for one random match's first deals: explanations, labels and bot reasons in Russian."""
+    rng = random.Random(seed)
+    match = Match(game, seed=seed)
+    for _ in range(2):
+        if match.is_over:
+            return
+        state = match.new_deal()
+        while True:
+            for where, explanation in explanations_at(state, rng):
+                yield f"{where} ({explanation.key})", explanation.text("ru")
+            for text in state.legal_strings():
+                yield f"label {text}", action_label(text, "ru", game)
+            if state.is_done:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        match.end_deal()
+        for event in getattr(state, "match_events", []):
+            yield f"match ({event.key})", event.text("ru")
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_no_latin_in_russian_over_random_deals(game: str) -> None:
+    seen_keys: set[str] = set()
+    bad: dict[str, str] = {}
+    count = 0
+    for seed in range(DEALS[game] // 2):
+        for where, text in russian_texts(game, seed):
+            count += 1
+            seen_keys.add(where.split("(")[-1].rstrip(")"))
+            if latin_words(text) and where not in bad:
+                bad[where] = text
+    assert count > 1000
+    assert not bad, "\n".join(f"{where}: {text}" for where, text in list(bad.items())[:30])
