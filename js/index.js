@@ -13,7 +13,10 @@ function render({ model, el }) {
   el.appendChild(root);
   enableKeyboard(root);
 
-  const local = { selected: null, showLast: false, timer: null };
+  // frame: the overrides of the animation step on screen (null when not animating). A trait that
+  // changes mid-animation (the Hint's answer, an error, or a trait synced after `events` in the same
+  // message) redraws that step, never the final position ahead of its time.
+  const local = { selected: null, showLast: false, timer: null, frame: null };
   const send = (content) => model.send(content);
 
   function snapshot(overrides = {}) {
@@ -58,7 +61,7 @@ function render({ model, el }) {
     send({ action: legal.includes(plain) ? plain : legal.find((a) => a.startsWith(`${plain} `)) || plain });
   }
 
-  function draw(overrides = {}) {
+  function draw(overrides = local.frame || {}) {
     const hadFocus = root.contains(document.activeElement);
     renderTable(root, snapshot(overrides));
     if (hadFocus && !root.contains(document.activeElement)) root.focus();
@@ -66,6 +69,7 @@ function render({ model, el }) {
 
   function animate() {
     clearTimeout(local.timer);
+    local.frame = null;
     local.selected = null;
     const events = model.get("events") || [];
     const pace = Number(model.get("pace")) || 0;
@@ -78,17 +82,19 @@ function render({ model, el }) {
     let index = 0;
     const step = () => {
       if (index >= steps.length) {
+        local.frame = null;
         draw();
         return;
       }
       const event = steps[index];
       index += 1;
       const ui = model.get("ui") || {};
-      draw({
+      local.frame = {
         trickOverride: event.trick,
         statusOverride: `${seatName(ui, event.seat, mySeat)}: ${event.action}`,
         whyOverride: event.done ? withRule(event.done.why, event.done.rule) : "",
-      });
+      };
+      draw();
       local.timer = setTimeout(step, pace * 1000 * (event.done ? 2 : 1));
     };
     step();

@@ -11,12 +11,18 @@ is said in a markdown cell instead of failing:
 
 An edit names its cell by a piece of its text (a *marker*); if a notebook changes so that the marker
 no longer picks exactly one cell, the build fails rather than ship a notebook that fails.
+
+Only what the notebooks need is published (``needed``: the notebooks and their records), and in a git
+checkout only what git tracks: a dotfile (``.env``) or a file you have not committed never reaches the
+site. Without git (a checkout from an archive, no ``.git``) the same patterns apply, dotfiles still left
+out, and the build says so.
 """
 
 from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +34,8 @@ LEFT_OUT = {
     "05-strategy.ipynb": "its plots need Matplotlib, a compiled package only Pyodide's CDN serves: "
     "an offline site cannot have it, so the test could not check the notebook",
 }
-IGNORED = (".ipynb_checkpoints", "__pycache__")
+#: The one folder of ``notebooks/`` the site needs besides the notebooks: the game records they load.
+RECORDS = "records"
 
 Cell = dict[str, Any]
 
@@ -123,9 +130,58 @@ def adapt_notebook(notebook: dict[str, Any], name: str) -> dict[str, Any]:
     return {**notebook, "metadata": metadata, "cells": [INSTALL_CELL, *cells]}
 
 
+def in_git_checkout(path: Path) -> bool:
+    """Whether ``path`` lies in a git work tree (a ``.git`` folder or file in it or above it)."""
+    return any((folder / ".git").exists() for folder in (path, *path.parents))
+
+
+def tracked_files(source_dir: Path) -> list[Path]:
+    """The files git tracks under ``source_dir``, relative to it; a clear error if git cannot tell."""
+    try:
+        result = subprocess.run(
+            ["git", "-C", str(source_dir), "ls-files", "-z", "--", "."],
+            capture_output=True, text=True, check=False,
+        )
+    except FileNotFoundError:
+        raise ValueError(f"{source_dir} is in a git checkout, but the git command is not installed") from None
+    if result.returncode != 0:
+        raise ValueError(f"git ls-files failed in {source_dir}: {result.stderr.strip()}")
+    return [Path(name) for name in result.stdout.split("\0") if name]
+
+
+def needed(path: Path) -> bool:
+    """Whether the site needs this file of ``notebooks/`` (a relative path): a notebook or a JSON record."""
+    if any(part.startswith(".") for part in path.parts) or path.name in LEFT_OUT:
+        return False
+    if len(path.parts) == 1:
+        return path.suffix == ".ipynb"
+    return path.parts[0] == RECORDS and path.suffix == ".json"
+
+
+def site_files(source_dir: Path) -> tuple[list[Path], bool]:
+    """The files of ``source_dir`` to publish (relative paths, sorted), and whether git chose them.
+
+    A file is published if the notebooks need it (``needed``) and, in a git checkout, git tracks it.
+    """
+    from_git = in_git_checkout(source_dir.resolve())
+    if from_git:
+        candidates = [path for path in tracked_files(source_dir) if (source_dir / path).is_file()]
+    else:
+        candidates = [path.relative_to(source_dir) for path in source_dir.rglob("*") if path.is_file()]
+    return sorted(path for path in candidates if needed(path)), from_git
+
+
+def copy_site_files(source_dir: Path, dest: Path) -> None:
+    """Copy the files ``site_files`` chooses into ``dest``."""
+    for path in site_files(source_dir)[0]:
+        (dest / path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source_dir / path, dest / path)
+
+
 def adapt_notebooks(source_dir: Path, dest: Path) -> list[Path]:
-    """Copy ``source_dir`` (notebooks and the records they use) to ``dest``, notebooks adapted."""
-    shutil.copytree(source_dir, dest, ignore=shutil.ignore_patterns(*IGNORED, *LEFT_OUT))
+    """Copy what the site needs of ``source_dir`` (``site_files``) to ``dest``, notebooks adapted."""
+    dest.mkdir(parents=True, exist_ok=True)
+    copy_site_files(source_dir, dest)
     written = []
     for path in sorted(dest.glob("*.ipynb")):
         notebook = adapt_notebook(json.loads(path.read_text(encoding="utf-8")), path.name)

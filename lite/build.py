@@ -9,7 +9,7 @@ Steps, from the current checkout:
 1. create or reuse the build environment ``lite/.venv`` (``lite/requirements.txt``);
 2. build a wheel of cardwidgets (``pip wheel --no-deps .``) and download the wheels of
    ``lite/kernel-requirements.txt``: the browser kernel installs them with ``%pip install cardwidgets``;
-3. copy ``notebooks/`` adapted for the browser (``lite/adapt.py``);
+3. copy the notebooks and their records (only what git tracks) adapted for the browser (``lite/adapt.py``);
 4. ``jupyter lite build`` with ``lite/jupyter-lite.json``;
 5. with ``--self-host-pyodide``, put Pyodide itself into the site (``lite/selfhost.py``), so that
    nothing is loaded from another host; otherwise the site loads Pyodide from ``--pyodide-url``
@@ -174,6 +174,8 @@ def build(args: argparse.Namespace) -> Path:
         wheels = build_wheels(python, staging / "wheels")
         log("piplite wheels: " + ", ".join(wheel.name for wheel in wheels))
         adapt.adapt_notebooks(REPO / "notebooks", staging / "contents")
+        if not adapt.in_git_checkout(REPO):
+            log("no git checkout: the site has every notebook and record in notebooks/ (dotfiles left out)")
         for name, why in adapt.LEFT_OUT.items():
             log(f"left out {name}: {why}")
         url = SELF_HOSTED_PYODIDE_URL if args.self_host_pyodide else args.pyodide_url

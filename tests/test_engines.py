@@ -8,8 +8,11 @@ records that replay to the same summary, JSON-ready summaries and views.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -36,7 +39,7 @@ def test_legal_actions_until_done_and_canonical(name: str) -> None:
             for action in legal:
                 assert state.parse(action.text) is action
             state.apply(rng.choice(legal))
-        assert state.legal_actions() == []
+        assert state.legal_actions() == ()
         assert state.to_act is None
         assert state.score() is not None
 
@@ -53,6 +56,34 @@ def test_clone_is_independent(name: str) -> None:
         copy.apply(rng.choice(copy.legal_actions()))
     assert json.dumps(state.view(None)) == before
     assert copy.history[: len(state.history)] == state.history
+
+
+#: What a caller might do to the legal actions it was given.
+MUTATIONS: tuple[Callable[[Any], object], ...] = (
+    lambda legal: legal.clear(),
+    lambda legal: legal.append(legal[0]),
+    lambda legal: legal.__setitem__(0, legal[-1]),
+    lambda legal: legal.sort(key=str, reverse=True),
+)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_what_legal_actions_returns_cannot_change_the_state(name: str) -> None:
+    # Issue 11: the cached list was returned itself and shared by clones.
+    for seed in range(10):
+        state, rng = random_deal(name, seed)
+        while not state.is_done:
+            expected = state.legal_strings()
+            copy = state.clone()
+            for mutate in MUTATIONS:
+                for holder in (state, copy):
+                    with contextlib.suppress(AttributeError, TypeError):  # a tuple refuses: that is fine
+                        mutate(holder.legal_actions())
+            assert state.legal_strings() == expected
+            assert copy.legal_strings() == expected
+            action = rng.choice(state.legal_actions())
+            copy.apply(action)
+            state.apply(action)
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)

@@ -12,6 +12,8 @@ import contextlib
 import importlib.util
 import json
 import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -92,6 +94,65 @@ def test_an_edit_whose_cell_is_gone_fails_the_build():
         adapt.apply_edit(cells, adapt.Edit("x.ipynb", "subprocess.run(", ()))
     replaced = adapt.apply_edit(cells, adapt.Edit("x.ipynb", "print(1)", (adapt.code("c", "print(2)"),), replace=True))
     assert [cell["id"] for cell in replaced] == ["a", "c"]
+
+
+def notebooks_copy(parent: Path) -> Path:
+    """A copy of the real notebooks and records in ``parent / "notebooks"``."""
+    source, dest = REPO / "notebooks", parent / "notebooks"
+    for path in [*source.glob("*.ipynb"), *source.glob("records/*/*.json")]:
+        (dest / path.relative_to(source)).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, dest / path.relative_to(source))
+    return dest
+
+
+def git(cwd: Path, *args: str) -> None:
+    subprocess.run(["git", "-c", "init.defaultBranch=main", *args], cwd=cwd, check=True, capture_output=True)
+
+
+def published(site: Path) -> set[str]:
+    return {path.relative_to(site).as_posix() for path in site.rglob("*") if path.is_file()}
+
+
+def test_site_has_only_what_git_tracks_and_the_notebooks_need(tmp_path):
+    # Issue 11: every file under notebooks/ was copied, a .env or a draft never committed included.
+    source = notebooks_copy(tmp_path / "repo")
+    git(tmp_path / "repo", "init", "-q")
+    (source / "notes.txt").write_text("tracked, but no notebook needs it\n")
+    (source / "records" / ".hidden.json").write_text("{}\n")
+    git(tmp_path / "repo", "add", "-f", ".")
+    expected = published(source) - {"notes.txt", "records/.hidden.json"} - set(adapt.LEFT_OUT)
+    (source / ".env").write_text("TOKEN=secret\n")
+    (source / "records" / "nimby" / "draft.json").write_text("{}\n")
+    (source / "draft.ipynb").write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+
+    site = tmp_path / "site"
+    adapt.adapt_notebooks(source, site)
+
+    assert published(site) == expected
+    assert {".env", "draft.ipynb", "records/nimby/draft.json", "notes.txt", "records/.hidden.json"}.isdisjoint(
+        published(site)
+    )
+    assert "records/nimby/nim-5-follow-trumps.json" in published(site)
+    assert adapt.site_files(source)[1] is True
+
+
+def test_without_git_the_site_still_has_no_dotfile(tmp_path):
+    source = notebooks_copy(tmp_path / "archive")  # an unpacked archive: no .git anywhere above
+    expected = published(source) - set(adapt.LEFT_OUT)
+    (source / ".env").write_text("TOKEN=secret\n")
+    (source / "records" / ".hidden.json").write_text("{}\n")
+    (source / ".ipynb_checkpoints").mkdir()
+    (source / ".ipynb_checkpoints" / "01-nimby-checkpoint.ipynb").write_text("{}\n")
+    (source / "notes.txt").write_text("no notebook needs it\n")
+
+    site = tmp_path / "site"
+    adapt.adapt_notebooks(source, site)
+
+    assert published(site) == expected
+    assert not any(name.startswith(".") or "/." in name for name in published(site))
+    assert "notes.txt" not in published(site)
+    assert "04-instructor.ipynb" in published(site)
+    assert adapt.site_files(source)[1] is False  # the build says the site did not come from git
 
 
 def imported_modules(path: Path) -> set[str]:

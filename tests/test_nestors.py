@@ -190,7 +190,7 @@ def test_random_deals_keep_every_invariant() -> None:
             state.apply(choose(state, rng, style))
             steps += 1
             assert steps < 200
-        assert state.legal_actions() == []
+        assert state.legal_actions() == ()
         assert all(hand == [] for hand in state.hands)
         summary = state.summary()
         check_finished_deal(summary, row)

@@ -9,6 +9,7 @@ those public facts, so the game strategies (``bots/nimby.py`` …) can stay shor
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -100,7 +101,7 @@ def unseen_cards(state: GameState, seat: int, deck: tuple[Card, ...], seen: set[
     return [card for card in deck if card not in hand and card not in seen]
 
 
-def pass_and_bids(legal: list[Action], count: int) -> list[Action]:
+def pass_and_bids(legal: Sequence[Action], count: int) -> list[Action]:
     """The lowest ``count`` legal bids, and ``pass`` if it is legal (the bids search compares)."""
     bids = [action for action in legal if action.verb == "bid"][:count]
     return bids + [action for action in legal if action.verb == "pass"]

@@ -10,6 +10,7 @@ The per-game modules share one small surface, ``Strategy``:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Protocol, cast
 
@@ -26,7 +27,7 @@ class Strategy(Protocol):
         """The move and why."""
         ...
 
-    def candidates(self, state: GameState) -> list[Action]:
+    def candidates(self, state: GameState) -> Sequence[Action]:
         """The legal moves worth comparing."""
         ...
 
@@ -55,7 +56,7 @@ def policy(state: GameState) -> Action:
     return decide(state).action
 
 
-def candidates(state: GameState) -> list[Action]:
+def candidates(state: GameState) -> Sequence[Action]:
     """The legal moves the search bot compares."""
     return STRATEGIES[state.game_name].candidates(state)
 

@@ -31,6 +31,8 @@ Tricks (NES-6), A and C are partners against B:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardwidgets.bots.base import Decision, own_hand, pass_and_bids, played_cards, seat_to_act, sym
 from cardwidgets.cards import Card, Rank, Suit
 from cardwidgets.core.actions import Action
@@ -75,7 +77,7 @@ def decide(state: NestorsState) -> Decision:
     return _decide_open(state)
 
 
-def candidates(state: NestorsState) -> list[Action]:
+def candidates(state: NestorsState) -> Sequence[Action]:
     """The actions the search bot compares: pass and the next four bids; everything else."""
     legal = state.legal_actions()
     if state.phase == BIDDING:

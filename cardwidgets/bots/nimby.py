@@ -22,6 +22,8 @@ Play (NIM-5):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardwidgets.bots.base import Decision, own_hand, played_cards, seat_to_act, sym, syms
 from cardwidgets.cards import Card, Rank, Suit
 from cardwidgets.core.actions import Action
@@ -53,7 +55,7 @@ def decide(state: NimbyState) -> Decision:
     return _decide_play(state)
 
 
-def candidates(state: NimbyState) -> list[Action]:
+def candidates(state: NimbyState) -> Sequence[Action]:
     """The actions the search bot compares (all of them: Nimby never has many)."""
     return state.legal_actions()
 

@@ -22,7 +22,7 @@ budget keeps a decision's p95 at or under 250 ms on a 2-core machine
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardwidgets.bots import heuristic
@@ -86,7 +86,7 @@ class SearchBot(Player):
         cards_left = sum(hand_sizes(state)) + (UNDEALT[game] if not state.tricks else 0)
         return max(MIN_SAMPLES, min(MAX_SAMPLES, BUDGET[game] // (candidates * max(1, cards_left))))
 
-    def evaluate(self, state: GameState, actions: list[Action] | None = None) -> list[Evaluation]:
+    def evaluate(self, state: GameState, actions: Sequence[Action] | None = None) -> list[Evaluation]:
         """Each of ``actions`` (default: the candidates) with its average over sampled worlds, best first."""
         seat = seat_to_act(state)
         actions = heuristic.candidates(state) if actions is None else actions

@@ -24,6 +24,8 @@ Play (TUM-5):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardwidgets.bots.base import Decision, own_hand, pass_and_bids, played_cards, seat_to_act, sym, syms
 from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.core.actions import Action
@@ -60,7 +62,7 @@ def decide(state: TumbochkaState) -> Decision:
     return _decide_play(state)
 
 
-def candidates(state: TumbochkaState) -> list[Action]:
+def candidates(state: TumbochkaState) -> Sequence[Action]:
     """The actions the search bot compares: a few bids or raises, the four cheapest gifts, every play."""
     legal = state.legal_actions()
     if state.phase == BIDDING:
@@ -154,7 +156,7 @@ def _decide_play(state: TumbochkaState) -> Decision:
     return _follow(state, seat, [a.card for a in legal], hand, out)  # type: ignore[misc]
 
 
-def _lead(state: TumbochkaState, legal: list[Action], hand: list[Card], out: list[Card]) -> Decision:
+def _lead(state: TumbochkaState, legal: Sequence[Action], hand: list[Card], out: list[Card]) -> Decision:
     trump = state.trump
     for suit in SUITS:
         if TRILYAZH[suit] in legal:

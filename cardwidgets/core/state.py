@@ -5,7 +5,7 @@ A game's state class subclasses ``GameState`` and supplies a few small hooks
 this base class gives every game the same public surface:
 
 - ``phase``, ``to_act``, ``history``, ``tricks``, ``is_done``;
-- ``legal_actions()`` (canonical ``Action`` objects) and ``legal_strings()``;
+- ``legal_actions()`` (a tuple of canonical ``Action`` objects) and ``legal_strings()``;
 - ``apply(action_or_string)``: validates, then changes the state, or raises
   ``IllegalActionError`` with a precise reason and changes nothing;
 - ``view(seat)``: JSON-ready, only what that seat may see (``None``: everything);
@@ -48,7 +48,9 @@ class GameState:
     hands: list[list[Card]]
     #: The deal as set up (shared between clones; never changed).
     deal: dict[str, Any]
-    _legal_cache: list[Action] | None
+    #: The legal actions, computed once per position; a tuple, so neither a caller nor a clone
+    #: (which shares it) can change it.
+    _legal_cache: tuple[Action, ...] | None
 
     # ----- public surface -------------------------------------------------
     @property
@@ -56,11 +58,14 @@ class GameState:
         """True once the deal is over (``phase == "done"``)."""
         return self.phase == DONE
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the seat to act (empty when the deal is done)."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to act (empty when the deal is done).
+
+        A tuple: it is the state's cache, shared with its clones, so it must not be changed.
+        """
         legal = self._legal_cache
         if legal is None:
-            legal = self._legal_cache = [] if self.phase == DONE else self._legal()
+            legal = self._legal_cache = () if self.phase == DONE else tuple(self._legal())
         return legal
 
     def legal_strings(self) -> list[str]:

@@ -436,7 +436,7 @@ function render({ model, el: el2 }) {
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   el2.appendChild(root);
   enableKeyboard(root);
-  const local = { selected: null, showLast: false, timer: null };
+  const local = { selected: null, showLast: false, timer: null, frame: null };
   const send = (content) => model.send(content);
   function snapshot(overrides = {}) {
     return {
@@ -478,13 +478,14 @@ function render({ model, el: el2 }) {
     const plain = `play ${card}`;
     send({ action: legal.includes(plain) ? plain : legal.find((a) => a.startsWith(`${plain} `)) || plain });
   }
-  function draw(overrides = {}) {
+  function draw(overrides = local.frame || {}) {
     const hadFocus = root.contains(document.activeElement);
     renderTable(root, snapshot(overrides));
     if (hadFocus && !root.contains(document.activeElement)) root.focus();
   }
   function animate() {
     clearTimeout(local.timer);
+    local.frame = null;
     local.selected = null;
     const events = model.get("events") || [];
     const pace = Number(model.get("pace")) || 0;
@@ -497,17 +498,19 @@ function render({ model, el: el2 }) {
     let index = 0;
     const step = () => {
       if (index >= steps.length) {
+        local.frame = null;
         draw();
         return;
       }
       const event = steps[index];
       index += 1;
       const ui = model.get("ui") || {};
-      draw({
+      local.frame = {
         trickOverride: event.trick,
         statusOverride: `${seatName(ui, event.seat, mySeat)}: ${event.action}`,
         whyOverride: event.done ? withRule(event.done.why, event.done.rule) : ""
-      });
+      };
+      draw();
       local.timer = setTimeout(step, pace * 1e3 * (event.done ? 2 : 1));
     };
     step();

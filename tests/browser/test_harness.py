@@ -5,6 +5,8 @@ Independent of cardwidgets' own widget, so a harness problem and a widget proble
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 try:
@@ -44,6 +46,20 @@ counter
 '''
 
 
+def kernel_value_becomes(nb, expression, expected, timeout_s=30):
+    """The kernel's value of ``expression`` once it equals ``expected`` (or at the deadline).
+
+    The browser's updates reach the kernel through the Jupyter server, the second client's request
+    directly: the request can overtake them, so one look is not enough.
+    """
+    deadline = time.monotonic() + timeout_s
+    value = nb.kernel_json(expression)
+    while value != expected and time.monotonic() < deadline:
+        nb.page.wait_for_timeout(100)
+        value = nb.kernel_json(expression)
+    return value
+
+
 @pytest.mark.parametrize("ui", ["lab", "notebook"])
 def test_counter_round_trip(notebook, ui):
     nb = notebook([COUNTER_CELL], ui=ui)
@@ -52,8 +68,8 @@ def test_counter_round_trip(notebook, ui):
 
     for _ in range(3):
         button.click()
-    expect(button).to_have_text("count is 3")
-    assert nb.kernel_json("counter.value") == 3
+    expect(button).to_have_text("count is 3")  # the browser's own model: the kernel may not have it yet
+    assert kernel_value_becomes(nb, "counter.value", 3) == 3
 
     # kernel -> browser: a change made by the second kernel client reaches the view and the model
     nb.kernel_eval("counter.value = 42")

@@ -90,6 +90,16 @@ _WIDGETS = ".cw-table, .cw-replay, .cw-explorer"
 # The learner (seat 0) may act: nothing is animating and a legal card or an action button is there.
 _LEARNERS_TURN_JS = """(root) => root.dataset.animating === 'false' && root.dataset.toAct === '0'
   && root.querySelectorAll('.cw-hand .cw-card.cw-legal, button[data-action]').length > 0"""
+# What the learner does first, read from one rendering of the table: the first legal card of the hand,
+# else the first action button. (Two separate queries could straddle a redraw.)
+_FIRST_CONTROL_JS = """(root) => {
+  const card = root.querySelector('.cw-hand .cw-card.cw-legal');
+  if (card) return {card: card.dataset.card};
+  const button = root.querySelector('button[data-action]');
+  return button ? {action: button.dataset.action} : null;
+}"""
+#: How long the browser's Python may take to answer a click (a busy machine makes Pyodide slow).
+KERNEL_ANSWER_MS = 60_000
 
 
 # ----- the site -----------------------------------------------------------------------------------------
@@ -335,16 +345,28 @@ def widgets_showing_undefined(page: Page) -> list[str]:
 
 
 def run_new_cell(page: Page, code: str, marker: str) -> str:
-    """Add a code cell at the end, run it and return its output, which must start with ``marker``."""
-    page.locator(".jp-NotebookPanel .jp-Cell").last.click()
+    """Add a code cell at the end, run it and return its output, which must start with ``marker``.
+
+    Each key waits for what the previous one did (a new active cell, its editor focused, the code in
+    it): keys pressed before JupyterLab has made the editor would go elsewhere, and nothing would run.
+    """
+    cells = page.locator(".jp-NotebookPanel .jp-Cell")
+    count = cells.count()
+    cells.last.click()
     page.keyboard.press("Escape")
+    expect(cells.last).to_have_class(re.compile(r"\bjp-mod-active\b"))
     page.keyboard.press("b")  # command mode: insert a cell below
+    expect(cells).to_have_count(count + 1)
+    new = cells.last
+    expect(new).to_have_class(re.compile(r"\bjp-mod-active\b"))
     page.keyboard.press("Enter")  # edit it
+    expect(new.locator(".cm-editor")).to_have_class(re.compile(r"\bcm-focused\b"))
     page.keyboard.insert_text(code)  # no auto-closed brackets, unlike typing
+    first_line = code.splitlines()[0]  # found only in this cell
+    expect(new.locator(".cm-content")).to_contain_text(first_line)
     page.keyboard.press("Shift+Enter")
-    cell = page.locator(".jp-CodeCell").filter(has_text=code.splitlines()[0])  # a first line found only there
-    output = cell.locator(".jp-OutputArea-output")
-    expect(output.first).to_contain_text(marker, timeout=30_000)
+    output = page.locator(".jp-CodeCell").filter(has_text=first_line).locator(".jp-OutputArea-output")
+    expect(output.first).to_contain_text(marker, timeout=KERNEL_ANSWER_MS)
     return output.first.inner_text()
 
 
@@ -366,23 +388,26 @@ def test_start_here_plays_a_card_offline(lite_site, lite_server, offline_browser
     table = page.locator(".jp-CodeCell").filter(has_text='cw.Table("nimby"').locator(".cw-table")
     expect(table).to_have_count(1)
     page.wait_for_function(_LEARNERS_TURN_JS, arg=table.element_handle(), timeout=60_000)
-    phase = table.get_attribute("data-phase")
     # The Hint runs the search bot in the browser's Python; then the learner plays a legal card (or action).
     hint_started = time.monotonic()
     table.locator('button[data-command="hint"]').click()
-    expect(table.locator(".cw-hint-text")).to_contain_text("💡", timeout=60_000)  # the kernel's hint trait
+    expect(table.locator(".cw-hint-text")).to_contain_text("💡", timeout=KERNEL_ANSWER_MS)  # the kernel's hint
     hint_s = time.monotonic() - hint_started
-    legal_cards = table.locator(".cw-hand .cw-card.cw-legal")
-    if legal_cards.count():
-        card = legal_cards.first.get_attribute("data-card")
-        action = f"play {card}"
-        legal_cards.first.click()
-        expect(table.locator(f'.cw-hand .cw-card[data-card="{card}"]')).to_have_count(0)
+    # The bots' moves of the notebook's cell may still be animated (the hint shows once they are over).
+    page.wait_for_function(_LEARNERS_TURN_JS, arg=table.element_handle(), timeout=60_000)
+    phase = table.get_attribute("data-phase")
+    first = table.evaluate(_FIRST_CONTROL_JS)
+    assert first, "the learner's turn, but no legal card and no action button"
+    if "card" in first:
+        action = f"play {first['card']}"
+        table.locator(f'.cw-hand .cw-card.cw-legal[data-card="{first["card"]}"]').click()
+        expect(table.locator(f'.cw-hand .cw-card[data-card="{first["card"]}"]')).to_have_count(
+            0, timeout=KERNEL_ANSWER_MS
+        )
     else:
-        button = table.locator("button[data-action]").first
-        action = button.get_attribute("data-action")
-        button.click()
-        expect(table.locator(f'button[data-action="{action}"]')).to_have_count(0)
+        action = first["action"]
+        table.locator(f'button[data-action="{action}"]').click()
+        expect(table.locator(f'button[data-action="{action}"]')).to_have_count(0, timeout=KERNEL_ANSWER_MS)
 
     # The click went to the Python kernel in the page, and its engine took the action.
     code = "# test_lite: the kernel's history\nimport json\nprint('HISTORY', json.dumps(table.state.history))"

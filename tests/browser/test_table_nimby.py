@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from conftest import string_tokens
+from conftest import string_tokens, wait_model
 
 try:
     from playwright.sync_api import expect
@@ -227,13 +227,40 @@ def test_hint_and_bot_levels_from_the_side_panel(open_table):
         "data-card", suggested["action"].split()[1]
     )
     table.root.locator('select.cw-bot-level[data-seat="2"]').select_option("search")
-    # The kernel answers by syncing bot_levels back; the browser-side model then holds it too.
-    table.page.wait_for_function(
-        "([root]) => root.querySelector('select.cw-bot-level[data-seat=\"2\"]').value === 'search'",
-        arg=[table.root.element_handle()],
-    )
-    for _ in range(50):
-        if table.kernel("t.bot_levels")[2] == "search":
-            break
-        table.page.wait_for_timeout(100)
+    # The kernel answers by syncing bot_levels back: once the browser-side model holds it, the kernel has it.
+    # (The <select> shows "search" as soon as it is chosen, so it says nothing about the kernel.)
+    wait_model(table.page, table.marker, "(m) => m.get('bot_levels')[2] === 'search'")
     assert table.kernel("t.bot_levels") == ["", "random", "search", "random"]
+    expect(table.root.locator('select.cw-bot-level[data-seat="2"]')).to_have_value("search")
+
+
+# Every value ``data-animating`` takes from now on (a MutationObserver keeps the old values, so none is lost).
+_WATCH_ANIMATING_JS = """(root) => {
+  const seen = [root.dataset.animating];
+  root.__cwAnimating = seen;
+  new MutationObserver((records) => records.forEach((record, i) => {
+    seen.push(i + 1 < records.length ? records[i + 1].oldValue : root.dataset.animating);
+  })).observe(root, {attributes: true, attributeFilter: ['data-animating'], attributeOldValue: true});
+}"""
+
+
+def test_bot_moves_are_animated_to_the_end_when_a_trait_changes_meanwhile(open_table):
+    # The learner's 3S completes trick 1; the bots then lead and follow trick 2: four animated steps
+    # (2 s each, 4 s for a completed trick). A trait that changes meanwhile (here the locale, from Python;
+    # as well the Hint's answer or a trait synced after ``events`` in the same message) used to draw the
+    # final position at once, with the learner's controls, and the animation then went on: a learner (or a
+    # test) could act on a table that was about to disappear.
+    table = open_table(FOLLOW_TABLE.replace("pace=0", "pace=2"), cells=(FOLLOW_CELL,))
+    assert table.wait_for_turn() == "play"
+    table.root.evaluate(_WATCH_ANIMATING_JS)
+
+    table.play("3S")
+    expect(table.root).to_have_attribute("data-animating", "true")
+    table.nb.kernel_eval("t.locale = 'ru'")
+    wait_model(table.page, table.marker, "(m) => m.get('locale') === 'ru'")
+    assert table.wait_for_turn(timeout_ms=60_000) == "play"
+
+    shown = table.root.evaluate("root => root.__cwAnimating")
+    runs = [value for i, value in enumerate(shown) if i == 0 or shown[i - 1] != value]
+    assert runs == ["false", "true", "false"], shown  # animated once, to the end, then the learner's turn
+    expect(table.status).to_have_text(table.model()["ui"]["your_turn"])
