@@ -7,7 +7,7 @@ import re
 import pytest
 
 from cardwidgets import GAMES, Table, new_game
-from cardwidgets.bots import make_bot
+from cardwidgets.bots import heuristic, hint_decision, make_bot
 from cardwidgets.bots.coach import COSTLY, TIE, VERDICTS, judge
 from cardwidgets.bots.search import SearchBot
 
@@ -29,9 +29,12 @@ def decisions(game: str, seed: int, count: int):
 def test_the_verdict_follows_the_search_evaluation(game: str) -> None:
     for state in decisions(game, seed=4, count=2):
         legal = state.legal_actions()
-        evaluated = {e.action.text: e.value for e in SearchBot(7).evaluate(state, legal)}
-        best = max(evaluated.values())
+        candidates = list(heuristic.candidates(state))
+        samples = SearchBot(7).budget(state, len(candidates))
         for action in legal[:4]:
+            compared = candidates if action in candidates else [*candidates, action]
+            evaluated = {e.action.text: e.value for e in SearchBot(7, samples=samples).evaluate(state, compared)}
+            best = max(evaluated.values())
             verdict = judge(state, action, seed=7)
             loss = best - evaluated[action.text]
             assert verdict.verdict in VERDICTS
@@ -96,3 +99,11 @@ def test_without_coach_there_is_no_feedback() -> None:
     table = Table("nimby", seat=0, seed=3, pace=0)
     table.act(table.legal[0])
     assert table.feedback == {}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_hints_move_is_judged_best(game: str) -> None:
+    for state in decisions(game, seed=9, count=4):
+        seed = len(state.history)  # as the Table seeds both
+        advice = hint_decision(state, state.to_act, seed=seed)
+        assert judge(state, advice.action, seed=seed).verdict == "best"

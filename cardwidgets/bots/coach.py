@@ -1,9 +1,10 @@
 """The coaching table's judge: was the learner's move the best, a good or a costly choice — and why.
 
-``judge(state, action)`` is asked *before* the move is applied. It lets the search
-bot (``bots/search.py``) compare every legal move over the same sampled deals,
-which fit everything the learner's seat has seen — so the verdict uses only what
-the learner could know, on one scale whichever move the learner chose:
+``judge(state, action)`` is asked *before* the move is applied. It runs the search
+bot (``bots/search.py``) exactly as the Hint does — the same seed, the same moves
+compared over the same sampled deals, which fit everything the learner's seat has
+seen — with the learner's own move played in those deals too. So the verdict uses
+only what the learner could know, and the Hint's move is always judged best:
 
 - ``best``: no move averaged more (within the search's noise, ``TIE``);
 - ``good``: another move averaged more, but by less than ``COSTLY`` points;
@@ -57,8 +58,11 @@ def judge(state: GameState, action: Action | str, seed: int = 0) -> Verdict:
     game = state.game_name
     if len(legal) == 1:
         return Verdict("best", Explanation("BOT", "coach.only", {"action": _label(chosen, game)}), None)
-    candidates = list(legal)  # every legal move meets the same sampled deals: one verdict scale for all
-    bot = SearchBot(seed)
+    candidates = list(heuristic.candidates(state))
+    samples = SearchBot(seed).budget(state, len(candidates))  # the Hint's own budget and deals ...
+    if chosen not in candidates:  # ... with the learner's move played in the same deals
+        candidates.append(chosen)
+    bot = SearchBot(seed, samples=samples)
     found = bot.evaluate(state, candidates)
     mine = next(e for e in found if e.action == chosen)
     best = found[0]
@@ -67,7 +71,7 @@ def judge(state: GameState, action: Action | str, seed: int = 0) -> Verdict:
     params = {
         "action": _label(chosen, game),
         "value": _number(mine.value, signed=True),
-        "n": bot.budget(state, len(candidates)),
+        "n": samples,
     }
     if best.action == chosen or loss < TIE[game]:
         return Verdict("best", Explanation(tip.reason.rule, "coach.best", params), None)

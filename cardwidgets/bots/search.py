@@ -148,7 +148,7 @@ def search_reason(state: GameState, found: list[Evaluation], samples: int) -> Ex
     }
     if tip.action is best.action:
         return Explanation(tip.reason.rule, "bots.search.agree", params)
-    params.update(action=_labels(best.action, state.game_name), other=_labels(tip.action, state.game_name, lower=True))
+    params.update(action=_labels(best.action, state.game_name))
     return Explanation("BOT", "bots.search.differ", params)
 
 

@@ -38,8 +38,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "{tip}. В {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход принёс в среднем {value} очка{trick}, {compare}",
     },
     "bots.search.differ": {
-        "en": "{action}: in {n} simulated deals that fit everything you have seen, this averaged {value} points{trick}, {compare}. (The rule of thumb says {other}: {tip}.)",
-        "ru": "{action}: в {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход принёс в среднем {value} очка{trick}, {compare}. (Простой приём советует другое — {other}: {tip}.)",
+        "en": "{action}: in {n} simulated deals that fit everything you have seen, this averaged {value} points{trick}, {compare}. (The rule of thumb would rather say: {tip}.)",
+        "ru": "{action}: в {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход принёс в среднем {value} очка{trick}, {compare}. (Простой приём советует другое: {tip}.)",
     },
     "bots.search.trick": {
         "en": " and took this trick {pct}% of the time",
