@@ -1,0 +1,90 @@
+"""01-nimby and 02-tumbochka in a real browser (issue 13): they run, a drill asks before it tells, the coach speaks.
+
+Each notebook is run whole in JupyterLab. Then the learner answers one of its drills wrong and then right (the
+verdict cites the rule, and the kernel agrees), and the coached first deal shows the coach's verdict on the move
+the notebook made by following the Hint.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+from conftest import kernel_eval, open_notebook, run_all_cells
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # conftest's browser_stack skips (or fails) these tests with the reason
+    expect = None
+
+pytestmark = pytest.mark.timeout(240)
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+class Case(NamedTuple):
+    """A notebook, one of its drills (a wrong and a right answer, the rule they cite) and its coached table."""
+
+    name: str
+    drill_call: str
+    wrong: int
+    right: int
+    rule: str
+    table_call: str
+
+
+CASES = [
+    Case("01-nimby.ipynb", 'Drill("nimby-trick-winner", seed=1)', 2, 3, "NIM-5", "seed=10, coach=True"),
+    Case("02-tumbochka.ipynb", 'Drill("tumbochka-troyan", seed=4)', 0, 1, "TUM-5", "seed=9, coach=True"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_game_notebook_drill_and_coach(page, jupyter_lab, case):
+    name, drill_call, wrong, right, rule, table_call = case
+    root = Path(jupyter_lab.root_dir)
+    shutil.copy(NOTEBOOKS / name, root / name)
+    shutil.copytree(NOTEBOOKS / "records", root / "records", dirs_exist_ok=True)
+    open_notebook(page, jupyter_lab, name)
+    run_all_cells(page, timeout_s=180)
+
+    drill = page.locator(".jp-CodeCell").filter(has_text=drill_call).locator(".cw-drill")
+    expect(drill).to_have_count(1)
+    drill.scroll_into_view_if_needed()
+    expect(drill).to_have_attribute("data-state", "question")
+    expect(drill.locator(".cw-d-feedback")).to_have_text("")  # asked, not yet told
+
+    drill.locator(f'button.cw-d-option[data-option="{wrong}"]').click()
+    feedback = drill.locator(".cw-d-feedback")
+    expect(feedback).to_have_class("cw-d-feedback cw-d-wrong")
+    expect(feedback).to_have_attribute("data-rule", rule)
+    drill.locator(f'button.cw-d-option[data-option="{right}"]').click()
+    expect(feedback).to_have_class("cw-d-feedback cw-d-right")
+    expect(feedback.locator(".cw-d-rule")).to_have_text(rule)
+    expect(drill.locator(".cw-d-score")).to_have_text("Score: 0 of 1")  # only the first answer counts
+
+    # The kernel graded it: the drill object of that cell (the notebook does not name it) is found by its topic.
+    topic = drill_call.split('"')[1]
+    code = (
+        "import gc, json\nfrom cardwidgets import Drill\n"
+        f"d = [o for o in gc.get_objects() if isinstance(o, Drill) and o.topic == {topic!r}][0]\n"
+        "print(json.dumps([d.score, d.feedback['correct'], d.feedback['rule']]))"
+    )
+    assert json.loads(kernel_eval(jupyter_lab, name, code)) == [{"asked": 1, "right": 0}, True, rule]
+
+    # The coached first deal: the notebook followed the Hint, and the table shows the coach's verdict on it.
+    table = page.locator(".jp-CodeCell").filter(has_text=table_call).locator(".cw-table")
+    expect(table).to_have_count(1)
+    table.scroll_into_view_if_needed()
+    verdict = table.locator(".cw-feedback")
+    expect(verdict).to_have_count(1)
+    code = (
+        "import gc, json\nfrom cardwidgets import Table\n"
+        "coached = [o for o in gc.get_objects() if isinstance(o, Table) and o.coach]\n"
+        "print(json.dumps([t.feedback for t in coached]))"
+    )
+    (shown,) = json.loads(kernel_eval(jupyter_lab, name, code))  # the one coached table of the notebook
+    assert shown["verdict"] in {"best", "good", "mistake"}
+    expect(verdict.locator(".cw-feedback-text")).to_contain_text(shown["text"])
