@@ -27,15 +27,15 @@ PICKED_PAIRS: tuple[tuple[Suit, Card, Card], ...] = (
     (Suit.H, parse_card("2S"), parse_card("2C")),  # 2♣ > 2♠ whatever the trump suit
     (Suit.C, parse_card("3C"), parse_card("AS")),  # the lowest trump beats a plain A
 )
-#: Hand-picked: seat 1 led A♠, seat 0 must follow with 3♠ or 4♠ (NIM-5).
+#: Hand-picked: seat 1 led A♠, seat 0 must follow with 3♠ or 4♠ — not with 2♠, a trump (NIM-1, NIM-5).
 PICKED_FOLLOW = {
     "game": "nimby",
     "dealer": 0,
     "deal": {
         "hands": [
-            ["3S", "4S", "AH", "3H", "4D"],
+            ["3S", "4S", "2S", "3H", "4D"],
             ["AS", "5S", "6S", "2C", "5D"],
-            ["2S", "4H", "5H", "6H", "3C"],
+            ["AH", "4H", "5H", "6H", "3C"],
             ["2H", "2D", "3D", "6D", "4C"],
         ],
         "turnup": "AC",

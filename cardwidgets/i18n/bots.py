@@ -116,8 +116,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # ----- Tumbochka ---------------------------------------------------------------------------------------
     "bots.tumbochka.bid": {
-        "en": "bid {bid}: your hand counts about {count} points (tricks from K and Q, trilyazh +3, about 1 from the talon) (TUM-6)",
-        "ru": "заказывайте {bid}: рука стоит около {count} очка (взятки королями и дамами, трильяж +3, около 1 из прикупа) (TUM-6)",
+        "en": "bid {bid}: your hand counts about {count} points (counting tricks from kings and queens, +3 for a trilyazh if you hold one, and about 1 from the talon) (TUM-6)",
+        "ru": "заказывайте {bid}: рука стоит около {count} очка (считая взятки королями и дамами, +3 за трильяж, если он есть, и около 1 из прикупа) (TUM-6)",
     },
     "bots.tumbochka.pass": {
         "en": "pass: your hand counts about {count} points, less than the {next} you would have to bid (TUM-6)",
