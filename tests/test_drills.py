@@ -19,7 +19,7 @@ from cardwidgets import Drill
 from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.drills import TOPICS, DrillError, Item, feedback, make_item, say, topics
 from cardwidgets.drills.base import label_text, position_json
-from cardwidgets.games.nestors_tricks import TRUMP_NAMES
+from cardwidgets.i18n.nestors import TRUMP_NAMES
 
 SEEDS = range(60)
 #: Questions per seed: 0 is hand-picked (when the topic has any), the rest random.

@@ -52,7 +52,8 @@ from cardwidgets.games.nestors import (
     TRUMP,
     NestorsState,
 )
-from cardwidgets.games.nestors_tricks import POWER, TRUMP_NAMES, TRUMP_RANKS, resolve_trick
+from cardwidgets.games.nestors_tricks import POWER, TRUMP_RANKS, resolve_trick
+from cardwidgets.i18n.nestors import TRUMP_NAMES
 
 #: Bidding count: what a partnership takes on average, and what each trump adds (calibrated by simulation).
 BASE = 55

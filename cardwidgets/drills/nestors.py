@@ -15,15 +15,14 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.drills.base import Choice, Item, Position
 from cardwidgets.games.nestors import BID_STEP, CARD_POINTS, TOTAL_POINTS, card_points, deal_score
 from cardwidgets.games.nestors_tricks import (
-    POSITION_NAMES,
     POSITIONS,
-    TRUMP_NAMES,
     TRUMP_RANKS,
     TrickResult,
     c_legal_cards,
     c_may_play,
     resolve_trick,
 )
+from cardwidgets.i18n.nestors import POSITION_NAMES, TRUMP_NAMES
 
 #: The two partnerships of a trick (NES-6): A with C, B with D.
 SIDES = {"AC": {"en": "A and C", "ru": "А и С"}, "BD": {"en": "B and D", "ru": "Б и Д"}}

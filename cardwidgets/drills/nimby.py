@@ -17,6 +17,7 @@ from cardwidgets.core.records import replay
 from cardwidgets.drills.base import Choice, Item, Position, Seat, random_playout
 from cardwidgets.games import new_game
 from cardwidgets.games.nimby import EXCHANGE, PLAY, PLAY_CARD, PLAY_SUIT, STRENGTH, TRUMPS, Nimby, NimbyState
+from cardwidgets.i18n.nimby import TRUMPS_NAME
 
 YES = {"en": "Yes", "ru": "Да"}
 NO = {"en": "No", "ru": "Нет"}
@@ -46,7 +47,7 @@ PICKED_FOLLOW = {
 
 
 def _play_suit_name(play_suit: Suit | str) -> Suit | dict[str, str]:
-    return {"en": "trumps", "ru": "козыри"} if play_suit == TRUMPS else play_suit  # type: ignore[return-value]
+    return TRUMPS_NAME if play_suit == TRUMPS else play_suit  # type: ignore[return-value]
 
 
 # ----- which card is higher (NIM-1) ------------------------------------------------------------------

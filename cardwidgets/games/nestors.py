@@ -25,10 +25,8 @@ from cardwidgets.core.game import Deal, DealPart, Game
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
 from cardwidgets.games.nestors_tricks import (
-    POSITION_NAMES,
     POSITIONS,
     POWER,
-    TRUMP_NAMES,
     TRUMP_RANKS,
     c_legal_cards,
     c_may_play,
@@ -36,7 +34,8 @@ from cardwidgets.games.nestors_tricks import (
     resolve_trick,
     third_suits,
 )
-from cardwidgets.i18n import ActionList
+from cardwidgets.i18n import ActionList, phase_name
+from cardwidgets.i18n.nestors import TRUMP_NAMES, who
 
 if TYPE_CHECKING:
     from cardwidgets.core.match import Match
@@ -67,13 +66,6 @@ LEAVE_CARD = {card: Action.make("leave", card) for card in NESTORS_DECK}
 #: The phase of each verb, and the rule that governs the phase (for explanations).
 PHASE_VERBS = {BIDDING: ("bid", "pass"), TRUMP: ("trump",), OPEN: ("open",), PLAY: ("play",), LEAVE: ("leave",)}
 PHASE_RULE = {BIDDING: "NES-4", TRUMP: "NES-5", OPEN: "NES-6a", PLAY: "NES-6", LEAVE: "NES-7"}
-PHASE_NAMES = {
-    BIDDING: {"en": "bidding", "ru": "торговля"},
-    TRUMP: {"en": "trump", "ru": "выбор козыря"},
-    OPEN: {"en": "bidder's trick", "ru": "взятка играющего"},
-    PLAY: {"en": "play", "ru": "розыгрыш"},
-    LEAVE: {"en": "table card", "ru": "выбор карты на стол"},
-}
 #: ``TRICK_ORDER[leader]``: the seats A, B, C of a trick led by ``leader`` (NES-6).
 TRICK_ORDER = tuple(tuple((leader + i) % 4 for i in range(3)) for leader in range(4))
 
@@ -104,14 +96,6 @@ def _bidding_lists() -> dict[tuple[int, bool], list[Action]]:
 
 
 BIDDING_LEGAL = _bidding_lists()
-#: ``WHO[seat][position]``: how an explanation names a collector, e.g. "seat 3 (C)".
-WHO = tuple(
-    {
-        pos: {"en": f"seat {seat} ({pos})", "ru": f"игрок {seat} ({POSITION_NAMES[pos]['ru']})"}
-        for pos in POSITIONS
-    }
-    for seat in range(4)
-)
 
 
 # ----- NES-2, NES-8: pure scoring functions --------------------------------------
@@ -393,7 +377,7 @@ class NestorsState(GameState):
         result = resolve_trick(a, b, c, self.trump)  # type: ignore[arg-type]
         collector = trick.plays[POSITIONS.index(result.collector)][0]
         trick.collector = collector
-        trick.explanation = result.explain(WHO[collector][result.collector])  # type: ignore[index]
+        trick.explanation = result.explain(who(collector, result.collector))  # type: ignore[index]
         self.pending = [a, b, c, self.table]  # type: ignore[list-item]
         self.phase = LEAVE
         self.to_act = collector
@@ -418,7 +402,7 @@ class NestorsState(GameState):
         assert table is not None
         trick.plays.append((None, table))
         trick.collector = collector
-        trick.explanation = result.explain(WHO[collector][result.collector])
+        trick.explanation = result.explain(who(collector, result.collector))
         self.taken[TEAM[collector]].extend((a, b, table))
         self.table = None
         self.order = ()
@@ -432,7 +416,7 @@ class NestorsState(GameState):
             rule = PHASE_RULE[phase]
             params = {
                 "text": self.shown(action.text),
-                "phase": PHASE_NAMES[phase],
+                "phase": phase_name(phase),
                 "rule": rule,
                 "legal": self._legal_text(),
             }

@@ -30,24 +30,12 @@ from typing import NamedTuple
 
 from cardwidgets.cards import NESTORS_DECK, SUITS, Card, Rank, Suit
 from cardwidgets.core.explain import Explanation
+from cardwidgets.i18n.nestors import POSITION_NAMES, TRUMP_NAMES
 
 #: NES-1: the ranks that can be trump, in the order the rule file names them.
 TRUMP_RANKS: tuple[Rank, ...] = (Rank.ACE, Rank.JACK, Rank.TEN)
 #: The three positions of a trick, in playing order.
 POSITIONS = ("A", "B", "C")
-#: Position names per locale (the Russian seed calls them А, Б, С, Д).
-POSITION_NAMES = {
-    "A": {"en": "A", "ru": "А"},
-    "B": {"en": "B", "ru": "Б"},
-    "C": {"en": "C", "ru": "С"},
-    "A and C": {"en": "A and C", "ru": "А и С"},
-}
-#: Trump rank names for messages.
-TRUMP_NAMES = {
-    Rank.ACE: {"en": "Aces", "ru": "тузы"},
-    Rank.JACK: {"en": "Jacks", "ru": "валеты"},
-    Rank.TEN: {"en": "Tens", "ru": "десятки"},
-}
 
 
 def _power_table(trump: Rank) -> dict[Card, int]:

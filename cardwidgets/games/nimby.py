@@ -18,6 +18,7 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.core.game import Deal, DealPart, Game
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
+from cardwidgets.i18n.nimby import TRUMPS_NAME
 
 if TYPE_CHECKING:
     from cardwidgets.core.match import Match
@@ -312,7 +313,7 @@ def _tricks_won(tricks: list[Trick]) -> list[int]:
 
 def _suit_name(play_suit: Suit | str) -> Suit | dict[str, str]:
     if play_suit == TRUMPS:
-        return {"en": "trumps", "ru": "козыри"}
+        return TRUMPS_NAME
     return play_suit  # type: ignore[return-value]
 
 

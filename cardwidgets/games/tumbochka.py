@@ -18,6 +18,7 @@ from cardwidgets.core.game import Deal, DealPart, Game
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
 from cardwidgets.i18n import ActionList, phase_name
+from cardwidgets.i18n.tumbochka import ANNOUNCEMENTS, GOLDEN_BAGEL, TRILYAZH_NEXT, TRILYAZH_WON
 
 if TYPE_CHECKING:
     from cardwidgets.core.match import Match
@@ -64,9 +65,6 @@ ANNOUNCE_WITH = {
     **{lead: (TRILYAZH[lead.suit], rest) for lead, rest in TRILYAZH_REST.items()},
     **{lead: (TROYAN[lead.suit], rest) for lead, rest in TROYAN_REST.items()},
 }
-# Rank words for the T-4 message, by position in the trilyazh (J, Q, K).
-TRILYAZH_WON = ({"en": "J", "ru": "валетом"}, {"en": "Q", "ru": "дамой"})
-TRILYAZH_NEXT = (None, {"en": "Q", "ru": "дамы"}, {"en": "K", "ru": "короля"})
 
 
 class TumbochkaState(GameState):
@@ -581,9 +579,7 @@ def _text_or_none(card: Card | None) -> str | None:
 
 
 def _announcement(flag: str) -> dict[str, str]:
-    if flag == "troyan":
-        return {"en": "a troyan", "ru": "троян"}
-    return {"en": "a trilyazh", "ru": "трильяж"}
+    return ANNOUNCEMENTS["troyan" if flag == "troyan" else "trilyazh"]
 
 
 def _trick_explanation(seat: int, card: Card, by_trump: bool, led: Suit) -> Explanation:
@@ -721,7 +717,7 @@ def _knock_off(position: dict[str, Any], seat: int, events: list[Explanation], k
         "seat": seat,
         "score": position["scores"][seat],
         "removals": position["removals"][seat],
-        "bagel": {"en": ", golden bagel (T-9)", "ru": ", золотая баранка (T-9)"} if bagel else "",
+        "bagel": GOLDEN_BAGEL if bagel else "",
     }
     events.append(Explanation("T-9" if bagel else "TUM-8", key, params))
 

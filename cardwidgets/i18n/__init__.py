@@ -152,20 +152,21 @@ def shown(value: Any, locale: str) -> str:
     return card_text(value.card if isinstance(value, CardText) else value, locale)
 
 
-_PHASE_NAMES_RU = {
-    "bidding": "торговля",
-    "trump": "выбор козыря",
-    "talon": "прикуп",
-    "open": "первая взятка заказчика",
-    "play": "розыгрыш",
-    "leave": "выбор карты на стол",
-    "done": "сдача окончена",
+#: Every game's phases as a sentence names them (the summary's phase word is the key).
+PHASE_NAMES = {
+    "bidding": {"en": "bidding", "ru": "торговля"},
+    "trump": {"en": "trump", "ru": "выбор козыря"},
+    "talon": {"en": "talon", "ru": "прикуп"},
+    "open": {"en": "bidder's trick", "ru": "взятка играющего"},
+    "play": {"en": "play", "ru": "розыгрыш"},
+    "leave": {"en": "table card", "ru": "выбор карты на стол"},
+    "done": {"en": "done", "ru": "сдача окончена"},
 }
 
 
 def phase_name(phase: str) -> dict[str, str]:
-    """A phase's name per locale (English keeps the summary's phase word)."""
-    return {"en": phase, "ru": _PHASE_NAMES_RU.get(phase, phase)}
+    """A phase's name per locale."""
+    return PHASE_NAMES.get(phase, {"en": phase, "ru": phase})
 
 
 def note_text(note: str | Mapping[str, str] | None, locale: str | None = None) -> str:

@@ -6,6 +6,28 @@ names the collector ("seat 3 (C)" / «игрок 3 (С)», or just the position)
 
 from __future__ import annotations
 
+from cardwidgets.cards import Rank
+
+#: Position names per locale (the Russian seed calls them А, Б, С, Д).
+POSITION_NAMES = {
+    "A": {"en": "A", "ru": "А"},
+    "B": {"en": "B", "ru": "Б"},
+    "C": {"en": "C", "ru": "С"},
+    "A and C": {"en": "A and C", "ru": "А и С"},
+}
+#: Trump rank names for messages (NES-1: trump is a rank).
+TRUMP_NAMES = {
+    Rank.ACE: {"en": "Aces", "ru": "тузы"},
+    Rank.JACK: {"en": "Jacks", "ru": "валеты"},
+    Rank.TEN: {"en": "Tens", "ru": "десятки"},
+}
+
+
+def who(seat: int, position: str) -> dict[str, str]:
+    """How an explanation names a trick's collector: "seat 3 (C)" / «игрок 3 (С)»."""
+    return {"en": f"seat {seat} ({position})", "ru": f"игрок {seat} ({POSITION_NAMES[position]['ru']})"}
+
+
 MESSAGES: dict[str, dict[str, str]] = {
     # ----- NES-4: bidding -------------------------------------------------------------
     "nestors.bid_step": {

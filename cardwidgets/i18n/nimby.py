@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+#: The trump "suit" of Nimby (all 2s and the trump suit) as a sentence names it (NIM-1).
+TRUMPS_NAME = {"en": "trumps", "ru": "козыри"}
+
 MESSAGES: dict[str, dict[str, str]] = {
     "nimby.must_follow": {
         "en": "seat {seat} must follow {suit} (holds {held})",

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+#: Rank words for the T-4 message, by position in the trilyazh (J, Q, K): won with …, next comes …
+TRILYAZH_WON = ({"en": "J", "ru": "валетом"}, {"en": "Q", "ru": "дамой"})
+TRILYAZH_NEXT = (None, {"en": "Q", "ru": "дамы"}, {"en": "K", "ru": "короля"})
+#: What a lead announces (TUM-5), by the lead's flag.
+ANNOUNCEMENTS = {"troyan": {"en": "a troyan", "ru": "троян"}, "trilyazh": {"en": "a trilyazh", "ru": "трильяж"}}
+#: The golden bagel, added to a knock-off message (T-9).
+GOLDEN_BAGEL = {"en": ", golden bagel (T-9)", "ru": ", золотая баранка (T-9)"}
+
 MESSAGES: dict[str, dict[str, str]] = {
     "tumbochka.wrong_phase": {
         "en": '"{text}" is not possible now: this is the {phase} phase ({rule}); legal now: {legal}',

@@ -26,13 +26,12 @@ import traitlets
 from cardwidgets.cards import NESTORS_DECK, Card, Rank, parse_card
 from cardwidgets.core.errors import CardError
 from cardwidgets.games.nestors_tricks import (
-    POSITION_NAMES,
-    TRUMP_NAMES,
     TRUMP_RANKS,
     c_may_play,
     resolve_trick,
 )
 from cardwidgets.i18n.names import card_text
+from cardwidgets.i18n.nestors import POSITION_NAMES, TRUMP_NAMES
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import ui_texts
 from cardwidgets.widgets.tool import ToolWidget
