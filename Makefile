@@ -20,6 +20,7 @@ lab: venv
 ## make test: install everything the tests need and run the whole suite (lint included)
 test: venv browser
 	$(BIN)/python -m pip install --quiet -e ".[test,lab]"
+	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; else echo "note: npm is missing: the front-end unit tests (js/test) will skip"; fi
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 

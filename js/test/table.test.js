@@ -1,0 +1,148 @@
+// The card table drawn from real kernel states (fixtures written by make_fixtures.py).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cards, fixture, mount } from "./harness.mjs";
+import table from "../index.js";
+
+test("the table shows the game, the phase and whose turn it is", () => {
+  const state = fixture("table-nimby-trump");
+  const { host } = mount(table, state);
+  const root = host.querySelector(".cw-table");
+  assert.equal(root.dataset.game, "nimby");
+  assert.equal(root.dataset.phase, state.view.phase);
+  assert.equal(root.dataset.toAct, String(state.view.to_act));
+});
+
+test("the learner's hand is drawn in the kernel's order, and only the learner's", () => {
+  const state = fixture("table-nimby-follow");
+  const { host } = mount(table, state);
+  assert.deepEqual(cards(host, ".cw-hand .cw-card"), state.view.my_hand);
+  const others = [...host.querySelectorAll(".cw-seat")].filter((s) => s.dataset.seat !== String(state.seat));
+  for (const seat of others) assert.equal(seat.querySelectorAll(".cw-open-hand .cw-card").length, 0);
+});
+
+test("hidden hands show one back per card and the count", () => {
+  const state = fixture("table-nimby-follow");
+  const { host } = mount(table, state);
+  for (const seat of [1, 2, 3]) {
+    const box = host.querySelector(`.cw-seat[data-seat="${seat}"]`);
+    assert.equal(box.querySelectorAll(".cw-back").length, state.view.hand_sizes[seat]);
+    assert.ok(box.querySelector(".cw-count").textContent.includes(String(state.view.hand_sizes[seat])));
+  }
+});
+
+test("exactly the legal cards are marked legal", () => {
+  const state = fixture("table-nimby-follow");
+  const { host } = mount(table, state);
+  const legal = state.legal.filter((a) => a.startsWith("play ")).map((a) => a.split(" ")[1]);
+  assert.deepEqual(cards(host, ".cw-hand .cw-card.cw-legal").sort(), legal.sort());
+});
+
+test("clicking a legal card sends its play", () => {
+  const state = fixture("table-nimby-follow");
+  const { host, model } = mount(table, state);
+  const card = state.legal[0].split(" ")[1];
+  host.querySelector(`.cw-hand .cw-card[data-card="${card}"]`).click();
+  assert.deepEqual(model.sent, [{ action: `play ${card}` }]);
+});
+
+test("clicking a card that is not legal still asks the kernel, which explains why not", () => {
+  const state = fixture("table-nimby-follow");
+  const { host, model } = mount(table, state);
+  const card = state.view.my_hand.find((c) => !state.legal.includes(`play ${c}`));
+  host.querySelector(`.cw-hand .cw-card[data-card="${card}"]`).click();
+  assert.deepEqual(model.sent, [{ action: `play ${card}` }]);
+});
+
+test("a refusal is shown with its rule", () => {
+  const state = fixture("table-nimby-refused");
+  const { host } = mount(table, state);
+  const error = host.querySelector(".cw-error").textContent;
+  assert.ok(error.includes(state.error.text));
+  assert.ok(error.includes(state.error.rule));
+});
+
+test("the trick on the table shows each played card with its seat", () => {
+  const state = fixture("table-nimby-follow");
+  const { host } = mount(table, state);
+  const plays = state.view.tricks.at(-1).plays;
+  assert.deepEqual(cards(host, ".cw-trick .cw-card"), plays.map(([, card]) => card));
+  const seats = [...host.querySelectorAll(".cw-trick .cw-card")].map((n) => Number(n.dataset.seat));
+  assert.deepEqual(seats, plays.map(([seat]) => seat));
+});
+
+test("non-card actions become buttons with the kernel's labels", () => {
+  const state = fixture("table-nimby-trump");
+  const { host, model } = mount(table, state);
+  const buttons = [...host.querySelectorAll("button[data-action]")];
+  assert.deepEqual(buttons.map((b) => b.dataset.action), state.legal.filter((a) => !/^play \S+$/.test(a)));
+  assert.deepEqual(buttons.map((b) => b.textContent), buttons.map((b) => state.labels[b.dataset.action]));
+  buttons[0].click();
+  assert.deepEqual(model.sent, [{ action: buttons[0].dataset.action }]);
+});
+
+test("the dealer is marked ◆ and the seat to act is highlighted", () => {
+  const state = fixture("table-nimby-follow");
+  const { host } = mount(table, state);
+  const dealer = host.querySelector(`.cw-seat[data-seat="${state.view.dealer}"] .cw-dealer`);
+  assert.ok(dealer);
+  assert.equal(host.querySelector(".cw-to-act").dataset.seat, String(state.view.to_act));
+});
+
+test("a Russian table draws Russian faces and never Latin rank letters", () => {
+  const state = fixture("table-nestors-ru");
+  const { host } = mount(table, state);
+  const ranks = [...host.querySelectorAll(".cw-card .cw-rank")].map((n) => n.textContent);
+  assert.ok(ranks.length > 0);
+  assert.ok(ranks.every((r) => /^(\d+|[ВДКТ])$/.test(r)), ranks.join(" "));
+  assert.ok(cards(host, ".cw-card").every((c) => /^(10|[2-9JQKA])[SHDC]$/.test(c)));
+});
+
+test("the Hint button asks the kernel; the pace slider is the only trait the table writes", () => {
+  const state = fixture("table-tumbochka");
+  const { host, model } = mount(table, state);
+  host.querySelector('button[data-command="hint"]').click();
+  assert.deepEqual(model.sent, [{ command: "hint" }]);
+  const slider = host.querySelector("input.cw-pace");
+  slider.value = "1.5";
+  slider.dispatchEvent(new window.Event("input", { bubbles: true }));
+  slider.dispatchEvent(new window.Event("change", { bubbles: true }));
+  assert.ok(model.written.every(([name]) => name === "pace"));
+});
+
+test("a bot level chooser sends the seat and the level", () => {
+  const state = fixture("table-tumbochka");
+  const { host, model } = mount(table, state);
+  const select = host.querySelector('select.cw-bot-level[data-seat="1"]');
+  select.value = "search";
+  select.dispatchEvent(new window.Event("change", { bubbles: true }));
+  assert.deepEqual(model.sent.at(-1), { bot: [1, "search"] });
+});
+
+test("the coach's verdict is shown beside the trick", () => {
+  const state = fixture("table-nimby-coached");
+  const { host } = mount(table, state);
+  const box = host.querySelector(".cw-feedback");
+  assert.equal(box.dataset.verdict, state.feedback.verdict);
+  assert.ok(box.textContent.includes(state.ui[`verdict_${state.feedback.verdict}`]));
+});
+
+test("no verdict box without the coach", () => {
+  const { host } = mount(table, fixture("table-nimby-follow"));
+  assert.equal(host.querySelector(".cw-feedback"), null);
+});
+
+test("a finished deal offers the next deal", () => {
+  const state = fixture("table-nimby-done");
+  const { host, model } = mount(table, state);
+  assert.equal(host.querySelector(".cw-table").dataset.phase, "done");
+  host.querySelector('button[data-command="next_deal"]').click();
+  assert.deepEqual(model.sent, [{ command: "next_deal" }]);
+});
+
+test("a trait change from the kernel redraws the table", () => {
+  const state = fixture("table-nimby-follow");
+  const { host, model } = mount(table, state);
+  model.change("error", { text: "not now", rule: "NIM-5" });
+  assert.ok(host.querySelector(".cw-error").textContent.includes("not now (NIM-5)"));
+});

@@ -1,0 +1,99 @@
+// The teaching tools drawn from real kernel states: HandReplay, Drill, TrickExplorer.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cards, fixture, mount } from "./harness.mjs";
+import drill from "../drill/index.js";
+import explorer from "../explorer/index.js";
+import replay from "../replay/index.js";
+
+test("the replay lists every action of the line and marks the current step", () => {
+  const state = fixture("replay-nestors");
+  const { host } = mount(replay, state);
+  const steps = [...host.querySelectorAll("li.cw-replay-step")];
+  assert.equal(steps.length, state.line.length);
+  assert.equal(host.querySelector("li.cw-current").dataset.step, String(state.step));
+});
+
+test("clicking an action of the line goes there; the toolbar steps", () => {
+  const { host, model } = mount(replay, fixture("replay-nestors"));
+  host.querySelector('li.cw-replay-step[data-step="2"]').click();
+  host.querySelector('button[data-command="forward"]').click();
+  assert.deepEqual(model.sent, [{ command: "go", step: 2 }, { command: "forward" }]);
+});
+
+test("the instructor's replay shows every hand and offers the download", () => {
+  const { host } = mount(replay, fixture("replay-nestors"));
+  assert.equal(host.querySelectorAll(".cw-board .cw-back").length, 0);
+  assert.ok(host.querySelector('button[data-command="download"]'));
+  assert.equal(host.querySelector('button[data-command="reveal"]'), null);
+});
+
+test("a seat's view shows backs, no download, a Reveal button and no later action", () => {
+  const state = fixture("replay-nestors-seat");
+  const { host, model } = mount(replay, state);
+  assert.ok(host.querySelectorAll(".cw-board .cw-back").length > 0);
+  assert.equal(host.querySelector('button[data-command="download"]'), null);
+  assert.equal(host.querySelectorAll("li.cw-replay-step").length, state.step);
+  assert.equal(host.querySelector(".cw-replay").dataset.revealed, "false");
+  host.querySelector('button[data-command="reveal"]').click();
+  assert.deepEqual(model.sent, [{ command: "reveal" }]);
+});
+
+test("the replay's legal cards send their action", () => {
+  const state = fixture("replay-nestors");
+  const { host, model } = mount(replay, state);
+  const legal = host.querySelector(".cw-board [data-action]");
+  assert.ok(legal, "the position has a legal action to click");
+  legal.click();
+  assert.deepEqual(model.sent, [{ action: legal.dataset.action }]);
+});
+
+test("a drill shows the position and one button per option, with keys", () => {
+  const state = fixture("drill-nestors");
+  const { host } = mount(drill, state);
+  const options = [...host.querySelectorAll("button.cw-d-option")];
+  assert.equal(options.length, state.options.length);
+  assert.deepEqual(options.map((b) => b.dataset.key), state.options.map((_, i) => String(i + 1)));
+  assert.deepEqual(cards(host, ".cw-d-trick .cw-card"), ["10S", "JS", "JD"]);
+  assert.equal(host.querySelector(".cw-drill").dataset.state, "question");
+});
+
+test("a drill sends the answer when an option is clicked or its key pressed", () => {
+  const { host, model } = mount(drill, fixture("drill-nestors"));
+  host.querySelector('button.cw-d-option[data-option="1"]').click();
+  const root = host.querySelector(".cw-drill");
+  root.dispatchEvent(new window.KeyboardEvent("keydown", { key: "1", bubbles: true }));
+  root.dispatchEvent(new window.KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+  assert.deepEqual(model.sent, [{ command: "answer", option: 1 }, { command: "answer", option: 0 }, { command: "next" }]);
+});
+
+test("nothing the drill holds before an answer tells the answer", () => {
+  const state = fixture("drill-nestors");
+  assert.ok(!state.feedback || !Object.keys(state.feedback).length);
+  const { host } = mount(drill, state);
+  assert.equal(host.querySelector(".cw-d-feedback").textContent, "");
+});
+
+test("a wrong answer is shown red with the rule id", () => {
+  const state = fixture("drill-nestors-wrong");
+  const { host } = mount(drill, state);
+  const feedback = host.querySelector(".cw-d-feedback");
+  assert.ok(feedback.classList.contains("cw-d-wrong"));
+  assert.equal(feedback.dataset.rule, state.feedback.rule);
+  assert.equal(host.querySelector(".cw-drill").dataset.state, "wrong");
+});
+
+test("the explorer draws the trick and its outcome from the kernel's result", () => {
+  const state = fixture("explorer-example");
+  const { host } = mount(explorer, state);
+  const shown = cards(host, ".cw-card");
+  for (const card of ["10S", "JD", "JC"]) assert.ok(shown.includes(card), card);
+  assert.ok(host.textContent.includes(state.result.trick.why));
+});
+
+test("the explorer's buttons send the reader's choices", () => {
+  const { host, model } = mount(explorer, fixture("explorer-example"));
+  host.querySelector('button[data-command="trump"][data-value="A"]').click();
+  host.querySelector('button[data-command="clear"]').click();
+  assert.deepEqual(model.sent, [{ command: "trump", value: "A" }, { command: "clear" }]);
+});
