@@ -15,6 +15,7 @@ this base class gives every game the same public surface:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets.cards import Card
@@ -65,7 +66,10 @@ class GameState:
         """
         legal = self._legal_cache
         if legal is None:
-            legal = self._legal_cache = () if self.phase == DONE else tuple(self._legal())
+            legal = () if self.phase == DONE else self._legal()
+            if type(legal) is not tuple:
+                legal = tuple(legal)
+            self._legal_cache = legal
         return legal
 
     def legal_strings(self) -> list[str]:
@@ -188,7 +192,7 @@ class GameState:
         }
 
     # ----- hooks each game supplies ---------------------------------------
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> Sequence[Action]:
         raise NotImplementedError
 
     def _apply(self, action: Action) -> None:

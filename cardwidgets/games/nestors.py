@@ -85,13 +85,13 @@ def _card_points(trump: Rank) -> dict[Card, int]:
 CARD_POINTS: dict[Rank, dict[Card, int]] = {trump: _card_points(trump) for trump in TRUMP_RANKS}
 
 
-def _bidding_lists() -> dict[tuple[int, bool], list[Action]]:
+def _bidding_lists() -> dict[tuple[int, bool], tuple[Action, ...]]:
     """Precomputed legal lists: (lowest allowed bid, may pass) -> [pass?, bid …, bid 190]."""
     lists = {}
     for low in range(BID_STEP, MAX_BID + BID_STEP * 2, BID_STEP):
         bids = [BID[n] for n in range(low, MAX_BID + 1, BID_STEP)]
-        lists[(low, True)] = [PASS, *bids]
-        lists[(low, False)] = bids
+        lists[(low, True)] = (PASS, *bids)
+        lists[(low, False)] = tuple(bids)
     return lists
 
 
@@ -200,7 +200,7 @@ class NestorsState(GameState):
         other._points = self._points
 
     # ----- dispatch -------------------------------------------------------------------
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> Sequence[Action]:
         phase = self.phase
         if phase == PLAY:
             return self._legal_play()
@@ -246,8 +246,8 @@ class NestorsState(GameState):
         """Decision E-4: the first three passed without a bid, so the fourth must bid."""
         return self.high_bid is None and sum(self.passed) == 3
 
-    def _legal_bidding(self) -> list[Action]:
-        return list(BIDDING_LEGAL[(self._lowest_bid(), not self.must_bid())])
+    def _legal_bidding(self) -> Sequence[Action]:
+        return BIDDING_LEGAL[(self._lowest_bid(), not self.must_bid())]  # shared and never changed: a tuple
 
     def _apply_bidding(self, action: Action) -> None:
         seat = self.to_act

@@ -23,9 +23,16 @@ TRUMP_NAMES = {
 }
 
 
+#: ``WHO[seat][position]``: how an explanation names a collector, "seat 3 (C)" / «игрок 3 (С)» (built once).
+WHO = tuple(
+    {pos: {"en": f"seat {seat} ({pos})", "ru": f"игрок {seat} ({POSITION_NAMES[pos]['ru']})"} for pos in "ABC"}
+    for seat in range(4)
+)
+
+
 def who(seat: int, position: str) -> dict[str, str]:
     """How an explanation names a trick's collector: "seat 3 (C)" / «игрок 3 (С)»."""
-    return {"en": f"seat {seat} ({position})", "ru": f"игрок {seat} ({POSITION_NAMES[position]['ru']})"}
+    return WHO[seat][position]
 
 
 MESSAGES: dict[str, dict[str, str]] = {
