@@ -236,6 +236,32 @@ def test_nestors_trick_winner_equals_the_engine() -> None:
             assert pos._position_winning(a.index, b.index, c.index) == want, (a, b, c, trump)
 
 
+def leave_ending(rng: random.Random, tricks_left: int) -> GameState:
+    """A random Nestors position where a collector must leave a card, ``tricks_left`` tricks before the end."""
+    state = ending("nestors", rng, tricks_left)
+    while state.phase != nes.LEAVE:
+        state.apply(rng.choice(state.legal_actions()))
+        if state.is_done:
+            return leave_ending(rng, tricks_left)
+    return state
+
+
+def test_leaving_the_cheapest_card_is_exact() -> None:
+    """NES-7: the search only tries the cheapest card (and the cheapest spade while the bonus is
+    open); on many endings the best of those equals the best of all four by plain search."""
+    rng = random.Random("leave")
+    fewer = 0
+    for _ in range(30):
+        state = leave_ending(rng, 3)
+        pos = position_of(state)
+        every = plain_values(state)
+        tried = [pos.text(move) for move in pos.moves()]
+        pick = max if declaring_to_act(state) else min
+        assert pick(every[t] for t in tried) == pick(every.values()), state.history
+        fewer += len(tried) < len(every)
+    assert fewer > 20
+
+
 # ----- the fast positions follow the engines step by step ------------------------------------------------
 def snapshot(pos) -> tuple:
     """What a fast position is: hands, card codes, who acts, its key and bound."""

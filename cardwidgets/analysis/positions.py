@@ -404,7 +404,6 @@ class TumbochkaPosition(TrickPosition):
 # ----- Nestors -----------------------------------------------------------------------------------
 OPEN_MOVE = 1 << 18
 LEAVE_MOVE = 1 << 19
-TABLE = 4  # the holder code of the table card (NES-7)
 SPADES = SUIT_NUMBER[SUITS[0]]
 
 
@@ -438,16 +437,21 @@ class NestorsPosition(TrickPosition):
         self.face_up = [c.index for c in state.face_up]
         self.table_card = -1 if state.table is None else state.table.index
         self.pending = [c.index for c in state.pending]
-        for c in self.face_up:
-            self.codes[c] = TABLE + 8 * table.point_class[c]
-        if self.table_card >= 0 and state.phase != nes.LEAVE:
-            self.codes[self.table_card] = TABLE + 8 * table.point_class[self.table_card]
-        for c in self.pending:
-            self.codes[c] = IN_TRICK
         self.collector = state.tricks[-1].collector if state.phase == nes.LEAVE else None
         self.spades = sum(1 for c in state.taken[team] if c.suit is SUITS[0])
-        self.live_points = sum(table.points[c] for c in range(52) if self.codes[c] != GONE)
-        self.live_spades = sum(1 for c in range(52) if self.codes[c] != GONE and table.suit_of[c] == SPADES)
+        # Cards out of the tricks for good (face-up, table, a collected trick's four) keep the
+        # code GONE: they are never played again, so they never compare with a card (NES-7).
+        live = [c for c in range(52) if self.codes[c] != GONE] + self._off_play()
+        self.live_points = sum(table.points[c] for c in live)
+        self.live_spades = sum(1 for c in live if table.suit_of[c] == SPADES)
+
+    def _off_play(self) -> list[int]:
+        """The cards still to be taken that no one will play: face-up, the table card, pending."""
+        if self.phase == nes.OPEN:
+            return list(self.face_up)
+        if self.phase == nes.LEAVE:
+            return list(self.pending)
+        return [self.table_card] if self.table_card >= 0 else []
 
     def context(self) -> Any:
         """What the table's keys assume (game, trump, declaring side)."""
@@ -472,12 +476,30 @@ class NestorsPosition(TrickPosition):
         if phase == nes.PLAY:
             return self._plays(merge)
         if phase == nes.LEAVE:
-            cards = self.table.sort_hand(self.pending)
-            if merge:  # leave the cheapest card first
-                points, strength = self.table.points, self.table.strength
-                cards = sorted(merge_equal(cards, self.table, self.codes), key=lambda c: (points[c], strength[c]))
+            cards = self._leaves() if merge else self.table.sort_hand(self.pending)
             return [c | LEAVE_MOVE for c in cards]
         return self._opens()
+
+    def _leaves(self) -> list[int]:
+        """The cards worth leaving (NES-7): the cheapest one, and the cheapest spade while the bonus is open.
+
+        The table card is never played again: only its points and, while the
+        spade bonus is open, whether it is a spade still matter. With those
+        fixed, a card worth ``d`` more on the table changes the final points
+        by 0 (the other side takes it) up to ``d`` (the collector's side does),
+        so leaving it never beats taking it and leaving a cheaper one
+        (``test_leaving_the_cheapest_card_is_exact``).
+        """
+        points, strength, suit_of = self.table.points, self.table.strength, self.table.suit_of
+        spades_open = self._spades_open()
+        best: dict[bool, int] = {}
+        for card in sorted(self.pending, key=lambda c: (points[c], strength[c])):
+            best.setdefault(spades_open and suit_of[card] == SPADES, card)
+        return sorted(best.values(), key=lambda c: (points[c], strength[c]))
+
+    def _spades_open(self) -> bool:
+        """Whether the bidders may still reach the spade majority and do not have it yet (NES-2)."""
+        return self.spades < nes.SPADE_MAJORITY <= self.spades + self.live_spades
 
     def _opens(self) -> list[int]:
         """NES-6a: a highest card of the bidder beside two of the three face-up cards."""
@@ -561,7 +583,8 @@ class NestorsPosition(TrickPosition):
         if count == 3:
             self.collector = self._collector()
             self.pending = [c for _, c in self.trick] + [self.table_card]
-            self.codes[self.table_card] = IN_TRICK
+            for c in self.pending:
+                self.codes[c] = GONE
             self.phase = nes.LEAVE
             self.to_act = self.collector
             return 0
@@ -591,7 +614,6 @@ class NestorsPosition(TrickPosition):
         taken = [c for c in self.pending if c != card]
         self.pending = []
         self.table_card = card
-        self.codes[card] = TABLE + 8 * self.table.point_class[card]
         gain = self._take(taken, self.collector)  # type: ignore[arg-type]
         self._start_trick(self.number + 1)
         return gain
@@ -647,13 +669,8 @@ class NestorsPosition(TrickPosition):
             codes[c] = IN_TRICK
         if kind == "leave":
             for c in self.pending:
-                codes[c] = IN_TRICK
+                codes[c] = GONE
             return
-        if kind == "open":
-            for c in self.face_up:
-                codes[c] = TABLE + 8 * point_class[c]
-        elif self.table_card >= 0:
-            codes[self.table_card] = TABLE + 8 * point_class[self.table_card]
         self.hands[seat].insert(at, card)
         codes[card] = seat + 8 * point_class[card]
 
@@ -704,10 +721,11 @@ class NestorsPosition(TrickPosition):
         """
         if self.phase != nes.PLAY or self.trick or self.number == nes.NUM_TRICKS:
             return None  # the last trick (two cards, NES-7) is quicker to play than to look up
-        spades = self.spades
-        if spades >= nes.SPADE_MAJORITY or spades + self.live_spades < nes.SPADE_MAJORITY:
-            spades = -1
-        return (self.number, spades, live_key(self.table, self.codes))
+        spades_open = self._spades_open()
+        spades = self.spades if spades_open else -1
+        table_card = self.table_card
+        token = self.table.points[table_card] * 2 + (spades_open and self.table.suit_of[table_card] == SPADES)
+        return (self.number, spades, token, live_key(self.table, self.codes))
 
     def upper_bound(self) -> int:
         """The most points the declaring side can still gain."""
