@@ -405,6 +405,7 @@ class TumbochkaPosition(TrickPosition):
 OPEN_MOVE = 1 << 18
 LEAVE_MOVE = 1 << 19
 SPADES = SUIT_NUMBER[SUITS[0]]
+SUIT_END = bytes([SEPARATOR])
 
 
 class NestorsPosition(TrickPosition):
@@ -725,7 +726,20 @@ class NestorsPosition(TrickPosition):
         spades = self.spades if spades_open else -1
         table_card = self.table_card
         token = self.table.points[table_card] * 2 + (spades_open and self.table.suit_of[table_card] == SPADES)
-        return (self.number, spades, token, live_key(self.table, self.codes))
+        return (self.number, spades, token, self._suits_key(spades_open))
+
+    def _suits_key(self, spades_open: bool) -> bytes:
+        """The live key with the suits in a canonical order (NES-1: suits are alike but for spades).
+
+        No rule tells hearts, diamonds and clubs apart (trump is a rank), so
+        positions that differ only by renaming them have the same value; spades
+        differ only while the spade bonus is open (NES-2).
+        """
+        suits = live_key(self.table, self.codes).split(SUIT_END)
+        if spades_open:
+            others = [s + SUIT_END for i, s in enumerate(suits[:4]) if i != SPADES]
+            return suits[SPADES] + SUIT_END + b"".join(sorted(others))
+        return b"".join(sorted(s + SUIT_END for s in suits[:4]))
 
     def upper_bound(self) -> int:
         """The most points the declaring side can still gain."""
