@@ -493,10 +493,12 @@ class NestorsPosition(TrickPosition):
         """
         points, strength, suit_of = self.table.points, self.table.strength, self.table.suit_of
         spades_open = self._spades_open()
-        best: dict[bool, int] = {}
-        for card in sorted(self.pending, key=lambda c: (points[c], strength[c])):
-            best.setdefault(spades_open and suit_of[card] == SPADES, card)
-        return sorted(best.values(), key=lambda c: (points[c], strength[c]))
+        cheapest = min(self.pending, key=lambda c: (points[c], strength[c]))
+        if not spades_open:
+            return [cheapest]
+        spade = suit_of[cheapest] == SPADES
+        others = [c for c in self.pending if (suit_of[c] == SPADES) != spade]
+        return [cheapest, min(others, key=lambda c: (points[c], strength[c]))] if others else [cheapest]
 
     def _spades_open(self) -> bool:
         """Whether the bidders may still reach the spade majority and do not have it yet (NES-2)."""
@@ -566,19 +568,23 @@ class NestorsPosition(TrickPosition):
 
     def play(self, move: int) -> int:
         """Make ``move``; return the points the declaring side gains by it."""
-        snap = self._snapshot()
-        if move & OPEN_MOVE:
-            return self._open(move, snap)
-        if move & LEAVE_MOVE:
+        if move & (OPEN_MOVE | LEAVE_MOVE):
+            snap = self._snapshot()
+            if move & OPEN_MOVE:
+                return self._open(move, snap)
             return self._leave(move & 63, snap)
+        trick = self.trick
+        # Only a card that ends the trick changes more than the hand, the trick and the seat to act.
+        snap = self._snapshot() if len(trick) + 1 == len(self.order) else None
         seat = self.to_act
-        at = self.hands[seat].index(move)
-        del self.hands[seat][at]
+        hand = self.hands[seat]
+        at = hand.index(move)
+        del hand[at]
         self.codes[move] = IN_TRICK
-        self.trick.append((seat, move))
+        trick.append((seat, move))
         self.undo_stack.append(("play", seat, move, at, snap))
-        count = len(self.trick)
-        if count < len(self.order):
+        count = len(trick)
+        if snap is None:
             self.to_act = self.order[count]
             return 0
         if count == 3:
@@ -650,6 +656,13 @@ class NestorsPosition(TrickPosition):
     def undo(self) -> None:
         """Take back the last move."""
         kind, seat, card, at, snap = self.undo_stack.pop()
+        codes, point_class = self.codes, self.table.point_class
+        if snap is None:  # a card that did not end the trick
+            self.trick.pop()
+            self.hands[seat].insert(at, card)
+            codes[card] = seat + 8 * point_class[card]
+            self.to_act = seat
+            return
         (
             self.phase,
             self.to_act,
@@ -664,7 +677,6 @@ class NestorsPosition(TrickPosition):
             self.live_spades,
             trick,
         ) = snap
-        codes, point_class = self.codes, self.table.point_class
         self.trick = list(trick)
         for _, c in trick:
             codes[c] = IN_TRICK
