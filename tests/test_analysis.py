@@ -14,15 +14,17 @@
 from __future__ import annotations
 
 import ast
+import copy
 import random
 from pathlib import Path
 
 import pytest
 
 from cardwidgets.analysis import AnalysisError, DoubleDummy, Unfinished, double_dummy, position_of, post_mortem
-from cardwidgets.analysis.positions import points_so_far
+from cardwidgets.analysis.base import GONE
+from cardwidgets.analysis.positions import SPADES, points_so_far
 from cardwidgets.analysis.solver import Solver
-from cardwidgets.cards import Card, Rank, Suit
+from cardwidgets.cards import Card, Rank, Suit, parse_card
 from cardwidgets.core.errors import RecordError
 from cardwidgets.core.records import record_of
 from cardwidgets.core.state import GameState
@@ -234,6 +236,110 @@ def test_nestors_trick_winner_equals_the_engine() -> None:
             a, b, c = rng.sample(nes.NESTORS_DECK, 3)
             want = resolve_trick(a, b, c, trump).index
             assert pos._position_winning(a.index, b.index, c.index) == want, (a, b, c, trump)
+
+
+def renamed(state: GameState, swap: dict[str, str]) -> GameState:
+    """The same Nestors deal and actions with suits renamed (``swap`` maps suit letters)."""
+
+    def card(c: Card) -> Card:
+        return Card.of(c.rank, swap.get(c.suit.value, c.suit.value))
+
+    def text(action: str) -> str:
+        words = action.split()
+        return " ".join([words[0]] + [card(parse_card(w)).text if len(w) > 1 else w for w in words[1:]])
+
+    deal = {
+        part: [[card(c) for c in cards] if isinstance(cards, list) else card(cards) for cards in rows]
+        for part, rows in state.deal.items()
+    }
+    other = GAMES["nestors"].new_state(deal, state.dealer)
+    for action in state.history:
+        other.apply(text(action) if action.split()[0] in ("open", "play", "leave") else action)
+    return other
+
+
+def test_suits_but_spades_are_interchangeable() -> None:
+    """NES-1/NES-2: hearts, diamonds and clubs renamed (and spades too once the bonus is decided)
+    give the same key and the same values, so the table shares their entries."""
+    rng = random.Random("suits")
+    rotate = {"H": "D", "D": "C", "C": "H"}
+    spades_too = keyed = 0
+    for _ in range(16):
+        state = ending("nestors", rng, 3)
+        pos = position_of(state)
+        future = sorted(v - points_so_far(state) for v in double_dummy(state).values())
+        for swap in (rotate, {"S": "H", "H": "S"}):
+            other = renamed(state, swap)
+            if "S" in swap and (pos._spades_open() or position_of(other)._spades_open()):
+                continue  # the spades decide the bonus: spades are not like the others here
+            assert position_of(other).key() == pos.key(), state.history
+            assert sorted(v - points_so_far(other) for v in double_dummy(other).values()) == future
+            spades_too += "S" in swap
+        keyed += pos.key() is not None
+    assert spades_too > 0
+    assert keyed > 2
+
+
+def swapped(pos, swap: dict[str, str]):
+    """A copy of a Nestors fast position at a trick boundary with suits renamed (same past points)."""
+    index = {c.index: Card.of(c.rank, swap.get(c.suit.value, c.suit.value)).index for c in nes.NESTORS_DECK}
+    other = copy.deepcopy(pos)
+    other.hands = [pos.table.sort_hand([index[c] for c in hand]) for hand in pos.hands]
+    for card, new in index.items():
+        other.codes[new] = pos.codes[card]
+    other.table_card = index[pos.table_card]
+    live = [c for c in index.values() if other.codes[c] != GONE] + [other.table_card]
+    other.live_spades = sum(1 for c in live if pos.table.suit_of[c] == SPADES)
+    return other
+
+
+def test_keys_treat_suits_alike_only_where_the_rules_do() -> None:
+    """Renaming hearts, diamonds and clubs keeps the key; swapping spades with hearts keeps it only
+    when the spade bonus is decided. Whenever two such positions share a key, they share a value."""
+    rng = random.Random("swap")
+    rotate, spades = {"H": "D", "D": "C", "C": "H"}, {"S": "H", "H": "S"}
+    differ = 0
+    for _ in range(40):
+        state = ending("nestors", rng, 4)
+        while position_of(state).key() is None:
+            state.apply(rng.choice(state.legal_actions()))
+        pos = position_of(state)
+        value = Solver().value(pos)
+        for swap in (rotate, spades):
+            other = swapped(pos, swap)
+            if swap is rotate or not (pos._spades_open() or other._spades_open()):
+                assert other.key() == pos.key()
+            if other.key() == pos.key():
+                assert Solver().value(other) == value, state.history
+            else:
+                differ += Solver().value(other) != value
+    assert differ > 0
+
+
+def leave_ending(rng: random.Random, tricks_left: int) -> GameState:
+    """A random Nestors position where a collector must leave a card, ``tricks_left`` tricks before the end."""
+    state = ending("nestors", rng, tricks_left)
+    while state.phase != nes.LEAVE:
+        state.apply(rng.choice(state.legal_actions()))
+        if state.is_done:
+            return leave_ending(rng, tricks_left)
+    return state
+
+
+def test_leaving_the_cheapest_card_is_exact() -> None:
+    """NES-7: the search only tries the cheapest card (and the cheapest spade while the bonus is
+    open); on many endings the best of those equals the best of all four by plain search."""
+    rng = random.Random("leave")
+    fewer = 0
+    for _ in range(30):
+        state = leave_ending(rng, 3)
+        pos = position_of(state)
+        every = plain_values(state)
+        tried = [pos.text(move) for move in pos.moves()]
+        pick = max if declaring_to_act(state) else min
+        assert pick(every[t] for t in tried) == pick(every.values()), state.history
+        fewer += len(tried) < len(every)
+    assert fewer > 20
 
 
 # ----- the fast positions follow the engines step by step ------------------------------------------------

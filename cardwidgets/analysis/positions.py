@@ -404,8 +404,8 @@ class TumbochkaPosition(TrickPosition):
 # ----- Nestors -----------------------------------------------------------------------------------
 OPEN_MOVE = 1 << 18
 LEAVE_MOVE = 1 << 19
-TABLE = 4  # the holder code of the table card (NES-7)
 SPADES = SUIT_NUMBER[SUITS[0]]
+SUIT_END = bytes([SEPARATOR])
 
 
 class NestorsPosition(TrickPosition):
@@ -438,16 +438,21 @@ class NestorsPosition(TrickPosition):
         self.face_up = [c.index for c in state.face_up]
         self.table_card = -1 if state.table is None else state.table.index
         self.pending = [c.index for c in state.pending]
-        for c in self.face_up:
-            self.codes[c] = TABLE + 8 * table.point_class[c]
-        if self.table_card >= 0 and state.phase != nes.LEAVE:
-            self.codes[self.table_card] = TABLE + 8 * table.point_class[self.table_card]
-        for c in self.pending:
-            self.codes[c] = IN_TRICK
         self.collector = state.tricks[-1].collector if state.phase == nes.LEAVE else None
         self.spades = sum(1 for c in state.taken[team] if c.suit is SUITS[0])
-        self.live_points = sum(table.points[c] for c in range(52) if self.codes[c] != GONE)
-        self.live_spades = sum(1 for c in range(52) if self.codes[c] != GONE and table.suit_of[c] == SPADES)
+        # Cards out of the tricks for good (face-up, table, a collected trick's four) keep the
+        # code GONE: they are never played again, so they never compare with a card (NES-7).
+        live = [c for c in range(52) if self.codes[c] != GONE] + self._off_play()
+        self.live_points = sum(table.points[c] for c in live)
+        self.live_spades = sum(1 for c in live if table.suit_of[c] == SPADES)
+
+    def _off_play(self) -> list[int]:
+        """The cards still to be taken that no one will play: face-up, the table card, pending."""
+        if self.phase == nes.OPEN:
+            return list(self.face_up)
+        if self.phase == nes.LEAVE:
+            return list(self.pending)
+        return [self.table_card] if self.table_card >= 0 else []
 
     def context(self) -> Any:
         """What the table's keys assume (game, trump, declaring side)."""
@@ -472,12 +477,32 @@ class NestorsPosition(TrickPosition):
         if phase == nes.PLAY:
             return self._plays(merge)
         if phase == nes.LEAVE:
-            cards = self.table.sort_hand(self.pending)
-            if merge:  # leave the cheapest card first
-                points, strength = self.table.points, self.table.strength
-                cards = sorted(merge_equal(cards, self.table, self.codes), key=lambda c: (points[c], strength[c]))
+            cards = self._leaves() if merge else self.table.sort_hand(self.pending)
             return [c | LEAVE_MOVE for c in cards]
         return self._opens()
+
+    def _leaves(self) -> list[int]:
+        """The cards worth leaving (NES-7): the cheapest one, and the cheapest spade while the bonus is open.
+
+        The table card is never played again: only its points and, while the
+        spade bonus is open, whether it is a spade still matter. With those
+        fixed, a card worth ``d`` more on the table changes the final points
+        by 0 (the other side takes it) up to ``d`` (the collector's side does),
+        so leaving it never beats taking it and leaving a cheaper one
+        (``test_leaving_the_cheapest_card_is_exact``).
+        """
+        points, strength, suit_of = self.table.points, self.table.strength, self.table.suit_of
+        spades_open = self._spades_open()
+        cheapest = min(self.pending, key=lambda c: (points[c], strength[c]))
+        if not spades_open:
+            return [cheapest]
+        spade = suit_of[cheapest] == SPADES
+        others = [c for c in self.pending if (suit_of[c] == SPADES) != spade]
+        return [cheapest, min(others, key=lambda c: (points[c], strength[c]))] if others else [cheapest]
+
+    def _spades_open(self) -> bool:
+        """Whether the bidders may still reach the spade majority and do not have it yet (NES-2)."""
+        return self.spades < nes.SPADE_MAJORITY <= self.spades + self.live_spades
 
     def _opens(self) -> list[int]:
         """NES-6a: a highest card of the bidder beside two of the three face-up cards."""
@@ -543,25 +568,30 @@ class NestorsPosition(TrickPosition):
 
     def play(self, move: int) -> int:
         """Make ``move``; return the points the declaring side gains by it."""
-        snap = self._snapshot()
-        if move & OPEN_MOVE:
-            return self._open(move, snap)
-        if move & LEAVE_MOVE:
+        if move & (OPEN_MOVE | LEAVE_MOVE):
+            snap = self._snapshot()
+            if move & OPEN_MOVE:
+                return self._open(move, snap)
             return self._leave(move & 63, snap)
+        trick = self.trick
+        # Only a card that ends the trick changes more than the hand, the trick and the seat to act.
+        snap = self._snapshot() if len(trick) + 1 == len(self.order) else None
         seat = self.to_act
-        at = self.hands[seat].index(move)
-        del self.hands[seat][at]
+        hand = self.hands[seat]
+        at = hand.index(move)
+        del hand[at]
         self.codes[move] = IN_TRICK
-        self.trick.append((seat, move))
+        trick.append((seat, move))
         self.undo_stack.append(("play", seat, move, at, snap))
-        count = len(self.trick)
-        if count < len(self.order):
+        count = len(trick)
+        if snap is None:
             self.to_act = self.order[count]
             return 0
         if count == 3:
             self.collector = self._collector()
             self.pending = [c for _, c in self.trick] + [self.table_card]
-            self.codes[self.table_card] = IN_TRICK
+            for c in self.pending:
+                self.codes[c] = GONE
             self.phase = nes.LEAVE
             self.to_act = self.collector
             return 0
@@ -591,7 +621,6 @@ class NestorsPosition(TrickPosition):
         taken = [c for c in self.pending if c != card]
         self.pending = []
         self.table_card = card
-        self.codes[card] = TABLE + 8 * self.table.point_class[card]
         gain = self._take(taken, self.collector)  # type: ignore[arg-type]
         self._start_trick(self.number + 1)
         return gain
@@ -627,6 +656,13 @@ class NestorsPosition(TrickPosition):
     def undo(self) -> None:
         """Take back the last move."""
         kind, seat, card, at, snap = self.undo_stack.pop()
+        codes, point_class = self.codes, self.table.point_class
+        if snap is None:  # a card that did not end the trick
+            self.trick.pop()
+            self.hands[seat].insert(at, card)
+            codes[card] = seat + 8 * point_class[card]
+            self.to_act = seat
+            return
         (
             self.phase,
             self.to_act,
@@ -641,19 +677,13 @@ class NestorsPosition(TrickPosition):
             self.live_spades,
             trick,
         ) = snap
-        codes, point_class = self.codes, self.table.point_class
         self.trick = list(trick)
         for _, c in trick:
             codes[c] = IN_TRICK
         if kind == "leave":
             for c in self.pending:
-                codes[c] = IN_TRICK
+                codes[c] = GONE
             return
-        if kind == "open":
-            for c in self.face_up:
-                codes[c] = TABLE + 8 * point_class[c]
-        elif self.table_card >= 0:
-            codes[self.table_card] = TABLE + 8 * point_class[self.table_card]
         self.hands[seat].insert(at, card)
         codes[card] = seat + 8 * point_class[card]
 
@@ -704,10 +734,24 @@ class NestorsPosition(TrickPosition):
         """
         if self.phase != nes.PLAY or self.trick or self.number == nes.NUM_TRICKS:
             return None  # the last trick (two cards, NES-7) is quicker to play than to look up
-        spades = self.spades
-        if spades >= nes.SPADE_MAJORITY or spades + self.live_spades < nes.SPADE_MAJORITY:
-            spades = -1
-        return (self.number, spades, live_key(self.table, self.codes))
+        spades_open = self._spades_open()
+        spades = self.spades if spades_open else -1
+        table_card = self.table_card
+        token = self.table.points[table_card] * 2 + (spades_open and self.table.suit_of[table_card] == SPADES)
+        return (self.number, spades, token, self._suits_key(spades_open))
+
+    def _suits_key(self, spades_open: bool) -> bytes:
+        """The live key with the suits in a canonical order (NES-1: suits are alike but for spades).
+
+        No rule tells hearts, diamonds and clubs apart (trump is a rank), so
+        positions that differ only by renaming them have the same value; spades
+        differ only while the spade bonus is open (NES-2).
+        """
+        suits = live_key(self.table, self.codes).split(SUIT_END)
+        if spades_open:
+            others = [s + SUIT_END for i, s in enumerate(suits[:4]) if i != SPADES]
+            return suits[SPADES] + SUIT_END + b"".join(sorted(others))
+        return b"".join(sorted(s + SUIT_END for s in suits[:4]))
 
     def upper_bound(self) -> int:
         """The most points the declaring side can still gain."""
