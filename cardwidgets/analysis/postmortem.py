@@ -31,6 +31,7 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import DealRecord, load_record, record_of, replay_deal
 from cardwidgets.core.state import GameState
 from cardwidgets.games.tumbochka import TumbochkaState
+from cardwidgets.i18n import ActionList, ActionText
 
 #: Below this an average cost counts as none (sampling noise in the last digit).
 NEGLIGIBLE = 0.05
@@ -110,7 +111,7 @@ class _Reviewer:
             row["mc_cost"] = self.mc_cost(state, action, sign)
         except Unfinished:
             row["dd_cost"] = None
-        row["text"] = _sentence(row, self.locale)
+        row["text"] = row_text(row, self.locale, state.game_name)
         return row
 
     def mc_cost(self, state: GameState, action: str, sign: int) -> float:
@@ -124,13 +125,13 @@ class _Reviewer:
         return round(cost, 2) if cost >= NEGLIGIBLE else 0.0
 
 
-def _sentence(row: dict[str, Any], locale: str) -> str:
-    """One sentence on the row: best, unlucky, unseen, a mistake, or not finished."""
+def row_text(row: dict[str, Any], locale: str, game: str = "") -> str:
+    """One sentence on a row: best, unlucky, unseen, a mistake, or not finished (actions as ``locale`` writes them)."""
     dd, mc = row["dd_cost"], row["mc_cost"]
     params = {
         "number": row["number"],
-        "action": row["action"],
-        "best": ", ".join(row["best"]),
+        "action": ActionText(row["action"], game),
+        "best": ActionList(row["best"], game),
         "dd": dd,
         "mc": _figure(mc),
     }
@@ -147,8 +148,8 @@ def _sentence(row: dict[str, Any], locale: str) -> str:
     return Explanation("ANALYSIS", key, params).text(locale)
 
 
-def _figure(value: float | None) -> str:
-    """An average as people write it: ``3`` rather than ``3.0``, else two decimals at most."""
+def _figure(value: float | None) -> int | float | str:
+    """An average as people write it: ``3`` rather than ``3.0``, else two decimals (a comma in Russian)."""
     if value is None:
         return ""
-    return str(int(value)) if value == int(value) else f"{value:g}"
+    return int(value) if value == int(value) else value
