@@ -1,0 +1,196 @@
+"""The solver in the widgets (issue 15, section 3): the Analysis switch, Review, Drill.from_mistakes."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardwidgets import HandReplay
+from cardwidgets.analysis import DoubleDummy, double_dummy
+from cardwidgets.analysis.dd import declaring_points
+from cardwidgets.analysis.positions import declaring_seats
+from cardwidgets.bots import make_bot
+from cardwidgets.core.records import record_of
+from cardwidgets.games import new_game
+from cardwidgets.widgets.analysis_view import analyse
+
+RECORDS = Path(__file__).parent.parent / "notebooks" / "records"
+CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z])")
+
+
+def send_message(widget: Any, content: Any) -> None:
+    """What ipywidgets does with a browser custom message."""
+    widget._handle_custom_msg(content, [])
+
+
+def played(game: str, seed: int) -> Any:
+    """A whole deal of ``game`` played by random bots (their mistakes make good reviews)."""
+    state = new_game(game, seed=seed)
+    bot = make_bot("random", seed)
+    while not state.is_done:
+        state.apply(bot.choose(state))
+    return state
+
+
+def first_play_step(replay: HandReplay) -> int:
+    """The first step of the line at which the play has begun."""
+    return next(k for k in range(replay.steps + 1) if replay._line.state(k).phase == "play")
+
+
+# ----- HandReplay: the Analysis switch ---------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["nimby", "tumbochka"])
+def test_analysis_shows_the_solver_value_of_every_legal_action(game: str) -> None:
+    replay = HandReplay(played(game, 3), analysis=True)
+    for step in range(first_play_step(replay), replay.steps):
+        replay.go(step)
+        state = replay.state
+        exact = double_dummy(state)
+        view = replay.analysis_view
+        assert view["status"] == "done"
+        assert {a["action"]: a["value"] for a in view["actions"]} == exact
+        maximize = declaring_seats(state)[state.to_act]
+        top = max(exact.values()) if maximize else min(exact.values())
+        for entry in view["actions"]:
+            assert entry["best"] == (exact[entry["action"]] == top)
+            assert entry["mark"] == ("✓" if entry["best"] else f"−{abs(top - exact[entry['action']])}")
+        tops = [a for a, v in exact.items() if v == top]
+        expected = "any" if len(tops) == len(exact) else "only" if len(tops) == 1 else "some"
+        assert view["kind"] == expected
+
+
+def test_only_card_and_any_card_are_told_apart() -> None:
+    kinds = set()
+    for seed in range(6):
+        replay = HandReplay(played("nimby", seed), analysis=True)
+        for step in range(first_play_step(replay), replay.steps):
+            replay.go(step)
+            kinds.add(replay.analysis_view["kind"])
+    assert {"only", "any"} <= kinds
+
+
+@pytest.mark.parametrize("game", ["nimby", "tumbochka"])
+def test_the_best_line_keeps_the_value_and_plays_to_the_end(game: str) -> None:
+    replay = HandReplay(played(game, 5), analysis=True)
+    replay.go(first_play_step(replay))
+    view = replay.analysis_view
+    assert view["line_complete"] is True
+    state = replay.state.clone()
+    target = max(a["value"] for a in view["actions"] if a["best"])
+    for entry in view["line"]:
+        assert entry["seat"] == state.to_act
+        assert double_dummy(state)[entry["action"]] == target  # each step of the line keeps the best value
+        state.apply(entry["action"])
+    assert state.is_done
+    assert declaring_points(state) == target  # the line ends with the declaring side on the value shown
+
+
+def test_one_table_serves_every_step_of_a_replay() -> None:
+    replay = HandReplay(played("tumbochka", 2), analysis=True)
+    replay.go(first_play_step(replay))
+    solver = replay._solver
+    entries = len(solver.solver.table)
+    assert entries > 0
+    replay.forward()
+    assert replay._solver is solver
+    assert len(solver.solver.table) >= entries  # kept, not cleared, from one step to the next
+
+
+def test_a_solve_out_of_time_says_not_finished_and_keeps_only_exact_values() -> None:
+    state = played("tumbochka", 2)
+    replay = HandReplay(state)
+    replay.go(first_play_step(replay))
+    position = replay.state
+    exact = double_dummy(position)
+    view = analyse(position, DoubleDummy(max_nodes=40), "en", 5.0)
+    assert view["status"] == "unfinished"
+    assert "Not finished" in view["message"]
+    assert view["line"] == []
+    assert view["kind"] == ""
+    given = {a["action"]: a["value"] for a in view["actions"] if a["value"] is not None}
+    assert len(given) < len(exact)
+    assert all(exact[action] == value for action, value in given.items())  # never a wrong value
+    assert all(a["mark"] == "?" for a in view["actions"] if a["value"] is None)
+
+
+def test_a_step_outside_the_play_says_so() -> None:
+    replay = HandReplay(played("nimby", 1), analysis=True, locale="ru")
+    replay.go(0)
+    assert replay.analysis_view["status"] == "none"
+    assert replay.analysis_view["message"] == "Решатель анализирует только розыгрыш, а здесь идёт выбор козыря."
+    replay.end()
+    assert replay.analysis_view["message"] == "Сдача окончена: анализировать нечего."
+
+
+def test_the_switch_from_the_front_end_and_the_legend() -> None:
+    replay = HandReplay(played("nimby", 3))
+    replay.go(first_play_step(replay))
+    assert replay.analysis_view == {}
+    send_message(replay, {"command": "analysis", "on": True})
+    assert replay.analysis is True
+    assert replay.error == {}
+    assert len(replay.analysis_view["legend"]) == 3
+    assert "Analysis with all cards face up" in replay.text()
+    send_message(replay, {"command": "analysis", "on": "yes"})  # not a true/false: refused, nothing changes
+    assert replay.error["text"]
+    assert replay.analysis is True
+    send_message(replay, {"command": "analysis", "on": False})
+    assert replay.analysis is False
+    assert replay.analysis_view == {}
+
+
+def test_the_browser_may_not_write_the_analysis_trait() -> None:
+    replay = HandReplay(played("nimby", 3))
+    replay.set_state({"analysis": True})
+    assert replay.analysis is False
+    assert replay.error["text"]
+
+
+def synced_cards(widget: HandReplay) -> set[str]:
+    state = json.loads(json.dumps({k: v for k, v in widget.get_state().items() if not k.startswith("_")}))
+    state.pop("ui")
+    return set(CARD.findall(json.dumps(state)))
+
+
+def test_no_analysis_in_a_seat_view_before_reveal() -> None:
+    record = record_of(played("tumbochka", 2))
+    replay = HandReplay(record, seat=1)
+    replay.go(first_play_step(replay) + 1)
+    allowed = set(CARD.findall(json.dumps(replay.state.view(1))))
+    send_message(replay, {"command": "analysis", "on": True})
+    assert replay.analysis is False
+    assert "Reveal" in replay.error["text"]
+    assert replay.analysis_view == {}
+    assert synced_cards(replay) <= allowed  # nothing hidden reached the browser
+    with pytest.raises(ValueError, match="Reveal"):
+        replay.set_analysis(True)
+    with pytest.raises(Exception, match="Reveal"):
+        replay.analysis = True
+    with pytest.raises(ValueError, match="Reveal"):
+        HandReplay(record, seat=1, analysis=True)
+    replay.reveal()
+    replay.set_analysis(True)
+    assert replay.analysis_view["actions"]
+    replay.hide()  # back to the seat's view: the analysis goes off with the hands
+    assert replay.analysis is False
+    assert replay.analysis_view == {}
+    assert synced_cards(replay) <= allowed
+    replay.reveal()
+    replay.set_analysis(True)
+    replay.seat = 2  # another seat's view (revealed stays): still every hand shown, analysis may stay
+    assert replay.analysis is True
+
+
+def test_analysis_in_russian_has_no_latin_words() -> None:
+    from tests.test_i18n import latin_words
+
+    replay = HandReplay(played("tumbochka", 2), analysis=True, locale="ru")
+    replay.go(first_play_step(replay))
+    view = replay.analysis_view
+    texts = [view["side"], view["summary"], *view["legend"], *(a["label"] for a in view["actions"])]
+    texts += [entry["label"] for entry in view["line"]]
+    for text in texts:
+        assert not latin_words(text), text
