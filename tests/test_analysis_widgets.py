@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from cardwidgets import HandReplay
-from cardwidgets.analysis import DoubleDummy, double_dummy
+from cardwidgets import HandReplay, Table
+from cardwidgets.analysis import DoubleDummy, double_dummy, post_mortem
 from cardwidgets.analysis.dd import declaring_points
 from cardwidgets.analysis.positions import declaring_seats
 from cardwidgets.bots import make_bot
@@ -194,3 +194,76 @@ def test_analysis_in_russian_has_no_latin_words() -> None:
     texts += [entry["label"] for entry in view["line"]]
     for text in texts:
         assert not latin_words(text), text
+
+
+# ----- Table: the Review after a deal ---------------------------------------------------------------------------
+def played_table(game: str, seed: int, **kwargs: Any) -> Table:
+    """A table whose deal the learner (seat 0, playing at random) has just finished."""
+    table = Table(game, seat=0, seed=seed, pace=0, bots="random", **kwargs)
+    learner = make_bot("random", seed)
+    while not table.state.is_done:
+        assert table.act(learner.choose(table.state).text)
+    return table
+
+
+def test_review_is_refused_before_the_end_of_the_deal() -> None:
+    table = Table("nimby", seat=0, seed=1, pace=0)
+    assert table.review() is None
+    assert table.error["text"] == "the review comes when the deal is over"
+    assert table.review_rows == []
+    assert table.reviewed is False
+
+
+def test_review_lists_the_costly_decisions_with_both_costs() -> None:
+    table = played_table("nimby", 1)
+    send_message(table, {"command": "review"})
+    assert table.reviewed is True
+    assert table.error == {}
+    rows = post_mortem(table.state, 0, samples=8, seed=len(table.match.deals), seconds=2.0)
+    costly = [row for row in rows if row["dd_cost"] != 0 or row["mc_cost"] != 0]
+    assert costly  # this deal has some: the test can fail
+    assert [(r["number"], r["dd_cost"], r["mc_cost"], r["text"]) for r in table.review_rows] == [
+        (r["number"], r["dd_cost"], r["mc_cost"], r["text"]) for r in costly
+    ]
+    for entry in table.review_rows:
+        assert entry["step"] == entry["number"] - 1
+        assert entry["dd"] == str(entry["dd_cost"])
+    assert table.review() == table.review_rows  # asked again: the same rows, not solved anew
+
+
+def test_review_follows_the_locale_and_clears_at_the_next_deal() -> None:
+    from tests.test_i18n import latin_words
+
+    table = played_table("tumbochka", 1)
+    table.review()
+    assert table.review_rows
+    table.locale = "ru"
+    for entry in table.review_rows:
+        assert not latin_words(entry["text"]), entry["text"]
+        assert "," in entry["mc"] or entry["mc"].isdigit()  # a decimal comma in Russian
+    table.next_deal()
+    assert table.review_rows == []
+    assert table.reviewed is False
+
+
+def test_review_replay_opens_the_decision_with_analysis_on() -> None:
+    table = played_table("nimby", 1)
+    rows = table.review()
+    assert rows
+    for i, row in enumerate(rows):
+        replay = table.review_replay(i)
+        assert replay.step == row["number"] - 1
+        assert replay.state.to_act == 0
+        assert replay._line.line[replay.step] == row["action"]  # the decision reviewed is the next action
+        assert replay.analysis is True
+        values = {a["action"]: a["value"] for a in replay.analysis_view["actions"]}
+        assert values == double_dummy(replay.state)
+    with pytest.raises(ValueError, match="no review row 99"):
+        table.review_replay(99)
+
+
+def test_review_stays_within_its_total_time() -> None:
+    rows = post_mortem(played("tumbochka", 2), 0, samples=4, total_seconds=0.0)
+    assert rows
+    assert all(row["dd_cost"] is None and row["mc_cost"] is None for row in rows)
+    assert all("did not finish" in row["text"] for row in rows)

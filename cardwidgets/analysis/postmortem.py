@@ -20,6 +20,7 @@ from ``seat``'s side: a defender loses what the declaring side gains.
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,7 @@ def post_mortem(
     samples: int = 12,
     seed: int = 0,
     seconds: float | None = 10.0,
+    total_seconds: float | None = None,
 ) -> list[dict[str, Any]]:
     """One row per decision of ``seat`` in the play: number, action, best, dd_cost, mc_cost, text.
 
@@ -52,11 +54,13 @@ def post_mortem(
     path). ``samples`` worlds per decision (seeded by ``seed``) give
     ``mc_cost``; ``seconds`` bounds each solve — a decision whose solve does
     not finish gets ``None`` costs and says so, never a wrong figure.
+    ``total_seconds`` bounds the whole review the same way (the decisions
+    left when it runs out are "not finished").
     """
     start, actions = _start_and_actions(source)
     if not (type(seat) is int and 0 <= seat < start.num_players):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.no_seat", {"seat": seat, "last": start.num_players - 1}))
-    reviewer = _Reviewer(seat, samples, seed, seconds, locale)
+    reviewer = _Reviewer(seat, samples, seed, seconds, locale, total=total_seconds)
     rows = []
     state = start
     played = False
@@ -91,8 +95,12 @@ def _start_and_actions(source: Any) -> tuple[GameState, list[str]]:
 class _Reviewer:
     """The two solvers (real deal, sampled deals; each keeps its table), the sampler's seed, the locale."""
 
-    def __init__(self, seat: int, samples: int, seed: int, seconds: float | None, locale: str) -> None:
+    def __init__(
+        self, seat: int, samples: int, seed: int, seconds: float | None, locale: str, *, total: float | None = None
+    ) -> None:
         self.seat = seat
+        self.seconds = seconds
+        self.deadline = None if total is None else time.monotonic() + total
         self.samples = samples
         self.rng = random.Random(seed)
         self.solver = DoubleDummy(seconds=seconds)
@@ -104,6 +112,7 @@ class _Reviewer:
         sign = 1 if declaring_seats(state)[self.seat] else -1  # the seat's side wants sign * points high
         row: dict[str, Any] = {"number": number, "action": action, "best": [], "dd_cost": None, "mc_cost": None}
         try:
+            self._budget()
             values = self.solver.values(state)
             top = max(sign * v for v in values.values())
             row["best"] = [a for a, v in values.items() if sign * v == top]
@@ -119,10 +128,21 @@ class _Reviewer:
         known = knowledge(state, self.seat)
         totals: dict[str, int] = dict.fromkeys(state.legal_strings(), 0)
         for _ in range(self.samples):
+            self._budget()
             for text, value in self.sampler.values(world(state, known, self.rng)).items():
                 totals[text] += sign * value
         cost = (max(totals.values()) - totals[action]) / self.samples
         return round(cost, 2) if cost >= NEGLIGIBLE else 0.0
+
+    def _budget(self) -> None:
+        """Give the next solve what is left of the budgets; ``Unfinished`` once the whole review is out of time."""
+        if self.deadline is None:
+            return
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise Unfinished(0)
+        for solver in (self.solver, self.sampler):
+            solver.solver.seconds = left if self.seconds is None else min(self.seconds, left)
 
 
 def row_text(row: dict[str, Any], locale: str, game: str = "") -> str:

@@ -50,4 +50,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Action {number}, {action}: the solver did not finish within its time limit here.",
         "ru": "Ход {number}, {action}: решатель не успел досчитать здесь за отведённое время.",
     },
+    # ----- the Table's Review and Drill.from_mistakes
+    "analysis.review_not_over": {
+        "en": "the review comes when the deal is over",
+        "ru": "разбор будет, когда сдача закончится",
+    },
+    "analysis.review_no_row": {
+        "en": "no review row {index}: the review has {count} rows (numbered from 0)",
+        "ru": "в разборе нет строки {index}: строк в нём {count} (номера с 0)",
+    },
 }
