@@ -9,12 +9,14 @@ from typing import Any
 
 import pytest
 
-from cardwidgets import HandReplay, Table
-from cardwidgets.analysis import DoubleDummy, double_dummy, post_mortem
+from cardwidgets import Drill, HandReplay, Table
+from cardwidgets.analysis import AnalysisError, DoubleDummy, double_dummy, post_mortem
 from cardwidgets.analysis.dd import declaring_points
 from cardwidgets.analysis.positions import declaring_seats
+from cardwidgets.analysis.postmortem import start_and_actions
 from cardwidgets.bots import make_bot
 from cardwidgets.core.records import record_of
+from cardwidgets.drills import DrillError
 from cardwidgets.games import new_game
 from cardwidgets.widgets.analysis_view import analyse
 
@@ -267,3 +269,65 @@ def test_review_stays_within_its_total_time() -> None:
     assert rows
     assert all(row["dd_cost"] is None and row["mc_cost"] is None for row in rows)
     assert all("did not finish" in row["text"] for row in rows)
+
+
+# ----- Drill.from_mistakes: "find the best card" from the learner's own deal -----------------------------------------
+def costly_decisions(state: Any, seat: int) -> list[tuple[int, Any, dict[str, int]]]:
+    """(number, position, exact values) of each decision of ``seat`` that lost points with all cards face up."""
+    start, actions = start_and_actions(state)
+    found = []
+    for number, action in enumerate(actions, start=1):
+        if start.phase == "play" and start.to_act == seat and len(start.legal_actions()) > 1:
+            values = double_dummy(start)
+            sign = 1 if declaring_seats(start)[seat] else -1
+            if sign * values[action] < max(sign * v for v in values.values()):
+                found.append((number, start.clone(), values))
+        start.apply(action)
+    return found
+
+
+@pytest.mark.parametrize(("game", "seed"), [("tumbochka", 2), ("nimby", 4), ("nimby", 7)])
+def test_from_mistakes_asks_each_costly_decision_graded_by_the_solver(game: str, seed: int) -> None:
+    state = played(game, seed)
+    costly = costly_decisions(state, 0)
+    assert costly  # the deal has mistakes: the test can fail
+    drill = Drill.from_mistakes(record_of(state), 0, locale="en")
+    assert drill.topic == "mistakes"
+    for number, position, values in costly:
+        item = drill.item
+        assert str(number) in drill.question["text"]
+        sign = 1 if declaring_seats(position)[0] else -1
+        top = max(sign * v for v in values.values())
+        assert len(item.choices) == len(values)
+        for choice, (action, value) in zip(item.choices, values.items(), strict=True):
+            assert choice.correct == (sign * value == top), action
+        assert drill.question["position"]["hand"] == [card.text for card in position.hands[0]]
+        right = next(i for i, choice in enumerate(item.choices) if choice.correct)
+        wrong = next(i for i, choice in enumerate(item.choices) if not choice.correct)
+        assert drill.answer(wrong)["correct"] is False
+        assert "loses" in drill.feedback["text"]
+        assert drill.answer(right)["correct"] is True
+        send_message(drill, {"command": "next"})
+    assert drill.score == {"asked": len(costly), "right": 0}
+
+
+def test_from_mistakes_shows_no_hidden_card() -> None:
+    state = played("tumbochka", 2)
+    drill = Drill.from_mistakes(state, 0, locale="ru")
+    for number, position, _values in costly_decisions(state, 0):
+        seen = set(CARD.findall(json.dumps(position.view(0)))) | {c.text for c in position.hands[0]}
+        sent = {k: v for k, v in drill.get_state().items() if k in ("question", "options", "feedback", "tried")}
+        assert set(CARD.findall(json.dumps(sent))) <= seen, number
+        drill.next()
+
+
+def test_from_mistakes_refuses_a_deal_without_mistakes_and_bad_input() -> None:
+    clean = next(s for s in range(20) if not costly_decisions(played("nimby", s), 1))
+    with pytest.raises(DrillError, match="no question from this deal"):
+        Drill.from_mistakes(played("nimby", clean), 1)
+    with pytest.raises(DrillError, match="из этой сдачи вопросов нет"):
+        Drill.from_mistakes(played("nimby", clean), 1, locale="ru")
+    with pytest.raises(AnalysisError, match="no seat 7"):
+        Drill.from_mistakes(played("nimby", 1), 7)
+    with pytest.raises(AnalysisError, match="never reached the play"):
+        Drill.from_mistakes(new_game("nimby", seed=1), 0)

@@ -57,7 +57,7 @@ def post_mortem(
     ``total_seconds`` bounds the whole review the same way (the decisions
     left when it runs out are "not finished").
     """
-    start, actions = _start_and_actions(source)
+    start, actions = start_and_actions(source)
     if not (type(seat) is int and 0 <= seat < start.num_players):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.no_seat", {"seat": seat, "last": start.num_players - 1}))
     reviewer = _Reviewer(seat, samples, seed, seconds, locale, total=total_seconds)
@@ -76,7 +76,7 @@ def post_mortem(
     return rows
 
 
-def _start_and_actions(source: Any) -> tuple[GameState, list[str]]:
+def start_and_actions(source: Any) -> tuple[GameState, list[str]]:
     """The deal's first state and its actions in canonical form (a bad record raises ``RecordError``)."""
     if isinstance(source, GameState):
         record = record_of(source)
