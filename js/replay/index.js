@@ -173,15 +173,12 @@ function render({ model, el: host }) {
     const error = el("div", "cw-error", (model.get("error") || {}).text || "");
     error.setAttribute("role", "alert");
     const side = el("div", "cw-replay-side");
-    const view = model.get("analysis_view") || {};
-    if (model.get("analysis")) {
-      markBoard(board, view);
-      side.appendChild(analysisPanel(model));
-    }
+    if (model.get("analysis")) markBoard(board, model.get("analysis_view") || {});
     if (ui.deal_note) side.appendChild(el("div", "cw-note cw-deal-note", ui.deal_note));
     side.appendChild(actionList(model, send));
     const main = el("div", "cw-replay-main");
     main.append(toolbar(model, send), status, board, error);
+    if (model.get("analysis")) main.appendChild(analysisPanel(model)); // under the board: values, best line, legend
     root.replaceChildren(main, side);
     const current = side.querySelector(".cw-current");
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
