@@ -76,3 +76,36 @@ def test_the_analysis_switch_marks_the_cards_and_is_refused_in_a_seat_view(noteb
     expect(seat_root.locator(".cw-analysis")).to_have_count(0)
     assert nb.model_state(SEAT)["analysis_view"] == {}  # no value reached the seat's view
     assert not nb.console, nb.console
+
+
+TABLE = "# cw:review-table"
+TABLE_CELLS = [
+    f"""{TABLE}
+from cardwidgets import Table
+from cardwidgets.bots import make_bot
+
+table = Table("nimby", seat=0, seed=3, pace=0)
+learner = make_bot("random", 3)
+while not table.state.is_done:
+    table.act(learner.choose(table.state).text)
+table"""
+]
+
+
+def test_the_review_button_lists_the_costly_decisions_with_both_costs(notebook):
+    nb = notebook(TABLE_CELLS)
+    root = nb.page.locator(".jp-CodeCell").filter(has_text=TABLE).locator(".cw-table")
+    expect(root.locator(".cw-review")).to_have_count(0)
+    root.locator('button[data-command="review"]').click()
+    wait_model(nb.page, TABLE, "(m) => m.get('reviewed') === true")
+    rows = nb.kernel_json("table.review_rows")
+    assert rows  # this deal has costly decisions (notebooks/06-analysis, section 5)
+    items = root.locator("li.cw-review-row")
+    expect(items).to_have_count(len(rows))
+    assert items.evaluate_all("els => els.map(e => Number(e.dataset.number))") == [row["number"] for row in rows]
+    last = rows[-1]
+    expect(items.last.locator(".cw-review-text")).to_have_text(last["text"])
+    expect(items.last.locator(".cw-review-dd")).to_have_text(f"lost with all cards face up: {last['dd']}")
+    expect(items.last.locator(".cw-review-mc")).to_contain_text(f"lost on what you could see: {last['mc']}")
+    nb.screenshot("review")
+    assert not nb.console, nb.console
