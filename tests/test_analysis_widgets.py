@@ -331,3 +331,18 @@ def test_from_mistakes_refuses_a_deal_without_mistakes_and_bad_input() -> None:
         Drill.from_mistakes(played("nimby", 1), 7)
     with pytest.raises(AnalysisError, match="never reached the play"):
         Drill.from_mistakes(new_game("nimby", seed=1), 0)
+
+
+def test_progress_reaches_the_front_end_while_a_step_is_solved() -> None:
+    replay = HandReplay(played("tumbochka", 2))
+    replay.go(first_play_step(replay))
+    sent: list[list[int]] = []
+    replay.observe(lambda change: sent.append(list(change["new"])), names="analysis_progress")
+    original = replay.send_state
+    pushed: list[Any] = []
+    replay.send_state = lambda key=None: (pushed.append(key), original(key))  # type: ignore[method-assign]
+    replay.set_analysis(True)
+    total = len(replay.state.legal_strings())
+    assert sent[:total] == [[done, total] for done in range(1, total + 1)]
+    assert sent[-1] == []  # cleared once the step is solved
+    assert any(key in ({"analysis_progress"}, "analysis_progress") for key in pushed)  # sent at once

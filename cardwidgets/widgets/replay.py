@@ -481,6 +481,8 @@ class HandReplay(ToolWidget):
         """Push the position, the line and the texts to the front-end (a seat's view: only what it may see)."""
         line, viewer = self._line, self.viewer
         shown_steps = line.steps if viewer is None else self.step  # a seat's view: no later action
+        # Solved before the batch below, so that its progress reaches the front-end while it runs.
+        analysis = self._analyse() if self.analysis and viewer is None else {}
         with self.hold_sync():
             self.steps = line.steps
             self.board_html = board_html(self.board(interactive=True))
@@ -497,7 +499,7 @@ class HandReplay(ToolWidget):
             self.trick_ends = line.trick_ends()
             self.branched_at = line.branched_at
             self.record = self.branch_record if viewer is None else {}
-            self.analysis_view = self._analyse() if self.analysis and viewer is None else {}
+            self.analysis_view = analysis
             self.error = {}
             self.ui = {**UI[self.locale], **TOOLS[self.locale], "deal_note": note_text(line.notes.get(0), self.locale)}
 
