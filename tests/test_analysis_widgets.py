@@ -346,3 +346,14 @@ def test_progress_reaches_the_front_end_while_a_step_is_solved() -> None:
     assert sent[:total] == [[done, total] for done in range(1, total + 1)]
     assert sent[-1] == []  # cleared once the step is solved
     assert any(key in ({"analysis_progress"}, "analysis_progress") for key in pushed)  # sent at once
+
+
+def test_post_mortem_in_russian_writes_actions_and_decimals_the_russian_way() -> None:
+    from tests.test_i18n import latin_words
+
+    rows = post_mortem(played("tumbochka", 2), 0, samples=8, locale="ru")
+    costly = [row for row in rows if row["mc_cost"] and row["mc_cost"] != int(row["mc_cost"])]
+    assert costly
+    for row in rows:
+        assert not latin_words(row["text"]), row["text"]
+    assert f"{costly[0]['mc_cost']}".replace(".", ",") in costly[0]["text"]
