@@ -3,7 +3,7 @@ import { enableKeyboard } from "./controls.js";
 import { seatName, withRule } from "./i18n.js";
 import { renderTable } from "./table.js";
 
-const TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback"];
+const TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed"];
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -34,6 +34,8 @@ function render({ model, el }) {
       hint: model.get("hint") || {},
       feedback: model.get("feedback") || {},
       botLevels: model.get("bot_levels") || [],
+      review: model.get("review_rows") || [],
+      reviewed: Boolean(model.get("reviewed")),
       selected: local.selected,
       showLast: local.showLast,
       send,

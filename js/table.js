@@ -227,6 +227,14 @@ function infoPanel(snap) {
     next.addEventListener("click", () => snap.send({ command: "next_deal" }));
     buttons.appendChild(next);
   }
+  if (view.phase === "done") {
+    // Review: the learner's costly decisions, both costs (docs/analysis.md, post_mortem).
+    const review = el("button", "cw-command cw-review-button", t(ui, "review"));
+    review.type = "button";
+    review.dataset.command = "review";
+    review.addEventListener("click", () => snap.send({ command: "review" }));
+    buttons.appendChild(review);
+  }
   if (snap.legal.length && !snap.trickOverride) {
     const hint = el("button", "cw-command", t(ui, "hint"));
     hint.type = "button";
@@ -337,12 +345,38 @@ export function renderTable(root, snap) {
   if (snap.hint && snap.hint.action && !animating) {
     main.appendChild(el("div", "cw-hint-text", `💡 ${snap.hint.label}: ${snap.hint.reason}`));
   }
+  if (snap.reviewed && view.phase === "done") main.appendChild(reviewBox(snap));
   const error = el("div", "cw-error");
   error.setAttribute("role", "alert");
   if (snap.error && snap.error.text) error.textContent = withRule(snap.error.text, snap.error.rule);
   main.appendChild(error);
 
   root.replaceChildren(main, infoPanel(snap));
+}
+
+/** The Review: each costly decision with its two costs and its sentence (open it with review_replay). */
+function reviewBox(snap) {
+  const { ui } = snap;
+  const box = el("section", "cw-review");
+  box.setAttribute("aria-label", t(ui, "review_title"));
+  box.appendChild(el("div", "cw-review-title", t(ui, "review_title")));
+  if (!snap.review.length) {
+    box.appendChild(el("div", "cw-review-none", t(ui, "review_none")));
+    return box;
+  }
+  const list = el("ol", "cw-review-list");
+  for (const row of snap.review) {
+    const item = el("li", "cw-review-row");
+    item.dataset.number = String(row.number);
+    item.dataset.step = String(row.step);
+    const costs = el("div", "cw-review-costs");
+    costs.appendChild(el("span", "cw-review-dd", t(ui, "review_dd", { n: row.dd })));
+    costs.appendChild(el("span", "cw-review-mc", ` · ${t(ui, "review_mc", { n: row.mc })}`));
+    item.append(el("div", "cw-review-text", row.text), costs, el("div", "cw-review-open", t(ui, "review_open", { i: row.index })));
+    list.appendChild(item);
+  }
+  box.appendChild(list);
+  return box;
 }
 
 // The coaching table's verdict on the learner's last move (best / good / mistake), with its reason.

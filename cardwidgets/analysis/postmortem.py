@@ -20,6 +20,7 @@ from ``seat``'s side: a defender loses what the declaring side gains.
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import DealRecord, load_record, record_of, replay_deal
 from cardwidgets.core.state import GameState
 from cardwidgets.games.tumbochka import TumbochkaState
+from cardwidgets.i18n import ActionList, ActionText
 
 #: Below this an average cost counts as none (sampling noise in the last digit).
 NEGLIGIBLE = 0.05
@@ -44,6 +46,7 @@ def post_mortem(
     samples: int = 12,
     seed: int = 0,
     seconds: float | None = 10.0,
+    total_seconds: float | None = None,
 ) -> list[dict[str, Any]]:
     """One row per decision of ``seat`` in the play: number, action, best, dd_cost, mc_cost, text.
 
@@ -51,11 +54,13 @@ def post_mortem(
     path). ``samples`` worlds per decision (seeded by ``seed``) give
     ``mc_cost``; ``seconds`` bounds each solve — a decision whose solve does
     not finish gets ``None`` costs and says so, never a wrong figure.
+    ``total_seconds`` bounds the whole review the same way (the decisions
+    left when it runs out are "not finished").
     """
-    start, actions = _start_and_actions(source)
+    start, actions = start_and_actions(source)
     if not (type(seat) is int and 0 <= seat < start.num_players):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.no_seat", {"seat": seat, "last": start.num_players - 1}))
-    reviewer = _Reviewer(seat, samples, seed, seconds, locale)
+    reviewer = _Reviewer(seat, samples, seed, seconds, locale, total=total_seconds)
     rows = []
     state = start
     played = False
@@ -71,7 +76,7 @@ def post_mortem(
     return rows
 
 
-def _start_and_actions(source: Any) -> tuple[GameState, list[str]]:
+def start_and_actions(source: Any) -> tuple[GameState, list[str]]:
     """The deal's first state and its actions in canonical form (a bad record raises ``RecordError``)."""
     if isinstance(source, GameState):
         record = record_of(source)
@@ -90,8 +95,12 @@ def _start_and_actions(source: Any) -> tuple[GameState, list[str]]:
 class _Reviewer:
     """The two solvers (real deal, sampled deals; each keeps its table), the sampler's seed, the locale."""
 
-    def __init__(self, seat: int, samples: int, seed: int, seconds: float | None, locale: str) -> None:
+    def __init__(
+        self, seat: int, samples: int, seed: int, seconds: float | None, locale: str, *, total: float | None = None
+    ) -> None:
         self.seat = seat
+        self.seconds = seconds
+        self.deadline = None if total is None else time.monotonic() + total
         self.samples = samples
         self.rng = random.Random(seed)
         self.solver = DoubleDummy(seconds=seconds)
@@ -103,6 +112,7 @@ class _Reviewer:
         sign = 1 if declaring_seats(state)[self.seat] else -1  # the seat's side wants sign * points high
         row: dict[str, Any] = {"number": number, "action": action, "best": [], "dd_cost": None, "mc_cost": None}
         try:
+            self._budget()
             values = self.solver.values(state)
             top = max(sign * v for v in values.values())
             row["best"] = [a for a, v in values.items() if sign * v == top]
@@ -110,7 +120,7 @@ class _Reviewer:
             row["mc_cost"] = self.mc_cost(state, action, sign)
         except Unfinished:
             row["dd_cost"] = None
-        row["text"] = _sentence(row, self.locale)
+        row["text"] = row_text(row, self.locale, state.game_name)
         return row
 
     def mc_cost(self, state: GameState, action: str, sign: int) -> float:
@@ -118,19 +128,30 @@ class _Reviewer:
         known = knowledge(state, self.seat)
         totals: dict[str, int] = dict.fromkeys(state.legal_strings(), 0)
         for _ in range(self.samples):
+            self._budget()
             for text, value in self.sampler.values(world(state, known, self.rng)).items():
                 totals[text] += sign * value
         cost = (max(totals.values()) - totals[action]) / self.samples
         return round(cost, 2) if cost >= NEGLIGIBLE else 0.0
 
+    def _budget(self) -> None:
+        """Give the next solve what is left of the budgets; ``Unfinished`` once the whole review is out of time."""
+        if self.deadline is None:
+            return
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise Unfinished(0)
+        for solver in (self.solver, self.sampler):
+            solver.solver.seconds = left if self.seconds is None else min(self.seconds, left)
 
-def _sentence(row: dict[str, Any], locale: str) -> str:
-    """One sentence on the row: best, unlucky, unseen, a mistake, or not finished."""
+
+def row_text(row: dict[str, Any], locale: str, game: str = "") -> str:
+    """One sentence on a row: best, unlucky, unseen, a mistake, or not finished (actions as ``locale`` writes them)."""
     dd, mc = row["dd_cost"], row["mc_cost"]
     params = {
         "number": row["number"],
-        "action": row["action"],
-        "best": ", ".join(row["best"]),
+        "action": ActionText(row["action"], game),
+        "best": ActionList(row["best"], game),
         "dd": dd,
         "mc": _figure(mc),
     }
@@ -147,8 +168,8 @@ def _sentence(row: dict[str, Any], locale: str) -> str:
     return Explanation("ANALYSIS", key, params).text(locale)
 
 
-def _figure(value: float | None) -> str:
-    """An average as people write it: ``3`` rather than ``3.0``, else two decimals at most."""
+def _figure(value: float | None) -> int | float | str:
+    """An average as people write it: ``3`` rather than ``3.0``, else two decimals (a comma in Russian)."""
     if value is None:
         return ""
-    return str(int(value)) if value == int(value) else f"{value:g}"
+    return int(value) if value == int(value) else value

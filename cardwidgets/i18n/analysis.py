@@ -50,4 +50,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Action {number}, {action}: the solver did not finish within its time limit here.",
         "ru": "Ход {number}, {action}: решатель не успел досчитать здесь за отведённое время.",
     },
+    # ----- the Table's Review and Drill.from_mistakes
+    "analysis.review_not_over": {
+        "en": "the review comes when the deal is over",
+        "ru": "разбор будет, когда сдача закончится",
+    },
+    "analysis.review_no_row": {
+        "en": "no review row {index}: the review has {count} rows (numbered from 0)",
+        "ru": "в разборе нет строки {index}: строк в нём {count} (номера с 0)",
+    },
+    "analysis.drill_prompt": {
+        "en": "Action {number} of your deal (you are seat {seat}): which choice is best, with all cards face up "
+        "and everyone playing perfectly after it?",
+        "ru": "Ход {number} вашей сдачи (вы — игрок {seat}): какой ход лучший, если все карты открыты "
+        "и дальше все играют безошибочно?",
+    },
+    "analysis.drill_played": {
+        "en": "In the deal you chose: {action}.",
+        "ru": "В сдаче вы выбрали: {action}.",
+    },
+    "analysis.drill_best": {
+        "en": "{action} keeps the best result with all cards face up: {value} for the declaring side.",
+        "ru": "{action} — лучший итог при открытых картах: {value} у играющей стороны.",
+    },
+    "analysis.drill_loss": {
+        "en": "{action} loses {cost} against the best ({best}): {value} for the declaring side instead of {top}.",
+        "ru": "{action} теряет {cost} против лучшего ({best}): у играющей стороны {value} вместо {top}.",
+    },
 }

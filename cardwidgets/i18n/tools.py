@@ -84,6 +84,28 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_step": "no step {step}: steps go from 0 to {steps}",
         "err_trick": "no trick {n}: tricks completed in this line: {count}",
         "err_over": "the deal is over: nothing more to play",
+        # ----- HandReplay: the Analysis switch (double dummy, issue 15) -----
+        "analysis": "Analysis",
+        "dd_title": "Analysis with all cards face up (double dummy)",
+        "dd_values": "Every legal action and its value",
+        "dd_line": "Best line from here",
+        "dd_over": "The deal is over: nothing left to analyse.",
+        "dd_not_play": "The solver analyses the play only, and this step is in the {phase} phase.",
+        "dd_unfinished": "Not finished: the solver ran out of time. Exact values for {done} of {total} actions; "
+        "the others are marked ?.",
+        "dd_line_unfinished": "The best line stops early: the solver ran out of time (the actions shown are exact).",
+        "dd_legend_value": "The number by each action: the declaring side's final points if that action is taken now "
+        "and then everyone plays perfectly, all cards face up.",
+        "dd_legend_best": "✓ (green): a best choice for the seat to act — it loses nothing.",
+        "dd_legend_loss": "−3 (red): 3 points worse than the best choice for the side of the seat to act (the number is what it loses).",
+        "dd_only": "Only card: a single action keeps the best result.",
+        "dd_any": "Any card: every legal action gives the same result.",
+        "dd_some": "{n} of {of} actions keep the best result.",
+        "dd_side_nimby": "Values: the makers' points (seats {seats}).",
+        "dd_side_tumbochka": "Values: the declarer's points (seat {seats}).",
+        "dd_side_nestors": "Values: the bidders' points (seats {seats}).",
+        "dd_progress": "Solving… {done} of {total}",
+        "err_dd_seat_view": "Analysis would show the hidden hands: it is off in a seat's view until Reveal.",
     },
     "ru": {
         "explorer": "Разбор взятки в Несторс",
@@ -155,6 +177,28 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_step": "нет шага {step}: шаги от 0 до {steps}",
         "err_trick": "нет взятки {n}: в этой линии сыграно взяток: {count}",
         "err_over": "сдача окончена: играть больше нечего",
+        # ----- HandReplay: анализ при открытых картах -----
+        "analysis": "Анализ",
+        "dd_title": "Анализ при открытых картах",
+        "dd_values": "Все возможные ходы и их оценки",
+        "dd_line": "Лучшая линия отсюда",
+        "dd_over": "Сдача окончена: анализировать нечего.",
+        "dd_not_play": "Решатель анализирует только розыгрыш, а здесь идёт {phase}.",
+        "dd_unfinished": "Не досчитано: решателю не хватило времени. Точные оценки есть для {done} из {total} ходов, "
+        "остальные помечены «?».",
+        "dd_line_unfinished": "Лучшая линия обрывается: решателю не хватило времени (показанные ходы точны).",
+        "dd_legend_value": "Число у каждого хода — итоговый счёт играющей стороны, если сделать этот ход сейчас, "
+        "а дальше все играют безошибочно при открытых картах.",
+        "dd_legend_best": "✓ (зелёным): лучший ход для того, кто ходит, — он ничего не теряет.",
+        "dd_legend_loss": "−3 (красным): ход хуже лучшего на 3 для стороны того, кто ходит (число — сколько он теряет).",
+        "dd_only": "Единственный ход: лучший итог даёт только один ход.",
+        "dd_any": "Любой ход: все возможные ходы дают один итог.",
+        "dd_some": "Лучший итог дают {n} из {of} ходов.",
+        "dd_side_nimby": "Оценки — баллы заказчиков (игроки {seats}).",
+        "dd_side_tumbochka": "Оценки — очки играющего (игрок {seats}).",
+        "dd_side_nestors": "Оценки — очки играющей пары (игроки {seats}).",
+        "dd_progress": "Считаю… {done} из {total}",
+        "err_dd_seat_view": "Анализ показал бы чужие карты: в режиме одного игрока он выключен, пока не открыты все карты.",
     },
 }
 

@@ -63,6 +63,12 @@ UI: dict[str, dict[str, str]] = {
         "level_heuristic": "rules of thumb",
         "level_search": "search",
         "level_custom": "custom",
+        "review": "Review",
+        "review_title": "Your costly decisions in this deal",
+        "review_none": "No costly decision: every action you chose was as good as the best.",
+        "review_dd": "lost with all cards face up: {n}",
+        "review_mc": "lost on what you could see: {n}",
+        "review_open": "#{i}: open it at this step with table.review_replay({i})",
     },
     "ru": {
         "you": "Вы",
@@ -118,6 +124,12 @@ UI: dict[str, dict[str, str]] = {
         "level_heuristic": "простые приёмы",
         "level_search": "расчёт",
         "level_custom": "свой",
+        "review": "Разбор",
+        "review_title": "Ваши дорогие ходы в этой сдаче",
+        "review_none": "Дорогих ходов нет: каждый ваш ход был не хуже лучшего.",
+        "review_dd": "потеря при открытых картах: {n}",
+        "review_mc": "потеря по тому, что вы видели: {n}",
+        "review_open": "№{i}: этот ход можно открыть в разборе сдачи",
     },
 }
 

@@ -43,6 +43,13 @@ function toolbar(model, send) {
     bar.appendChild(commandButton(ui, "reveal", send));
     return bar;
   }
+  const on = Boolean(model.get("analysis"));
+  const analysis = el("button", "cw-command cw-analysis-switch", t(ui, "analysis"));
+  analysis.type = "button";
+  analysis.dataset.command = "analysis";
+  analysis.setAttribute("aria-pressed", String(on));
+  analysis.addEventListener("click", () => send({ command: "analysis", on: !on }));
+  bar.appendChild(analysis);
   const download = el("button", "cw-command", t(ui, "download"));
   download.type = "button";
   download.dataset.command = "download";
@@ -76,6 +83,68 @@ function actionList(model, send) {
   }
   return list;
 }
+function markBoard(board, view) {
+  const byAction = new Map((view.actions || []).map((entry) => [entry.action, entry]));
+  for (const node of board.querySelectorAll("[data-action]")) {
+    const entry = byAction.get(node.dataset.action);
+    if (!entry) continue;
+    const unknown = entry.value == null;
+    const kind = unknown ? "cw-dd-unknown" : entry.best ? "cw-dd-best" : "cw-dd-loss";
+    node.classList.add("cw-dd", kind);
+    node.dataset.ddValue = unknown ? "" : String(entry.value);
+    const mark = el("span", `cw-dd-mark ${kind}`, unknown ? "?" : `${entry.value} ${entry.mark}`);
+    mark.setAttribute("aria-hidden", "true");
+    node.appendChild(mark);
+    node.title = `${entry.label}: ${unknown ? "?" : `${entry.value} (${entry.mark})`}`;
+  }
+}
+function analysisPanel(model) {
+  const ui = model.get("ui") || {};
+  const view = model.get("analysis_view") || {};
+  const panel = el("section", "cw-analysis");
+  panel.setAttribute("aria-label", t(ui, "dd_title"));
+  panel.dataset.status = view.status || "";
+  panel.appendChild(el("div", "cw-analysis-title", t(ui, "dd_title")));
+  const progress = model.get("analysis_progress") || [];
+  if (progress.length === 2) {
+    const bar = el("progress", "cw-analysis-progress");
+    bar.max = progress[1];
+    bar.value = progress[0];
+    bar.setAttribute("aria-label", t(ui, "dd_progress", { done: progress[0], total: progress[1] }));
+    panel.appendChild(bar);
+  }
+  if (view.side) panel.appendChild(el("div", "cw-analysis-side", view.side));
+  if ((view.actions || []).length) {
+    const list = el("ul", "cw-analysis-values");
+    list.setAttribute("aria-label", t(ui, "dd_values"));
+    for (const entry of view.actions) {
+      const unknown = entry.value == null;
+      const item = el("li", unknown ? "cw-dd-unknown" : entry.best ? "cw-dd-best" : "cw-dd-loss");
+      item.dataset.action = entry.action;
+      item.textContent = `${entry.label}: ${unknown ? "?" : `${entry.value} ${entry.mark}`}`;
+      list.appendChild(item);
+    }
+    panel.appendChild(list);
+  }
+  if (view.summary) panel.appendChild(el("div", `cw-analysis-kind cw-dd-${view.kind}`, view.summary));
+  if ((view.line || []).length) {
+    const line = el("div", "cw-analysis-line");
+    line.appendChild(el("span", "cw-label", `${t(ui, "dd_line")}: `));
+    line.appendChild(el("span", "", view.line.map((step) => step.label).join(", ")));
+    panel.appendChild(line);
+  }
+  if (view.message) {
+    const message = el("div", "cw-analysis-message", view.message);
+    message.setAttribute("role", "status");
+    panel.appendChild(message);
+  }
+  if ((view.legend || []).length) {
+    const legend = el("ul", "cw-analysis-legend");
+    for (const text of view.legend) legend.appendChild(el("li", "", text));
+    panel.appendChild(legend);
+  }
+  return panel;
+}
 function render({ model, el: host }) {
   const root = el("div", "cw-replay");
   root.setAttribute("data-lm-suppress-shortcuts", "true");
@@ -99,15 +168,17 @@ function render({ model, el: host }) {
     const error = el("div", "cw-error", (model.get("error") || {}).text || "");
     error.setAttribute("role", "alert");
     const side = el("div", "cw-replay-side");
+    if (model.get("analysis")) markBoard(board, model.get("analysis_view") || {});
     if (ui.deal_note) side.appendChild(el("div", "cw-note cw-deal-note", ui.deal_note));
     side.appendChild(actionList(model, send));
     const main = el("div", "cw-replay-main");
     main.append(toolbar(model, send), status, board, error);
+    if (model.get("analysis")) main.appendChild(analysisPanel(model));
     root.replaceChildren(main, side);
     const current = side.querySelector(".cw-current");
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
   }
-  for (const name of ["step", "steps", "board_html", "line", "trick_ends", "branched_at", "error", "ui", "seat", "revealed"]) {
+  for (const name of ["step", "steps", "board_html", "line", "trick_ends", "branched_at", "error", "ui", "seat", "revealed", "analysis", "analysis_view", "analysis_progress"]) {
     model.on(`change:${name}`, draw);
   }
   draw();

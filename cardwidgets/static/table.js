@@ -307,6 +307,13 @@ function infoPanel(snap) {
     next.addEventListener("click", () => snap.send({ command: "next_deal" }));
     buttons.appendChild(next);
   }
+  if (view.phase === "done") {
+    const review = el("button", "cw-command cw-review-button", t(ui, "review"));
+    review.type = "button";
+    review.dataset.command = "review";
+    review.addEventListener("click", () => snap.send({ command: "review" }));
+    buttons.appendChild(review);
+  }
   if (snap.legal.length && !snap.trickOverride) {
     const hint = el("button", "cw-command", t(ui, "hint"));
     hint.type = "button";
@@ -407,11 +414,35 @@ function renderTable(root, snap) {
   if (snap.hint && snap.hint.action && !animating) {
     main.appendChild(el("div", "cw-hint-text", `\u{1F4A1} ${snap.hint.label}: ${snap.hint.reason}`));
   }
+  if (snap.reviewed && view.phase === "done") main.appendChild(reviewBox(snap));
   const error = el("div", "cw-error");
   error.setAttribute("role", "alert");
   if (snap.error && snap.error.text) error.textContent = withRule(snap.error.text, snap.error.rule);
   main.appendChild(error);
   root.replaceChildren(main, infoPanel(snap));
+}
+function reviewBox(snap) {
+  const { ui } = snap;
+  const box = el("section", "cw-review");
+  box.setAttribute("aria-label", t(ui, "review_title"));
+  box.appendChild(el("div", "cw-review-title", t(ui, "review_title")));
+  if (!snap.review.length) {
+    box.appendChild(el("div", "cw-review-none", t(ui, "review_none")));
+    return box;
+  }
+  const list = el("ol", "cw-review-list");
+  for (const row of snap.review) {
+    const item = el("li", "cw-review-row");
+    item.dataset.number = String(row.number);
+    item.dataset.step = String(row.step);
+    const costs = el("div", "cw-review-costs");
+    costs.appendChild(el("span", "cw-review-dd", t(ui, "review_dd", { n: row.dd })));
+    costs.appendChild(el("span", "cw-review-mc", ` \xB7 ${t(ui, "review_mc", { n: row.mc })}`));
+    item.append(el("div", "cw-review-text", row.text), costs, el("div", "cw-review-open", t(ui, "review_open", { i: row.index })));
+    list.appendChild(item);
+  }
+  box.appendChild(list);
+  return box;
 }
 function feedbackBox(feedback, ui) {
   const box = el("div", "cw-feedback");
@@ -428,7 +459,7 @@ function lastWhy(snap) {
 }
 
 // js/index.js
-var TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback"];
+var TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed"];
 function render({ model, el: el2 }) {
   const root = document.createElement("div");
   root.className = "cw-table";
@@ -453,6 +484,8 @@ function render({ model, el: el2 }) {
       hint: model.get("hint") || {},
       feedback: model.get("feedback") || {},
       botLevels: model.get("bot_levels") || [],
+      review: model.get("review_rows") || [],
+      reviewed: Boolean(model.get("reviewed")),
       selected: local.selected,
       showLast: local.showLast,
       send,

@@ -10,6 +10,10 @@
     d.answer("A and C")                  # {"correct": True, "text": "Right: …", "rule": "NES-6 W3b"}
     d.next()                             # the next question
     d.score                              # {"asked": 1, "right": 1}
+    Drill.from_mistakes(table.record, seat=0)   # "find the best card" from the learner's own deal
+
+``Drill.from_mistakes`` makes its questions from a played deal (``cardwidgets.drills.mistakes``):
+one per decision that lost points with all cards face up, graded by the double-dummy solver.
 
 Questions and grading live in ``cardwidgets.drills`` (made and graded by the
 engines); this widget shows them. What it sends to the browser never holds the
@@ -21,13 +25,17 @@ right answer before the learner answers, nor any card the learner may not see:
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import traitlets
 
+from cardwidgets.core.records import DealRecord
+from cardwidgets.core.state import GameState
 from cardwidgets.drills import DrillError, Item, feedback, make_item, say, topics
 from cardwidgets.drills.base import label_text, position_json, position_lines
+from cardwidgets.drills.mistakes import MISTAKES, mistake_items, require_items
 from cardwidgets.drills.registry import get_topic
 from cardwidgets.i18n import resolve
 from cardwidgets.i18n.drills import DRILL_UI, drill_text
@@ -62,20 +70,52 @@ class Drill(ToolWidget):
     #: Fixed texts: labels, the topic's title, card names.
     ui = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, topic: str, seed: int = 1, *, locale: str | None = None) -> None:
+    def __init__(
+        self, topic: str, seed: int = 1, *, locale: str | None = None, items: Sequence[Item] | None = None
+    ) -> None:
         locale = resolve(locale)
-        get_topic(topic, locale)  # an unknown topic: DrillError, nothing built
+        if items is None:
+            get_topic(topic, locale)  # an unknown topic: DrillError, nothing built
+        elif not items:
+            raise DrillError(drill_text("err_no_mistakes", locale))
         if type(seed) is not int:
             raise DrillError(drill_text("err_seed", "en", seed=repr(seed)))
         super().__init__(locale=locale)
         self._seed = seed
         self._number = 0
-        self._item = make_item(topic, seed, 0)
+        #: Fixed questions (``from_mistakes``), asked in turn; None: made from the topic and the seed.
+        self._items = tuple(items) if items is not None else None
+        self.set_trait("topic", topic)
+        self._item = self._make(0)
         self._tried: list[int] = []
         self._asked = 0
         self._right = 0
-        self.set_trait("topic", topic)
         self._ready_to_sync()
+
+    @classmethod
+    def from_mistakes(
+        cls,
+        record: GameState | DealRecord | dict[str, Any] | str | Path,
+        seat: int,
+        *,
+        locale: str | None = None,
+        seconds: float | None = 5.0,
+    ) -> Drill:
+        """"Find the best card" at each decision of ``seat`` in a played deal that lost points.
+
+        The options are the legal actions there; the right ones are the best by double dummy
+        (``cardwidgets.analysis``). ``seconds`` bounds each solve (a decision it cannot finish
+        gives no question). A deal without such a decision raises ``DrillError``; a bad
+        record, a deal that never reached the play or an unknown seat raise their own errors.
+        """
+        items = mistake_items(record, seat, seconds=seconds)
+        return cls(MISTAKES, locale=locale, items=require_items(items, resolve(locale)))
+
+    def _make(self, number: int) -> Item:
+        """Question ``number``: the next fixed one in turn, or the topic's for this seed."""
+        if self._items is not None:
+            return self._items[number % len(self._items)]
+        return make_item(self.topic, self._seed, number)
 
     # ----- the Python API ---------------------------------------------------------------------
     @staticmethod
@@ -107,7 +147,7 @@ class Drill(ToolWidget):
     def next(self) -> None:
         """The next question of the topic."""
         self._number += 1
-        self._item = make_item(self.topic, self._seed, self._number)
+        self._item = self._make(self._number)
         self._tried = []
         self.error = {}
         self._sync()

@@ -27,6 +27,7 @@ from typing import Any
 
 import traitlets
 
+from cardwidgets.analysis import DoubleDummy
 from cardwidgets.bots import Bot, make_bot
 from cardwidgets.core.errors import RecordError
 from cardwidgets.core.records import (
@@ -44,10 +45,13 @@ from cardwidgets.core.state import GameState
 from cardwidgets.i18n import note_text
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import UI, action_phrase
+from cardwidgets.widgets.analysis_view import analyse
 from cardwidgets.widgets.export import Board, board_facts, board_html, board_text
 from cardwidgets.widgets.tool import ToolWidget
 
 STATIC = Path(__file__).parent.parent / "static"
+#: Seconds the Analysis switch may spend on one step (its values, then the best line); past them: "not finished".
+ANALYSIS_SECONDS = 5.0
 COMMANDS = ("start", "back", "forward", "back_trick", "forward_trick", "end", "finish", "original", "reveal")
 RecordSource = str | Path | dict[str, Any] | DealRecord | MatchRecord | GameState | Any
 
@@ -217,6 +221,12 @@ class HandReplay(ToolWidget):
     down, the line only up to the position shown) until ``reveal()`` (the **Reveal** button), so a
     class can be asked "what would you play here?" first. Until then the browser receives no card
     hidden from that seat, in any trait.
+
+    **Analysis** (``replay.analysis = True``, or the front-end's switch): at each step every legal
+    action with its double-dummy value (``analysis_view``; ``docs/analysis.md``), the best line from
+    here and "only card" / "any card". One solver table serves every step of the replay; a step may
+    take ``analysis_seconds``, past them it says "not finished" with the exact values it has. It
+    would show hidden cards, so a seat's view refuses it until Reveal.
     Refused input (an illegal action, a step out of range) raises ``ValueError`` from Python and
     sets ``error`` from the front-end; either way nothing changes.
     """
@@ -243,9 +253,23 @@ class HandReplay(ToolWidget):
     seat = traitlets.Int(None, allow_none=True).tag(sync=True)
     #: True once **Reveal** was pressed: a seat's view then shows everything.
     revealed = traitlets.Bool(False).tag(sync=True)
+    #: The **Analysis** switch (set from Python, or by the front-end's ``{"command": "analysis", "on": …}``).
+    analysis = traitlets.Bool(False).tag(sync=True)
+    #: What the analysis shows at this step (``analysis_view.analyse``); ``{}`` while it is off.
+    analysis_view = traitlets.Dict().tag(sync=True)
+    #: ``[done, total]`` while a step is being solved (the progress bar), else ``[]``.
+    analysis_progress = traitlets.List(traitlets.Int()).tag(sync=True)
 
     def __init__(
-        self, source: RecordSource, step: int = 0, *, deal: int = 0, locale: str | None = None, seat: int | None = None
+        self,
+        source: RecordSource,
+        step: int = 0,
+        *,
+        deal: int = 0,
+        locale: str | None = None,
+        seat: int | None = None,
+        analysis: bool = False,
+        analysis_seconds: float = ANALYSIS_SECONDS,
     ) -> None:
         super().__init__(locale=locale)
         self._line = RecordLine(source, deal)
@@ -253,6 +277,11 @@ class HandReplay(ToolWidget):
         self.game = self._line.record.game.name
         self._check_step(step)
         self.step = step
+        #: Seconds one step's analysis may take (its values and then the best line).
+        self.analysis_seconds = analysis_seconds
+        self._solver = DoubleDummy()  # one table for every step of this replay
+        self._analysed: tuple[tuple[str, ...], str, dict[str, Any]] | None = None
+        self.set_analysis(analysis)
         self._ready_to_sync()
 
     # ----- where we are ----------------------------------------------------------------------------------
@@ -291,15 +320,27 @@ class HandReplay(ToolWidget):
         self._sync()
 
     def hide(self) -> None:
-        """Back to the seat's view (from Python: the browser can only reveal)."""
-        self.revealed = False
+        """Back to the seat's view (from Python: the browser can only reveal); the analysis goes off."""
+        with self.hold_trait_notifications():
+            self.analysis = False
+            self.revealed = False
         self._sync()
+
+    def set_analysis(self, on: bool) -> None:
+        """Turn the **Analysis** switch on or off; in a seat's view before Reveal it is refused (``ValueError``)."""
+        if type(on) is not bool:
+            raise TypeError(on)
+        if on and self.viewer is not None:
+            raise ValueError(tool_text("err_dd_seat_view", self.locale))
+        self.analysis = on
 
     def text(self) -> str:
         """The position as plain text (deterministic, for notebooks and tests)."""
         lines = [f"HandReplay — {board_text(self.board())}"]
         if self.branched_at is not None:
             lines.append(tool_text("branch", self.locale, step=self.branched_at))
+        if self.analysis_view:
+            lines.extend(analysis_lines(self.analysis_view, self.locale))
         return "\n".join(lines)
 
     # ----- moving --------------------------------------------------------------------------------------------
@@ -380,6 +421,8 @@ class HandReplay(ToolWidget):
         elif keys == {"command"} and content["command"] in COMMANDS:
             name = {"back_trick": "previous_trick", "forward_trick": "next_trick"}.get(content["command"])
             getattr(self, name or content["command"])()
+        elif keys == {"command", "on"} and content["command"] == "analysis" and type(content["on"]) is bool:
+            self.set_analysis(content["on"])
         elif keys == {"command", "step"} and content["command"] == "go" and type(content["step"]) is int:
             self.go(content["step"])
         elif keys == {"command", "trick"} and content["command"] == "trick" and type(content["trick"]) is int:
@@ -406,15 +449,40 @@ class HandReplay(ToolWidget):
             raise traitlets.TraitError(tool_text("err_seat", self.locale, seat=seat, last=players - 1))
         return seat
 
-    @traitlets.observe("seat")
-    def _seat_changed(self, _change: dict[str, Any]) -> None:
+    @traitlets.validate("analysis")
+    def _validate_analysis(self, proposal: dict[str, Any]) -> bool:
+        """Double-dummy values would give away hidden hands: no analysis in a seat's view before Reveal."""
+        if proposal["value"] and self.viewer is not None:
+            raise traitlets.TraitError(tool_text("err_dd_seat_view", self.locale))
+        return proposal["value"]
+
+    @traitlets.observe("seat", "analysis")
+    def _seat_changed(self, change: dict[str, Any]) -> None:
+        if change["name"] == "seat" and self.viewer is not None:
+            self.analysis = False  # a seat's view hides hands: the analysis goes off
         if self._ready:
             self._sync()
+
+    def _analyse(self) -> dict[str, Any]:
+        """The analysis of this step (kept until the line, the step or the locale changes)."""
+        key = (tuple(self._line.line[: self.step]), self.locale)
+        if self._analysed is not None and self._analysed[:2] == key:
+            return self._analysed[2]
+
+        def progress(done: int, total: int) -> None:
+            self.analysis_progress = [done, total]
+
+        view = analyse(self.state, self._solver, self.locale, self.analysis_seconds, progress)
+        self.analysis_progress = []
+        self._analysed = (*key, view)
+        return view
 
     def _sync(self) -> None:
         """Push the position, the line and the texts to the front-end (a seat's view: only what it may see)."""
         line, viewer = self._line, self.viewer
         shown_steps = line.steps if viewer is None else self.step  # a seat's view: no later action
+        # Solved before the batch below, so that its progress reaches the front-end while it runs.
+        analysis = self._analyse() if self.analysis and viewer is None else {}
         with self.hold_sync():
             self.steps = line.steps
             self.board_html = board_html(self.board(interactive=True))
@@ -431,5 +499,21 @@ class HandReplay(ToolWidget):
             self.trick_ends = line.trick_ends()
             self.branched_at = line.branched_at
             self.record = self.branch_record if viewer is None else {}
+            self.analysis_view = analysis
             self.error = {}
             self.ui = {**UI[self.locale], **TOOLS[self.locale], "deal_note": note_text(line.notes.get(0), self.locale)}
+
+
+def analysis_lines(view: dict[str, Any], locale: str) -> list[str]:
+    """The analysis as plain text lines (``HandReplay.text()``): values, verdict, best line, notes."""
+    lines = [tool_text("dd_title", locale) + (f" — {view['side']}" if view.get("side") else "")]
+    if view["actions"]:
+        marks = [a["label"] + (": ?" if a["value"] is None else f": {a['value']} {a['mark']}") for a in view["actions"]]
+        lines.append("  ".join(marks))
+    if view["summary"]:
+        lines.append(view["summary"])
+    if view["line"]:
+        lines.append(f"{tool_text('dd_line', locale)}: " + ", ".join(step["label"] for step in view["line"]))
+    if view["message"]:
+        lines.append(view["message"])
+    return lines

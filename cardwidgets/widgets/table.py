@@ -15,6 +15,8 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from cardwidgets.analysis import AnalysisError, post_mortem
+from cardwidgets.analysis.postmortem import row_text
 from cardwidgets.bots import LEVELS, Bot, Decision, hint_decision, make_bot
 from cardwidgets.bots.coach import Verdict, judge
 from cardwidgets.core.errors import IllegalActionError, RecordError, echo
@@ -22,11 +24,16 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_deal
 from cardwidgets.core.state import GameState
-from cardwidgets.i18n import LOCALES, resolve
+from cardwidgets.i18n import LOCALES, format_value, resolve
 from cardwidgets.i18n.ui import action_label, ui_texts
 from cardwidgets.widgets.base import CardWidget
+from cardwidgets.widgets.replay import HandReplay
 
 STATIC = Path(__file__).parent.parent / "static"
+#: The Review's budget (docs/analysis.md, ``post_mortem``): sampled deals per decision, seconds per solve, in all.
+REVIEW_SAMPLES = 8
+REVIEW_SECONDS = 2.0
+REVIEW_TOTAL_SECONDS = 20.0
 #: The slowest bot pace the table offers, in seconds per move (the slider's end).
 MAX_PACE = 5.0
 
@@ -65,6 +72,11 @@ class Table(CardWidget):
     coach = traitlets.Bool(False).tag(sync=True)
     #: The coach's verdict on the learner's last move: ``{"verdict", "text", "rule", "better"}``, or ``{}``.
     feedback = traitlets.Dict().tag(sync=True)
+    #: After **Review** (``review()``): the learner's costly decisions of the deal just played,
+    #: ``[{"index", "number", "step", "action", "label", "best", "dd_cost", "mc_cost", "dd", "mc", "text"}]``.
+    review_rows = traitlets.List().tag(sync=True)
+    #: Whether the review of this deal has been made (an empty ``review_rows`` then means: no costly decision).
+    reviewed = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -92,6 +104,8 @@ class Table(CardWidget):
         self._hint_cache: tuple[tuple[int, int, int], Decision] | None = None
         self._hint_running = False
         self._verdict: Verdict | None = None
+        #: The post-mortem of the deal just played (``review()``): the deal's number and its rows.
+        self._review: tuple[int, list[dict[str, Any]]] | None = None
         self._let_bots_play()
         self._sync()
 
@@ -196,6 +210,69 @@ class Table(CardWidget):
         self.bot_levels = [level if s == seat else old for s, old in enumerate(self.bot_levels)]
         return True
 
+    # ----- the Review (issue 15: the learner's costly decisions, docs/analysis.md) ----------------------
+    def review(
+        self,
+        samples: int = REVIEW_SAMPLES,
+        seconds: float = REVIEW_SECONDS,
+        total_seconds: float = REVIEW_TOTAL_SECONDS,
+    ) -> list[dict[str, Any]] | None:
+        """The learner's costly decisions in the deal just ended (the **Review** button), also in ``review_rows``.
+
+        Each row has both costs of ``post_mortem``: ``dd_cost`` (all cards face up) and
+        ``mc_cost`` (on average over the deals the learner could not rule out), and its
+        sentence. A decision is costly when either cost is above 0, or when the solver did not
+        finish it in time (``seconds`` per solve, ``total_seconds`` in all: those say so).
+        Before the end of the deal it is refused (``error``, None).
+        """
+        if not self.state.is_done:
+            self._refuse(Explanation("", "analysis.review_not_over"), "review")
+            return None
+        number = len(self.match.deals)
+        if self._review is None or self._review[0] != number:
+            try:
+                rows = post_mortem(
+                    self.state, self.seat, samples=samples, seed=number, seconds=seconds, total_seconds=total_seconds
+                )
+            except AnalysisError as exc:  # a deal thrown in before the play: nothing to review
+                self._refuse(exc.explanation, "review")
+                return None
+            costly = [row for row in rows if row["dd_cost"] != 0 or row["mc_cost"] != 0]
+            self._review = (number, costly)
+        self.error = {}
+        self._sync()
+        return list(self.review_rows)
+
+    def review_replay(self, index: int, *, analysis: bool = True) -> HandReplay:
+        """Review row ``index`` (from 0) as a ``HandReplay`` of this deal at that decision, Analysis on."""
+        rows = self._review[1] if self._review is not None and self._review[0] == len(self.match.deals) else []
+        if not (type(index) is int and 0 <= index < len(rows)):
+            raise ValueError(Explanation("", "analysis.review_no_row", {"index": index, "count": len(rows)})
+                             .text(self.locale))
+        return HandReplay(self.state, rows[index]["number"] - 1, locale=self.locale, analysis=analysis)
+
+    def _review_json(self) -> list[dict[str, Any]]:
+        """The review rows of the deal on show, every word in ``locale`` (``[]`` before ``review()``)."""
+        if self._review is None or self._review[0] != len(self.match.deals):
+            return []
+        locale, game = self.locale, self.game
+        return [
+            {
+                "index": i,
+                "number": row["number"],
+                "step": row["number"] - 1,
+                "action": row["action"],
+                "label": action_label(row["action"], locale, game),
+                "best": [action_label(a, locale, game) for a in row["best"]],
+                "dd_cost": row["dd_cost"],
+                "mc_cost": row["mc_cost"],
+                "dd": _cost_text(row["dd_cost"], locale),
+                "mc": _cost_text(row["mc_cost"], locale),
+                "text": row_text(row, locale, game),
+            }
+            for i, row in enumerate(self._review[1])
+        ]
+
     @property
     def record(self) -> dict[str, Any]:
         """The current hand so far, as a game-record dict (``docs/records.md``)."""
@@ -203,7 +280,7 @@ class Table(CardWidget):
 
     # ----- messages from the front-end -----------------------------------------------------
     def _apply_message(self, content: Any) -> None:
-        """``{"action": "play 10S"}``, ``{"command": "next_deal" | "hint"}`` or ``{"bot": [seat, level]}``.
+        """``{"action": "play 10S"}``, ``{"command": "next_deal" | "hint" | "review"}`` or ``{"bot": [seat, level]}``.
 
         Anything else raises ``TypeError``: the base class refuses it with an error, nothing changes.
         """
@@ -215,6 +292,8 @@ class Table(CardWidget):
             self.next_deal()
         elif kind == "command" and value == "hint":
             self.ask_hint()
+        elif kind == "command" and value == "review":
+            self.review()
         elif kind == "bot" and isinstance(value, list) and len(value) == 2:
             self.set_bot(value[0], value[1])
         else:
@@ -292,6 +371,8 @@ class Table(CardWidget):
             self.scoreboard = self._scoreboard()
             self.ui = ui_texts(self.locale, self.match.game.deck, self.game)
             self.feedback = self._verdict.to_json(self.locale) if self._verdict is not None else {}
+            self.review_rows = self._review_json()
+            self.reviewed = self._review is not None and self._review[0] == len(self.match.deals)
 
     def _scoreboard(self) -> dict[str, Any]:
         match = self.match
@@ -314,6 +395,13 @@ class Table(CardWidget):
             f"Table({self.game}, seat {self.seat}, phase {state.phase}, to act {state.to_act}, "
             f"tricks {sum(1 for t in state.tricks if t.collector is not None)}, scores {self.match.scores})"
         )
+
+
+def _cost_text(cost: float | None, locale: str) -> str:
+    """A cost as people write it: ``3``, ``0.38`` (``0,38`` in Russian), ``?`` when the solver did not finish."""
+    if cost is None:
+        return "?"
+    return format_value(int(cost) if cost == int(cost) else cost, locale)
 
 
 def _completed_tricks(state: GameState) -> int:
