@@ -12,7 +12,8 @@ is said in a markdown cell instead of failing:
 An edit names its cell by a piece of its text (a *marker*); if a notebook changes so that the marker
 no longer picks exactly one cell, the build fails rather than ship a notebook that fails.
 
-Only what the notebooks need is published (``needed``: the notebooks and their records), and in a git
+Only what the notebooks need is published (``needed``: the notebooks, their Russian edition in ``ru/``
+and their records), and in a git
 checkout only what git tracks: a dotfile (``.env``) or a file you have not committed never reaches the
 site. Without git (a checkout from an archive, no ``.git``) the same patterns apply, dotfiles still left
 out, and the build says so.
@@ -36,6 +37,8 @@ LEFT_OUT = {
 }
 #: The one folder of ``notebooks/`` the site needs besides the notebooks: the game records they load.
 RECORDS = "records"
+#: The Russian edition of the notebooks (issue 14): the same notebooks one folder down, adapted alike.
+RUSSIAN = "ru"
 
 Cell = dict[str, Any]
 
@@ -85,6 +88,14 @@ VOILA_NOTE = markdown("lite-voila-note", """\
 *Voila needs a Jupyter server, so it is not part of this in-browser site; `play.ipynb` works here as a
 notebook: open it and run all cells.*""")
 
+CLI_NOTE_RU = markdown("lite-cli-note", """\
+*В браузере нет командной строки: Pyodide не может запустить процесс. На компьютере эта ячейка выполняет
+`python -m cardwidgets replay seed-example.json`, а здесь вызывает ту же команду внутри ядра.*""")
+
+VOILA_NOTE_RU = markdown("lite-voila-note", """\
+*Voila нужен сервер Jupyter, поэтому на этом сайте в браузере его нет; `play.ipynb` работает здесь как
+обычная тетрадь: откройте её и выполните все ячейки.*""")
+
 
 @dataclass(frozen=True)
 class Edit:
@@ -100,6 +111,8 @@ EDITS = (
     Edit("00-start-here.ipynb", "# Start here — cardwidgets", (BROWSER_NOTE,)),
     Edit("04-instructor.ipynb", "subprocess.run(", (CLI_NOTE, CLI_CELL), replace=True),
     Edit("04-instructor.ipynb", "voila notebooks/play.ipynb", (VOILA_NOTE,)),
+    Edit(f"{RUSSIAN}/04-instructor.ipynb", "subprocess.run(", (CLI_NOTE_RU, CLI_CELL), replace=True),
+    Edit(f"{RUSSIAN}/04-instructor.ipynb", "voila notebooks/ru/play.ipynb", (VOILA_NOTE_RU,)),
 )
 
 
@@ -120,7 +133,7 @@ def apply_edit(cells: list[Cell], edit: Edit) -> list[Cell]:
 
 
 def adapt_notebook(notebook: dict[str, Any], name: str) -> dict[str, Any]:
-    """A notebook (nbformat JSON) adapted for the browser."""
+    """A notebook (nbformat JSON) adapted for the browser; ``name``: its path in the site (``ru/03-nestors.ipynb``)."""
     cells = list(notebook["cells"])
     for edit in EDITS:
         if edit.notebook == name:
@@ -153,7 +166,7 @@ def needed(path: Path) -> bool:
     """Whether the site needs this file of ``notebooks/`` (a relative path): a notebook or a JSON record."""
     if any(part.startswith(".") for part in path.parts) or path.name in LEFT_OUT:
         return False
-    if len(path.parts) == 1:
+    if len(path.parts) == 1 or (len(path.parts) == 2 and path.parts[0] == RUSSIAN):
         return path.suffix == ".ipynb"
     return path.parts[0] == RECORDS and path.suffix == ".json"
 
@@ -183,11 +196,11 @@ def adapt_notebooks(source_dir: Path, dest: Path) -> list[Path]:
     dest.mkdir(parents=True, exist_ok=True)
     copy_site_files(source_dir, dest)
     written = []
-    for path in sorted(dest.glob("*.ipynb")):
-        notebook = adapt_notebook(json.loads(path.read_text(encoding="utf-8")), path.name)
+    for path in sorted([*dest.glob("*.ipynb"), *dest.glob(f"{RUSSIAN}/*.ipynb")]):
+        notebook = adapt_notebook(json.loads(path.read_text(encoding="utf-8")), path.relative_to(dest).as_posix())
         path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         written.append(path)
-    unused = {edit.notebook for edit in EDITS} - {path.name for path in written}
+    unused = {edit.notebook for edit in EDITS} - {path.relative_to(dest).as_posix() for path in written}
     if unused:
         raise ValueError(f"edits for notebooks that are not there: {sorted(unused)}")
     return written

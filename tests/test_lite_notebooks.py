@@ -57,7 +57,7 @@ def test_site_has_every_notebook_but_those_left_out(site_notebooks):
 
 
 def test_every_notebook_installs_cardwidgets_first_with_the_pyodide_kernel(site_notebooks):
-    for path in site_notebooks.glob("*.ipynb"):
+    for path in [*site_notebooks.glob("*.ipynb"), *site_notebooks.glob("ru/*.ipynb")]:
         notebook = json.loads(path.read_text(encoding="utf-8"))
         assert notebook["metadata"]["kernelspec"] == {"name": "python", "display_name": "Python (Pyodide)",
                                                       "language": "python"}, path.name
@@ -66,7 +66,7 @@ def test_every_notebook_installs_cardwidgets_first_with_the_pyodide_kernel(site_
 
 
 def test_no_code_cell_needs_what_pyodide_lacks(site_notebooks):
-    for path in site_notebooks.glob("*.ipynb"):
+    for path in [*site_notebooks.glob("*.ipynb"), *site_notebooks.glob("ru/*.ipynb")]:
         for cell in code_cells(path):
             assert "subprocess." not in cell, (path.name, cell)
             assert "matplotlib" not in cell, (path.name, cell)
@@ -74,14 +74,25 @@ def test_no_code_cell_needs_what_pyodide_lacks(site_notebooks):
     assert any("05-strategy" in note and "in your browser" in note for note in notes)
 
 
-def test_instructor_notebook_runs_its_command_in_process(site_notebooks):
+def test_site_has_the_russian_edition(site_notebooks):
+    expected = {path.name for path in (REPO / "notebooks" / "ru").glob("*.ipynb")} - set(adapt.LEFT_OUT)
+    assert expected
+    assert {path.name for path in (site_notebooks / "ru").glob("*.ipynb")} == expected
+    cells = json.loads((site_notebooks / "ru" / "04-instructor.ipynb").read_text(encoding="utf-8"))["cells"]
+    notes = [adapt.source(cell) for cell in cells if cell["id"] in ("lite-cli-note", "lite-voila-note")]
+    assert len(notes) == 2
+    assert all("браузер" in note for note in notes)
+
+
+@pytest.mark.parametrize("name", ["04-instructor.ipynb", "ru/04-instructor.ipynb"])
+def test_instructor_notebook_runs_its_command_in_process(site_notebooks, name):
     # Every code cell of the adapted 04 but the %pip line, in one namespace, from the notebook's folder.
     namespace: dict[str, object] = {}
     cwd = Path.cwd()
-    os.chdir(site_notebooks)
+    os.chdir((site_notebooks / name).parent)
     try:
         with contextlib.redirect_stdout(None):
-            for cell in code_cells(site_notebooks / "04-instructor.ipynb")[1:]:
+            for cell in code_cells(site_notebooks / name)[1:]:
                 exec(compile(cell, "04-instructor", "exec"), namespace)
     finally:
         os.chdir(cwd)
@@ -99,7 +110,7 @@ def test_an_edit_whose_cell_is_gone_fails_the_build():
 def notebooks_copy(parent: Path) -> Path:
     """A copy of the real notebooks and records in ``parent / "notebooks"``."""
     source, dest = REPO / "notebooks", parent / "notebooks"
-    for path in [*source.glob("*.ipynb"), *source.glob("records/*/*.json")]:
+    for path in [*source.glob("*.ipynb"), *source.glob("ru/*.ipynb"), *source.glob("records/*/*.json")]:
         (dest / path.relative_to(source)).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, dest / path.relative_to(source))
     return dest
@@ -113,6 +124,11 @@ def published(site: Path) -> set[str]:
     return {path.relative_to(site).as_posix() for path in site.rglob("*") if path.is_file()}
 
 
+def left_out(names: set[str]) -> set[str]:
+    """The notebooks of ``names`` the site leaves out, in either language (``05-strategy``, ``ru/05-strategy``)."""
+    return {name for name in names if Path(name).name in adapt.LEFT_OUT}
+
+
 def test_site_has_only_what_git_tracks_and_the_notebooks_need(tmp_path):
     # Issue 11: every file under notebooks/ was copied, a .env or a draft never committed included.
     source = notebooks_copy(tmp_path / "repo")
@@ -120,7 +136,7 @@ def test_site_has_only_what_git_tracks_and_the_notebooks_need(tmp_path):
     (source / "notes.txt").write_text("tracked, but no notebook needs it\n")
     (source / "records" / ".hidden.json").write_text("{}\n")
     git(tmp_path / "repo", "add", "-f", ".")
-    expected = published(source) - {"notes.txt", "records/.hidden.json"} - set(adapt.LEFT_OUT)
+    expected = published(source) - {"notes.txt", "records/.hidden.json"} - left_out(published(source))
     (source / ".env").write_text("TOKEN=secret\n")
     (source / "records" / "nimby" / "draft.json").write_text("{}\n")
     (source / "draft.ipynb").write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
@@ -138,7 +154,7 @@ def test_site_has_only_what_git_tracks_and_the_notebooks_need(tmp_path):
 
 def test_without_git_the_site_still_has_no_dotfile(tmp_path):
     source = notebooks_copy(tmp_path / "archive")  # an unpacked archive: no .git anywhere above
-    expected = published(source) - set(adapt.LEFT_OUT)
+    expected = published(source) - left_out(published(source))
     (source / ".env").write_text("TOKEN=secret\n")
     (source / "records" / ".hidden.json").write_text("{}\n")
     (source / ".ipynb_checkpoints").mkdir()
