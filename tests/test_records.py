@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from support import RECORDS, load_record_test
 
-from cardwidgets import RecordError, replay, summary
+from cardwidgets import HandReplay, RecordError, Table, replay, summary
+from cardwidgets.core.records import load_record, replay_match
 
 ALL = sorted(RECORDS.glob("*/*.json"))
 
@@ -52,3 +53,21 @@ def assert_matches(actual: object, expected: object, where: str) -> None:
             assert_matches(a, e, f"{where}[{i}]")
     else:
         assert actual == expected, f"{where}: {actual!r} != {expected!r}"
+
+
+def test_one_match_replay_serves_the_replay_the_table_and_handreplay() -> None:
+    """Issue 12 §5: ``replay_match`` is the one way to rebuild a match; the three readers agree."""
+    data = load_record_test(RECORDS / "tumbochka" / "tum-8-time-out-after-three-deals.json")["record"]
+    record = load_record(data)
+    last = len(record.deals) - 1
+    scored = replay_match(record)
+    on_table = replay_match(record, end_last=False)
+    assert scored.current is None
+    assert on_table.current is not None
+    assert on_table.current.is_done
+    table = Table.from_record(data, pace=0)
+    replay = HandReplay(data, deal=last)
+    replay.end()
+    assert table.state.history == on_table.current.history == replay.state.history
+    on_table.end_deal()
+    assert on_table.scores == scored.scores

@@ -315,9 +315,20 @@ def apply_actions(state: GameState, actions: list[str], first_number: int = 1) -
             raise RecordError(f'action {number} "{echo(text)}": {exc}') from None
 
 
-def replay_match(record: MatchRecord) -> Match:
-    """Replay every deal of a match record in order."""
-    match = Match(record.game, record.rules, start=record.start, dealer=record.deals[0].dealer)
+def replay_match(record: Record, *, seed: int | None = None, end_last: bool = True) -> Match:
+    """Replay a match record's deals in order (a deal record counts as a one-deal match).
+
+    The one way to rebuild a match: the replay, ``Table.from_record`` and ``HandReplay`` use it.
+    ``seed`` seeds the deals dealt after the record's; with ``end_last=False`` a finished last
+    deal stays on the table (``match.current``) instead of being scored into the match.
+    """
+    if isinstance(record, DealRecord):
+        match = Match(record.game, record.rules, dealer=record.dealer, seed=seed)
+        state = replay_deal(record, match)
+        if state.is_done and end_last:
+            match.end_deal()
+        return match
+    match = Match(record.game, record.rules, start=record.start, dealer=record.deals[0].dealer, seed=seed)
     for i, deal in enumerate(record.deals):
         where = f"deal {i + 1}"
         if match.is_over:
@@ -328,7 +339,7 @@ def replay_match(record: MatchRecord) -> Match:
             state = replay_deal(deal, match)
         except RecordError as exc:
             raise RecordError(f"{where}: {exc}") from None
-        if state.is_done:
+        if state.is_done and (end_last or i + 1 < len(record.deals)):
             match.end_deal()
     return match
 

@@ -19,10 +19,10 @@ from cardwidgets.analysis import AnalysisError, post_mortem
 from cardwidgets.analysis.postmortem import row_text
 from cardwidgets.bots import LEVELS, Bot, Decision, hint_decision, make_bot
 from cardwidgets.bots.coach import Verdict, judge
-from cardwidgets.core.errors import IllegalActionError, RecordError, echo
+from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
-from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_deal
+from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_match
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import LOCALES, format_value, resolve
 from cardwidgets.i18n.ui import action_label, ui_texts
@@ -117,16 +117,7 @@ class Table(CardWidget):
         """A table that continues a recorded hand (or match) from where it stops."""
         if not isinstance(record, (DealRecord, MatchRecord)):
             record = load_record(record)
-        deals = record.deals if isinstance(record, MatchRecord) else [record]
-        start = record.start if isinstance(record, MatchRecord) else None
-        match = Match(record.game, record.rules, start=start, dealer=deals[0].dealer, seed=kwargs.get("seed"))
-        for number, deal in enumerate(deals, start=1):
-            try:
-                state = replay_deal(deal, match)
-            except RecordError as exc:
-                raise RecordError(f"deal {number}: {exc}" if len(deals) > 1 else str(exc)) from None
-            if state.is_done and number < len(deals):
-                match.end_deal()
+        match = replay_match(record, seed=kwargs.get("seed"), end_last=False)
         return cls(record.game.name, seat, match=match, **kwargs)
 
     # ----- what the learner does ----------------------------------------------------
