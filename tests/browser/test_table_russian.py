@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from conftest import from_record
+from conftest import from_record, wait_model
 from test_table_nestors import BIDDING_RECORD, HELPERS
 
 try:
@@ -31,8 +31,12 @@ READ_PAGE = """(root) => [root.innerText,
 
 def latin_on_page(table) -> list[str]:
     """The Latin words a Russian reader would meet on the table right now."""
-    text = table.root.evaluate(READ_PAGE)
-    return LATIN.findall(RULE_ID.sub("", text))
+    return latin_in(table.root)
+
+
+def latin_in(root) -> list[str]:
+    """The Latin words a Russian reader would meet in a widget's element (a locator) right now."""
+    return LATIN.findall(RULE_ID.sub("", root.evaluate(READ_PAGE)))
 
 
 def test_russian_nestors_table_reads_russian_only(open_table):
@@ -71,3 +75,36 @@ def test_russian_nestors_table_reads_russian_only(open_table):
         else:
             table.play(table.legal_cards()[0])
     assert latin_on_page(table) == []
+
+
+DRILL_MARKER = "# cw:drill-ru"
+DRILL_CELL = f"""{DRILL_MARKER}
+from cardwidgets import Drill
+
+d = Drill("nestors-trick-winner", seed=1, locale="ru")
+d"""
+
+
+def test_russian_drill_reads_russian_only(notebook):
+    """Issue 14: a Russian drill — question, options, wrong and right feedback, Next — shows no Latin word."""
+    nb = notebook([DRILL_CELL])
+    root = nb.page.locator(".jp-CodeCell").filter(has_text=DRILL_MARKER).locator(".cw-drill")
+    expect(root).to_have_attribute("data-state", "question")
+    expect(root.locator(".cw-d-trump")).to_contain_text("валет")
+    expect(root.locator("button.cw-d-option")).to_have_text(["1. А и С", "2. Б и Д"])
+    assert latin_in(root) == []
+
+    root.locator('button.cw-d-option[data-option="1"]').click()  # wrong: Б и Д
+    wait_model(nb.page, DRILL_MARKER, "(m) => (m.get('feedback') || {}).correct === false")
+    expect(root.locator(".cw-d-feedback")).to_have_attribute("data-rule", "NES-6 W3b")
+    assert latin_in(root) == []
+
+    root.locator('button.cw-d-option[data-option="0"]').click()  # right: А и С
+    wait_model(nb.page, DRILL_MARKER, "(m) => (m.get('feedback') || {}).correct === true")
+    expect(root.locator(".cw-d-feedback")).to_contain_text("В♠")
+    assert latin_in(root) == []
+
+    root.locator('button[data-command="next"]').click()
+    wait_model(nb.page, DRILL_MARKER, "(m) => m.get('question').number === 2")
+    assert latin_in(root) == []
+
