@@ -1,9 +1,20 @@
-"""Test configuration: the ``rules`` marker (helpers live in ``support.py``)."""
+"""Test configuration: the ``rules`` marker; every test starts from the default locale (helpers: ``support.py``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+
+from cardwidgets import set_locale
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rules(*ids): the rule ids (NIM-5, N-2, option:target …) a test checks")
+
+
+@pytest.fixture(autouse=True)
+def _locale_set_by_a_test_does_not_leak() -> Iterator[None]:
+    """A test (or a notebook it runs in-process, e.g. ``cw.set_locale("ru")``) leaves the default as it was."""
+    yield
+    set_locale(None)
