@@ -22,6 +22,7 @@ import os
 import re
 import shutil
 import socketserver
+import statistics
 import subprocess
 import sys
 import threading
@@ -370,6 +371,28 @@ def run_new_cell(page: Page, code: str, marker: str) -> str:
     return output.first.inner_text()
 
 
+#: The double-dummy solver (issue 15) timed in the Lite kernel: every legal card's value at the first trick.
+DOUBLE_DUMMY_CELL = """# test_lite: double dummy in the browser
+import json, random, time
+from cardwidgets.analysis import double_dummy
+from cardwidgets.games import GAMES
+solves = {}
+for name in ("nimby", "tumbochka"):
+    game, rng, times = GAMES[name], random.Random(name), []
+    while len(times) < 5:
+        state = game.new_state(game.random_deal(rng), rng.randrange(game.num_players))
+        while not state.is_done and not (state.phase == "play" and len(state.tricks) == 1):
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_done:
+            continue
+        started = time.perf_counter()
+        values = double_dummy(state)
+        times.append(time.perf_counter() - started)
+        assert set(values) == set(state.legal_strings())
+    solves[name] = times
+print("DD", json.dumps(solves))"""
+
+
 def save_figures(lines: list[str]) -> None:
     """Print the figures and write them to ``artifacts/lite-figures.txt``."""
     ARTIFACTS.mkdir(exist_ok=True)
@@ -417,6 +440,7 @@ def test_start_here_plays_a_card_offline(lite_site, lite_server, offline_browser
         assert history.count(action) == 1
     page.wait_for_function(_LEARNERS_TURN_JS, arg=table.element_handle(), timeout=60_000)  # the bots have played
     assert not widgets_showing_undefined(page), widgets_showing_undefined(page)
+    solves = json.loads(run_new_cell(page, DOUBLE_DUMMY_CELL, "DD").split("DD", 1)[1])
     table.screenshot(path=ARTIFACTS / "lite-00-start-here-table.png")
 
     assert_stayed_local(visit, offline_browser.proxy)
@@ -427,6 +451,9 @@ def test_start_here_plays_a_card_offline(lite_site, lite_server, offline_browser
         f"00-start-here: {ready} (fresh browser cache, site on 127.0.0.1)",
         f"00-start-here: Run All {run_all_s:.1f} s; Hint (search bot) {hint_s:.1f} s",
         f"00-start-here: the learner did '{action}' in phase '{phase}'; the kernel's history has it",
+        *(f"double_dummy at the first trick in the browser's Python, {game}: {len(times)} random deals, "
+          f"median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms"
+          for game, times in solves.items()),
         "requests for hosts other than 127.0.0.1: 0",
     ])
 
