@@ -10,6 +10,7 @@ function render({ model, el }) {
   root.className = "cw-table";
   root.tabIndex = 0;
   root.setAttribute("data-lm-suppress-shortcuts", "true");
+  el.classList.add("cw-host"); // a size container: the drawing follows the width it gets (table.css)
   el.appendChild(root);
   enableKeyboard(root);
 

@@ -465,6 +465,7 @@ function render({ model, el: el2 }) {
   root.className = "cw-table";
   root.tabIndex = 0;
   root.setAttribute("data-lm-suppress-shortcuts", "true");
+  el2.classList.add("cw-host");
   el2.appendChild(root);
   enableKeyboard(root);
   const local = { selected: null, showLast: false, timer: null, frame: null };

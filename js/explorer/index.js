@@ -112,6 +112,7 @@ function render({ model, el: host }) {
   const root = document.createElement("div");
   root.className = "cw-explorer";
   root.setAttribute("data-lm-suppress-shortcuts", "true");
+  host.classList.add("cw-host");
   host.appendChild(root);
   let picking = "a";
 
