@@ -46,6 +46,40 @@ function withRule(text, rule) {
   return !rule || text.includes(rule) ? text : `${text} (${rule})`;
 }
 
+// js/optimistic.js
+function cardPlay(legal, card) {
+  const plain = `play ${card}`;
+  if (legal.includes(plain)) return plain;
+  return legal.find((action) => action.startsWith(`${plain} `)) || null;
+}
+function optimisticView(view, seat, card) {
+  const tricks = [...view.tricks || []];
+  const last = tricks[tricks.length - 1];
+  if (last && last.collector == null) {
+    tricks[tricks.length - 1] = { ...last, plays: [...last.plays, [seat, card]] };
+  } else {
+    tricks.push({ collector: null, plays: [[seat, card]] });
+  }
+  const handSizes = [...view.hand_sizes || []];
+  if (handSizes[seat] > 0) handSizes[seat] -= 1;
+  return {
+    ...view,
+    tricks,
+    my_hand: (view.my_hand || []).filter((held) => held !== card),
+    hand_sizes: handSizes,
+    to_act: null
+  };
+}
+function pendingOverrides(pending, { view, seat, labels, ownName }) {
+  return {
+    view: optimisticView(view, seat, pending.card),
+    legal: [],
+    error: {},
+    hint: {},
+    statusOverride: `${ownName}: ${labels[pending.action] || pending.action}`
+  };
+}
+
 // js/cards.js
 var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 function splitCard(card) {
@@ -468,10 +502,15 @@ function render({ model, el: el2 }) {
   el2.classList.add("cw-host");
   el2.appendChild(root);
   enableKeyboard(root);
-  const local = { selected: null, showLast: false, timer: null, frame: null };
+  const local = { selected: null, showLast: false, timer: null, frame: null, pending: null };
   const send = (content) => model.send(content);
+  function pending() {
+    const waiting = local.pending;
+    if (waiting && (model.get("view") !== waiting.view || model.get("error") !== waiting.error)) local.pending = null;
+    return local.pending;
+  }
   function snapshot(overrides = {}) {
-    return {
+    const snap = {
       game: model.get("game"),
       seat: model.get("seat"),
       view: model.get("view") || {},
@@ -498,23 +537,31 @@ function render({ model, el: el2 }) {
       setPace: (pace) => {
         model.set("pace", pace);
         model.save_changes();
-      },
-      ...overrides
+      }
     };
+    const waiting = pending();
+    const guess = waiting && pendingOverrides(waiting, { ...snap, ownName: seatName(snap.ui, snap.seat, snap.seat) });
+    return { ...snap, ...guess, ...overrides };
   }
   function onCard(card) {
     const legal = model.get("legal") || [];
-    if (legal.some((action) => action.startsWith(`give ${card} `))) {
+    if (legal.some((action2) => action2.startsWith(`give ${card} `))) {
       local.selected = local.selected === card ? null : card;
       draw();
       return;
     }
-    const plain = `play ${card}`;
-    send({ action: legal.includes(plain) ? plain : legal.find((a) => a.startsWith(`${plain} `)) || plain });
+    if (pending()) return;
+    const action = cardPlay(legal, card);
+    send({ action: action || `play ${card}` });
+    if (action && !local.frame) {
+      local.pending = { action, card, view: model.get("view"), error: model.get("error") };
+      draw();
+    }
   }
   function draw(overrides = local.frame || {}) {
     const hadFocus = root.contains(document.activeElement);
     renderTable(root, snapshot(overrides));
+    root.dataset.pending = pending() ? "true" : "false";
     if (hadFocus && !root.contains(document.activeElement)) root.focus();
   }
   function animate() {
