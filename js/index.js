@@ -4,7 +4,7 @@ import { seatName, withRule } from "./i18n.js";
 import { cardPlay, pendingOverrides } from "./optimistic.js";
 import { renderTable } from "./table.js";
 
-const TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed"];
+const TRAITS = ["view", "board", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed"];
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -35,6 +35,7 @@ function render({ model, el }) {
       game: model.get("game"),
       seat: model.get("seat"),
       view: model.get("view") || {},
+      board: model.get("board") || {},
       legal: model.get("legal") || [],
       labels: model.get("labels") || {},
       events: model.get("events") || [],

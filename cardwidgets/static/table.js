@@ -107,21 +107,6 @@ function cardBack() {
   el2.setAttribute("aria-hidden", "true");
   return el2;
 }
-function cardText(card, ui = null) {
-  const { rank, suit } = splitCard(card);
-  return rankLetter(ui, rank) + (SUIT_SYMBOLS[suit] || suit);
-}
-
-// js/layout.js
-var CLOCKWISE = { nimby: true, tumbochka: true, nestors: false };
-function seatPosition(game, players, mySeat, seat) {
-  const offset = (seat - mySeat + players) % players;
-  if (offset === 0) return "bottom";
-  const clockwise = CLOCKWISE[game] !== false;
-  if (players === 3) return offset === 1 === clockwise ? "left" : "right";
-  if (offset === 2) return "top";
-  return offset === 1 === clockwise ? "left" : "right";
-}
 
 // js/dom.js
 function el(tag, className, text) {
@@ -132,25 +117,6 @@ function el(tag, className, text) {
 }
 
 // js/table.js
-var SUIT_SYMBOLS2 = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-var TABLE_CARD_GROUPS = [
-  ["display", "display"],
-  // Nimby: the face-up card proposing trump
-  ["row", "row"],
-  // Nestors: the row of four (null = face down)
-  ["table", "table_card"],
-  // Nestors: the table card (NES-7)
-  ["pending", "pending"],
-  // Nestors: the four cards the collector chooses from
-  ["talon", "talon"]
-  // Tumbochka: the talon once shown
-];
-function asCardList(value) {
-  if (!value) return [];
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flat ? value.flat(2) : value;
-  return [];
-}
 function currentTrick(view) {
   const tricks = view.tricks || [];
   const last = tricks[tricks.length - 1];
@@ -165,12 +131,12 @@ function seatBox(snap, seat, position, players) {
   const box = el("div", `cw-seat cw-pos-${position}`);
   box.dataset.seat = String(seat);
   if (view.to_act === seat) box.classList.add("cw-to-act");
-  const name = el("div", "cw-seat-name", seatName(ui, seat, snap.seat));
+  const name = el("div", "cw-seat-name", boardSeat(snap, seat).name);
   if (view.dealer === seat) name.appendChild(el("span", "cw-dealer", " \u25C6"));
   box.appendChild(name);
   const taken = (view.tricks || []).filter((trick) => trick.collector === seat).length;
   box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${taken}`));
-  const badges = seatBadges(snap, seat);
+  const badges = boardSeat(snap, seat).badges || [];
   if (badges.length) box.appendChild(el("div", "cw-badges", badges.join(" \xB7 ")));
   if (seat === snap.seat) return box;
   const hand = view.hands && view.hands[seat];
@@ -187,24 +153,8 @@ function seatBox(snap, seat, position, players) {
   }
   return box;
 }
-function seatBadges(snap, seat) {
-  const { view, ui } = snap;
-  const badges = [];
-  const bidding = view.bidding || {};
-  const passed = bidding.passed || view.passed;
-  if (view.phase === "bidding" && passed && passed[seat]) badges.push(t(ui, "passed"));
-  const highBidder = bidding.high_bidder !== void 0 ? bidding.high_bidder : view.bidder;
-  const highBid = bidding.high_bid !== void 0 ? bidding.high_bid : view.bid;
-  if (view.phase === "bidding" && highBidder === seat && highBid) badges.push(t(ui, "bid_by", { bid: highBid }));
-  const order = view.order || [];
-  if (order.includes(seat)) badges.push(t(ui, "position", { pos: (ui.positions || "ABC")[order.indexOf(seat)] }));
-  if ((view.sitting_out || []).includes(seat)) badges.push(t(ui, "sits_out"));
-  if (view.declarer === seat) badges.push(t(ui, "declarer"));
-  const tumbochka = snap.scoreboard.tumbochka || {};
-  if (tumbochka.sitting === seat) badges.push(t(ui, "on_tumbochka"));
-  const given = (view.given || [])[seat];
-  if (given) badges.push(t(ui, "given", { card: given === "?" ? "?" : cardText(given, ui) }));
-  return badges;
+function boardSeat(snap, seat) {
+  return ((snap.board || {}).seats || [])[seat] || {};
 }
 function trickArea(snap, plays, positions) {
   const area = el("div", "cw-trick");
@@ -230,18 +180,9 @@ function previousTrick(snap, trick, positions) {
   box.appendChild(el("div", "cw-last-collector", `\u2192 ${seatName(snap.ui, trick.collector, snap.seat)}`));
   return box;
 }
-function talonStillShown(view) {
-  if (view.phase === "talon") return true;
-  return view.phase === "play" && !(view.tricks || []).some((trick) => trick.collector != null);
-}
 function tableCards(snap) {
   const box = el("div", "cw-table-cards");
-  const groups = TABLE_CARD_GROUPS.map(([key, label]) => [key, t(snap.ui, label), asCardList(snap.view[key])]);
-  for (const troyan of snap.view.troyans || []) {
-    groups.push(["troyan", t(snap.ui, "troyan", { seat: seatName(snap.ui, troyan.seat, snap.seat) }), troyan.cards]);
-  }
-  for (const [key, label, cards] of groups) {
-    if (!cards.length || key === "talon" && !talonStillShown(snap.view)) continue;
+  for (const { key, label, cards } of (snap.board || {}).groups || []) {
     const group = el("div", `cw-group cw-group-${key}`);
     group.appendChild(el("div", "cw-group-name", label));
     for (const card of cards) {
@@ -277,12 +218,6 @@ function handArea(snap, interactive) {
   }
   return hand;
 }
-function trumpText(snap) {
-  const { view, ui } = snap;
-  if (!view.trump) return t(ui, "no_trump");
-  if (view.trump in SUIT_SYMBOLS2) return SUIT_SYMBOLS2[view.trump];
-  return ui.rank_names && ui.rank_names[view.trump] || view.trump;
-}
 function sideName(snap, side) {
   const sides = snap.scoreboard.sides || [];
   const seats = sides.map((s, seat) => [s, seat]).filter(([s]) => s === side).map(([, seat]) => seat);
@@ -290,29 +225,28 @@ function sideName(snap, side) {
   return seats.length > 1 ? `${t(snap.ui, "team", { n: side })} (${names})` : names;
 }
 function infoPanel(snap) {
-  const { view, ui, scoreboard } = snap;
   const info = el("aside", "cw-info");
+  info.append(factRows(snap), scoreBox(snap), commandButtons(snap), botLevels(snap), paceSlider(snap));
+  if (snap.showLast) info.appendChild(lastTrickBox(snap));
+  return info;
+}
+function factRows(snap) {
+  const { ui } = snap;
+  const board = snap.board || {};
+  const facts = el("div", "cw-facts");
   const line = (cls, label, value) => {
     const row = el("div", cls);
-    row.appendChild(el("span", "cw-label", `${label}: `));
-    row.appendChild(el("span", "cw-value", value));
-    info.appendChild(row);
+    row.append(el("span", "cw-label", `${label}: `), el("span", "cw-value", value));
+    facts.appendChild(row);
   };
-  line("cw-trump", t(ui, "trump"), trumpText(snap));
-  const bidding = view.bidding || {};
-  const highBid = bidding.high_bid !== void 0 ? bidding.high_bid : view.bid;
-  const highBidder = bidding.high_bidder !== void 0 ? bidding.high_bidder : view.bidder;
-  if (view.phase === "bidding" && highBid) {
-    line("cw-high-bid", t(ui, "high_bid"), `${highBid} (${seatName(ui, highBidder, snap.seat)})`);
-  }
-  for (const trilyazh of view.trilyazhes || []) {
-    const who = seatName(ui, trilyazh.seat, snap.seat);
-    info.appendChild(el("div", "cw-trilyazh", t(ui, "trilyazh", { seat: who, suit: SUIT_SYMBOLS2[trilyazh.suit], status: t(ui, `trilyazh_${trilyazh.status}`) })));
-  }
-  if (view.contract) {
-    const who = seatName(ui, view.contract.seat, snap.seat);
-    line("cw-contract", t(ui, "contract"), view.contract.bid !== void 0 ? `${view.contract.bid} (${who})` : who);
-  }
+  line("cw-trump", t(ui, "trump"), board.trump || "");
+  if (board.high_bid) line("cw-high-bid", t(ui, "high_bid"), board.high_bid);
+  for (const text of board.trilyazhes || []) facts.appendChild(el("div", "cw-trilyazh", text));
+  if (board.contract) line("cw-contract", t(ui, "contract"), board.contract);
+  return facts;
+}
+function scoreBox(snap) {
+  const { ui, scoreboard } = snap;
   const scores = el("div", "cw-scores");
   scores.appendChild(el("div", "cw-label", t(ui, "score")));
   (scoreboard.scores || []).forEach((score, side) => {
@@ -326,53 +260,49 @@ function infoPanel(snap) {
     if (scoreboard.deal_score) row.textContent += ` (${scoreboard.deal_score[side] >= 0 ? "+" : ""}${scoreboard.deal_score[side]})`;
     scores.appendChild(row);
   });
-  info.appendChild(scores);
+  return scores;
+}
+function commandButton(ui, command, onClick, className = "cw-command") {
+  const button = el("button", className, t(ui, command));
+  button.type = "button";
+  button.dataset.command = command;
+  button.addEventListener("click", onClick);
+  return button;
+}
+function commandButtons(snap) {
+  const { view, ui, scoreboard } = snap;
   const buttons = el("div", "cw-commands");
-  const last = el("button", "cw-command", t(ui, "last_trick"));
-  last.type = "button";
-  last.dataset.command = "last_trick";
+  const last = commandButton(ui, "last_trick", () => snap.toggleLast());
   last.setAttribute("aria-pressed", snap.showLast ? "true" : "false");
-  last.addEventListener("click", () => snap.toggleLast());
   buttons.appendChild(last);
   if (view.phase === "done" && !scoreboard.over) {
-    const next = el("button", "cw-command cw-next", t(ui, "next_deal"));
-    next.type = "button";
-    next.dataset.command = "next_deal";
-    next.addEventListener("click", () => snap.send({ command: "next_deal" }));
-    buttons.appendChild(next);
+    buttons.appendChild(commandButton(ui, "next_deal", () => snap.send({ command: "next_deal" }), "cw-command cw-next"));
   }
   if (view.phase === "done") {
-    const review = el("button", "cw-command cw-review-button", t(ui, "review"));
-    review.type = "button";
-    review.dataset.command = "review";
-    review.addEventListener("click", () => snap.send({ command: "review" }));
-    buttons.appendChild(review);
+    buttons.appendChild(commandButton(ui, "review", () => snap.send({ command: "review" }), "cw-command cw-review-button"));
   }
   if (snap.legal.length && !snap.trickOverride) {
-    const hint = el("button", "cw-command", t(ui, "hint"));
-    hint.type = "button";
-    hint.dataset.command = "hint";
-    hint.addEventListener("click", () => snap.send({ command: "hint" }));
-    buttons.appendChild(hint);
+    buttons.appendChild(commandButton(ui, "hint", () => snap.send({ command: "hint" })));
   }
-  info.appendChild(buttons);
-  info.appendChild(botLevels(snap));
-  const pace = el("label", "cw-pace-label", `${t(ui, "pace")} `);
+  return buttons;
+}
+function paceSlider(snap) {
+  const pace = el("label", "cw-pace-label", `${t(snap.ui, "pace")} `);
   const slider = el("input", "cw-pace");
   Object.assign(slider, { type: "range", min: "0", max: "2", step: "0.1", value: String(snap.pace) });
   slider.addEventListener("change", () => snap.setPace(Number(slider.value)));
   pace.appendChild(slider);
-  info.appendChild(pace);
-  if (snap.showLast) {
-    const trick = lastCompletedTrick(view);
-    const box = el("div", "cw-last-trick");
-    if (trick) {
-      for (const [seat, card] of trick.plays) box.appendChild(cardFace(card, { ui, seat }));
-      box.appendChild(el("div", "cw-last-collector", `\u2192 ${seatName(ui, trick.collector, snap.seat)}`));
-    }
-    info.appendChild(box);
+  return pace;
+}
+function lastTrickBox(snap) {
+  const { ui } = snap;
+  const trick = lastCompletedTrick(snap.view);
+  const box = el("div", "cw-last-trick");
+  if (trick) {
+    for (const [seat, card] of trick.plays) box.appendChild(cardFace(card, { ui, seat }));
+    box.appendChild(el("div", "cw-last-collector", `\u2192 ${seatName(ui, trick.collector, snap.seat)}`));
   }
-  return info;
+  return box;
 }
 function botLevels(snap) {
   const { ui } = snap;
@@ -416,7 +346,7 @@ function renderTable(root, snap) {
   root.dataset.toAct = view.to_act === null || view.to_act === void 0 ? "" : String(view.to_act);
   root.dataset.animating = animating ? "true" : "false";
   const positions = {};
-  for (let seat = 0; seat < players; seat += 1) positions[seat] = seatPosition(game, players, snap.seat, seat);
+  for (let seat = 0; seat < players; seat += 1) positions[seat] = boardSeat(snap, seat).position;
   const grid = el("div", "cw-grid");
   for (let seat = 0; seat < players; seat += 1) {
     if (seat !== snap.seat) grid.appendChild(seatBox(snap, seat, positions[seat], players));
@@ -493,7 +423,7 @@ function lastWhy(snap) {
 }
 
 // js/index.js
-var TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed"];
+var TRAITS = ["view", "board", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed"];
 function render({ model, el: el2 }) {
   const root = document.createElement("div");
   root.className = "cw-table";
@@ -514,6 +444,7 @@ function render({ model, el: el2 }) {
       game: model.get("game"),
       seat: model.get("seat"),
       view: model.get("view") || {},
+      board: model.get("board") || {},
       legal: model.get("legal") || [],
       labels: model.get("labels") || {},
       events: model.get("events") || [],
