@@ -3,12 +3,12 @@ import { enableKeyboard } from "./controls.js";
 import { seatName, withRule } from "./i18n.js";
 import { cardPlay, pendingOverrides } from "./optimistic.js";
 import { renderTable } from "./table.js";
+import { el as element } from "./dom.js";
 
 const TRAITS = ["view", "board", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed"];
 
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "cw-table";
+  const root = element("div", "cw-table");
   root.tabIndex = 0;
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   el.classList.add("cw-host"); // a size container: the drawing follows the width it gets (table.css)

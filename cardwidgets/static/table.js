@@ -1,14 +1,19 @@
+// js/dom.js
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== void 0) node.textContent = text;
+  return node;
+}
+
 // js/controls.js
 function actionButtons(legal, labels, send) {
-  const bar = document.createElement("div");
-  bar.className = "cw-actions";
+  const bar = el("div", "cw-actions");
   for (const action of legal) {
     if (/^play \S+$/.test(action)) continue;
-    const button = document.createElement("button");
+    const button = el("button", "cw-action", labels[action] || action);
     button.type = "button";
-    button.className = "cw-action";
     button.dataset.action = action;
-    button.textContent = labels[action] || action;
     button.addEventListener("click", () => send({ action }));
     bar.appendChild(button);
   }
@@ -90,30 +95,20 @@ function rankLetter(ui, rank) {
 }
 function cardFace(card, { ui = null, name, legal = false, trump = false, seat = null } = {}) {
   const { rank, suit } = splitCard(card);
-  const el2 = document.createElement("button");
-  el2.type = "button";
-  el2.className = `cw-card cw-suit-${suit}`;
-  if (legal) el2.classList.add("cw-legal");
-  if (trump) el2.classList.add("cw-trump-card");
-  el2.dataset.card = card;
-  if (seat !== null && seat !== void 0) el2.dataset.seat = String(seat);
-  el2.setAttribute("aria-label", name || ui && ui.card_names && ui.card_names[card] || card);
-  el2.innerHTML = `<span class="cw-rank">${rankLetter(ui, rank)}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
-  return el2;
+  const face = el("button", `cw-card cw-suit-${suit}`);
+  face.type = "button";
+  if (legal) face.classList.add("cw-legal");
+  if (trump) face.classList.add("cw-trump-card");
+  face.dataset.card = card;
+  if (seat !== null && seat !== void 0) face.dataset.seat = String(seat);
+  face.setAttribute("aria-label", name || ui && ui.card_names && ui.card_names[card] || card);
+  face.append(el("span", "cw-rank", rankLetter(ui, rank)), el("span", "cw-suit", SUIT_SYMBOLS[suit] || suit));
+  return face;
 }
 function cardBack() {
-  const el2 = document.createElement("div");
-  el2.className = "cw-back";
-  el2.setAttribute("aria-hidden", "true");
-  return el2;
-}
-
-// js/dom.js
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== void 0) node.textContent = text;
-  return node;
+  const back = el("div", "cw-back");
+  back.setAttribute("aria-hidden", "true");
+  return back;
 }
 
 // js/table.js
@@ -425,8 +420,7 @@ function lastWhy(snap) {
 // js/index.js
 var TRAITS = ["view", "board", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed"];
 function render({ model, el: el2 }) {
-  const root = document.createElement("div");
-  root.className = "cw-table";
+  const root = el("div", "cw-table");
   root.tabIndex = 0;
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   el2.classList.add("cw-host");
