@@ -8,7 +8,8 @@ tests' fixtures) into a page exactly ``width`` px wide, the widget's host fillin
 does. Every pair of the table's boxes — seats, trick area, table cards, panel, hand, status lines,
 every button, select and slider, and every line of text — is checked for overlap, and every control
 for being inside the widget. A screenshot per widget, width and theme lands in
-``tests/browser/artifacts/layout-*.png``.
+``tests/browser/artifacts/layout-*.png``. The last test makes the same check on a real ``Table`` in a
+narrow JupyterLab window (``artifacts/test_a_table_fits_a_narrow_jupyterlab_pane-*.png``).
 """
 
 from __future__ import annotations
@@ -62,8 +63,7 @@ document.body.dataset.ready = "true";
 </script></body></html>"""
 
 # Boxes that must not overlap: the table's parts, every control, every line of text outside cards.
-_BOXES_JS = """() => {
-  const host = document.getElementById('host');
+_BOXES_JS = """(host) => {
   const parts = '.cw-seat, .cw-center, .cw-trick, .cw-table-cards, .cw-previous-trick, .cw-info, .cw-hand,'
     + ' .cw-actions, .cw-status, div.cw-why, div.cw-error, .cw-replay-toolbar, .cw-replay-side, .cw-board .cw-info,'
     + ' .cw-d-head, .cw-d-options, .cw-d-feedback, button, select, input, .cw-card';
@@ -138,8 +138,35 @@ def test_nothing_overlaps_and_every_control_is_reachable(page, artifacts_dir, fi
     page.set_viewport_size({"width": width, "height": 900})
     serve(page, fixture, WIDGETS[fixture], theme)
     page.screenshot(path=artifacts_dir / f"layout-{fixture}-{width}-{theme}.png", full_page=True)
-    found = page.evaluate(_BOXES_JS)
+    assert_fits(page.locator("#host").element_handle())
+
+
+def assert_fits(host: Any) -> dict[str, Any]:
+    """No two boxes of the widget in ``host`` overlap, every control and text lies inside it, no sideways scroll."""
+    found = host.evaluate(_BOXES_JS)
     assert found["boxes"] > 10, found  # the widget was drawn
     assert not found["overlaps"], json.dumps(found["overlaps"][:15], ensure_ascii=False, indent=1)
     assert not found["outside"], json.dumps(found["outside"][:15], ensure_ascii=False, indent=1)
     assert found["scroll"] <= 0, f"the page scrolls sideways by {found['scroll']} px"
+    return found
+
+
+@pytest.mark.parametrize("width", [500, 768])
+def test_a_table_fits_a_narrow_jupyterlab_pane(page, open_table, width):
+    """The same check on a real ``Table`` in JupyterLab: the output area, its prompt and Lab's own styles.
+
+    A 500 px window with the side bar closed leaves the widget a pane about 350 px wide.
+    """
+    page.set_viewport_size({"width": width, "height": 900})
+    table = open_table('Table("nestors", seat=1, seed=5, bots="random", pace=0)', seat=1)
+    table.wait_for_turn()
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    host = table.root.locator("xpath=..")
+    assert "cw-host" in host.get_attribute("class")
+    page.wait_for_function("(h) => h.getBoundingClientRect().width > 320", arg=host.element_handle())
+    pane = host.evaluate("(h) => h.getBoundingClientRect().width")
+    assert pane < 44 * 16, pane  # narrow enough for the panel to move below the table
+    info, main = table.root.locator(".cw-info"), table.root.locator(".cw-main")
+    assert info.bounding_box()["y"] >= main.bounding_box()["y"] + main.bounding_box()["height"] - 1
+    table.nb.screenshot(f"lab-{width}")
+    assert_fits(host.element_handle())
