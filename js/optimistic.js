@@ -34,9 +34,11 @@ export function optimisticView(view, seat, card) {
 }
 
 /** Snapshot overrides while `pending` ({action, card}) waits for the kernel: no legal moves, old error and hint gone. */
-export function pendingOverrides(pending, { view, seat, labels, ownName }) {
+export function pendingOverrides(pending, { view, board, seat, labels, ownName }) {
+  const seats = (board.seats || []).map((entry) => ({ ...entry, to_act: false })); // nobody, until the kernel says
   return {
     view: optimisticView(view, seat, pending.card),
+    board: { ...board, seats },
     legal: [],
     error: {},
     hint: {},

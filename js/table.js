@@ -17,35 +17,33 @@ function lastCompletedTrick(view) {
   return done[done.length - 1] || null;
 }
 
-function seatBox(snap, seat, position, players) {
-  const { view, ui } = snap;
-  const box = el("div", `cw-seat cw-pos-${position}`);
+/** A seat as the board model describes it: name, dealer ◆, tricks taken, badges, and (not the learner's) its hand. */
+function seatBox(snap, seat) {
+  const { ui } = snap;
+  const info = boardSeat(snap, seat);
+  const box = el("div", `cw-seat cw-pos-${info.position}`);
   box.dataset.seat = String(seat);
-  if (view.to_act === seat) box.classList.add("cw-to-act");
-  const name = el("div", "cw-seat-name", boardSeat(snap, seat).name);
-  if (view.dealer === seat) name.appendChild(el("span", "cw-dealer", " ◆"));
+  if (info.to_act) box.classList.add("cw-to-act");
+  const name = el("div", "cw-seat-name", info.name);
+  if (info.dealer) name.appendChild(el("span", "cw-dealer", " ◆"));
   box.appendChild(name);
-  const taken = (view.tricks || []).filter((trick) => trick.collector === seat).length;
-  box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${taken}`));
-  const badges = boardSeat(snap, seat).badges || [];
-  if (badges.length) box.appendChild(el("div", "cw-badges", badges.join(" · ")));
-  if (seat === snap.seat) return box;
-  const hand = view.hands && view.hands[seat];
-  if (Array.isArray(hand)) {
+  box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${info.taken}`));
+  if ((info.badges || []).length) box.appendChild(el("div", "cw-badges", info.badges.join(" · ")));
+  if (seat === snap.seat) return box; // the learner's hand is drawn by handArea
+  if (Array.isArray(info.hand)) {
     const open = el("div", "cw-open-hand");
-    for (const card of hand) open.appendChild(cardFace(card, { ui }));
+    for (const card of info.hand) open.appendChild(cardFace(card, { ui }));
     box.appendChild(open);
   } else {
-    const count = (view.hand_sizes || [])[seat] || 0;
     const backs = el("div", "cw-backs");
-    for (let i = 0; i < Math.min(count, 10); i += 1) backs.appendChild(cardBack());
+    for (let i = 0; i < Math.min(info.count, 10); i += 1) backs.appendChild(cardBack());
     box.appendChild(backs);
-    box.appendChild(el("div", "cw-count", t(ui, "cards", { n: count })));
+    box.appendChild(el("div", "cw-count", t(ui, "cards", { n: info.count })));
   }
   return box;
 }
 
-/** The board model's entry for `seat`: name, position and badges (built in Python). */
+/** The board model's entry for `seat` (built in Python: widgets/board.py). */
 function boardSeat(snap, seat) {
   return ((snap.board || {}).seats || [])[seat] || {};
 }
@@ -272,7 +270,7 @@ export function renderTable(root, snap) {
 
   const grid = el("div", "cw-grid");
   for (let seat = 0; seat < players; seat += 1) {
-    if (seat !== snap.seat) grid.appendChild(seatBox(snap, seat, positions[seat], players));
+    if (seat !== snap.seat) grid.appendChild(seatBox(snap, seat));
   }
   const center = el("div", "cw-center");
   const plays = snap.trickOverride || currentTrick(view);
@@ -281,7 +279,7 @@ export function renderTable(root, snap) {
   if (!snap.trickOverride && !plays.length && previous) center.appendChild(previousTrick(snap, previous, positions));
   center.appendChild(tableCards(snap));
   grid.appendChild(center);
-  const mine = seatBox(snap, snap.seat, "bottom", players);
+  const mine = seatBox(snap, snap.seat);
   mine.appendChild(handArea(snap, !animating));
   grid.appendChild(mine);
 

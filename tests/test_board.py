@@ -88,3 +88,39 @@ def test_trump_text_is_a_symbol_a_rank_name_or_none_yet() -> None:
     assert trump_text({"trump": "H"}, ui) == "♥"
     assert trump_text({"trump": "J"}, ui) == ui["rank_names"]["J"]
     assert trump_text({"trump": None}, ui) == ui["no_trump"]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_seat_sees_its_own_hand_face_up_and_the_others_face_down(game: str) -> None:
+    table = Table(game, seat=1, seed=2, bots="random", pace=0)
+    seats = table.board["seats"]
+    state = table.state
+    for entry in seats:
+        assert entry["count"] == len(state.hands[entry["seat"]])
+        assert entry["to_act"] == (state.to_act == entry["seat"])
+        assert entry["dealer"] == (state.dealer == entry["seat"])
+        if entry["seat"] == 1:
+            assert sorted(entry["hand"]) == sorted(c.text for c in state.hands[1])
+        else:
+            assert entry["hand"] is None
+    revealed = Table(game, seat=1, seed=2, bots="random", pace=0, reveal=True)
+    assert all(entry["hand"] is not None for entry in revealed.board["seats"])
+
+
+def test_the_static_board_takes_its_seats_from_the_board_model() -> None:
+    from cardwidgets import new_game
+    from cardwidgets.widgets.export import board_facts
+
+    state = new_game("nestors", seed=1)
+    for step in range(6):
+        state.apply(state.legal_strings()[0])
+        board = board_facts(state, "en", seat=2)
+        model = board_model("nestors", state.view(2), None, board.ui, bottom=0)
+        for seat, entry in zip(board.seats, model["seats"], strict=True):
+            assert (seat.name, seat.position, seat.badges, seat.tricks) == (
+                entry["name"],
+                entry["position"],
+                entry["badges"],
+                entry["taken"],
+            ), step
+            assert seat.hidden == (entry["count"] if entry["hand"] is None else 0)

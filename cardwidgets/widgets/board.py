@@ -170,21 +170,38 @@ def facts(view: dict[str, Any], ui: dict[str, Any], viewer: int | None) -> dict[
 
 
 def board_model(
-    game: str, view: dict[str, Any], viewer: int, ui: dict[str, Any], *, sitting: int | None = None
+    game: str,
+    view: dict[str, Any],
+    viewer: int | None,
+    ui: dict[str, Any],
+    *,
+    sitting: int | None = None,
+    bottom: int | None = None,
 ) -> dict[str, Any]:
     """The board as ``viewer`` sees it (``view`` = ``state.view(...)``): seats, table cards and facts, as JSON.
 
-    ``seats[i]``: ``{"seat", "name", "position", "badges"}``; ``groups``: ``table_groups``; and the facts
-    (``trump``, ``high_bid``, ``contract``, ``trilyazhes``). ``sitting`` is the seat on the tumbochka.
+    ``seats[i]``: ``{"seat", "name", "position", "badges", "taken", "dealer", "to_act", "hand", "count"}``
+    (``hand``: the cards face up, or ``None`` for a hand held face down; ``count``: how many cards);
+    ``groups``: ``table_groups``; and the facts (``trump``, ``high_bid``, ``contract``, ``trilyazhes``).
+    ``viewer`` is named "You" (``None``: the instructor, every seat by number); ``bottom`` is the seat
+    drawn at the bottom (default: the viewer's, else seat 0); ``sitting`` the seat on the tumbochka.
     """
-    players = len(view.get("hand_sizes") or [])
+    sizes = view.get("hand_sizes") or []
+    hands = view.get("hands") or [None] * len(sizes)
+    low = bottom if bottom is not None else viewer if viewer is not None else 0
+    tricks = view.get("tricks") or []
     seats = [
         {
             "seat": seat,
             "name": seat_name(ui, seat, viewer),
-            "position": seat_position(game, players, seat, viewer),
+            "position": seat_position(game, len(sizes), seat, low),
             "badges": seat_badges(view, seat, ui, sitting=sitting),
+            "taken": sum(1 for trick in tricks if trick.get("collector") == seat),
+            "dealer": view.get("dealer") == seat,
+            "to_act": view.get("to_act") == seat,
+            "hand": list(hands[seat]) if isinstance(hands[seat], list) else None,
+            "count": sizes[seat],
         }
-        for seat in range(players)
+        for seat in range(len(sizes))
     ]
     return {"seats": seats, "groups": table_groups(view, ui, viewer), **facts(view, ui, viewer)}

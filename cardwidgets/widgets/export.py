@@ -21,7 +21,7 @@ from cardwidgets.i18n import ActionText, phase_name, resolve, shown
 from cardwidgets.i18n.names import action_label
 from cardwidgets.i18n.tools import tool_text
 from cardwidgets.i18n.ui import ui_texts
-from cardwidgets.widgets.board import seat_badges, seat_position, suit_symbol, table_groups, trump_text
+from cardwidgets.widgets.board import board_model, suit_symbol, trump_text
 
 STATIC = Path(__file__).parent.parent / "static"
 
@@ -89,21 +89,21 @@ def board_facts(
     locale = resolve(locale)
     view = state.view(seat)
     ui = {**ui_texts(locale, state_game(state).deck, state.game_name), "from_table": tool_text("from_table", locale)}
-    players = len(state.hands)
+    model = board_model(state.game_name, view, None, ui, bottom=0)  # seats by number, seat 0 at the bottom
     seats = [
         Seat(
-            seat=s,
-            name=_seat_name(ui, s),
-            position=seat_position(state.game_name, players, s),
-            hand=list(hand or []),
-            trumps=[c.text for c in state.hands[s] if state.is_trump(c)] if hand is not None else [],
-            tricks=sum(1 for t in state.tricks if t.collector == s),
-            dealer=s == state.dealer,
-            to_act=s == state.to_act,
-            hidden=len(state.hands[s]) if hand is None else 0,
-            badges=seat_badges(view, s, ui),
+            seat=entry["seat"],
+            name=entry["name"],
+            position=entry["position"],
+            hand=entry["hand"] or [],
+            trumps=[c.text for c in state.hands[entry["seat"]] if state.is_trump(c)] if entry["hand"] else [],
+            tricks=entry["taken"],
+            dealer=entry["dealer"],
+            to_act=entry["to_act"],
+            hidden=entry["count"] if entry["hand"] is None else 0,
+            badges=entry["badges"],
         )
-        for s, hand in enumerate(view["hands"])
+        for entry in model["seats"]
     ]
     may_act = interactive and (seat is None or state.to_act == seat)
     trick, number, why = _trick_on_table(state, ui, locale)
@@ -117,7 +117,7 @@ def board_facts(
         trick=trick,
         trick_number=number,
         why=why,
-        groups=table_groups(view, ui, seat),
+        groups=model["groups"],
         info=_info(state, view, ui, locale),
         last=_last_action(state, ui, locale, last_seat, seat),
         note=note,

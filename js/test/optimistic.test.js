@@ -24,6 +24,7 @@ test("a click on a legal card moves it to the trick at once, before the kernel a
   assert.deepEqual(cards(host, ".cw-trick .cw-card"), [...plays.map(([, c]) => c), card]);
   assert.equal(host.querySelector(`.cw-trick .cw-card[data-card="${card}"]`).dataset.seat, String(state.seat));
   assert.equal(root.dataset.toAct, ""); // nobody may act until the kernel says whose turn it is
+  assert.equal(host.querySelectorAll(".cw-seat.cw-to-act").length, 0);
   assert.equal(host.querySelectorAll(".cw-hand .cw-card.cw-legal").length, 0);
   assert.ok(host.querySelector(".cw-status").textContent.includes(state.labels[`play ${card}`] || `play ${card}`));
 });

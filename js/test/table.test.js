@@ -157,6 +157,9 @@ test("each seat is drawn where the board model puts it, with its name and badges
       assert.ok(box.querySelector(".cw-seat-name").textContent.startsWith(seat.name));
       const badges = box.querySelector(".cw-badges");
       assert.equal(badges ? badges.textContent : "", seat.badges.join(" · "));
+      assert.equal(box.classList.contains("cw-to-act"), seat.to_act);
+      assert.equal(Boolean(box.querySelector(".cw-dealer")), seat.dealer);
+      assert.ok(box.querySelector(".cw-taken").textContent.endsWith(`: ${seat.taken}`));
     }
   }
 });
@@ -177,4 +180,16 @@ test("the panel's facts are the board model's words", () => {
   const { host } = mount(table, state);
   assert.equal(host.querySelector(".cw-trump .cw-value").textContent, state.board.trump);
   assert.equal(host.querySelector(".cw-high-bid .cw-value").textContent, state.board.high_bid);
+});
+
+test("a revealed hand is drawn face up from the board model, a hidden one as backs", () => {
+  const state = fixture("table-tumbochka-revealed");
+  const { host } = mount(table, state);
+  for (const seat of state.board.seats.filter((s) => s.seat !== state.seat)) {
+    const box = host.querySelector(`.cw-seat[data-seat="${seat.seat}"]`);
+    assert.deepEqual(cards(box, ".cw-open-hand .cw-card"), seat.hand);
+    assert.equal(box.querySelectorAll(".cw-back").length, 0);
+  }
+  const hidden = fixture("table-tumbochka");
+  assert.ok(hidden.board.seats.every((s) => s.hand === null || s.seat === hidden.seat));
 });
