@@ -1,4 +1,4 @@
-"""The drawing fits where people open it: 360, 768 and 1280 px wide, light and dark themes (issue 12 §4).
+"""The drawing fits where people open it: 320, 360, 768 and 1280 px wide, light and dark themes (issue 12 §4).
 
 A JupyterLab pane about 350 px wide (two notebooks side by side, a tablet, a phone in Voila) must
 show the whole table: nothing overlaps, every control stays inside the widget (the side panel moves
@@ -26,9 +26,9 @@ ROOT = Path(__file__).parent.parent.parent
 STATIC = ROOT / "cardwidgets" / "static"
 FIXTURES = ROOT / "js" / "test" / "fixtures"
 ORIGIN = "http://cw.test"
-WIDTHS = (360, 768, 1280)
+WIDTHS = (320, 360, 768, 1280)
 
-# (fixture, bundle): a Table of each game (and phases with different panels), HandReplay, Drill.
+# (fixture, bundle): a Table of each game (and phases with different panels), HandReplay, Drill, TrickExplorer.
 WIDGETS = {
     "table-nimby-trump": "table",
     "table-nimby-follow": "table",
@@ -39,6 +39,7 @@ WIDGETS = {
     "replay-nestors": "replay",
     "replay-nestors-seat": "replay",
     "drill-nestors-wrong": "drill",
+    "explorer-example": "explorer",
 }
 
 # JupyterLab's dark theme, the variables the widgets read (their light fallbacks are the light theme).
