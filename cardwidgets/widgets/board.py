@@ -21,10 +21,10 @@ from cardwidgets.cards import Suit
 #: Turn direction per game: Nimby (NIM-3) and Tumbochka (TUM-2) clockwise, Nestors anticlockwise.
 CLOCKWISE = {"nimby": True, "tumbochka": True, "nestors": False}
 #: Cards lying on the table outside the hands: (view key, ui label key), in drawing order.
-#: ``None`` in a group is a card lying face down (Nestors' row before it is turned, NES-7).
+#: ``None`` in a group is a card lying face down (the first card of Nestors' row, NES-3).
 TABLE_GROUPS = (
     ("display", "display"),  # Nimby: the face-up card proposing trump (NIM-4)
-    ("row", "row"),  # Nestors: the row of four
+    ("row", "row"),  # Nestors: the row of four, the first face down (NES-3)
     ("table", "table_card"),  # Nestors: the table card (NES-7)
     ("pending", "pending"),  # Nestors: the four cards the collector chooses from
     ("talon", "talon"),  # Tumbochka: the talon once shown (TUM-4), until the first trick is taken
@@ -107,7 +107,7 @@ def table_groups(view: dict[str, Any], ui: dict[str, Any], viewer: int | None) -
         cards = _cards(view.get(key))
         if cards and (key != "talon" or viewer is None or talon_still_shown(view)):
             groups.append({"key": key, "label": fill(ui, label), "cards": cards})
-    for troyan in view.get("troyans") or []:  # Tumbochka: a troyan shown (TUM-7)
+    for troyan in view.get("troyans") or []:  # Tumbochka: a troyan shown (TUM-5)
         label = fill(ui, "troyan", seat=seat_name(ui, troyan["seat"], viewer))
         groups.append({"key": "troyan", "label": label, "cards": list(troyan["cards"])})
     return groups
@@ -133,13 +133,13 @@ def seat_badges(
     if view.get("phase") == "bidding" and bidder == seat and bid:
         badges.append(fill(ui, "bid_by", bid=bid))
     order = view.get("order") or []
-    if seat in order:  # Nestors' A/B/C (NES-5)
+    if seat in order:  # Nestors: A/B/C in the trick (NES-6)
         badges.append(fill(ui, "position", pos=str(ui.get("positions") or "ABC")[order.index(seat)]))
     if seat in (view.get("sitting_out") or []):
         badges.append(fill(ui, "sits_out"))
     if view.get("declarer") == seat:
         badges.append(fill(ui, "declarer"))
-    if sitting == seat:  # Tumbochka: the seat on the tumbochka (TUM-10)
+    if sitting == seat:  # Tumbochka: the seat on the tumbochka (TUM-8)
         badges.append(fill(ui, "on_tumbochka"))
     given = view.get("given") or []
     if seat < len(given) and given[seat]:  # Tumbochka's gift (TUM-4): "?" when the viewer may not see it
