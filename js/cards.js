@@ -1,4 +1,5 @@
 // Card elements: faces (with data-card and an accessible name) and backs.
+import { el } from "./dom.js";
 
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
@@ -19,24 +20,22 @@ function rankLetter(ui, rank) {
  */
 export function cardFace(card, { ui = null, name, legal = false, trump = false, seat = null } = {}) {
   const { rank, suit } = splitCard(card);
-  const el = document.createElement("button");
-  el.type = "button";
-  el.className = `cw-card cw-suit-${suit}`;
-  if (legal) el.classList.add("cw-legal");
-  if (trump) el.classList.add("cw-trump-card");
-  el.dataset.card = card;
-  if (seat !== null && seat !== undefined) el.dataset.seat = String(seat);
-  el.setAttribute("aria-label", name || (ui && ui.card_names && ui.card_names[card]) || card);
-  el.innerHTML = `<span class="cw-rank">${rankLetter(ui, rank)}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
-  return el;
+  const face = el("button", `cw-card cw-suit-${suit}`);
+  face.type = "button";
+  if (legal) face.classList.add("cw-legal");
+  if (trump) face.classList.add("cw-trump-card");
+  face.dataset.card = card;
+  if (seat !== null && seat !== undefined) face.dataset.seat = String(seat);
+  face.setAttribute("aria-label", name || (ui && ui.card_names && ui.card_names[card]) || card);
+  face.append(el("span", "cw-rank", rankLetter(ui, rank)), el("span", "cw-suit", SUIT_SYMBOLS[suit] || suit));
+  return face;
 }
 
 /** A face-down card (no identity at all: hidden cards are not in the browser). */
 export function cardBack() {
-  const el = document.createElement("div");
-  el.className = "cw-back";
-  el.setAttribute("aria-hidden", "true");
-  return el;
+  const back = el("div", "cw-back");
+  back.setAttribute("aria-hidden", "true");
+  return back;
 }
 
 /** Pretty text of a card for sentences: "10♥", "A♠" / «Т♠». */

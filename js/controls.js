@@ -1,16 +1,14 @@
 // Action buttons and keyboard play.
+import { el } from "./dom.js";
 
 /** Buttons for the legal actions that are not a plain card play. */
 export function actionButtons(legal, labels, send) {
-  const bar = document.createElement("div");
-  bar.className = "cw-actions";
+  const bar = el("div", "cw-actions");
   for (const action of legal) {
     if (/^play \S+$/.test(action)) continue; // plain plays are made by clicking a card
-    const button = document.createElement("button");
+    const button = el("button", "cw-action", labels[action] || action);
     button.type = "button";
-    button.className = "cw-action";
     button.dataset.action = action;
-    button.textContent = labels[action] || action;
     button.addEventListener("click", () => send({ action }));
     bar.appendChild(button);
   }

@@ -1,29 +1,41 @@
 // anywidget entry point: wires the model to the renderer and animates bot moves.
 import { enableKeyboard } from "./controls.js";
 import { seatName, withRule } from "./i18n.js";
+import { cardPlay, pendingOverrides } from "./optimistic.js";
 import { renderTable } from "./table.js";
+import { el as element } from "./dom.js";
 
-const TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed"];
+const TRAITS = ["view", "board", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed"];
 
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "cw-table";
+  const root = element("div", "cw-table");
   root.tabIndex = 0;
   root.setAttribute("data-lm-suppress-shortcuts", "true");
+  el.classList.add("cw-host"); // a size container: the drawing follows the width it gets (table.css)
   el.appendChild(root);
   enableKeyboard(root);
 
   // frame: the overrides of the animation step on screen (null when not animating). A trait that
   // changes mid-animation (the Hint's answer, an error, or a trait synced after `events` in the same
   // message) redraws that step, never the final position ahead of its time.
-  const local = { selected: null, showLast: false, timer: null, frame: null };
+  // pending: the learner's card drawn on the trick before the kernel confirms it ({action, card} and
+  // the kernel's view and error at the click: once either is replaced, the kernel has answered).
+  const local = { selected: null, showLast: false, timer: null, frame: null, pending: null };
   const send = (content) => model.send(content);
 
+  /** The learner's card awaiting the kernel, or null once the kernel's view or error has replaced it. */
+  function pending() {
+    const waiting = local.pending;
+    if (waiting && (model.get("view") !== waiting.view || model.get("error") !== waiting.error)) local.pending = null;
+    return local.pending;
+  }
+
   function snapshot(overrides = {}) {
-    return {
+    const snap = {
       game: model.get("game"),
       seat: model.get("seat"),
       view: model.get("view") || {},
+      board: model.get("board") || {},
       legal: model.get("legal") || [],
       labels: model.get("labels") || {},
       events: model.get("events") || [],
@@ -48,8 +60,10 @@ function render({ model, el }) {
         model.set("pace", pace);
         model.save_changes();
       },
-      ...overrides,
     };
+    const waiting = pending();
+    const guess = waiting && pendingOverrides(waiting, { ...snap, ownName: seatName(snap.ui, snap.seat, snap.seat) });
+    return { ...snap, ...guess, ...overrides };
   }
 
   function onCard(card) {
@@ -59,13 +73,20 @@ function render({ model, el }) {
       draw();
       return;
     }
-    const plain = `play ${card}`;
-    send({ action: legal.includes(plain) ? plain : legal.find((a) => a.startsWith(`${plain} `)) || plain });
+    if (pending()) return; // one card at a time: the first is on its way to the kernel
+    const action = cardPlay(legal, card);
+    send({ action: action || `play ${card}` });
+    if (action && !local.frame) {
+      // Legal (the kernel's own list): draw it on the trick now; the kernel's answer replaces the guess.
+      local.pending = { action, card, view: model.get("view"), error: model.get("error") };
+      draw();
+    }
   }
 
   function draw(overrides = local.frame || {}) {
     const hadFocus = root.contains(document.activeElement);
     renderTable(root, snapshot(overrides));
+    root.dataset.pending = pending() ? "true" : "false";
     if (hadFocus && !root.contains(document.activeElement)) root.focus();
   }
 

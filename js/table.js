@@ -1,27 +1,10 @@
-// Renders the whole table from a snapshot of the widget's traits.
+// Renders the whole table from a snapshot of the widget's traits. What lies where — each seat's
+// position, name and badges, the cards on the table, the panel's facts — comes from Python as the
+// `board` trait (cardwidgets/widgets/board.py, every word localized); this module only draws it.
 import { cardBack, cardFace, cardText } from "./cards.js";
 import { actionButtons } from "./controls.js";
 import { seatName, t, withRule } from "./i18n.js";
-import { seatPosition } from "./layout.js";
 import { el } from "./dom.js";
-
-const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-// Face-up cards lying on the table outside tricks: [view key, ui label key] (per game).
-const TABLE_CARD_GROUPS = [
-  ["display", "display"], // Nimby: the face-up card proposing trump
-  ["row", "row"], // Nestors: the row of four (null = face down)
-  ["table", "table_card"], // Nestors: the table card (NES-7)
-  ["pending", "pending"], // Nestors: the four cards the collector chooses from
-  ["talon", "talon"], // Tumbochka: the talon once shown
-];
-
-/** Cards as a list of strings, whether the view gives one card or a list (nulls are hidden cards). */
-function asCardList(value) {
-  if (!value) return [];
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flat ? value.flat(2) : value;
-  return [];
-}
 
 function currentTrick(view) {
   const tricks = view.tricks || [];
@@ -34,53 +17,35 @@ function lastCompletedTrick(view) {
   return done[done.length - 1] || null;
 }
 
-function seatBox(snap, seat, position, players) {
-  const { view, ui } = snap;
-  const box = el("div", `cw-seat cw-pos-${position}`);
+/** A seat as the board model describes it: name, dealer ◆, tricks taken, badges, and (not the learner's) its hand. */
+function seatBox(snap, seat) {
+  const { ui } = snap;
+  const info = boardSeat(snap, seat);
+  const box = el("div", `cw-seat cw-pos-${info.position}`);
   box.dataset.seat = String(seat);
-  if (view.to_act === seat) box.classList.add("cw-to-act");
-  const name = el("div", "cw-seat-name", seatName(ui, seat, snap.seat));
-  if (view.dealer === seat) name.appendChild(el("span", "cw-dealer", " ◆"));
+  if (info.to_act) box.classList.add("cw-to-act");
+  const name = el("div", "cw-seat-name", info.name);
+  if (info.dealer) name.appendChild(el("span", "cw-dealer", " ◆"));
   box.appendChild(name);
-  const taken = (view.tricks || []).filter((trick) => trick.collector === seat).length;
-  box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${taken}`));
-  const badges = seatBadges(snap, seat);
-  if (badges.length) box.appendChild(el("div", "cw-badges", badges.join(" · ")));
-  if (seat === snap.seat) return box;
-  const hand = view.hands && view.hands[seat];
-  if (Array.isArray(hand)) {
+  box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${info.taken}`));
+  if ((info.badges || []).length) box.appendChild(el("div", "cw-badges", info.badges.join(" · ")));
+  if (seat === snap.seat) return box; // the learner's hand is drawn by handArea
+  if (Array.isArray(info.hand)) {
     const open = el("div", "cw-open-hand");
-    for (const card of hand) open.appendChild(cardFace(card, { ui }));
+    for (const card of info.hand) open.appendChild(cardFace(card, { ui }));
     box.appendChild(open);
   } else {
-    const count = (view.hand_sizes || [])[seat] || 0;
     const backs = el("div", "cw-backs");
-    for (let i = 0; i < Math.min(count, 10); i += 1) backs.appendChild(cardBack());
+    for (let i = 0; i < Math.min(info.count, 10); i += 1) backs.appendChild(cardBack());
     box.appendChild(backs);
-    box.appendChild(el("div", "cw-count", t(ui, "cards", { n: count })));
+    box.appendChild(el("div", "cw-count", t(ui, "cards", { n: info.count })));
   }
   return box;
 }
 
-/** Short facts about a seat: its bid or pass, A/B/C or sitting out, sitter, gift received. */
-function seatBadges(snap, seat) {
-  const { view, ui } = snap;
-  const badges = [];
-  const bidding = view.bidding || {}; // Nestors
-  const passed = bidding.passed || view.passed; // Nestors or Tumbochka
-  if (view.phase === "bidding" && passed && passed[seat]) badges.push(t(ui, "passed"));
-  const highBidder = bidding.high_bidder !== undefined ? bidding.high_bidder : view.bidder;
-  const highBid = bidding.high_bid !== undefined ? bidding.high_bid : view.bid;
-  if (view.phase === "bidding" && highBidder === seat && highBid) badges.push(t(ui, "bid_by", { bid: highBid }));
-  const order = view.order || [];
-  if (order.includes(seat)) badges.push(t(ui, "position", { pos: (ui.positions || "ABC")[order.indexOf(seat)] }));
-  if ((view.sitting_out || []).includes(seat)) badges.push(t(ui, "sits_out"));
-  if (view.declarer === seat) badges.push(t(ui, "declarer"));
-  const tumbochka = (snap.scoreboard.tumbochka || {});
-  if (tumbochka.sitting === seat) badges.push(t(ui, "on_tumbochka"));
-  const given = (view.given || [])[seat];
-  if (given) badges.push(t(ui, "given", { card: given === "?" ? "?" : cardText(given, ui) }));
-  return badges;
+/** The board model's entry for `seat` (built in Python: widgets/board.py). */
+function boardSeat(snap, seat) {
+  return ((snap.board || {}).seats || [])[seat] || {};
 }
 
 function trickArea(snap, plays, positions) {
@@ -110,20 +75,10 @@ function previousTrick(snap, trick, positions) {
   return box;
 }
 
-/** TUM-4 / T-2: the shown talon stays on view for everyone until the first trick is taken. */
-function talonStillShown(view) {
-  if (view.phase === "talon") return true;
-  return view.phase === "play" && !(view.tricks || []).some((trick) => trick.collector != null);
-}
-
+/** The cards lying on the table outside the hands, group by group (null: a card face down). */
 function tableCards(snap) {
   const box = el("div", "cw-table-cards");
-  const groups = TABLE_CARD_GROUPS.map(([key, label]) => [key, t(snap.ui, label), asCardList(snap.view[key])]);
-  for (const troyan of snap.view.troyans || []) {
-    groups.push(["troyan", t(snap.ui, "troyan", { seat: seatName(snap.ui, troyan.seat, snap.seat) }), troyan.cards]);
-  }
-  for (const [key, label, cards] of groups) {
-    if (!cards.length || (key === "talon" && !talonStillShown(snap.view))) continue;
+  for (const { key, label, cards } of (snap.board || {}).groups || []) {
     const group = el("div", `cw-group cw-group-${key}`);
     group.appendChild(el("div", "cw-group-name", label));
     for (const card of cards) {
@@ -161,13 +116,6 @@ function handArea(snap, interactive) {
   return hand;
 }
 
-function trumpText(snap) {
-  const { view, ui } = snap;
-  if (!view.trump) return t(ui, "no_trump");
-  if (view.trump in SUIT_SYMBOLS) return SUIT_SYMBOLS[view.trump];
-  return (ui.rank_names && ui.rank_names[view.trump]) || view.trump;
-}
-
 function sideName(snap, side) {
   const sides = snap.scoreboard.sides || [];
   const seats = sides.map((s, seat) => [s, seat]).filter(([s]) => s === side).map(([, seat]) => seat);
@@ -175,30 +123,34 @@ function sideName(snap, side) {
   return seats.length > 1 ? `${t(snap.ui, "team", { n: side })} (${names})` : names;
 }
 
+/** The side panel: the deal's facts, the score, the commands, the bots, the pace, the last trick. */
 function infoPanel(snap) {
-  const { view, ui, scoreboard } = snap;
   const info = el("aside", "cw-info");
+  info.append(factRows(snap), scoreBox(snap), commandButtons(snap), botLevels(snap), paceSlider(snap));
+  if (snap.showLast) info.appendChild(lastTrickBox(snap));
+  return info;
+}
+
+/** Trump, the high bid while bidding, trilyazhes, the contract: the board model's facts, as label: value rows. */
+function factRows(snap) {
+  const { ui } = snap;
+  const board = snap.board || {};
+  const facts = el("div", "cw-facts");
   const line = (cls, label, value) => {
     const row = el("div", cls);
-    row.appendChild(el("span", "cw-label", `${label}: `));
-    row.appendChild(el("span", "cw-value", value));
-    info.appendChild(row);
+    row.append(el("span", "cw-label", `${label}: `), el("span", "cw-value", value));
+    facts.appendChild(row);
   };
-  line("cw-trump", t(ui, "trump"), trumpText(snap));
-  const bidding = view.bidding || {};
-  const highBid = bidding.high_bid !== undefined ? bidding.high_bid : view.bid;
-  const highBidder = bidding.high_bidder !== undefined ? bidding.high_bidder : view.bidder;
-  if (view.phase === "bidding" && highBid) {
-    line("cw-high-bid", t(ui, "high_bid"), `${highBid} (${seatName(ui, highBidder, snap.seat)})`);
-  }
-  for (const trilyazh of view.trilyazhes || []) {
-    const who = seatName(ui, trilyazh.seat, snap.seat);
-    info.appendChild(el("div", "cw-trilyazh", t(ui, "trilyazh", { seat: who, suit: SUIT_SYMBOLS[trilyazh.suit], status: t(ui, `trilyazh_${trilyazh.status}`) })));
-  }
-  if (view.contract) {
-    const who = seatName(ui, view.contract.seat, snap.seat);
-    line("cw-contract", t(ui, "contract"), view.contract.bid !== undefined ? `${view.contract.bid} (${who})` : who);
-  }
+  line("cw-trump", t(ui, "trump"), board.trump || "");
+  if (board.high_bid) line("cw-high-bid", t(ui, "high_bid"), board.high_bid);
+  for (const text of board.trilyazhes || []) facts.appendChild(el("div", "cw-trilyazh", text));
+  if (board.contract) line("cw-contract", t(ui, "contract"), board.contract);
+  return facts;
+}
+
+/** The match score by side, with Tumbochka's removals, bagels and tumbochka, and this deal's points. */
+function scoreBox(snap) {
+  const { ui, scoreboard } = snap;
   const scores = el("div", "cw-scores");
   scores.appendChild(el("div", "cw-label", t(ui, "score")));
   (scoreboard.scores || []).forEach((score, side) => {
@@ -212,54 +164,58 @@ function infoPanel(snap) {
     if (scoreboard.deal_score) row.textContent += ` (${scoreboard.deal_score[side] >= 0 ? "+" : ""}${scoreboard.deal_score[side]})`;
     scores.appendChild(row);
   });
-  info.appendChild(scores);
+  return scores;
+}
+
+/** A command button (data-command) that calls `onClick`. */
+function commandButton(ui, command, onClick, className = "cw-command") {
+  const button = el("button", className, t(ui, command));
+  button.type = "button";
+  button.dataset.command = command;
+  button.addEventListener("click", onClick);
+  return button;
+}
+
+/** Last trick, and as the deal allows: Next deal, Review, Hint. */
+function commandButtons(snap) {
+  const { view, ui, scoreboard } = snap;
   const buttons = el("div", "cw-commands");
-  const last = el("button", "cw-command", t(ui, "last_trick"));
-  last.type = "button";
-  last.dataset.command = "last_trick";
+  const last = commandButton(ui, "last_trick", () => snap.toggleLast());
   last.setAttribute("aria-pressed", snap.showLast ? "true" : "false");
-  last.addEventListener("click", () => snap.toggleLast());
   buttons.appendChild(last);
   if (view.phase === "done" && !scoreboard.over) {
-    const next = el("button", "cw-command cw-next", t(ui, "next_deal"));
-    next.type = "button";
-    next.dataset.command = "next_deal";
-    next.addEventListener("click", () => snap.send({ command: "next_deal" }));
-    buttons.appendChild(next);
+    buttons.appendChild(commandButton(ui, "next_deal", () => snap.send({ command: "next_deal" }), "cw-command cw-next"));
   }
   if (view.phase === "done") {
     // Review: the learner's costly decisions, both costs (docs/analysis.md, post_mortem).
-    const review = el("button", "cw-command cw-review-button", t(ui, "review"));
-    review.type = "button";
-    review.dataset.command = "review";
-    review.addEventListener("click", () => snap.send({ command: "review" }));
-    buttons.appendChild(review);
+    buttons.appendChild(commandButton(ui, "review", () => snap.send({ command: "review" }), "cw-command cw-review-button"));
   }
   if (snap.legal.length && !snap.trickOverride) {
-    const hint = el("button", "cw-command", t(ui, "hint"));
-    hint.type = "button";
-    hint.dataset.command = "hint";
-    hint.addEventListener("click", () => snap.send({ command: "hint" }));
-    buttons.appendChild(hint);
+    buttons.appendChild(commandButton(ui, "hint", () => snap.send({ command: "hint" })));
   }
-  info.appendChild(buttons);
-  info.appendChild(botLevels(snap));
-  const pace = el("label", "cw-pace-label", `${t(ui, "pace")} `);
+  return buttons;
+}
+
+/** The bots' pace, seconds per move (the one trait the browser writes). */
+function paceSlider(snap) {
+  const pace = el("label", "cw-pace-label", `${t(snap.ui, "pace")} `);
   const slider = el("input", "cw-pace");
   Object.assign(slider, { type: "range", min: "0", max: "2", step: "0.1", value: String(snap.pace) });
   slider.addEventListener("change", () => snap.setPace(Number(slider.value)));
   pace.appendChild(slider);
-  info.appendChild(pace);
-  if (snap.showLast) {
-    const trick = lastCompletedTrick(view);
-    const box = el("div", "cw-last-trick");
-    if (trick) {
-      for (const [seat, card] of trick.plays) box.appendChild(cardFace(card, { ui, seat }));
-      box.appendChild(el("div", "cw-last-collector", `→ ${seatName(ui, trick.collector, snap.seat)}`));
-    }
-    info.appendChild(box);
+  return pace;
+}
+
+/** The last trick taken and who took it (the Last trick button). */
+function lastTrickBox(snap) {
+  const { ui } = snap;
+  const trick = lastCompletedTrick(snap.view);
+  const box = el("div", "cw-last-trick");
+  if (trick) {
+    for (const [seat, card] of trick.plays) box.appendChild(cardFace(card, { ui, seat }));
+    box.appendChild(el("div", "cw-last-collector", `→ ${seatName(ui, trick.collector, snap.seat)}`));
   }
-  return info;
+  return box;
 }
 
 /** A level chooser for every bot seat: random, rules of thumb, search. */
@@ -310,11 +266,11 @@ export function renderTable(root, snap) {
   root.dataset.toAct = view.to_act === null || view.to_act === undefined ? "" : String(view.to_act);
   root.dataset.animating = animating ? "true" : "false";
   const positions = {};
-  for (let seat = 0; seat < players; seat += 1) positions[seat] = seatPosition(game, players, snap.seat, seat);
+  for (let seat = 0; seat < players; seat += 1) positions[seat] = boardSeat(snap, seat).position;
 
   const grid = el("div", "cw-grid");
   for (let seat = 0; seat < players; seat += 1) {
-    if (seat !== snap.seat) grid.appendChild(seatBox(snap, seat, positions[seat], players));
+    if (seat !== snap.seat) grid.appendChild(seatBox(snap, seat));
   }
   const center = el("div", "cw-center");
   const plays = snap.trickOverride || currentTrick(view);
@@ -323,7 +279,7 @@ export function renderTable(root, snap) {
   if (!snap.trickOverride && !plays.length && previous) center.appendChild(previousTrick(snap, previous, positions));
   center.appendChild(tableCards(snap));
   grid.appendChild(center);
-  const mine = seatBox(snap, snap.seat, "bottom", players);
+  const mine = seatBox(snap, snap.seat);
   mine.appendChild(handArea(snap, !animating));
   grid.appendChild(mine);
 

@@ -1,3 +1,11 @@
+// js/dom.js
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== void 0) node.textContent = text;
+  return node;
+}
+
 // js/cards.js
 var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 function splitCard(card2) {
@@ -8,16 +16,15 @@ function rankLetter(ui, rank) {
 }
 function cardFace(card2, { ui = null, name, legal = false, trump = false, seat = null } = {}) {
   const { rank, suit } = splitCard(card2);
-  const el2 = document.createElement("button");
-  el2.type = "button";
-  el2.className = `cw-card cw-suit-${suit}`;
-  if (legal) el2.classList.add("cw-legal");
-  if (trump) el2.classList.add("cw-trump-card");
-  el2.dataset.card = card2;
-  if (seat !== null && seat !== void 0) el2.dataset.seat = String(seat);
-  el2.setAttribute("aria-label", name || ui && ui.card_names && ui.card_names[card2] || card2);
-  el2.innerHTML = `<span class="cw-rank">${rankLetter(ui, rank)}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
-  return el2;
+  const face = el("button", `cw-card cw-suit-${suit}`);
+  face.type = "button";
+  if (legal) face.classList.add("cw-legal");
+  if (trump) face.classList.add("cw-trump-card");
+  face.dataset.card = card2;
+  if (seat !== null && seat !== void 0) face.dataset.seat = String(seat);
+  face.setAttribute("aria-label", name || ui && ui.card_names && ui.card_names[card2] || card2);
+  face.append(el("span", "cw-rank", rankLetter(ui, rank)), el("span", "cw-suit", SUIT_SYMBOLS[suit] || suit));
+  return face;
 }
 
 // js/i18n.js
@@ -27,14 +34,6 @@ function t(ui, key, params = {}) {
 }
 function cardName(ui, card2) {
   return ui.card_names && ui.card_names[card2] || card2;
-}
-
-// js/dom.js
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== void 0) node.textContent = text;
-  return node;
 }
 
 // js/drill/index.js
@@ -106,6 +105,7 @@ function render({ model, el: host }) {
   const root = el("div", "cw-drill");
   root.tabIndex = 0;
   root.setAttribute("data-lm-suppress-shortcuts", "true");
+  host.classList.add("cw-host");
   host.appendChild(root);
   const send = (content) => model.send(content);
   function draw() {

@@ -1,3 +1,11 @@
+// js/dom.js
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== void 0) node.textContent = text;
+  return node;
+}
+
 // js/cards.js
 var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 function splitCard(card) {
@@ -8,16 +16,15 @@ function rankLetter(ui, rank) {
 }
 function cardFace(card, { ui = null, name, legal = false, trump = false, seat = null } = {}) {
   const { rank, suit } = splitCard(card);
-  const el2 = document.createElement("button");
-  el2.type = "button";
-  el2.className = `cw-card cw-suit-${suit}`;
-  if (legal) el2.classList.add("cw-legal");
-  if (trump) el2.classList.add("cw-trump-card");
-  el2.dataset.card = card;
-  if (seat !== null && seat !== void 0) el2.dataset.seat = String(seat);
-  el2.setAttribute("aria-label", name || ui && ui.card_names && ui.card_names[card] || card);
-  el2.innerHTML = `<span class="cw-rank">${rankLetter(ui, rank)}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
-  return el2;
+  const face = el("button", `cw-card cw-suit-${suit}`);
+  face.type = "button";
+  if (legal) face.classList.add("cw-legal");
+  if (trump) face.classList.add("cw-trump-card");
+  face.dataset.card = card;
+  if (seat !== null && seat !== void 0) face.dataset.seat = String(seat);
+  face.setAttribute("aria-label", name || ui && ui.card_names && ui.card_names[card] || card);
+  face.append(el("span", "cw-rank", rankLetter(ui, rank)), el("span", "cw-suit", SUIT_SYMBOLS[suit] || suit));
+  return face;
 }
 function cardText(card, ui = null) {
   const { rank, suit } = splitCard(card);
@@ -28,14 +35,6 @@ function cardText(card, ui = null) {
 function t(ui, key, params = {}) {
   const template = ui && ui[key] || key;
   return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
-}
-
-// js/dom.js
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== void 0) node.textContent = text;
-  return node;
 }
 
 // js/explorer/index.js
@@ -132,9 +131,9 @@ function verdict(snap) {
   return box;
 }
 function render({ model, el: host }) {
-  const root = document.createElement("div");
-  root.className = "cw-explorer";
+  const root = el("div", "cw-explorer");
   root.setAttribute("data-lm-suppress-shortcuts", "true");
+  host.classList.add("cw-host");
   host.appendChild(root);
   let picking = "a";
   function draw() {

@@ -1,14 +1,19 @@
+// js/dom.js
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== void 0) node.textContent = text;
+  return node;
+}
+
 // js/controls.js
 function actionButtons(legal, labels, send) {
-  const bar = document.createElement("div");
-  bar.className = "cw-actions";
+  const bar = el("div", "cw-actions");
   for (const action of legal) {
     if (/^play \S+$/.test(action)) continue;
-    const button = document.createElement("button");
+    const button = el("button", "cw-action", labels[action] || action);
     button.type = "button";
-    button.className = "cw-action";
     button.dataset.action = action;
-    button.textContent = labels[action] || action;
     button.addEventListener("click", () => send({ action }));
     bar.appendChild(button);
   }
@@ -46,6 +51,42 @@ function withRule(text, rule) {
   return !rule || text.includes(rule) ? text : `${text} (${rule})`;
 }
 
+// js/optimistic.js
+function cardPlay(legal, card) {
+  const plain = `play ${card}`;
+  if (legal.includes(plain)) return plain;
+  return legal.find((action) => action.startsWith(`${plain} `)) || null;
+}
+function optimisticView(view, seat, card) {
+  const tricks = [...view.tricks || []];
+  const last = tricks[tricks.length - 1];
+  if (last && last.collector == null) {
+    tricks[tricks.length - 1] = { ...last, plays: [...last.plays, [seat, card]] };
+  } else {
+    tricks.push({ collector: null, plays: [[seat, card]] });
+  }
+  const handSizes = [...view.hand_sizes || []];
+  if (handSizes[seat] > 0) handSizes[seat] -= 1;
+  return {
+    ...view,
+    tricks,
+    my_hand: (view.my_hand || []).filter((held) => held !== card),
+    hand_sizes: handSizes,
+    to_act: null
+  };
+}
+function pendingOverrides(pending, { view, board, seat, labels, ownName }) {
+  const seats = (board.seats || []).map((entry) => ({ ...entry, to_act: false }));
+  return {
+    view: optimisticView(view, seat, pending.card),
+    board: { ...board, seats },
+    legal: [],
+    error: {},
+    hint: {},
+    statusOverride: `${ownName}: ${labels[pending.action] || pending.action}`
+  };
+}
+
 // js/cards.js
 var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 function splitCard(card) {
@@ -56,67 +97,23 @@ function rankLetter(ui, rank) {
 }
 function cardFace(card, { ui = null, name, legal = false, trump = false, seat = null } = {}) {
   const { rank, suit } = splitCard(card);
-  const el2 = document.createElement("button");
-  el2.type = "button";
-  el2.className = `cw-card cw-suit-${suit}`;
-  if (legal) el2.classList.add("cw-legal");
-  if (trump) el2.classList.add("cw-trump-card");
-  el2.dataset.card = card;
-  if (seat !== null && seat !== void 0) el2.dataset.seat = String(seat);
-  el2.setAttribute("aria-label", name || ui && ui.card_names && ui.card_names[card] || card);
-  el2.innerHTML = `<span class="cw-rank">${rankLetter(ui, rank)}</span><span class="cw-suit">${SUIT_SYMBOLS[suit] || suit}</span>`;
-  return el2;
+  const face = el("button", `cw-card cw-suit-${suit}`);
+  face.type = "button";
+  if (legal) face.classList.add("cw-legal");
+  if (trump) face.classList.add("cw-trump-card");
+  face.dataset.card = card;
+  if (seat !== null && seat !== void 0) face.dataset.seat = String(seat);
+  face.setAttribute("aria-label", name || ui && ui.card_names && ui.card_names[card] || card);
+  face.append(el("span", "cw-rank", rankLetter(ui, rank)), el("span", "cw-suit", SUIT_SYMBOLS[suit] || suit));
+  return face;
 }
 function cardBack() {
-  const el2 = document.createElement("div");
-  el2.className = "cw-back";
-  el2.setAttribute("aria-hidden", "true");
-  return el2;
-}
-function cardText(card, ui = null) {
-  const { rank, suit } = splitCard(card);
-  return rankLetter(ui, rank) + (SUIT_SYMBOLS[suit] || suit);
-}
-
-// js/layout.js
-var CLOCKWISE = { nimby: true, tumbochka: true, nestors: false };
-function seatPosition(game, players, mySeat, seat) {
-  const offset = (seat - mySeat + players) % players;
-  if (offset === 0) return "bottom";
-  const clockwise = CLOCKWISE[game] !== false;
-  if (players === 3) return offset === 1 === clockwise ? "left" : "right";
-  if (offset === 2) return "top";
-  return offset === 1 === clockwise ? "left" : "right";
-}
-
-// js/dom.js
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== void 0) node.textContent = text;
-  return node;
+  const back = el("div", "cw-back");
+  back.setAttribute("aria-hidden", "true");
+  return back;
 }
 
 // js/table.js
-var SUIT_SYMBOLS2 = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-var TABLE_CARD_GROUPS = [
-  ["display", "display"],
-  // Nimby: the face-up card proposing trump
-  ["row", "row"],
-  // Nestors: the row of four (null = face down)
-  ["table", "table_card"],
-  // Nestors: the table card (NES-7)
-  ["pending", "pending"],
-  // Nestors: the four cards the collector chooses from
-  ["talon", "talon"]
-  // Tumbochka: the talon once shown
-];
-function asCardList(value) {
-  if (!value) return [];
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flat ? value.flat(2) : value;
-  return [];
-}
 function currentTrick(view) {
   const tricks = view.tricks || [];
   const last = tricks[tricks.length - 1];
@@ -126,51 +123,32 @@ function lastCompletedTrick(view) {
   const done = (view.tricks || []).filter((trick) => trick.collector != null);
   return done[done.length - 1] || null;
 }
-function seatBox(snap, seat, position, players) {
-  const { view, ui } = snap;
-  const box = el("div", `cw-seat cw-pos-${position}`);
+function seatBox(snap, seat) {
+  const { ui } = snap;
+  const info = boardSeat(snap, seat);
+  const box = el("div", `cw-seat cw-pos-${info.position}`);
   box.dataset.seat = String(seat);
-  if (view.to_act === seat) box.classList.add("cw-to-act");
-  const name = el("div", "cw-seat-name", seatName(ui, seat, snap.seat));
-  if (view.dealer === seat) name.appendChild(el("span", "cw-dealer", " \u25C6"));
+  if (info.to_act) box.classList.add("cw-to-act");
+  const name = el("div", "cw-seat-name", info.name);
+  if (info.dealer) name.appendChild(el("span", "cw-dealer", " \u25C6"));
   box.appendChild(name);
-  const taken = (view.tricks || []).filter((trick) => trick.collector === seat).length;
-  box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${taken}`));
-  const badges = seatBadges(snap, seat);
-  if (badges.length) box.appendChild(el("div", "cw-badges", badges.join(" \xB7 ")));
+  box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${info.taken}`));
+  if ((info.badges || []).length) box.appendChild(el("div", "cw-badges", info.badges.join(" \xB7 ")));
   if (seat === snap.seat) return box;
-  const hand = view.hands && view.hands[seat];
-  if (Array.isArray(hand)) {
+  if (Array.isArray(info.hand)) {
     const open = el("div", "cw-open-hand");
-    for (const card of hand) open.appendChild(cardFace(card, { ui }));
+    for (const card of info.hand) open.appendChild(cardFace(card, { ui }));
     box.appendChild(open);
   } else {
-    const count = (view.hand_sizes || [])[seat] || 0;
     const backs = el("div", "cw-backs");
-    for (let i = 0; i < Math.min(count, 10); i += 1) backs.appendChild(cardBack());
+    for (let i = 0; i < Math.min(info.count, 10); i += 1) backs.appendChild(cardBack());
     box.appendChild(backs);
-    box.appendChild(el("div", "cw-count", t(ui, "cards", { n: count })));
+    box.appendChild(el("div", "cw-count", t(ui, "cards", { n: info.count })));
   }
   return box;
 }
-function seatBadges(snap, seat) {
-  const { view, ui } = snap;
-  const badges = [];
-  const bidding = view.bidding || {};
-  const passed = bidding.passed || view.passed;
-  if (view.phase === "bidding" && passed && passed[seat]) badges.push(t(ui, "passed"));
-  const highBidder = bidding.high_bidder !== void 0 ? bidding.high_bidder : view.bidder;
-  const highBid = bidding.high_bid !== void 0 ? bidding.high_bid : view.bid;
-  if (view.phase === "bidding" && highBidder === seat && highBid) badges.push(t(ui, "bid_by", { bid: highBid }));
-  const order = view.order || [];
-  if (order.includes(seat)) badges.push(t(ui, "position", { pos: (ui.positions || "ABC")[order.indexOf(seat)] }));
-  if ((view.sitting_out || []).includes(seat)) badges.push(t(ui, "sits_out"));
-  if (view.declarer === seat) badges.push(t(ui, "declarer"));
-  const tumbochka = snap.scoreboard.tumbochka || {};
-  if (tumbochka.sitting === seat) badges.push(t(ui, "on_tumbochka"));
-  const given = (view.given || [])[seat];
-  if (given) badges.push(t(ui, "given", { card: given === "?" ? "?" : cardText(given, ui) }));
-  return badges;
+function boardSeat(snap, seat) {
+  return ((snap.board || {}).seats || [])[seat] || {};
 }
 function trickArea(snap, plays, positions) {
   const area = el("div", "cw-trick");
@@ -196,18 +174,9 @@ function previousTrick(snap, trick, positions) {
   box.appendChild(el("div", "cw-last-collector", `\u2192 ${seatName(snap.ui, trick.collector, snap.seat)}`));
   return box;
 }
-function talonStillShown(view) {
-  if (view.phase === "talon") return true;
-  return view.phase === "play" && !(view.tricks || []).some((trick) => trick.collector != null);
-}
 function tableCards(snap) {
   const box = el("div", "cw-table-cards");
-  const groups = TABLE_CARD_GROUPS.map(([key, label]) => [key, t(snap.ui, label), asCardList(snap.view[key])]);
-  for (const troyan of snap.view.troyans || []) {
-    groups.push(["troyan", t(snap.ui, "troyan", { seat: seatName(snap.ui, troyan.seat, snap.seat) }), troyan.cards]);
-  }
-  for (const [key, label, cards] of groups) {
-    if (!cards.length || key === "talon" && !talonStillShown(snap.view)) continue;
+  for (const { key, label, cards } of (snap.board || {}).groups || []) {
     const group = el("div", `cw-group cw-group-${key}`);
     group.appendChild(el("div", "cw-group-name", label));
     for (const card of cards) {
@@ -243,12 +212,6 @@ function handArea(snap, interactive) {
   }
   return hand;
 }
-function trumpText(snap) {
-  const { view, ui } = snap;
-  if (!view.trump) return t(ui, "no_trump");
-  if (view.trump in SUIT_SYMBOLS2) return SUIT_SYMBOLS2[view.trump];
-  return ui.rank_names && ui.rank_names[view.trump] || view.trump;
-}
 function sideName(snap, side) {
   const sides = snap.scoreboard.sides || [];
   const seats = sides.map((s, seat) => [s, seat]).filter(([s]) => s === side).map(([, seat]) => seat);
@@ -256,29 +219,28 @@ function sideName(snap, side) {
   return seats.length > 1 ? `${t(snap.ui, "team", { n: side })} (${names})` : names;
 }
 function infoPanel(snap) {
-  const { view, ui, scoreboard } = snap;
   const info = el("aside", "cw-info");
+  info.append(factRows(snap), scoreBox(snap), commandButtons(snap), botLevels(snap), paceSlider(snap));
+  if (snap.showLast) info.appendChild(lastTrickBox(snap));
+  return info;
+}
+function factRows(snap) {
+  const { ui } = snap;
+  const board = snap.board || {};
+  const facts = el("div", "cw-facts");
   const line = (cls, label, value) => {
     const row = el("div", cls);
-    row.appendChild(el("span", "cw-label", `${label}: `));
-    row.appendChild(el("span", "cw-value", value));
-    info.appendChild(row);
+    row.append(el("span", "cw-label", `${label}: `), el("span", "cw-value", value));
+    facts.appendChild(row);
   };
-  line("cw-trump", t(ui, "trump"), trumpText(snap));
-  const bidding = view.bidding || {};
-  const highBid = bidding.high_bid !== void 0 ? bidding.high_bid : view.bid;
-  const highBidder = bidding.high_bidder !== void 0 ? bidding.high_bidder : view.bidder;
-  if (view.phase === "bidding" && highBid) {
-    line("cw-high-bid", t(ui, "high_bid"), `${highBid} (${seatName(ui, highBidder, snap.seat)})`);
-  }
-  for (const trilyazh of view.trilyazhes || []) {
-    const who = seatName(ui, trilyazh.seat, snap.seat);
-    info.appendChild(el("div", "cw-trilyazh", t(ui, "trilyazh", { seat: who, suit: SUIT_SYMBOLS2[trilyazh.suit], status: t(ui, `trilyazh_${trilyazh.status}`) })));
-  }
-  if (view.contract) {
-    const who = seatName(ui, view.contract.seat, snap.seat);
-    line("cw-contract", t(ui, "contract"), view.contract.bid !== void 0 ? `${view.contract.bid} (${who})` : who);
-  }
+  line("cw-trump", t(ui, "trump"), board.trump || "");
+  if (board.high_bid) line("cw-high-bid", t(ui, "high_bid"), board.high_bid);
+  for (const text of board.trilyazhes || []) facts.appendChild(el("div", "cw-trilyazh", text));
+  if (board.contract) line("cw-contract", t(ui, "contract"), board.contract);
+  return facts;
+}
+function scoreBox(snap) {
+  const { ui, scoreboard } = snap;
   const scores = el("div", "cw-scores");
   scores.appendChild(el("div", "cw-label", t(ui, "score")));
   (scoreboard.scores || []).forEach((score, side) => {
@@ -292,53 +254,49 @@ function infoPanel(snap) {
     if (scoreboard.deal_score) row.textContent += ` (${scoreboard.deal_score[side] >= 0 ? "+" : ""}${scoreboard.deal_score[side]})`;
     scores.appendChild(row);
   });
-  info.appendChild(scores);
+  return scores;
+}
+function commandButton(ui, command, onClick, className = "cw-command") {
+  const button = el("button", className, t(ui, command));
+  button.type = "button";
+  button.dataset.command = command;
+  button.addEventListener("click", onClick);
+  return button;
+}
+function commandButtons(snap) {
+  const { view, ui, scoreboard } = snap;
   const buttons = el("div", "cw-commands");
-  const last = el("button", "cw-command", t(ui, "last_trick"));
-  last.type = "button";
-  last.dataset.command = "last_trick";
+  const last = commandButton(ui, "last_trick", () => snap.toggleLast());
   last.setAttribute("aria-pressed", snap.showLast ? "true" : "false");
-  last.addEventListener("click", () => snap.toggleLast());
   buttons.appendChild(last);
   if (view.phase === "done" && !scoreboard.over) {
-    const next = el("button", "cw-command cw-next", t(ui, "next_deal"));
-    next.type = "button";
-    next.dataset.command = "next_deal";
-    next.addEventListener("click", () => snap.send({ command: "next_deal" }));
-    buttons.appendChild(next);
+    buttons.appendChild(commandButton(ui, "next_deal", () => snap.send({ command: "next_deal" }), "cw-command cw-next"));
   }
   if (view.phase === "done") {
-    const review = el("button", "cw-command cw-review-button", t(ui, "review"));
-    review.type = "button";
-    review.dataset.command = "review";
-    review.addEventListener("click", () => snap.send({ command: "review" }));
-    buttons.appendChild(review);
+    buttons.appendChild(commandButton(ui, "review", () => snap.send({ command: "review" }), "cw-command cw-review-button"));
   }
   if (snap.legal.length && !snap.trickOverride) {
-    const hint = el("button", "cw-command", t(ui, "hint"));
-    hint.type = "button";
-    hint.dataset.command = "hint";
-    hint.addEventListener("click", () => snap.send({ command: "hint" }));
-    buttons.appendChild(hint);
+    buttons.appendChild(commandButton(ui, "hint", () => snap.send({ command: "hint" })));
   }
-  info.appendChild(buttons);
-  info.appendChild(botLevels(snap));
-  const pace = el("label", "cw-pace-label", `${t(ui, "pace")} `);
+  return buttons;
+}
+function paceSlider(snap) {
+  const pace = el("label", "cw-pace-label", `${t(snap.ui, "pace")} `);
   const slider = el("input", "cw-pace");
   Object.assign(slider, { type: "range", min: "0", max: "2", step: "0.1", value: String(snap.pace) });
   slider.addEventListener("change", () => snap.setPace(Number(slider.value)));
   pace.appendChild(slider);
-  info.appendChild(pace);
-  if (snap.showLast) {
-    const trick = lastCompletedTrick(view);
-    const box = el("div", "cw-last-trick");
-    if (trick) {
-      for (const [seat, card] of trick.plays) box.appendChild(cardFace(card, { ui, seat }));
-      box.appendChild(el("div", "cw-last-collector", `\u2192 ${seatName(ui, trick.collector, snap.seat)}`));
-    }
-    info.appendChild(box);
+  return pace;
+}
+function lastTrickBox(snap) {
+  const { ui } = snap;
+  const trick = lastCompletedTrick(snap.view);
+  const box = el("div", "cw-last-trick");
+  if (trick) {
+    for (const [seat, card] of trick.plays) box.appendChild(cardFace(card, { ui, seat }));
+    box.appendChild(el("div", "cw-last-collector", `\u2192 ${seatName(ui, trick.collector, snap.seat)}`));
   }
-  return info;
+  return box;
 }
 function botLevels(snap) {
   const { ui } = snap;
@@ -382,10 +340,10 @@ function renderTable(root, snap) {
   root.dataset.toAct = view.to_act === null || view.to_act === void 0 ? "" : String(view.to_act);
   root.dataset.animating = animating ? "true" : "false";
   const positions = {};
-  for (let seat = 0; seat < players; seat += 1) positions[seat] = seatPosition(game, players, snap.seat, seat);
+  for (let seat = 0; seat < players; seat += 1) positions[seat] = boardSeat(snap, seat).position;
   const grid = el("div", "cw-grid");
   for (let seat = 0; seat < players; seat += 1) {
-    if (seat !== snap.seat) grid.appendChild(seatBox(snap, seat, positions[seat], players));
+    if (seat !== snap.seat) grid.appendChild(seatBox(snap, seat));
   }
   const center = el("div", "cw-center");
   const plays = snap.trickOverride || currentTrick(view);
@@ -394,7 +352,7 @@ function renderTable(root, snap) {
   if (!snap.trickOverride && !plays.length && previous) center.appendChild(previousTrick(snap, previous, positions));
   center.appendChild(tableCards(snap));
   grid.appendChild(center);
-  const mine = seatBox(snap, snap.seat, "bottom", players);
+  const mine = seatBox(snap, snap.seat);
   mine.appendChild(handArea(snap, !animating));
   grid.appendChild(mine);
   const main = el("div", "cw-main");
@@ -459,21 +417,27 @@ function lastWhy(snap) {
 }
 
 // js/index.js
-var TRAITS = ["view", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed"];
+var TRAITS = ["view", "board", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed"];
 function render({ model, el: el2 }) {
-  const root = document.createElement("div");
-  root.className = "cw-table";
+  const root = el("div", "cw-table");
   root.tabIndex = 0;
   root.setAttribute("data-lm-suppress-shortcuts", "true");
+  el2.classList.add("cw-host");
   el2.appendChild(root);
   enableKeyboard(root);
-  const local = { selected: null, showLast: false, timer: null, frame: null };
+  const local = { selected: null, showLast: false, timer: null, frame: null, pending: null };
   const send = (content) => model.send(content);
+  function pending() {
+    const waiting = local.pending;
+    if (waiting && (model.get("view") !== waiting.view || model.get("error") !== waiting.error)) local.pending = null;
+    return local.pending;
+  }
   function snapshot(overrides = {}) {
-    return {
+    const snap = {
       game: model.get("game"),
       seat: model.get("seat"),
       view: model.get("view") || {},
+      board: model.get("board") || {},
       legal: model.get("legal") || [],
       labels: model.get("labels") || {},
       events: model.get("events") || [],
@@ -497,23 +461,31 @@ function render({ model, el: el2 }) {
       setPace: (pace) => {
         model.set("pace", pace);
         model.save_changes();
-      },
-      ...overrides
+      }
     };
+    const waiting = pending();
+    const guess = waiting && pendingOverrides(waiting, { ...snap, ownName: seatName(snap.ui, snap.seat, snap.seat) });
+    return { ...snap, ...guess, ...overrides };
   }
   function onCard(card) {
     const legal = model.get("legal") || [];
-    if (legal.some((action) => action.startsWith(`give ${card} `))) {
+    if (legal.some((action2) => action2.startsWith(`give ${card} `))) {
       local.selected = local.selected === card ? null : card;
       draw();
       return;
     }
-    const plain = `play ${card}`;
-    send({ action: legal.includes(plain) ? plain : legal.find((a) => a.startsWith(`${plain} `)) || plain });
+    if (pending()) return;
+    const action = cardPlay(legal, card);
+    send({ action: action || `play ${card}` });
+    if (action && !local.frame) {
+      local.pending = { action, card, view: model.get("view"), error: model.get("error") };
+      draw();
+    }
   }
   function draw(overrides = local.frame || {}) {
     const hadFocus = root.contains(document.activeElement);
     renderTable(root, snapshot(overrides));
+    root.dataset.pending = pending() ? "true" : "false";
     if (hadFocus && !root.contains(document.activeElement)) root.focus();
   }
   function animate() {

@@ -13,28 +13,17 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardwidgets.core.records import state_game
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import ActionText, phase_name, resolve, shown
 from cardwidgets.i18n.names import action_label
-from cardwidgets.i18n.tools import TOOLS, tool_text
+from cardwidgets.i18n.tools import tool_text
 from cardwidgets.i18n.ui import ui_texts
-
-if TYPE_CHECKING:
-    pass
+from cardwidgets.widgets.board import board_model, suit_symbol, trump_text
 
 STATIC = Path(__file__).parent.parent / "static"
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-#: Turn direction per game: Nimby and Tumbochka clockwise, Nestors anticlockwise (as ``js/layout.js``).
-CLOCKWISE = {"nimby": True, "tumbochka": True, "nestors": False}
-#: Cards lying outside the hands, by ``state.view(None)`` key, with their label's text key.
-TABLE_GROUPS = {
-    "nimby": (("display", "display"),),
-    "tumbochka": (("talon", "talon"), ("given", "given"), ("troyans", "troyans")),
-    "nestors": (("row", "row"), ("table", "table"), ("pending", "pending"), ("extra", "extra")),
-}
 
 
 # ----- what a position shows, as plain data -------------------------------------------------------
@@ -52,6 +41,8 @@ class Seat:
     to_act: bool
     #: Cards held face down (a hand hidden from the seat the board is drawn for); 0 when face up.
     hidden: int = 0
+    #: Short facts beside the seat (``board.seat_badges``): pass or bid, A/B/C, sits out, declarer, gift.
+    badges: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -69,7 +60,8 @@ class Board:
     trick_number: int
     #: Who took the trick shown and why (empty while it is being played).
     why: str
-    groups: list[tuple[str, list[str]]]
+    #: The cards on the table outside the hands (``board.table_groups``): ``{"key", "label", "cards"}``.
+    groups: list[dict[str, Any]]
     info: list[tuple[str, str]]
     last: str = ""
     note: str = ""
@@ -97,20 +89,21 @@ def board_facts(
     locale = resolve(locale)
     view = state.view(seat)
     ui = {**ui_texts(locale, state_game(state).deck, state.game_name), "from_table": tool_text("from_table", locale)}
-    players = len(state.hands)
+    model = board_model(state.game_name, view, None, ui, bottom=0)  # seats by number, seat 0 at the bottom
     seats = [
         Seat(
-            seat=s,
-            name=_seat_name(ui, s),
-            position=seat_position(state.game_name, players, s),
-            hand=list(hand or []),
-            trumps=[c.text for c in state.hands[s] if state.is_trump(c)] if hand is not None else [],
-            tricks=sum(1 for t in state.tricks if t.collector == s),
-            dealer=s == state.dealer,
-            to_act=s == state.to_act,
-            hidden=len(state.hands[s]) if hand is None else 0,
+            seat=entry["seat"],
+            name=entry["name"],
+            position=entry["position"],
+            hand=entry["hand"] or [],
+            trumps=[c.text for c in state.hands[entry["seat"]] if state.is_trump(c)] if entry["hand"] else [],
+            tricks=entry["taken"],
+            dealer=entry["dealer"],
+            to_act=entry["to_act"],
+            hidden=entry["count"] if entry["hand"] is None else 0,
+            badges=entry["badges"],
         )
-        for s, hand in enumerate(view["hands"])
+        for entry in model["seats"]
     ]
     may_act = interactive and (seat is None or state.to_act == seat)
     trick, number, why = _trick_on_table(state, ui, locale)
@@ -124,23 +117,13 @@ def board_facts(
         trick=trick,
         trick_number=number,
         why=why,
-        groups=_table_groups(state.game_name, view, ui, locale),
+        groups=model["groups"],
         info=_info(state, view, ui, locale),
         last=_last_action(state, ui, locale, last_seat, seat),
         note=note,
         heading=heading,
         legal=state.legal_strings() if may_act else [],
     )
-
-
-def seat_position(game: str, players: int, seat: int) -> str:
-    """Where ``seat`` sits, seen from seat 0 at the bottom (the twin of ``seatPosition`` in ``js/layout.js``)."""
-    if seat == 0:
-        return "bottom"
-    if players == 4 and seat == 2:
-        return "top"
-    first = seat == 1
-    return "left" if first == CLOCKWISE[game] else "right"
 
 
 def _seat_name(ui: dict[str, Any], seat: int | None) -> str:
@@ -165,32 +148,10 @@ def _trick_on_table(state: GameState, ui: dict[str, Any], locale: str) -> tuple[
     return plays, number, why
 
 
-def _table_groups(game: str, view: dict[str, Any], ui: dict[str, Any], locale: str) -> list[tuple[str, list[str]]]:
-    groups = []
-    for key, label in TABLE_GROUPS[game]:
-        cards = _card_texts(view.get(key))
-        if cards:
-            groups.append((TOOLS[locale].get(label) or str(ui[label]), cards))
-    return groups
-
-
-def _card_texts(value: Any) -> list[str]:
-    """Card strings in a view value: a card, a list (of lists), or troyans ``{"cards": […]}``."""
-    if isinstance(value, str):
-        return [value] if value != "?" else []
-    if isinstance(value, dict):
-        return _card_texts(value.get("cards"))
-    if isinstance(value, list):
-        return [card for item in value for card in _card_texts(item)]
-    return []
-
-
 def _info(state: GameState, view: dict[str, Any], ui: dict[str, Any], locale: str) -> list[tuple[str, str]]:
     """Label/value rows: phase, trump, contract, whose turn, and the result once the deal is done."""
     rows = [(tool_text("phase", locale), phase_name(state.phase)[locale])]
-    trump = view["trump"]
-    trump_text = (SUIT_SYMBOLS.get(trump) or ui["rank_names"].get(trump)) if trump else ui["no_trump"]
-    rows.append((str(ui["trump"]), str(trump_text)))
+    rows.append((str(ui["trump"]), trump_text(view, ui)))
     contract = view["contract"]
     if contract:
         who = _seat_name(ui, contract["seat"])
@@ -226,7 +187,7 @@ def card_html(card: str, ui: dict[str, Any], *, classes: str = "", action: str =
     tag = "span"
     if action:
         tag, attrs = "button", attrs + f' type="button" data-action="{_e(action)}"'
-    inner = f'<span class="cw-rank">{_e(rank)}</span><span class="cw-suit">{SUIT_SYMBOLS.get(suit, suit)}</span>'
+    inner = f'<span class="cw-rank">{_e(rank)}</span><span class="cw-suit">{suit_symbol(suit)}</span>'
     return f'<{tag} class="cw-card cw-suit-{_e(suit)}{" " + classes if classes else ""}"{attrs}>{inner}</{tag}>'
 
 
@@ -269,17 +230,19 @@ def _seat_html(seat: Seat, ui: dict[str, Any], legal: set[str]) -> str:
     cards += '<span class="cw-back" aria-hidden="true"></span>' * seat.hidden
     marks = (" cw-to-act" if seat.to_act else "") + (" cw-dealer-seat" if seat.dealer else "")
     dealer = f' <span class="cw-dealer" aria-label="{_e(ui["dealer"])}">◆</span>' if seat.dealer else ""
+    badges = f'<div class="cw-badges">{_e(" · ".join(seat.badges))}</div>' if seat.badges else ""
     return (
         f'<section class="cw-seat cw-pos-{seat.position}{marks}" data-seat="{seat.seat}" aria-label="{_e(seat.name)}">'
         f'<div class="cw-seat-name">{_e(seat.name)}{dealer}</div>'
-        f'<div class="cw-taken">{_e(ui["tricks"])}: {seat.tricks}</div>'
+        f'<div class="cw-taken">{_e(ui["tricks"])}: {seat.tricks}</div>{badges}'
         f'<div class="cw-open-hand">{cards}</div></section>'
     )
 
 
-def _groups_html(groups: list[tuple[str, list[str]]], ui: dict[str, Any], legal: set[str]) -> str:
+def _groups_html(groups: list[dict[str, Any]], ui: dict[str, Any], legal: set[str]) -> str:
+    """The cards on the table, group by group (as ``tableCards`` in ``js/table.js``); ``None`` is a back."""
     parts = []
-    for label, cards in groups:
+    for group in groups:
         faces = "".join(
             card_html(
                 card,
@@ -287,9 +250,12 @@ def _groups_html(groups: list[tuple[str, list[str]]], ui: dict[str, Any], legal:
                 classes="cw-legal" if _action(card, legal, "leave") else "",
                 action=_action(card, legal, "leave"),
             )
-            for card in cards
+            if card
+            else '<span class="cw-back" aria-hidden="true"></span>'
+            for card in group["cards"]
         )
-        parts.append(f'<div class="cw-group"><div class="cw-group-name">{_e(label)}</div>{faces}</div>')
+        name = f'<div class="cw-group-name">{_e(group["label"])}</div>'
+        parts.append(f'<div class="cw-group cw-group-{_e(group["key"])}">{name}{faces}</div>')
     return f'<div class="cw-table-cards">{"".join(parts)}</div>'
 
 
@@ -323,7 +289,7 @@ def _card_text(card: str, ui: dict[str, Any]) -> str:
     if not letters:
         return card
     rank, suit = card[:-1], card[-1]
-    return letters.get(rank, rank) + SUIT_SYMBOLS.get(suit, suit)
+    return letters.get(rank, rank) + suit_symbol(suit)
 
 
 
@@ -334,13 +300,17 @@ def board_text(board: Board) -> str:
     for seat in board.seats:
         marks = (" ◆" if seat.dealer else "") + (" ←" if seat.to_act else "")
         hand = " ".join(_card_text(card, board.ui) for card in seat.hand) or ("▮" * seat.hidden) or "—"
-        lines.append(f"{seat.name}{marks} [{board.ui['tricks']}: {seat.tricks}]: {hand}")
+        badges = f" ({' · '.join(seat.badges)})" if seat.badges else ""
+        lines.append(f"{seat.name}{marks}{badges} [{board.ui['tricks']}: {seat.tricks}]: {hand}")
     if board.trick:
         plays = ", ".join(f"{who} {_card_text(card, board.ui)}" for who, card in board.trick)
         lines.append(f"{tool_text('trick_n', board.locale, n=board.trick_number)}: {plays}")
     if board.why:
         lines.append(board.why)
-    lines.extend(f"{label}: {' '.join(_card_text(card, board.ui) for card in cards)}" for label, cards in board.groups)
+    lines.extend(
+        f"{group['label']}: {' '.join(_card_text(card, board.ui) if card else '▮' for card in group['cards'])}"
+        for group in board.groups
+    )
     lines.append(board.last)
     if board.note:
         lines.append(f"{tool_text('note', board.locale)}: {board.note}")

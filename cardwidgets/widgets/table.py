@@ -27,6 +27,7 @@ from cardwidgets.core.state import GameState
 from cardwidgets.i18n import LOCALES, format_value, resolve
 from cardwidgets.i18n.ui import action_label, ui_texts
 from cardwidgets.widgets.base import CardWidget
+from cardwidgets.widgets.board import board_model
 from cardwidgets.widgets.replay import HandReplay
 
 STATIC = Path(__file__).parent.parent / "static"
@@ -64,6 +65,9 @@ class Table(CardWidget):
     events = traitlets.List().tag(sync=True)
     scoreboard = traitlets.Dict().tag(sync=True)
     ui = traitlets.Dict().tag(sync=True)
+    #: The board model (``widgets/board.py``): seats and their badges, the cards on the table, the
+    #: panel's facts — built from ``view``, every word localized; the front-end only draws it.
+    board = traitlets.Dict().tag(sync=True)
     #: The bot level of each seat (``""`` for the learner's), changeable from the table.
     bot_levels = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: The last Hint asked for: ``{"action", "label", "reason"}``, or ``{}``.
@@ -354,13 +358,17 @@ class Table(CardWidget):
         view["trumps"] = [c.text for c in hand if state.is_trump(c)]
         view["notices"] = [{"rule": n.rule, "text": n.text(self.locale)} for n in state.notices(self.seat)]
         legal = state.legal_strings() if state.to_act == self.seat else []
+        scoreboard = self._scoreboard()
+        ui = ui_texts(self.locale, self.match.game.deck, self.game)
+        sitting = (scoreboard.get("tumbochka") or {}).get("sitting")
         with self.hold_sync():
             self.view = view
             self.legal = legal
             self.labels = {a: action_label(a, self.locale, self.game) for a in legal}
             self.events = list(self._events)
-            self.scoreboard = self._scoreboard()
-            self.ui = ui_texts(self.locale, self.match.game.deck, self.game)
+            self.scoreboard = scoreboard
+            self.ui = ui
+            self.board = board_model(self.game, view, self.seat, ui, sitting=sitting)
             self.feedback = self._verdict.to_json(self.locale) if self._verdict is not None else {}
             self.review_rows = self._review_json()
             self.reviewed = self._review is not None and self._review[0] == len(self.match.deals)

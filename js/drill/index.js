@@ -83,6 +83,7 @@ function render({ model, el: host }) {
   const root = el("div", "cw-drill");
   root.tabIndex = 0;
   root.setAttribute("data-lm-suppress-shortcuts", "true");
+  host.classList.add("cw-host");
   host.appendChild(root);
   const send = (content) => model.send(content);
 

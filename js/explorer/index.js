@@ -109,9 +109,9 @@ function verdict(snap) {
 }
 
 function render({ model, el: host }) {
-  const root = document.createElement("div");
-  root.className = "cw-explorer";
+  const root = el("div", "cw-explorer");
   root.setAttribute("data-lm-suppress-shortcuts", "true");
+  host.classList.add("cw-host");
   host.appendChild(root);
   let picking = "a";
 

@@ -151,6 +151,7 @@ function analysisPanel(model) {
 function render({ model, el: host }) {
   const root = el("div", "cw-replay");
   root.setAttribute("data-lm-suppress-shortcuts", "true");
+  host.classList.add("cw-host");
   host.appendChild(root);
   const send = (content) => model.send(content);
 

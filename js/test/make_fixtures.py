@@ -42,6 +42,7 @@ def fixtures() -> dict[str, dict[str, Any]]:
     out["table-nestors-ru"] = state(Table("nestors", seat=1, seed=5, bots="random", pace=0, locale="ru"))
     tumbochka = Table("tumbochka", seat=0, seed=9, bots="random", pace=0)
     out["table-tumbochka"] = state(tumbochka)
+    out["table-tumbochka-revealed"] = state(Table("tumbochka", seat=0, seed=9, bots="random", pace=0, reveal=True))
     coached = Table("nimby", seat=0, seed=3, bots="random", pace=0, coach=True)
     coached.act(coached.legal[0])
     out["table-nimby-coached"] = state(coached)

@@ -146,3 +146,50 @@ test("a trait change from the kernel redraws the table", () => {
   model.change("error", { text: "not now", rule: "NIM-5" });
   assert.ok(host.querySelector(".cw-error").textContent.includes("not now (NIM-5)"));
 });
+
+test("each seat is drawn where the board model puts it, with its name and badges", () => {
+  for (const name of ["table-nestors-ru", "table-tumbochka", "table-nimby-follow"]) {
+    const state = fixture(name);
+    const { host } = mount(table, state);
+    for (const seat of state.board.seats) {
+      const box = host.querySelector(`.cw-seat[data-seat="${seat.seat}"]`);
+      assert.ok(box.classList.contains(`cw-pos-${seat.position}`), `${name} seat ${seat.seat}`);
+      assert.ok(box.querySelector(".cw-seat-name").textContent.startsWith(seat.name));
+      const badges = box.querySelector(".cw-badges");
+      assert.equal(badges ? badges.textContent : "", seat.badges.join(" · "));
+      assert.equal(box.classList.contains("cw-to-act"), seat.to_act);
+      assert.equal(Boolean(box.querySelector(".cw-dealer")), seat.dealer);
+      assert.ok(box.querySelector(".cw-taken").textContent.endsWith(`: ${seat.taken}`));
+    }
+  }
+});
+
+test("the table's cards are the board model's groups; a null is a card face down", () => {
+  const state = fixture("table-nestors-ru");
+  const { host } = mount(table, state);
+  const groups = [...host.querySelectorAll(".cw-table-cards .cw-group")];
+  assert.deepEqual(groups.map((g) => g.querySelector(".cw-group-name").textContent), state.board.groups.map((g) => g.label));
+  state.board.groups.forEach((group, i) => {
+    assert.deepEqual(cards(groups[i], ".cw-card"), group.cards.filter(Boolean));
+    assert.equal(groups[i].querySelectorAll(".cw-back").length, group.cards.filter((c) => !c).length);
+  });
+});
+
+test("the panel's facts are the board model's words", () => {
+  const state = fixture("table-nestors-ru");
+  const { host } = mount(table, state);
+  assert.equal(host.querySelector(".cw-trump .cw-value").textContent, state.board.trump);
+  assert.equal(host.querySelector(".cw-high-bid .cw-value").textContent, state.board.high_bid);
+});
+
+test("a revealed hand is drawn face up from the board model, a hidden one as backs", () => {
+  const state = fixture("table-tumbochka-revealed");
+  const { host } = mount(table, state);
+  for (const seat of state.board.seats.filter((s) => s.seat !== state.seat)) {
+    const box = host.querySelector(`.cw-seat[data-seat="${seat.seat}"]`);
+    assert.deepEqual(cards(box, ".cw-open-hand .cw-card"), seat.hand);
+    assert.equal(box.querySelectorAll(".cw-back").length, 0);
+  }
+  const hidden = fixture("table-tumbochka");
+  assert.ok(hidden.board.seats.every((s) => s.hand === null || s.seat === hidden.seat));
+});

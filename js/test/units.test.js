@@ -6,7 +6,6 @@ import { cardBack, cardFace, cardText, splitCard } from "../cards.js";
 import { actionButtons } from "../controls.js";
 import { el } from "../dom.js";
 import { cardName, seatName, t, withRule } from "../i18n.js";
-import { seatPosition } from "../layout.js";
 
 const RU = { rank_letters: { J: "В", Q: "Д", K: "К", A: "Т" }, card_names: { AS: "туз пик" } };
 
@@ -43,22 +42,6 @@ test("cardText writes a card the reader's way", () => {
   assert.equal(cardText("QD", RU), "Д♦");
   assert.equal(cardText("QD"), "Q♦");
   assert.equal(cardText("10C", RU), "10♣");
-});
-
-test("seats sit clockwise in Nimby and Tumbochka, anticlockwise in Nestors", () => {
-  assert.equal(seatPosition("nimby", 4, 0, 0), "bottom");
-  assert.equal(seatPosition("nimby", 4, 0, 2), "top");
-  assert.notEqual(seatPosition("nimby", 4, 0, 1), seatPosition("nestors", 4, 0, 1));
-  assert.equal(seatPosition("nestors", 4, 0, 1), seatPosition("nimby", 4, 0, 3));
-  const three = [0, 1, 2].map((seat) => seatPosition("tumbochka", 3, 0, seat));
-  assert.equal(new Set(three).size, 3);
-  assert.equal(three[0], "bottom");
-});
-
-test("the learner's seat is always at the bottom", () => {
-  for (const game of ["nimby", "nestors"]) {
-    for (let mine = 0; mine < 4; mine += 1) assert.equal(seatPosition(game, 4, mine, mine), "bottom");
-  }
 });
 
 test("t fills in parameters and falls back to the key", () => {

@@ -1,0 +1,207 @@
+"""The board model: what lies where on the table as one seat may see it, every word localized.
+
+One model, drawn twice from the same data: the card table's JavaScript (``js/table.js``) draws the
+``board`` trait of ``Table``, and ``export.board_html`` (``HandReplay``, ``to_html``) draws the
+same pieces as static HTML. It answers the questions the drawings used to answer each on its own,
+with twin constants that had started to disagree: where each seat sits (turn direction), which
+cards lie on the table outside the hands (and face up or down), the trump, the contract and the
+bid, and the badges beside a seat (passed, A/B/C, sits out, declarer, on the tumbochka, gift).
+
+Everything is built from a **seat-filtered view** (``state.view(seat)``) and the ``ui`` texts, never
+from the full state: the model cannot hold a card that seat may not see.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cardwidgets.cards import Suit
+
+#: Turn direction per game: Nimby (NIM-3) and Tumbochka (TUM-2) clockwise, Nestors anticlockwise.
+CLOCKWISE = {"nimby": True, "tumbochka": True, "nestors": False}
+#: Cards lying on the table outside the hands: (view key, ui label key), in drawing order.
+#: ``None`` in a group is a card lying face down (the first card of Nestors' row, NES-3).
+TABLE_GROUPS = (
+    ("display", "display"),  # Nimby: the face-up card proposing trump (NIM-4)
+    ("row", "row"),  # Nestors: the row of four, the first face down (NES-3)
+    ("table", "table_card"),  # Nestors: the table card (NES-7)
+    ("pending", "pending"),  # Nestors: the four cards the collector chooses from
+    ("talon", "talon"),  # Tumbochka: the talon once shown (TUM-4), until the first trick is taken
+)
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def fill(ui: dict[str, Any], key: str, **params: object) -> str:
+    """The ui text ``key`` with its ``{name}`` fields filled (the twin of ``t`` in ``js/i18n.js``)."""
+    template = str(ui.get(key) or key)
+    return _FIELD.sub(lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), template)
+
+
+def seat_position(game: str, players: int, seat: int, viewer: int = 0) -> str:
+    """Where ``seat`` sits seen from ``viewer`` (always at the bottom): bottom, left, top or right.
+
+    Clockwise games put the next seat on the viewer's left; Nestors (anticlockwise) on the right.
+    """
+    offset = (seat - viewer) % players
+    if offset == 0:
+        return "bottom"
+    if players == 4 and offset == 2:
+        return "top"
+    return "left" if (offset == 1) == CLOCKWISE[game] else "right"
+
+
+def seat_name(ui: dict[str, Any], seat: int, viewer: int | None) -> str:
+    """``You`` for the viewer's own seat, else ``Seat N`` / ``Игрок N`` (the instructor, ``None``, sees seats)."""
+    return fill(ui, "you") if seat == viewer else fill(ui, "seat", n=seat)
+
+
+def card_text(card: str, ui: dict[str, Any]) -> str:
+    """A card in a sentence: ``10♥``, ``A♠`` / «Т♠» (the twin of ``cardText`` in ``js/cards.js``)."""
+    rank, suit = card[:-1], card[-1]
+    letters = ui.get("rank_letters") or {}
+    return letters.get(rank, rank) + suit_symbol(suit)
+
+
+def suit_symbol(suit: str) -> str:
+    """``♠`` for ``S``; anything that is no suit letter stays as it is."""
+    return Suit(suit).symbol if suit in Suit.__members__ else suit
+
+
+def trump_text(view: dict[str, Any], ui: dict[str, Any]) -> str:
+    """The trump as shown: a suit symbol, a rank's name (Nestors' Jacks), or "none yet"."""
+    trump = view.get("trump")
+    if not trump:
+        return fill(ui, "no_trump")
+    if trump in Suit.__members__:
+        return suit_symbol(trump)
+    return str((ui.get("rank_names") or {}).get(trump, trump))
+
+
+def _cards(value: Any) -> list[str | None]:
+    """A view value as a flat list of cards: one card, a list, or a list of lists (``None``: face down)."""
+    if value is None or value == []:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [card for item in value for card in (_cards(item) if isinstance(item, list) else [item])]
+    return []
+
+
+def talon_still_shown(view: dict[str, Any]) -> bool:
+    """TUM-4 / T-2: the shown talon stays on view for everyone until the first trick is taken."""
+    if view.get("phase") == "talon":
+        return True
+    taken = any(trick.get("collector") is not None for trick in view.get("tricks") or [])
+    return view.get("phase") == "play" and not taken
+
+
+def table_groups(view: dict[str, Any], ui: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
+    """The cards lying on the table outside the hands: ``[{"key", "label", "cards"}]`` (``None``: face down).
+
+    A seat sees the talon only while it lies shown (TUM-4); the instructor (``viewer=None``) sees it always.
+    """
+    groups = []
+    for key, label in TABLE_GROUPS:
+        cards = _cards(view.get(key))
+        if cards and (key != "talon" or viewer is None or talon_still_shown(view)):
+            groups.append({"key": key, "label": fill(ui, label), "cards": cards})
+    for troyan in view.get("troyans") or []:  # Tumbochka: a troyan shown (TUM-5)
+        label = fill(ui, "troyan", seat=seat_name(ui, troyan["seat"], viewer))
+        groups.append({"key": "troyan", "label": label, "cards": list(troyan["cards"])})
+    return groups
+
+
+def _bidding(view: dict[str, Any]) -> tuple[list[bool], Any, Any]:
+    """Who passed, the high bidder and the high bid, whichever game's keys hold them (Nestors or Tumbochka)."""
+    bidding = view.get("bidding") or {}
+    passed = bidding.get("passed") or view.get("passed") or []
+    bidder = bidding["high_bidder"] if "high_bidder" in bidding else view.get("bidder")
+    bid = bidding["high_bid"] if "high_bid" in bidding else view.get("bid")
+    return passed, bidder, bid
+
+
+def seat_badges(
+    view: dict[str, Any], seat: int, ui: dict[str, Any], *, sitting: int | None = None
+) -> list[str]:
+    """Short facts beside a seat: its pass or high bid, A/B/C or sitting out, declarer, tumbochka, gift."""
+    badges = []
+    passed, bidder, bid = _bidding(view)
+    if view.get("phase") == "bidding" and seat < len(passed) and passed[seat]:
+        badges.append(fill(ui, "passed"))
+    if view.get("phase") == "bidding" and bidder == seat and bid:
+        badges.append(fill(ui, "bid_by", bid=bid))
+    order = view.get("order") or []
+    if seat in order:  # Nestors: A/B/C in the trick (NES-6)
+        badges.append(fill(ui, "position", pos=str(ui.get("positions") or "ABC")[order.index(seat)]))
+    if seat in (view.get("sitting_out") or []):
+        badges.append(fill(ui, "sits_out"))
+    if view.get("declarer") == seat:
+        badges.append(fill(ui, "declarer"))
+    if sitting == seat:  # Tumbochka: the seat on the tumbochka (TUM-8)
+        badges.append(fill(ui, "on_tumbochka"))
+    given = view.get("given") or []
+    if seat < len(given) and given[seat]:  # Tumbochka's gift (TUM-4): "?" when the viewer may not see it
+        badges.append(fill(ui, "given", card="?" if given[seat] == "?" else card_text(given[seat], ui)))
+    return badges
+
+
+def facts(view: dict[str, Any], ui: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """The panel's facts: trump, the high bid while bidding, the contract, the trilyazhes (Tumbochka)."""
+    _, bidder, bid = _bidding(view)
+    high_bid = f"{bid} ({seat_name(ui, bidder, viewer)})" if view.get("phase") == "bidding" and bid else ""
+    contract = view.get("contract")
+    contract_text = ""
+    if contract:
+        who = seat_name(ui, contract["seat"], viewer)
+        contract_text = f"{contract['bid']} ({who})" if "bid" in contract else who
+    trilyazhes = [
+        fill(
+            ui,
+            "trilyazh",
+            seat=seat_name(ui, item["seat"], viewer),
+            suit=suit_symbol(item["suit"]),
+            status=fill(ui, f"trilyazh_{item['status']}"),
+        )
+        for item in view.get("trilyazhes") or []
+    ]
+    return {"trump": trump_text(view, ui), "high_bid": high_bid, "contract": contract_text, "trilyazhes": trilyazhes}
+
+
+def board_model(
+    game: str,
+    view: dict[str, Any],
+    viewer: int | None,
+    ui: dict[str, Any],
+    *,
+    sitting: int | None = None,
+    bottom: int | None = None,
+) -> dict[str, Any]:
+    """The board as ``viewer`` sees it (``view`` = ``state.view(...)``): seats, table cards and facts, as JSON.
+
+    ``seats[i]``: ``{"seat", "name", "position", "badges", "taken", "dealer", "to_act", "hand", "count"}``
+    (``hand``: the cards face up, or ``None`` for a hand held face down; ``count``: how many cards);
+    ``groups``: ``table_groups``; and the facts (``trump``, ``high_bid``, ``contract``, ``trilyazhes``).
+    ``viewer`` is named "You" (``None``: the instructor, every seat by number); ``bottom`` is the seat
+    drawn at the bottom (default: the viewer's, else seat 0); ``sitting`` the seat on the tumbochka.
+    """
+    sizes = view.get("hand_sizes") or []
+    hands = view.get("hands") or [None] * len(sizes)
+    low = bottom if bottom is not None else viewer if viewer is not None else 0
+    tricks = view.get("tricks") or []
+    seats = [
+        {
+            "seat": seat,
+            "name": seat_name(ui, seat, viewer),
+            "position": seat_position(game, len(sizes), seat, low),
+            "badges": seat_badges(view, seat, ui, sitting=sitting),
+            "taken": sum(1 for trick in tricks if trick.get("collector") == seat),
+            "dealer": view.get("dealer") == seat,
+            "to_act": view.get("to_act") == seat,
+            "hand": list(hands[seat]) if isinstance(hands[seat], list) else None,
+            "count": sizes[seat],
+        }
+        for seat in range(len(sizes))
+    ]
+    return {"seats": seats, "groups": table_groups(view, ui, viewer), **facts(view, ui, viewer)}

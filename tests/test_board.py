@@ -1,0 +1,126 @@
+"""The board model (``widgets/board.py``): one seat-filtered description of the table, drawn by the JS and the HTML.
+
+It is built from ``state.view(seat)`` only, so it can never hold a card hidden from that seat; its
+words are localized; seats sit in each game's turn direction with the viewer at the bottom.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from cardwidgets import GAMES, Table
+from cardwidgets.i18n.ui import ui_texts
+from cardwidgets.widgets.board import board_model, seat_position, table_groups, trump_text
+
+CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z])")
+
+
+def cards_in(value: object) -> set[str]:
+    """Every card string anywhere in a JSON-able value."""
+    return set(CARD.findall(json.dumps(value, ensure_ascii=False)))
+
+
+def test_seats_sit_clockwise_in_nimby_and_tumbochka_anticlockwise_in_nestors() -> None:
+    # NIM-3 / TUM-2: clockwise, the next seat on the viewer's left; Nestors anticlockwise: on the right.
+    assert [seat_position("nimby", 4, s) for s in range(4)] == ["bottom", "left", "top", "right"]
+    assert [seat_position("nestors", 4, s) for s in range(4)] == ["bottom", "right", "top", "left"]
+    assert [seat_position("tumbochka", 3, s) for s in range(3)] == ["bottom", "left", "right"]
+
+
+@pytest.mark.parametrize("game", ["nimby", "nestors"])
+def test_the_viewer_always_sits_at_the_bottom_and_the_others_keep_their_order(game: str) -> None:
+    for viewer in range(4):
+        places = [seat_position(game, 4, (viewer + k) % 4, viewer) for k in range(4)]
+        assert places == [seat_position(game, 4, k) for k in range(4)]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_board_model_never_holds_a_card_the_seat_may_not_see(game: str) -> None:
+    rng = random.Random(7)
+    for seed in range(4):
+        table = Table(game, seat=0, seed=seed, bots="random", pace=0)
+        state = table.state
+        ui = ui_texts("en", table.match.game.deck, game)
+        while not state.is_done:
+            for seat in range(len(state.hands)):
+                view = state.view(seat)
+                board = board_model(game, view, seat, ui)
+                assert cards_in(board) <= cards_in(view), (game, seat, cards_in(board) - cards_in(view))
+            state.apply(rng.choice(state.legal_strings()))
+
+
+def test_the_table_syncs_the_board_model_of_its_view() -> None:
+    table = Table("nestors", seat=1, seed=5, bots="random", pace=0, locale="ru")
+    assert table.board == board_model("nestors", table.view, 1, table.ui)
+    seats = table.board["seats"]
+    assert [s["position"] for s in seats] == ["left", "bottom", "right", "top"]
+    assert seats[1]["name"] == "Вы"
+    assert seats[0]["name"] == "Игрок 0"
+    assert table.board["trump"] == "пока нет"
+
+
+def test_badges_and_facts_are_localized_words() -> None:
+    table = Table("tumbochka", seat=0, seed=9, bots="random", pace=0)
+    assert table.board["seats"][2]["badges"] == ["bid 4"]  # TUM-3: the high bid while bidding
+    assert table.board["high_bid"] == "4 (Seat 2)"
+    ru = Table("tumbochka", seat=0, seed=9, bots="random", pace=0, locale="ru")
+    assert ru.board["seats"][2]["badges"] == ["заказ 4"]
+
+
+def test_table_groups_keep_face_down_cards_and_hide_the_talon_after_the_first_trick() -> None:
+    ui = ui_texts("en", GAMES["nestors"].deck, "nestors")
+    groups = table_groups({"row": [None, "QC", "7S", "8C"], "table": "8H"}, ui, 0)
+    assert groups == [
+        {"key": "row", "label": "Row", "cards": [None, "QC", "7S", "8C"]},
+        {"key": "table", "label": "Table card", "cards": ["8H"]},
+    ]
+    taken = [{"collector": 1, "plays": []}]
+    assert table_groups({"talon": ["QS"], "phase": "play", "tricks": []}, ui, 0)[0]["key"] == "talon"
+    assert table_groups({"talon": ["QS"], "phase": "play", "tricks": taken}, ui, 0) == []  # TUM-4 / T-2
+
+
+def test_trump_text_is_a_symbol_a_rank_name_or_none_yet() -> None:
+    ui = ui_texts("en", GAMES["nestors"].deck, "nestors")
+    assert trump_text({"trump": "H"}, ui) == "♥"
+    assert trump_text({"trump": "J"}, ui) == ui["rank_names"]["J"]
+    assert trump_text({"trump": None}, ui) == ui["no_trump"]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_seat_sees_its_own_hand_face_up_and_the_others_face_down(game: str) -> None:
+    table = Table(game, seat=1, seed=2, bots="random", pace=0)
+    seats = table.board["seats"]
+    state = table.state
+    for entry in seats:
+        assert entry["count"] == len(state.hands[entry["seat"]])
+        assert entry["to_act"] == (state.to_act == entry["seat"])
+        assert entry["dealer"] == (state.dealer == entry["seat"])
+        if entry["seat"] == 1:
+            assert sorted(entry["hand"]) == sorted(c.text for c in state.hands[1])
+        else:
+            assert entry["hand"] is None
+    revealed = Table(game, seat=1, seed=2, bots="random", pace=0, reveal=True)
+    assert all(entry["hand"] is not None for entry in revealed.board["seats"])
+
+
+def test_the_static_board_takes_its_seats_from_the_board_model() -> None:
+    from cardwidgets import new_game
+    from cardwidgets.widgets.export import board_facts
+
+    state = new_game("nestors", seed=1)
+    for step in range(6):
+        state.apply(state.legal_strings()[0])
+        board = board_facts(state, "en", seat=2)
+        model = board_model("nestors", state.view(2), None, board.ui, bottom=0)
+        for seat, entry in zip(board.seats, model["seats"], strict=True):
+            assert (seat.name, seat.position, seat.badges, seat.tricks) == (
+                entry["name"],
+                entry["position"],
+                entry["badges"],
+                entry["taken"],
+            ), step
+            assert seat.hidden == (entry["count"] if entry["hand"] is None else 0)
