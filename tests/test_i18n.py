@@ -26,9 +26,21 @@ import pytest
 from support import ROOT
 
 import cardwidgets
-from cardwidgets import IllegalActionError, Match, RecordError, new_game, parse_card, to_html
+from cardwidgets import (
+    HandReplay,
+    IllegalActionError,
+    Match,
+    RecordError,
+    Table,
+    TrickExplorer,
+    new_game,
+    parse_card,
+    to_html,
+)
+from cardwidgets.analysis.postmortem import row_text
 from cardwidgets.bots import heuristic, hint
 from cardwidgets.core.explain import Explanation
+from cardwidgets.core.records import record_of
 from cardwidgets.core.state import GameState
 from cardwidgets.games import get_game
 from cardwidgets.i18n import (
@@ -36,6 +48,7 @@ from cardwidgets.i18n import (
     LOCALE_ENV,
     LOCALES,
     CardText,
+    Points,
     default_locale,
     get_locale,
     note_text,
@@ -45,6 +58,8 @@ from cardwidgets.i18n import (
 from cardwidgets.i18n.names import action_label, action_phrase, card_text
 from cardwidgets.i18n.tools import TOOLS
 from cardwidgets.i18n.ui import UI
+from cardwidgets.widgets.app import play_app
+from cardwidgets.widgets.explorer import EXAMPLES
 
 #: Rule ids are the only Latin allowed in Russian text (``NES-6 W3b``, ``TUM-5``, ``E-2``, ``T-4``).
 RULE_ID = re.compile(r"\b(?:NES|NIM|TUM|[ENTW])-?\d+[a-z]?\b|\bW\d+[ab]?\b")
@@ -412,3 +427,94 @@ def test_no_latin_in_russian_over_random_deals(game: str) -> None:
                 bad[where] = text
     assert count > 1000
     assert not bad, "\n".join(f"{where}: {text}" for where, text in list(bad.items())[:30])
+
+
+# ----- widgets' text in Russian (issue 14's leaks) ------------------------------------------------------
+def test_explorer_text_in_russian_names_cards_the_russian_way() -> None:
+    """TrickExplorer.text(): «В♦», never ``JD``, in every line (English keeps its codes)."""
+    for example in EXAMPLES:
+        explorer = TrickExplorer(locale="ru")
+        explorer.load_example(example)
+        text = explorer.text()
+        assert not latin_words(text), (text, latin_words(text))
+        assert "Б: В" in text
+    english = TrickExplorer(locale="en")
+    english.load_example("1")
+    assert "A: 10S  B: JD  C: JC" in english.text()
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_hand_replay_and_table_text_in_russian_have_no_latin(game: str) -> None:
+    """HandReplay.text() is titled «Разбор сдачи»; Table.text() says its state in Russian words."""
+    state = new_game(game, seed=6)
+    rng = random.Random(6)
+    while not state.is_done:
+        state.apply(rng.choice(state.legal_actions()))
+    replay = HandReplay(record_of(state), locale="ru")
+    for step in (0, replay.steps // 2, replay.steps):
+        replay.go(step)
+        assert replay.text().startswith("Разбор сдачи — ")
+        assert not latin_words(replay.text()), replay.text()
+    assert HandReplay(record_of(state), locale="en").text().startswith("HandReplay — ")
+    table = Table(game, seed=6, locale="ru")
+    assert table.text().startswith("Стол: ")
+    assert not latin_words(table.text()), table.text()
+    assert Table(game, seed=6).text().startswith(f"Table({game}, seat 0, phase ")  # English unchanged
+
+
+def test_play_app_in_russian_shows_russian_names_only() -> None:
+    app = play_app("game=tumbochka&locale=ru")
+    labels = [label for label, _ in app.game.options]
+    assert labels == ["Нимби", "Тумбочка", "Несторс"]
+    assert app.game.value == "tumbochka"
+    controls = [app.game.description, app.language.description, app.new_match.description, app.status.value]
+    assert not [text for text in controls if latin_words(text)], controls
+    app.language.value = "en"
+    assert app.game.options[0][0] == "Nimby (Нимби)"
+    assert app.game.value == "tumbochka"  # switching the language keeps the chosen game
+
+
+# ----- points: one word per game, plurals, decimal comma, minus sign -------------------------------------
+@pytest.mark.parametrize(
+    ("value", "game", "en", "ru"),
+    [
+        (1, "nestors", "1 point", "1 очко"),
+        (2, "tumbochka", "2 points", "2 очка"),
+        (5, "nestors", "5 points", "5 очков"),
+        (11, "nestors", "11 points", "11 очков"),
+        (21, "nestors", "21 points", "21 очко"),
+        (-2, "nimby", "-2 points", "−2 балла"),
+        (1, "nimby", "1 point", "1 балл"),
+        (6, "nimby", "6 points", "6 баллов"),
+        (2.5, "nimby", "2.5 points", "2,5 балла"),
+        (0.08, "tumbochka", "0.08 points", "0,08 очка"),
+    ],
+)
+def test_points_agree_with_their_number(value: float, game: str, en: str, ru: str) -> None:
+    """Nimby counts «баллы» (its seed), the others «очки»; plurals, decimal comma, minus sign (glossary)."""
+    assert Points(value, game).text("en") == en
+    assert Points(value, game).text("ru") == ru
+
+
+def test_signed_points_with_one_decimal() -> None:
+    assert Points(1.0, "nestors", signed=True, decimals=1).text("en") == "+1.0 points"
+    assert Points(-1.54, "nimby", signed=True, decimals=1).text("ru") == "−1,5 балла"
+    params = {"team": 0, "taken": 2, "makers": -2, "defenders": 0}
+    assert render("nimby.score_makers", params, "ru").endswith("им −2, соперникам 0")
+
+
+def test_nimby_texts_say_balls_not_ochki() -> None:
+    """One word for Nimby's points: the seed's «балл» (never «очко» in a Nimby text)."""
+    nimby = [t["ru"] for k, t in CATALOGUE.items() if k.startswith(("nimby.", "bots.nimby.", "drill.nim_"))]
+    nimby.append(TOOLS["ru"]["dd_side_nimby"])
+    assert not [text for text in nimby if "очк" in text]
+
+
+def test_post_mortem_sentence_says_one_point() -> None:
+    """``row_text``: "cost 1 point" (not "1 points"); «стоил 1 очко» / Nimby «стоил 1 балл»."""
+    row = {"number": 3, "action": "play 7S", "best": ["play AS"], "dd_cost": 1, "mc_cost": 0.5}
+    assert "cost 1 point with all cards face up" in row_text(row, "en", "nestors")
+    assert "0.5 points on average" in row_text(row, "en", "nestors")
+    assert "стоил 1 очко" in row_text(row, "ru", "nestors")
+    assert "в среднем 0,5 очка" in row_text(row, "ru", "nestors")
+    assert "стоил 1 балл" in row_text(row, "ru", "nimby")

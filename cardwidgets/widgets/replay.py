@@ -336,7 +336,7 @@ class HandReplay(ToolWidget):
 
     def text(self) -> str:
         """The position as plain text (deterministic, for notebooks and tests)."""
-        lines = [f"HandReplay — {board_text(self.board())}"]
+        lines = [f"{tool_text('replay_text', self.locale)} — {board_text(self.board())}"]
         if self.branched_at is not None:
             lines.append(tool_text("branch", self.locale, step=self.branched_at))
         if self.analysis_view:
