@@ -10,6 +10,7 @@ rules-of-thumb bot's reason. None may contain a Latin letter except rule ids
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import pickle
@@ -24,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from support import ROOT
+from test_records_hardening import BROKEN, SYSTEMATIC, WRONG_VALUES, paths
 
 import cardwidgets
 from cardwidgets import (
@@ -92,13 +94,27 @@ def test_widget_texts_in_both_locales_with_the_same_fields(table: dict[str, dict
         assert fields(table["ru"][key]) == fields(template), key
 
 
+#: What a record's error may quote in Latin letters: the JSON fields and values a person must find in the
+#: file (docs/records.md), and the names of the formats (JSON, UTF-8, a byte as 0x…).
+RECORD_WORDS = {
+    "JSON", "UTF", "x", "null", "true", "false", "en", "ru",
+    "game", "rules", "start", "deals", "deal", "dealer", "seed", "actions", "notes",
+    "target", "min", "max", "bid", "scores", "sitting", "sat", "removals", "bagels",
+}  # fmt: skip
+
+
 def test_no_russian_template_has_latin_words() -> None:
     """Fixed texts first: every Russian template, with its fields taken out."""
-    texts = [t["ru"] for t in CATALOGUE.values()] + list(UI["ru"].values()) + list(TOOLS["ru"].values())
+    texts = [t["ru"] for k, t in CATALOGUE.items() if not k.startswith("record.")]
+    texts += list(UI["ru"].values()) + list(TOOLS["ru"].values())
     allowed = {"a", "b", "c", "hand"}  # the explorer's position names in its protocol error
     for text in texts:
         bare = re.sub(r"\{\w+\}", "", text)
         assert set(latin_words(bare)) <= allowed, text
+    for key, templates in CATALOGUE.items():
+        if key.startswith("record."):
+            bare = re.sub(r"\{\w+\}", "", templates["ru"])
+            assert set(latin_words(bare)) <= RECORD_WORDS, (key, templates["ru"])
 
 
 #: Words docs/glossary.md rules out, with the seed's word to use instead.
@@ -518,3 +534,81 @@ def test_post_mortem_sentence_says_one_point() -> None:
     assert "стоил 1 очко" in row_text(row, "ru", "nestors")
     assert "в среднем 0,5 очка" in row_text(row, "ru", "nestors")
     assert "стоил 1 балл" in row_text(row, "ru", "nimby")
+
+
+# ----- record errors in Russian (docs/records.md, *Errors*) ------------------------------------------------
+#: Text quoted from the record (a field name, a value, an action as written) may be Latin: it is the person's own.
+QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"|'[^']*'|\{[^{}]*\}")
+
+
+def record_errors() -> Iterator[tuple[str, RecordError]]:
+    """(where, error) for every broken record the record tests know: files, texts and each field made wrong."""
+    for path in sorted((ROOT / "tests" / "records").glob("*/*.json")):
+        case = json.loads(path.read_text(encoding="utf-8"))
+        if "error" in case:
+            with pytest.raises(RecordError) as caught:
+                cardwidgets.replay(case["record"])
+            yield path.name, caught.value
+    for name, (text, _) in BROKEN.items():
+        with pytest.raises(RecordError) as caught:
+            cardwidgets.replay(text)
+        yield name, caught.value
+    for name in SYSTEMATIC:
+        good = json.loads((ROOT / "tests" / "records" / name).read_text(encoding="utf-8"))["record"]
+        for path in paths(good)[1:]:
+            for wrong in WRONG_VALUES:
+                record = copy.deepcopy(good)
+                parent = record
+                for key in path[:-1]:
+                    parent = parent[key]
+                parent[path[-1]] = wrong
+                try:
+                    cardwidgets.replay(record)
+                except RecordError as exc:
+                    yield f"{name} {path}={wrong!r:.20}", exc
+
+
+def game_words() -> set[str]:
+    """The games' codes, rule option names and deal parts: written in a record as they are (``talon_shown``)."""
+    words = set(DEALS) | {"NaN", "Infinity"}  # JSON's own words for what it refuses
+    for game in DEALS:
+        rules = get_game(game)
+        names = [*rules.options, *(part.name for part in rules.layout)]
+        words.update(word for name in names for word in LATIN.findall(name))
+    return words
+
+
+def test_record_errors_in_russian_have_no_english() -> None:
+    """Each record error reads in Russian; Latin only in quoted text, JSON field names and format names."""
+    bad: dict[str, str] = {}
+    keys: set[str] = set()
+    count = 0
+    for where, error in record_errors():
+        count += 1
+        keys.add(error.explanation.key)
+        russian = error.explanation.text("ru")
+        assert error.args[0] == error.explanation.text("en")  # the English text stays what docs/records.md says
+        left = set(latin_words(QUOTED.sub("", russian))) - RECORD_WORDS - game_words()
+        if left and where not in bad:
+            bad[where] = f"{russian}  {sorted(left)}"
+    assert count > 500
+    assert len(keys) > 30
+    assert not bad, "\n".join(f"{where}: {text}" for where, text in list(bad.items())[:30])
+
+
+def test_record_error_follows_the_default_locale(clean_locale: None) -> None:
+    with pytest.raises(RecordError) as caught:
+        cardwidgets.replay({"game": "nimby", "dealer": 0, "seed": 1, "actions": ["play 3S"]})
+    english = 'action 1 "play 3S": "play 3S" is not possible now: the phase is trump'
+    assert str(caught.value).startswith(english)
+    set_locale("ru")
+    assert str(caught.value).startswith("действие 1 «play 3S»: «сыграть 3♠» сейчас невозможно: идёт выбор козыря")
+    copy_ = pickle.loads(pickle.dumps(caught.value))
+    assert (copy_.args, str(copy_)) == (caught.value.args, str(caught.value))
+
+
+def test_limits_in_russian_group_thousands() -> None:
+    with pytest.raises(RecordError) as caught:
+        cardwidgets.load_record("x" * 2_000_001)
+    assert caught.value.args[0] == "record too large: the limit is 2,000,000 bytes"
+    assert caught.value.explanation.text("ru") == "запись слишком велика: не больше 2\u00a0000\u00a0000 байт"

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from cardwidgets.cards import Card, Rank, Suit
-from cardwidgets.i18n import analysis, bots, common, drills, nestors, nimby, tumbochka
+from cardwidgets.cards import Card, CardError, Rank, Suit
+from cardwidgets.i18n import analysis, bots, common, drills, nestors, nimby, records, tumbochka
 from cardwidgets.i18n.locale import (
     LOCALE_ENV,
     LOCALES,
@@ -59,6 +59,7 @@ CATALOGUE: dict[str, Mapping[str, str]] = {
     **bots.MESSAGES,
     **drills.MESSAGES,
     **analysis.MESSAGES,
+    **records.MESSAGES,
 }
 
 def render(key: str, params: Mapping[str, Any], locale: str | None = None) -> str:
@@ -148,10 +149,10 @@ def format_value(value: Any, locale: str) -> str:
     """A parameter as text: cards, ranks and actions as ``shown``; lists; per-locale dicts; numbers."""
     if isinstance(value, (Card, Rank, CardText, ActionText, ActionList)):
         return shown(value, locale)
-    if isinstance(value, Points):
-        return value.text(locale)
     if isinstance(value, Enum):
         return value.symbol if isinstance(value, Suit) else str(value)
+    if isinstance(value, CardError) or callable(getattr(value, "text", None)):  # Points, an inner Explanation
+        return _card_error_text(value, locale) if isinstance(value, CardError) else value.text(locale)
     if isinstance(value, (list, tuple, set, frozenset)):
         items = sorted(value) if isinstance(value, (set, frozenset)) else value
         return (" " if locale == "en" else ", ").join(format_value(v, locale) for v in items)
@@ -159,6 +160,14 @@ def format_value(value: Any, locale: str) -> str:
         return format_value(value.get(locale, ""), locale)
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
     return number_text(value, locale) if number else str(value)  # Russian numbers: «−2,5»
+
+
+def _card_error_text(error: CardError, locale: str) -> str:
+    """A bad card text's error in ``locale`` (English: its message as raised)."""
+    key = getattr(error, "key", "")
+    if locale == "en" or key not in CATALOGUE:
+        return str(error)
+    return render(key, {"text": getattr(error, "given", "")}, locale)
 
 
 def shown(value: Any, locale: str) -> str:

@@ -125,7 +125,9 @@ class Table(CardWidget):
             try:
                 state = replay_deal(deal, match)
             except RecordError as exc:
-                raise RecordError(f"deal {number}: {exc}" if len(deals) > 1 else str(exc)) from None
+                if len(deals) == 1:
+                    raise
+                raise RecordError("record.in_deal", n=number, error=exc.explanation) from None
             if state.is_done and number < len(deals):
                 match.end_deal()
         return cls(record.game.name, seat, match=match, **kwargs)
