@@ -126,6 +126,7 @@ BANNED = {
     "заявк": "ставка (Nestors) / заказ (Tumbochka)",
     "по правилам": "простые приёмы (every bot follows the rules)",
     "фаза": "идёт торговля / идёт выбор козыря",
+    "блокнот": "тетрадь (a Jupyter notebook)",
 }
 
 
@@ -134,6 +135,18 @@ def test_russian_texts_use_the_glossary_words() -> None:
     for text in texts:
         for word, instead in BANNED.items():
             assert word not in text.lower(), f"{text!r}: write {instead}, not «{word}…»"
+
+
+def test_russian_prose_uses_the_glossary_words() -> None:
+    """README.ru.md and the Russian notebooks' prose: the same words as the catalogues (docs/glossary.md)."""
+    texts = {"README.ru.md": (ROOT / "README.ru.md").read_text(encoding="utf-8")}
+    for path in sorted((ROOT / "notebooks" / "ru").glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        texts[path.name] = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert len(texts) > 1
+    for name, text in texts.items():
+        for word, instead in BANNED.items():
+            assert word not in text.lower(), f"{name}: write {instead}, not «{word}…»"
 
 
 @pytest.mark.parametrize(
