@@ -29,6 +29,7 @@ from test_records_hardening import BROKEN, SYSTEMATIC, WRONG_VALUES, paths
 
 import cardwidgets
 from cardwidgets import (
+    Drill,
     HandReplay,
     IllegalActionError,
     Match,
@@ -41,6 +42,7 @@ from cardwidgets import (
 )
 from cardwidgets.analysis.postmortem import row_text
 from cardwidgets.bots import heuristic, hint
+from cardwidgets.bots.coach import judge
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import record_of
 from cardwidgets.core.state import GameState
@@ -61,7 +63,7 @@ from cardwidgets.i18n.names import action_label, action_phrase, card_text
 from cardwidgets.i18n.tools import TOOLS
 from cardwidgets.i18n.ui import UI
 from cardwidgets.widgets.app import play_app
-from cardwidgets.widgets.explorer import EXAMPLES
+from cardwidgets.widgets.explorer import EXAMPLES, ExplorerError
 
 #: Rule ids are the only Latin allowed in Russian text (``NES-6 W3b``, ``TUM-5``, ``E-2``, ``T-4``).
 RULE_ID = re.compile(r"\b(?:NES|NIM|TUM|[ENTW])-?\d+[a-z]?\b|\bW\d+[ab]?\b")
@@ -566,7 +568,7 @@ def record_errors() -> Iterator[tuple[str, RecordError]]:
         with pytest.raises(RecordError) as caught:
             cardwidgets.replay(text)
         yield name, caught.value
-    for name in SYSTEMATIC:
+    for name in (SYSTEMATIC[0], SYSTEMATIC[2], SYSTEMATIC[3]):  # one record of each game
         good = json.loads((ROOT / "tests" / "records" / name).read_text(encoding="utf-8"))["record"]
         for path in paths(good)[1:]:
             for wrong in WRONG_VALUES:
@@ -625,3 +627,103 @@ def test_limits_in_russian_group_thousands() -> None:
         cardwidgets.load_record("x" * 2_000_001)
     assert caught.value.args[0] == "record too large: the limit is 2,000,000 bytes"
     assert caught.value.explanation.text("ru") == "запись слишком велика: не больше 2\u00a0000\u00a0000 байт"
+
+
+# ----- what the widgets show in Russian, over random deals ----------------------------------------------
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+
+
+def sentences(data: object) -> Iterator[str]:
+    """Every text for people in a widget's synced data: the strings with a Cyrillic letter.
+
+    (The others are canonical hooks such as ``data-card`` codes, checked to stay canonical elsewhere.)
+    """
+    if isinstance(data, dict):
+        for value in data.values():
+            yield from sentences(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from sentences(value)
+    elif isinstance(data, str) and CYRILLIC.search(data):
+        yield data
+
+
+def table_texts(game: str, seed: int) -> Iterator[tuple[str, str]]:
+    """A Russian Table played at random: its text, synced texts, labels and the refusal of wrong actions."""
+    rng = random.Random(seed)
+    table = Table(game, seed=seed, locale="ru", pace=0)
+    while True:
+        yield "Table.text", table.text()
+        for text in sentences({"view": table.view, "scoreboard": table.scoreboard, "events": table.events}):
+            yield "Table view", text
+        for action, label in table.labels.items():
+            yield f"label {action}", label
+        if table.state.is_done:
+            break
+        for text in wrong_actions(table.state, rng)[:5]:  # refused: the reason, with the legal actions
+            assert not table.act(text)
+            yield f"refused {text}", table.error["text"]
+        table.act(rng.choice(table.legal))
+    assert not table.act("pass")
+    yield "refused after the deal", table.error["text"]
+    replay = HandReplay(record_of(table.state), locale="ru")
+    for step in range(0, replay.steps + 1, 2):
+        replay.go(step)
+        yield f"HandReplay step {step}", replay.text()
+    for number, action in enumerate(table.state.history[:8], start=1):  # every kind of post-mortem sentence
+        for dd, mc in ((0, 0), (0, 0.25), (1, 0), (2, 1.5), (5, 21), (None, None)):
+            row = {"number": number, "action": action, "best": table.state.history[:2], "dd_cost": dd, "mc_cost": mc}
+            yield "post_mortem", row_text(row, "ru", game)
+
+
+def explorer_texts(rng: random.Random) -> Iterator[tuple[str, str]]:
+    """TrickExplorer over random cards: its text (every outcome) and the refusal of impossible choices."""
+    deck = [card.text for card in get_game("nestors").deck]
+    for _ in range(150):
+        a, b, *hand = rng.sample(deck, rng.randrange(3, 10))
+        explorer = TrickExplorer(trump=rng.choice(["A", "J", "10"]), a=a, b=b, hand=hand, locale="ru")
+        yield "explorer", explorer.text()
+        for c in (rng.choice(hand), rng.choice(deck), a):
+            try:
+                explorer.update(c=c)
+            except ExplorerError as exc:
+                yield "explorer refused", str(exc)
+            else:
+                yield "explorer trick", explorer.text()
+
+
+def drill_texts(game: str) -> Iterator[tuple[str, str]]:
+    """Every drill topic of ``game`` in Russian: the question as text and the feedback on every option."""
+    for topic in Drill.topics(game):
+        drill = Drill(topic, seed=3, locale="ru")
+        for _ in range(3):
+            yield f"Drill {topic}", drill.text()
+            for option in range(len(drill.options)):
+                yield f"Drill {topic} feedback", drill.answer(option)["text"]
+            drill.next()
+
+
+def coach_texts(game: str) -> Iterator[tuple[str, str]]:
+    """The coach's verdict on a few moves (it searches: a few positions only)."""
+    rng = random.Random(4)
+    state = new_game(game, seed=4)
+    judged = 0
+    while not state.is_done and judged < 3:
+        if state.phase == "play" and len(state.legal_actions()) > 1:
+            verdict = judge(state, rng.choice(state.legal_actions()), seed=judged)
+            yield f"coach {verdict.verdict}", verdict.to_json("ru")["text"]
+            judged += 1
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_no_latin_in_what_russian_widgets_show(game: str) -> None:
+    """Table (text, view, labels, refusals with legal lists), HandReplay, post-mortem, drills, coach, explorer."""
+    found = [text for seed in range(6) for text in table_texts(game, seed)]
+    found += list(drill_texts(game)) + list(coach_texts(game))
+    if game == "nestors":
+        found += list(explorer_texts(random.Random(1)))
+    bad = {where: text for where, text in found if latin_words(text)}
+    assert len(found) > 500
+    assert {where.split()[0] for where, _ in found} >= {"Table.text", "refused", "HandReplay", "post_mortem", "Drill"}
+    assert not bad, "\n".join(f"{where}: {text}" for where, text in list(bad.items())[:30])
