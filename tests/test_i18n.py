@@ -727,3 +727,12 @@ def test_no_latin_in_what_russian_widgets_show(game: str) -> None:
     assert len(found) > 500
     assert {where.split()[0] for where, _ in found} >= {"Table.text", "refused", "HandReplay", "post_mortem", "Drill"}
     assert not bad, "\n".join(f"{where}: {text}" for where, text in list(bad.items())[:30])
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_russian_numbers_have_a_minus_sign_and_a_decimal_comma(game: str) -> None:
+    """«−2», never "-2"; «2,5», never "2.5" — in what the widgets show and in every explanation."""
+    found = [text for seed in range(6) for text in table_texts(game, seed)] + list(drill_texts(game))
+    found += list(russian_texts(game, 1))
+    bad = [f"{where}: {text}" for where, text in found if re.search(r"(?<![\w-])-\d|\d\.\d", text)]
+    assert not bad, "\n".join(bad[:20])
