@@ -20,7 +20,16 @@ ECHO_CHARS = 40
 
 
 class CardError(ValueError):
-    """Malformed card, rank or suit text."""
+    """Malformed card, rank or suit text.
+
+    ``key`` names the message in ``cardwidgets.i18n`` (``cards.bad_card`` …) and
+    ``given`` the echoed text, so that the error can be said in Russian too.
+    """
+
+    def __init__(self, message: str, key: str = "", given: str = "") -> None:
+        super().__init__(message)
+        self.key = key
+        self.given = given
 
 
 _REPR = reprlib.Repr()
@@ -100,7 +109,8 @@ class Rank(IntEnum):
         """Parse a rank (``10``, ``J``, ``в``, ``Т`` …); raise ``CardError`` otherwise."""
         rank = _RANK_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
         if rank is None:
-            raise CardError(f'bad rank "{echo(text)}": expected one of 2 3 4 5 6 7 8 9 10 J Q K A')
+            given = echo(text)
+            raise CardError(f'bad rank "{given}": expected one of 2 3 4 5 6 7 8 9 10 J Q K A', "cards.bad_rank", given)
         return rank
 
 
@@ -163,7 +173,8 @@ _CARD_BY_TEXT: dict[str, Card] = {c.text: c for c in ALL_CARDS}
 def parse_card(text: str) -> Card:
     """Parse one card in any accepted notation; raise ``CardError`` naming the text."""
     if not isinstance(text, str):
-        raise CardError(f"bad card {echo(text)}: expected a string such as 10H")
+        given = echo(text)
+        raise CardError(f"bad card {given}: expected a string such as 10H", "cards.not_a_string", given)
     card = _CARD_BY_TEXT.get(text)
     if card is not None:
         return card
@@ -175,7 +186,9 @@ def parse_card(text: str) -> Card:
             suit = _SUIT_BY_TEXT.get(suit_text)
             if rank is not None and suit is not None:
                 return Card._all[(rank, suit)]
-    raise CardError(f'bad card "{echo(text)}": expected rank 2-10/J/Q/K/A and suit S/H/D/C, e.g. 10H')
+    given = echo(text)
+    message = f'bad card "{given}": expected rank 2-10/J/Q/K/A and suit S/H/D/C, e.g. 10H'
+    raise CardError(message, "cards.bad_card", given)
 
 
 def parse_cards(texts: list[str] | tuple[str, ...]) -> list[Card]:

@@ -10,6 +10,7 @@ rules-of-thumb bot's reason. None may contain a Latin letter except rule ids
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import pickle
@@ -24,11 +25,26 @@ from pathlib import Path
 
 import pytest
 from support import ROOT
+from test_records_hardening import BROKEN, SYSTEMATIC, WRONG_VALUES, paths
 
 import cardwidgets
-from cardwidgets import IllegalActionError, Match, RecordError, new_game, parse_card, to_html
+from cardwidgets import (
+    Drill,
+    HandReplay,
+    IllegalActionError,
+    Match,
+    RecordError,
+    Table,
+    TrickExplorer,
+    new_game,
+    parse_card,
+    to_html,
+)
+from cardwidgets.analysis.postmortem import row_text
 from cardwidgets.bots import heuristic, hint
+from cardwidgets.bots.coach import judge
 from cardwidgets.core.explain import Explanation
+from cardwidgets.core.records import record_of
 from cardwidgets.core.state import GameState
 from cardwidgets.games import get_game
 from cardwidgets.i18n import (
@@ -36,6 +52,7 @@ from cardwidgets.i18n import (
     LOCALE_ENV,
     LOCALES,
     CardText,
+    Points,
     default_locale,
     get_locale,
     note_text,
@@ -45,6 +62,8 @@ from cardwidgets.i18n import (
 from cardwidgets.i18n.names import action_label, action_phrase, card_text
 from cardwidgets.i18n.tools import TOOLS
 from cardwidgets.i18n.ui import UI
+from cardwidgets.widgets.app import play_app
+from cardwidgets.widgets.explorer import EXAMPLES, ExplorerError
 
 #: Rule ids are the only Latin allowed in Russian text (``NES-6 W3b``, ``TUM-5``, ``E-2``, ``T-4``).
 RULE_ID = re.compile(r"\b(?:NES|NIM|TUM|[ENTW])-?\d+[a-z]?\b|\bW\d+[ab]?\b")
@@ -77,13 +96,27 @@ def test_widget_texts_in_both_locales_with_the_same_fields(table: dict[str, dict
         assert fields(table["ru"][key]) == fields(template), key
 
 
+#: What a record's error may quote in Latin letters: the JSON fields and values a person must find in the
+#: file (docs/records.md), and the names of the formats (JSON, UTF-8, a byte as 0x…).
+RECORD_WORDS = {
+    "JSON", "UTF", "x", "null", "true", "false", "en", "ru",
+    "game", "rules", "start", "deals", "deal", "dealer", "seed", "actions", "notes",
+    "target", "min", "max", "bid", "scores", "sitting", "sat", "removals", "bagels",
+}  # fmt: skip
+
+
 def test_no_russian_template_has_latin_words() -> None:
     """Fixed texts first: every Russian template, with its fields taken out."""
-    texts = [t["ru"] for t in CATALOGUE.values()] + list(UI["ru"].values()) + list(TOOLS["ru"].values())
+    texts = [t["ru"] for k, t in CATALOGUE.items() if not k.startswith("record.")]
+    texts += list(UI["ru"].values()) + list(TOOLS["ru"].values())
     allowed = {"a", "b", "c", "hand"}  # the explorer's position names in its protocol error
     for text in texts:
         bare = re.sub(r"\{\w+\}", "", text)
         assert set(latin_words(bare)) <= allowed, text
+    for key, templates in CATALOGUE.items():
+        if key.startswith("record."):
+            bare = re.sub(r"\{\w+\}", "", templates["ru"])
+            assert set(latin_words(bare)) <= RECORD_WORDS, (key, templates["ru"])
 
 
 #: Words docs/glossary.md rules out, with the seed's word to use instead.
@@ -95,6 +128,7 @@ BANNED = {
     "заявк": "ставка (Nestors) / заказ (Tumbochka)",
     "по правилам": "простые приёмы (every bot follows the rules)",
     "фаза": "идёт торговля / идёт выбор козыря",
+    "блокнот": "тетрадь (a Jupyter notebook)",
 }
 
 
@@ -103,6 +137,18 @@ def test_russian_texts_use_the_glossary_words() -> None:
     for text in texts:
         for word, instead in BANNED.items():
             assert word not in text.lower(), f"{text!r}: write {instead}, not «{word}…»"
+
+
+def test_russian_prose_uses_the_glossary_words() -> None:
+    """README.ru.md and the Russian notebooks' prose: the same words as the catalogues (docs/glossary.md)."""
+    texts = {"README.ru.md": (ROOT / "README.ru.md").read_text(encoding="utf-8")}
+    for path in sorted((ROOT / "notebooks" / "ru").glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        texts[path.name] = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert len(texts) > 1
+    for name, text in texts.items():
+        for word, instead in BANNED.items():
+            assert word not in text.lower(), f"{name}: write {instead}, not «{word}…»"
 
 
 @pytest.mark.parametrize(
@@ -412,3 +458,281 @@ def test_no_latin_in_russian_over_random_deals(game: str) -> None:
                 bad[where] = text
     assert count > 1000
     assert not bad, "\n".join(f"{where}: {text}" for where, text in list(bad.items())[:30])
+
+
+# ----- widgets' text in Russian (issue 14's leaks) ------------------------------------------------------
+def test_explorer_text_in_russian_names_cards_the_russian_way() -> None:
+    """TrickExplorer.text(): «В♦», never ``JD``, in every line (English keeps its codes)."""
+    for example in EXAMPLES:
+        explorer = TrickExplorer(locale="ru")
+        explorer.load_example(example)
+        text = explorer.text()
+        assert not latin_words(text), (text, latin_words(text))
+        assert "Б: В" in text
+    english = TrickExplorer(locale="en")
+    english.load_example("1")
+    assert "A: 10S  B: JD  C: JC" in english.text()
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_hand_replay_and_table_text_in_russian_have_no_latin(game: str) -> None:
+    """HandReplay.text() is titled «Разбор сдачи»; Table.text() says its state in Russian words."""
+    state = new_game(game, seed=6)
+    rng = random.Random(6)
+    while not state.is_done:
+        state.apply(rng.choice(state.legal_actions()))
+    replay = HandReplay(record_of(state), locale="ru")
+    for step in (0, replay.steps // 2, replay.steps):
+        replay.go(step)
+        assert replay.text().startswith("Разбор сдачи — ")
+        assert not latin_words(replay.text()), replay.text()
+    assert HandReplay(record_of(state), locale="en").text().startswith("HandReplay — ")
+    table = Table(game, seed=6, locale="ru")
+    assert table.text().startswith("Стол: ")
+    assert not latin_words(table.text()), table.text()
+    assert Table(game, seed=6).text().startswith(f"Table({game}, seat 0, phase ")  # English unchanged
+
+
+def test_play_app_in_russian_shows_russian_names_only() -> None:
+    app = play_app("game=tumbochka&locale=ru")
+    labels = [label for label, _ in app.game.options]
+    assert labels == ["Нимби", "Тумбочка", "Несторс"]
+    assert app.game.value == "tumbochka"
+    controls = [app.game.description, app.language.description, app.new_match.description, app.status.value]
+    assert not [text for text in controls if latin_words(text)], controls
+    app.language.value = "en"
+    assert app.game.options[0][0] == "Nimby (Нимби)"
+    assert app.game.value == "tumbochka"  # switching the language keeps the chosen game
+
+
+# ----- points: one word per game, plurals, decimal comma, minus sign -------------------------------------
+@pytest.mark.parametrize(
+    ("value", "game", "en", "ru"),
+    [
+        (1, "nestors", "1 point", "1 очко"),
+        (2, "tumbochka", "2 points", "2 очка"),
+        (5, "nestors", "5 points", "5 очков"),
+        (11, "nestors", "11 points", "11 очков"),
+        (21, "nestors", "21 points", "21 очко"),
+        (-2, "nimby", "-2 points", "−2 балла"),
+        (1, "nimby", "1 point", "1 балл"),
+        (6, "nimby", "6 points", "6 баллов"),
+        (2.5, "nimby", "2.5 points", "2,5 балла"),
+        (0.08, "tumbochka", "0.08 points", "0,08 очка"),
+    ],
+)
+def test_points_agree_with_their_number(value: float, game: str, en: str, ru: str) -> None:
+    """Nimby counts «баллы» (its seed), the others «очки»; plurals, decimal comma, minus sign (glossary)."""
+    assert Points(value, game).text("en") == en
+    assert Points(value, game).text("ru") == ru
+
+
+def test_signed_points_with_one_decimal() -> None:
+    assert Points(1.0, "nestors", signed=True, decimals=1).text("en") == "+1.0 points"
+    assert Points(-1.54, "nimby", signed=True, decimals=1).text("ru") == "−1,5 балла"
+    params = {"team": 0, "taken": 2, "makers": -2, "defenders": 0}
+    assert render("nimby.score_makers", params, "ru").endswith("им −2, соперникам 0")
+
+
+def test_nimby_texts_say_balls_not_ochki() -> None:
+    """One word for Nimby's points: the seed's «балл» (never «очко» in a Nimby text)."""
+    nimby = [t["ru"] for k, t in CATALOGUE.items() if k.startswith(("nimby.", "bots.nimby.", "drill.nim_"))]
+    nimby.append(TOOLS["ru"]["dd_side_nimby"])
+    assert not [text for text in nimby if "очк" in text]
+
+
+def test_post_mortem_sentence_says_one_point() -> None:
+    """``row_text``: "cost 1 point" (not "1 points"); «стоил 1 очко» / Nimby «стоил 1 балл»."""
+    row = {"number": 3, "action": "play 7S", "best": ["play AS"], "dd_cost": 1, "mc_cost": 0.5}
+    assert "cost 1 point with all cards face up" in row_text(row, "en", "nestors")
+    assert "0.5 points on average" in row_text(row, "en", "nestors")
+    assert "стоил 1 очко" in row_text(row, "ru", "nestors")
+    assert "в среднем 0,5 очка" in row_text(row, "ru", "nestors")
+    assert "стоил 1 балл" in row_text(row, "ru", "nimby")
+
+
+# ----- record errors in Russian (docs/records.md, *Errors*) ------------------------------------------------
+#: Text quoted from the record (a field name, a value, an action as written) may be Latin: it is the person's own.
+QUOTED = re.compile(r"«[^«»]*»|\"[^\"]*\"|'[^']*'|\{[^{}]*\}")
+
+
+def record_errors() -> Iterator[tuple[str, RecordError]]:
+    """(where, error) for every broken record the record tests know: files, texts and each field made wrong."""
+    for path in sorted((ROOT / "tests" / "records").glob("*/*.json")):
+        case = json.loads(path.read_text(encoding="utf-8"))
+        if "error" in case:
+            with pytest.raises(RecordError) as caught:
+                cardwidgets.replay(case["record"])
+            yield path.name, caught.value
+    for name, (text, _) in BROKEN.items():
+        with pytest.raises(RecordError) as caught:
+            cardwidgets.replay(text)
+        yield name, caught.value
+    for name in (SYSTEMATIC[0], SYSTEMATIC[2], SYSTEMATIC[3]):  # one record of each game
+        good = json.loads((ROOT / "tests" / "records" / name).read_text(encoding="utf-8"))["record"]
+        for path in paths(good)[1:]:
+            for wrong in WRONG_VALUES:
+                record = copy.deepcopy(good)
+                parent = record
+                for key in path[:-1]:
+                    parent = parent[key]
+                parent[path[-1]] = wrong
+                try:
+                    cardwidgets.replay(record)
+                except RecordError as exc:
+                    yield f"{name} {path}={wrong!r:.20}", exc
+
+
+def game_words() -> set[str]:
+    """The games' codes, rule option names and deal parts: written in a record as they are (``talon_shown``)."""
+    words = set(DEALS) | {"NaN", "Infinity"}  # JSON's own words for what it refuses
+    for game in DEALS:
+        rules = get_game(game)
+        names = [*rules.options, *(part.name for part in rules.layout)]
+        words.update(word for name in names for word in LATIN.findall(name))
+    return words
+
+
+def test_record_errors_in_russian_have_no_english() -> None:
+    """Each record error reads in Russian; Latin only in quoted text, JSON field names and format names."""
+    bad: dict[str, str] = {}
+    keys: set[str] = set()
+    count = 0
+    for where, error in record_errors():
+        count += 1
+        keys.add(error.explanation.key)
+        russian = error.explanation.text("ru")
+        assert error.args[0] == error.explanation.text("en")  # the English text stays what docs/records.md says
+        left = set(latin_words(QUOTED.sub("", russian))) - RECORD_WORDS - game_words()
+        if left and where not in bad:
+            bad[where] = f"{russian}  {sorted(left)}"
+    assert count > 500
+    assert len(keys) > 30
+    assert not bad, "\n".join(f"{where}: {text}" for where, text in list(bad.items())[:30])
+
+
+def test_record_error_follows_the_default_locale(clean_locale: None) -> None:
+    with pytest.raises(RecordError) as caught:
+        cardwidgets.replay({"game": "nimby", "dealer": 0, "seed": 1, "actions": ["play 3S"]})
+    english = 'action 1 "play 3S": "play 3S" is not possible now: the phase is trump'
+    assert str(caught.value).startswith(english)
+    set_locale("ru")
+    assert str(caught.value).startswith("действие 1 «play 3S»: «сыграть 3♠» сейчас невозможно: идёт выбор козыря")
+    copy_ = pickle.loads(pickle.dumps(caught.value))
+    assert (copy_.args, str(copy_)) == (caught.value.args, str(caught.value))
+
+
+def test_limits_in_russian_group_thousands() -> None:
+    with pytest.raises(RecordError) as caught:
+        cardwidgets.load_record("x" * 2_000_001)
+    assert caught.value.args[0] == "record too large: the limit is 2,000,000 bytes"
+    assert caught.value.explanation.text("ru") == "запись слишком велика: не больше 2\u00a0000\u00a0000 байт"
+
+
+# ----- what the widgets show in Russian, over random deals ----------------------------------------------
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+
+
+def sentences(data: object) -> Iterator[str]:
+    """Every text for people in a widget's synced data: the strings with a Cyrillic letter.
+
+    (The others are canonical hooks such as ``data-card`` codes, checked to stay canonical elsewhere.)
+    """
+    if isinstance(data, dict):
+        for value in data.values():
+            yield from sentences(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from sentences(value)
+    elif isinstance(data, str) and CYRILLIC.search(data):
+        yield data
+
+
+def table_texts(game: str, seed: int) -> Iterator[tuple[str, str]]:
+    """A Russian Table played at random: its text, synced texts, labels and the refusal of wrong actions."""
+    rng = random.Random(seed)
+    table = Table(game, seed=seed, locale="ru", pace=0)
+    while True:
+        yield "Table.text", table.text()
+        for text in sentences({"view": table.view, "scoreboard": table.scoreboard, "events": table.events}):
+            yield "Table view", text
+        for action, label in table.labels.items():
+            yield f"label {action}", label
+        if table.state.is_done:
+            break
+        for text in wrong_actions(table.state, rng)[:5]:  # refused: the reason, with the legal actions
+            assert not table.act(text)
+            yield f"refused {text}", table.error["text"]
+        table.act(rng.choice(table.legal))
+    assert not table.act("pass")
+    yield "refused after the deal", table.error["text"]
+    replay = HandReplay(record_of(table.state), locale="ru")
+    for step in range(0, replay.steps + 1, 2):
+        replay.go(step)
+        yield f"HandReplay step {step}", replay.text()
+    for number, action in enumerate(table.state.history[:8], start=1):  # every kind of post-mortem sentence
+        for dd, mc in ((0, 0), (0, 0.25), (1, 0), (2, 1.5), (5, 21), (None, None)):
+            row = {"number": number, "action": action, "best": table.state.history[:2], "dd_cost": dd, "mc_cost": mc}
+            yield "post_mortem", row_text(row, "ru", game)
+
+
+def explorer_texts(rng: random.Random) -> Iterator[tuple[str, str]]:
+    """TrickExplorer over random cards: its text (every outcome) and the refusal of impossible choices."""
+    deck = [card.text for card in get_game("nestors").deck]
+    for _ in range(150):
+        a, b, *hand = rng.sample(deck, rng.randrange(3, 10))
+        explorer = TrickExplorer(trump=rng.choice(["A", "J", "10"]), a=a, b=b, hand=hand, locale="ru")
+        yield "explorer", explorer.text()
+        for c in (rng.choice(hand), rng.choice(deck), a):
+            try:
+                explorer.update(c=c)
+            except ExplorerError as exc:
+                yield "explorer refused", str(exc)
+            else:
+                yield "explorer trick", explorer.text()
+
+
+def drill_texts(game: str) -> Iterator[tuple[str, str]]:
+    """Every drill topic of ``game`` in Russian: the question as text and the feedback on every option."""
+    for topic in Drill.topics(game):
+        drill = Drill(topic, seed=3, locale="ru")
+        for _ in range(3):
+            yield f"Drill {topic}", drill.text()
+            for option in range(len(drill.options)):
+                yield f"Drill {topic} feedback", drill.answer(option)["text"]
+            drill.next()
+
+
+def coach_texts(game: str) -> Iterator[tuple[str, str]]:
+    """The coach's verdict on a few moves (it searches: a few positions only)."""
+    rng = random.Random(4)
+    state = new_game(game, seed=4)
+    judged = 0
+    while not state.is_done and judged < 3:
+        if state.phase == "play" and len(state.legal_actions()) > 1:
+            verdict = judge(state, rng.choice(state.legal_actions()), seed=judged)
+            yield f"coach {verdict.verdict}", verdict.to_json("ru")["text"]
+            judged += 1
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_no_latin_in_what_russian_widgets_show(game: str) -> None:
+    """Table (text, view, labels, refusals with legal lists), HandReplay, post-mortem, drills, coach, explorer."""
+    found = [text for seed in range(6) for text in table_texts(game, seed)]
+    found += list(drill_texts(game)) + list(coach_texts(game))
+    if game == "nestors":
+        found += list(explorer_texts(random.Random(1)))
+    bad = {where: text for where, text in found if latin_words(text)}
+    assert len(found) > 500
+    assert {where.split()[0] for where, _ in found} >= {"Table.text", "refused", "HandReplay", "post_mortem", "Drill"}
+    assert not bad, "\n".join(f"{where}: {text}" for where, text in list(bad.items())[:30])
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_russian_numbers_have_a_minus_sign_and_a_decimal_comma(game: str) -> None:
+    """«−2», never "-2"; «2,5», never "2.5" — in what the widgets show and in every explanation."""
+    found = [text for seed in range(6) for text in table_texts(game, seed)] + list(drill_texts(game))
+    found += list(russian_texts(game, 1))
+    bad = [f"{where}: {text}" for where, text in found if re.search(r"(?<![\w-])-\d|\d\.\d", text)]
+    assert not bad, "\n".join(bad[:20])

@@ -20,6 +20,8 @@ from types import ModuleType
 
 import pytest
 
+from cardwidgets.i18n import set_locale
+
 REPO = Path(__file__).resolve().parents[1]
 #: Modules that cannot work in Pyodide (no processes, no threads, no sockets, no C libraries).
 UNAVAILABLE_IN_PYODIDE = {"subprocess", "threading", "multiprocessing", "concurrent", "socket", "ctypes", "signal"}
@@ -98,6 +100,7 @@ def test_instructor_notebook_runs_its_command_in_process(site_notebooks, name):
                 exec(compile(cell, "04-instructor", "exec"), namespace)
     finally:
         os.chdir(cwd)
+        set_locale(None)  # the ru edition sets Russian process-wide: later tests expect the default back
     assert namespace["returncode"] == 0
 
 

@@ -32,7 +32,7 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import DealRecord, load_record, record_of, replay_deal
 from cardwidgets.core.state import GameState
 from cardwidgets.games.tumbochka import TumbochkaState
-from cardwidgets.i18n import ActionList, ActionText
+from cardwidgets.i18n import ActionList, ActionText, Points
 
 #: Below this an average cost counts as none (sampling noise in the last digit).
 NEGLIGIBLE = 0.05
@@ -152,8 +152,8 @@ def row_text(row: dict[str, Any], locale: str, game: str = "") -> str:
         "number": row["number"],
         "action": ActionText(row["action"], game),
         "best": ActionList(row["best"], game),
-        "dd": dd,
-        "mc": _figure(mc),
+        "dd": Points(dd, game) if dd is not None else "",
+        "mc": Points(_figure(mc), game) if mc is not None else "",
     }
     if dd is None or mc is None:
         key = "analysis.pm_unfinished"
@@ -168,8 +168,6 @@ def row_text(row: dict[str, Any], locale: str, game: str = "") -> str:
     return Explanation("ANALYSIS", key, params).text(locale)
 
 
-def _figure(value: float | None) -> int | float | str:
-    """An average as people write it: ``3`` rather than ``3.0``, else two decimals (a comma in Russian)."""
-    if value is None:
-        return ""
+def _figure(value: float) -> float:
+    """An average as people write it: ``3`` rather than ``3.0`` (a decimal comma in Russian, by ``Points``)."""
     return int(value) if value == int(value) else value

@@ -23,7 +23,7 @@ from cardwidgets.bots.search import SearchBot
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
-from cardwidgets.i18n import LOCALES
+from cardwidgets.i18n import LOCALES, Points, number_text
 from cardwidgets.i18n.ui import action_label
 
 VERDICTS = ("best", "good", "mistake")
@@ -70,7 +70,7 @@ def judge(state: GameState, action: Action | str, seed: int = 0) -> Verdict:
     tip = heuristic.decide(state)
     params = {
         "action": _label(chosen, game),
-        "value": _number(mine.value, signed=True),
+        "value": Points(mine.value, game, signed=True, decimals=1),
         "n": samples,
     }
     if best.action == chosen or loss < TIE[game]:
@@ -84,10 +84,9 @@ def judge(state: GameState, action: Action | str, seed: int = 0) -> Verdict:
     return Verdict(verdict, Explanation(rule, key, params), best.action)
 
 
-def _number(value: float, *, signed: bool = False) -> dict[str, str]:
-    """A number with one decimal, written the way each language writes it (``+1.5`` / ``+1,5``)."""
-    text = f"{value:+.1f}" if signed else f"{value:.1f}"
-    return {"en": text, "ru": text.replace(".", ",")}
+def _number(value: float) -> dict[str, str]:
+    """A number with one decimal, written the way each language writes it (``1.5`` / «1,5»)."""
+    return {locale: number_text(value, locale, decimals=1) for locale in LOCALES}
 
 
 def _label(action: Action, game: str, *, lower: bool = False) -> dict[str, str]:

@@ -32,7 +32,7 @@ from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
 from cardwidgets.games import get_game
-from cardwidgets.i18n import LOCALES
+from cardwidgets.i18n import LOCALES, Points
 from cardwidgets.i18n.names import action_label, action_phrase
 
 #: The default budget per decision, per game: cards played in all the playouts together.
@@ -141,7 +141,7 @@ def search_reason(state: GameState, found: list[Evaluation], samples: int) -> Ex
     )
     params = {
         "n": samples,
-        "value": {locale: signed(best.value, locale) for locale in LOCALES},
+        "value": Points(best.value, state.game_name, signed=True, decimals=1),
         "trick": trick,
         "compare": _texts(compare),
         "tip": _texts(tip.reason),
@@ -162,8 +162,3 @@ def _labels(action: Action, game: str, lower: bool = False) -> dict[str, str]:
     show = action_phrase if lower else action_label
     return {locale: show(action.text, locale, game) for locale in LOCALES}
 
-
-def signed(value: float, locale: str) -> str:
-    """A signed average with one decimal: ``+2.5`` / «+2,5» (Russian writes a decimal comma)."""
-    text = f"{value:+.1f}"
-    return text.replace(".", ",") if locale == "ru" else text

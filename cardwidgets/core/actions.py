@@ -98,7 +98,8 @@ def parse_action(text: str, syntax: ActionSyntax) -> Action:
     if len(text) > MAX_ACTION_CHARS:
         raise _error("core.action_too_long", text=text, limit=MAX_ACTION_CHARS)
     words = text.split()
-    verbs = " | ".join(syntax)
+    # The verbs are what one types (``table.act("agree")``): Russian quotes them as code words.
+    verbs = {"en": " | ".join(syntax), "ru": ", ".join(f"«{verb}»" for verb in syntax)}
     if not words or words[0].lower() not in syntax:
         raise _error("core.unknown_action", text=text, verbs=verbs)
     verb = words[0].lower()
@@ -116,7 +117,7 @@ def parse_action(text: str, syntax: ActionSyntax) -> Action:
             args.append(_read_slot(slot, values[0]))
         except (CardError, ValueError) as exc:
             if slot == "CARD":
-                raise _error("core.bad_card", text=text, reason=str(exc)) from None
+                raise _error("core.bad_card", text=text, reason=exc) from None
             raise _error("core.malformed_action", text=text, form=form) from None
         values.pop(0)
     if values:

@@ -6,12 +6,10 @@ text the command line prints (``docs/records.md``, *Errors*).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from cardwidgets.cards import CardError, echo
-
-if TYPE_CHECKING:
-    from cardwidgets.core.explain import Explanation
+from cardwidgets.core.explain import Explanation
 
 __all__ = ["CardError", "IllegalActionError", "RecordError", "echo"]  # CardError and echo live with the cards
 
@@ -33,4 +31,25 @@ class IllegalActionError(ValueError):
 
 
 class RecordError(ValueError):
-    """A game record that cannot be loaded or replayed."""
+    """A game record that cannot be loaded or replayed (or a match asked for what it cannot do).
+
+    Built from a message key of ``cardwidgets.i18n`` (``i18n/records.py``) and its
+    parameters: ``RecordError("record.seed_int")``. ``str()`` is the text in the
+    default locale; ``args[0]`` is always the English text ``docs/records.md`` documents.
+    """
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.explanation = Explanation("RECORD", key, params)
+        super().__init__(self.explanation.text("en"))
+
+    def __str__(self) -> str:
+        """The message in the default locale (``cardwidgets.set_locale``, ``CARDWIDGETS_LOCALE``)."""
+        return self.explanation.text()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _record_error, (self.explanation.key, self.explanation.params)
+
+
+def _record_error(key: str, params: dict[str, Any]) -> RecordError:
+    """Unpickle a ``RecordError`` (its parameters are keywords)."""
+    return RecordError(key, **params)

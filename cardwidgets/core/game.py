@@ -8,6 +8,7 @@ the match hooks that ``core.match.Match`` calls.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -15,6 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardwidgets.cards import Card, parse_card
 from cardwidgets.core.errors import CardError, RecordError, echo
 from cardwidgets.core.state import GameState
+from cardwidgets.i18n import LOCALES, render
+from cardwidgets.i18n.records import game_name
 
 if TYPE_CHECKING:
     from cardwidgets.core.match import Match
@@ -58,11 +61,11 @@ class Game:
         for name, value in (rules or {}).items():
             if name not in cls.options:
                 known = ", ".join(cls.options)
-                raise RecordError(f'rules: unknown option "{echo(name)}" for {cls.name} (known: {known})')
+                raise RecordError("record.unknown_option", name=echo(name), game=game_name(cls.name), known=known)
             allowed = cls.options[name]
             if not _option_value_ok(value, allowed):
                 shown = echo(value, quote=True)
-                raise RecordError(f"rules: {name} = {shown} is not allowed (expected {_describe(allowed)})")
+                raise RecordError("record.bad_option", name=name, value=shown, expected=_describe(allowed))
             merged[name] = value
         return merged
 
@@ -92,10 +95,10 @@ class Game:
         card, is dealt from the cards not given, shuffled from ``seed`` (reproducibly).
         """
         if not isinstance(data, dict):
-            raise RecordError("deal: expected an object with " + ", ".join(p.name for p in cls.layout))
+            raise RecordError("record.deal_not_object_parts", parts=", ".join(p.name for p in cls.layout))
         extra = set(data) - {p.name for p in cls.layout}
         if extra:
-            raise RecordError(f'deal: unknown part "{echo(sorted(extra)[0])}" for {cls.name}')
+            raise RecordError("record.unknown_part", name=echo(sorted(extra)[0]), game=game_name(cls.name))
         partial = seed is not None
         deal: Deal = {part.name: _read_part(part, data.get(part.name), partial=partial) for part in cls.layout}
         if partial:
@@ -172,10 +175,10 @@ class Game:
         """A match start position with defaults filled in; unreachable ones raise."""
         extra = set(start) - {"scores"}
         if extra:
-            raise RecordError(f'start: unknown field "{echo(sorted(extra)[0])}" for {cls.name}')
+            raise RecordError("record.start_unknown_field", name=echo(sorted(extra)[0]), game=game_name(cls.name))
         scores = start.get("scores", [0] * cls.num_sides())
         if not (isinstance(scores, list) and len(scores) == cls.num_sides() and all(type(s) is int for s in scores)):
-            raise RecordError(f"start: scores must be {cls.num_sides()} whole numbers")
+            raise RecordError("record.start_scores", count=cls.num_sides())
         return {"scores": list(scores)}
 
     @classmethod
@@ -207,8 +210,14 @@ def _option_value_ok(value: Any, allowed: tuple[Any, ...]) -> bool:
     return any(type(value) is type(a) and value == a for a in allowed if a is not None)
 
 
-def _describe(allowed: tuple[Any, ...]) -> str:
-    return " or ".join("a whole number" if a is int else repr(a) for a in allowed)
+def _describe(allowed: tuple[Any, ...]) -> dict[str, str]:
+    """The values an option allows, per locale: "True or False" / «true или false» (Russian: as JSON writes them)."""
+    def value(a: Any, locale: str) -> str:
+        if a is int:
+            return render("record.a_whole_number", {}, locale)
+        return repr(a) if locale == "en" else json.dumps(a, ensure_ascii=False)
+
+    return {locale: render("record.or", {}, locale).join(value(a, locale) for a in allowed) for locale in LOCALES}
 
 
 #: In a partial deal (a record with a ``seed``), a card not given: dealt from the seed.
@@ -224,12 +233,12 @@ def _read_part(part: DealPart, value: Any, *, partial: bool = False) -> Any:
         if isinstance(value, list) and len(value) == 1:
             value = value[0]
         if not isinstance(value, str):
-            raise RecordError(f"{where}: expected one card")
+            raise RecordError("record.one_card", where=where)
         return _card(value, where, partial)
     if part.lists == 0:
         return _read_list(value, part.size, where, partial)
     if not isinstance(value, list) or len(value) != part.lists:
-        raise RecordError(f"{where}: expected {part.lists} lists of {part.size} cards")
+        raise RecordError("record.lists_of_cards", where=where, lists=part.lists, size=part.size)
     return [_read_list(v, part.size, f"{where}[{i}]", partial) for i, v in enumerate(value)]
 
 
@@ -244,19 +253,19 @@ def _all_unknown(part: DealPart) -> Any:
 
 def _read_list(value: Any, size: int, where: str, partial: bool = False) -> list[Card | None]:
     if not isinstance(value, list) or len(value) != size:
-        raise RecordError(f"{where}: expected {size} cards")
+        raise RecordError("record.cards", where=where, size=size)
     return [_card(v, where, partial) for v in value]
 
 
 def _card(text: Any, where: str, partial: bool = False) -> Card | None:
     if text == UNKNOWN:
         if not partial:
-            raise RecordError(f'{where}: "?" (a card to deal) needs a "seed" beside the deal')
+            raise RecordError("record.unknown_needs_seed", where=where)
         return None
     try:
         return parse_card(text)
     except CardError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError("record.bad_card", where=where, error=exc) from None
 
 
 def _check_no_card_twice(deck: tuple[Card, ...], cards: list[Card]) -> None:
@@ -264,14 +273,14 @@ def _check_no_card_twice(deck: tuple[Card, ...], cards: list[Card]) -> None:
     deck_set = set(deck)
     for card in cards:
         if card not in deck_set:
-            raise RecordError(f"deal: card {card} is not in this game's deck")
+            raise RecordError("record.card_not_in_deck", card=card)
         if card in seen:
-            raise RecordError(f"deal: card {card} appears twice")
+            raise RecordError("record.card_twice", card=card)
         seen.add(card)
 
 
 def _check_every_card_once(deck: tuple[Card, ...], cards: list[Card]) -> None:
     _check_no_card_twice(deck, cards)
-    missing = [c.text for c in deck if c not in set(cards)]
+    missing = [c for c in deck if c not in set(cards)]
     if missing:
-        raise RecordError(f'deal: card {missing[0]} is missing (give every card, or a "seed" to deal the rest)')
+        raise RecordError("record.card_missing", card=missing[0])

@@ -67,9 +67,9 @@ class Match:
     def new_deal(self, deal: Deal | None = None, dealer: int | None = None) -> GameState:
         """Start the next deal (shuffled from the match's seed unless ``deal`` is given)."""
         if self.is_over:
-            raise RecordError("the match is over: no more deals")
+            raise RecordError("record.match_over")
         if self.current is not None:
-            raise RecordError("the current deal is not finished yet")
+            raise RecordError("record.deal_not_finished")
         if dealer is not None:
             self.dealer = dealer
         state = self.game.new_state(deal or self.game.random_deal(self.rng), self.dealer, self.rules, self)
@@ -80,7 +80,7 @@ class Match:
         """Score the finished current deal, check the end, and pass the deal on."""
         state = self.current
         if state is None or not state.is_done:
-            raise RecordError("no finished deal to score")
+            raise RecordError("record.nothing_to_score")
         before = list(self.scores)
         self.game.end_deal(self, state)
         self.deal_scores.append([after - b for after, b in zip(self.scores, before, strict=True)])

@@ -9,6 +9,7 @@ before it costs much time or memory.
 
 from __future__ import annotations
 
+import errno
 import json
 import operator
 import re
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cardwidgets.core.errors import IllegalActionError, RecordError, echo
+from cardwidgets.core.explain import Explanation
 from cardwidgets.core.game import Deal, Game
 from cardwidgets.core.limits import (
     MAX_ACTIONS,
@@ -31,6 +33,7 @@ from cardwidgets.core.match import Match
 from cardwidgets.core.registry import GAMES
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import LOCALES
+from cardwidgets.i18n.records import grouped, json_reason, os_reason
 
 #: A record's note: one text, or one text per locale (``{"en": …, "ru": …}``).
 Note = str | dict[str, str]
@@ -101,9 +104,9 @@ def load_record(source: str | Path | dict[str, Any]) -> Record:
         check_data(source)
         return record_from_json(source)
     if not isinstance(source, (str, Path)):
-        raise RecordError(f"a record is a file path, JSON text or a dict, not {type(source).__name__}")
+        raise RecordError("record.not_a_source", kind=type(source).__name__)
     if isinstance(source, str) and len(source) > MAX_RECORD_BYTES:
-        raise RecordError(f"record too large: the limit is {MAX_RECORD_BYTES:,} bytes")
+        raise RecordError("record.too_large", limit=grouped(MAX_RECORD_BYTES))
     if isinstance(source, Path) or not source.lstrip().startswith("{"):
         return record_from_json(parse_json(read_text(source)))
     return record_from_json(parse_json(source))
@@ -115,16 +118,16 @@ def read_text(path: str | Path) -> str:
         with open(path, "rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
-        raise RecordError(f"cannot read record: {exc.strerror or echo(str(exc))}") from None
+        reason = os_reason(errno.errorcode.get(exc.errno or 0, ""), exc.strerror or echo(str(exc)))
+        raise RecordError("record.cannot_read", reason=reason) from None
     except ValueError:  # a NUL in the name
-        raise RecordError(f'cannot read record: bad file name "{echo(str(path))}"') from None
+        raise RecordError("record.bad_file_name", name=echo(str(path))) from None
     if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(f"record too large: the limit is {MAX_RECORD_BYTES:,} bytes")
+        raise RecordError("record.too_large", limit=grouped(MAX_RECORD_BYTES))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        where = f"byte {exc.start + 1} is 0x{data[exc.start]:02x}"
-        raise RecordError(f"not UTF-8 text: {where} (save the file as UTF-8)") from None
+        raise RecordError("record.not_utf8", byte=exc.start + 1, code=f"{data[exc.start]:02x}") from None
 
 
 def parse_json(text: str) -> Any:
@@ -133,7 +136,8 @@ def parse_json(text: str) -> Any:
     try:
         return json.loads(text, parse_int=_read_int, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+        reason = json_reason(exc.msg)
+        raise RecordError("record.bad_json", line=exc.lineno, column=exc.colno, reason=reason) from None
 
 
 # A JSON string with its escapes (brackets inside strings do not nest).
@@ -156,7 +160,7 @@ def _check_depth(text: str) -> None:
 
 
 def _too_deep() -> RecordError:
-    return RecordError(f"JSON nested too deeply: the limit is {MAX_DEPTH} levels of objects and lists")
+    return RecordError("record.too_deep", limit=MAX_DEPTH)
 
 
 def _read_int(text: str) -> int:
@@ -166,11 +170,11 @@ def _read_int(text: str) -> int:
 
 
 def _too_long_number() -> RecordError:
-    return RecordError(f"a number is too long: the limit is {MAX_NUMBER_DIGITS} digits")
+    return RecordError("record.number_too_long", limit=MAX_NUMBER_DIGITS)
 
 
 def _refuse_constant(name: str) -> Any:
-    raise RecordError(f"not valid JSON: {name} is not a JSON number")
+    raise RecordError("record.not_a_number", name=name)
 
 
 def check_data(data: Any) -> None:
@@ -183,7 +187,7 @@ def check_data(data: Any) -> None:
                 raise _too_deep()
             if isinstance(value, dict):
                 if not all(isinstance(key, str) for key in value):
-                    raise RecordError("a record's object keys must be strings")
+                    raise RecordError("record.keys_not_strings")
                 value = list(value.values())
             stack.extend((item, depth + 1) for item in value)
         elif isinstance(value, int) and abs(value) >= 10**MAX_NUMBER_DIGITS:
@@ -193,15 +197,15 @@ def check_data(data: Any) -> None:
 def record_from_json(data: Any) -> Record:
     """Check record data and turn it into a ``DealRecord`` or ``MatchRecord``."""
     if not isinstance(data, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError("record.not_an_object")
     name = data.get("game")
     if not isinstance(name, str) or name not in GAMES:
-        given = "missing" if name is None else f'not "{echo(name)}"'
-        raise RecordError(f'game: expected one of {", ".join(GAMES)}, {given}')
+        given = Explanation("RECORD", "record.missing" if name is None else "record.given", {"text": echo(name)})
+        raise RecordError("record.bad_game", games=", ".join(GAMES), given=given)
     game = GAMES[name]
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
-        raise RecordError("rules: expected an object")
+        raise RecordError("record.expected_object", field="rules")
     game.make_rules(rules)  # checks the options
     if "deals" in data:
         return _match_record(data, game, rules)
@@ -212,23 +216,23 @@ def _match_record(data: dict[str, Any], game: type[Game], rules: dict[str, Any])
     _no_unknown_keys(data, MATCH_KEYS, "")
     start = data.get("start", {})
     if not isinstance(start, dict):
-        raise RecordError("start: expected an object")
+        raise RecordError("record.expected_object", field="start")
     game.check_start(dict(start), game.make_rules(rules))
     deals = data["deals"]
     if not isinstance(deals, list) or not deals:
-        raise RecordError("deals: expected a list of deal records")
+        raise RecordError("record.deals_list")
     if len(deals) > MAX_DEALS:
-        raise RecordError(f"deals: {len(deals)} deals, the limit is {MAX_DEALS}")
+        raise RecordError("record.too_many_deals", count=len(deals), limit=MAX_DEALS)
     records = []
     for i, deal in enumerate(deals):
         if not isinstance(deal, dict):
-            raise RecordError(f"deal {i + 1}: expected an object")
+            raise RecordError("record.deal_not_object", n=i + 1)
         if deal.get("game", game.name) != game.name or deal.get("rules", rules) != rules:
-            raise RecordError(f"deal {i + 1}: game and rules must be those of the match")
+            raise RecordError("record.deal_not_of_match", n=i + 1)
         try:
             records.append(_deal_record(deal, game, rules, dealer_required=i == 0))
         except RecordError as exc:
-            raise RecordError(f"deal {i + 1}: {exc}") from None
+            raise RecordError("record.in_deal", n=i + 1, error=exc.explanation) from None
     return MatchRecord(game, rules, start, records)
 
 
@@ -236,21 +240,21 @@ def _deal_record(data: dict[str, Any], game: type[Game], rules: dict[str, Any], 
     _no_unknown_keys(data, DEAL_KEYS, "")
     dealer = data.get("dealer")
     if dealer is None and dealer_required:
-        raise RecordError("dealer: missing (a seat number)")
+        raise RecordError("record.dealer_missing")
     if dealer is not None and not (type(dealer) is int and 0 <= dealer < game.num_players):
-        raise RecordError(f"dealer: expected a seat from 0 to {game.num_players - 1}")
+        raise RecordError("record.dealer_range", last=game.num_players - 1)
     if "deal" not in data and "seed" not in data:
-        raise RecordError('expected "deal" (the cards), "seed" (a shuffle) or both (a partial deal)')
+        raise RecordError("record.deal_or_seed")
     seed = data.get("seed")
     if "seed" in data and type(seed) is not int:
-        raise RecordError("seed: expected a whole number")
+        raise RecordError("record.seed_int")
     # with both, the deal is partial: the cards it does not give are dealt from the seed
     deal = game.deal_from_json(data["deal"], seed) if "deal" in data else game.random_deal(seed)
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError("actions: expected a list of action strings")
+        raise RecordError("record.actions_list")
     if len(actions) > MAX_ACTIONS:
-        raise RecordError(f"actions: {len(actions)} actions, the limit is {MAX_ACTIONS} per deal")
+        raise RecordError("record.too_many_actions", count=len(actions), limit=MAX_ACTIONS)
     return DealRecord(game, rules, dealer, deal, list(actions), _read_notes(data.get("notes", {}), len(actions)))
 
 
@@ -261,20 +265,17 @@ _NOTE_KEY = re.compile(r"0|[1-9][0-9]*")
 def _read_notes(notes: Any, last: int) -> dict[int, Note]:
     """Notes keyed "0" (the deal) to ``last`` (the last action): texts, or texts by language, of bounded length."""
     if not isinstance(notes, dict):
-        raise RecordError("notes: expected an object keyed by action index")
+        raise RecordError("record.notes_object")
     out: dict[int, Note] = {}
     for key, text in notes.items():
         good_key = isinstance(key, str) and _NOTE_KEY.fullmatch(key)
         if not good_key or not (isinstance(text, str) or _is_bilingual(text)):
-            raise RecordError(
-                f'notes: "{echo(key)}" must be an action index (0, 1, 2 …) with a text,'
-                ' or texts by language {"en": …, "ru": …}'
-            )
+            raise RecordError("record.note_key", key=echo(key))
         if len(key) > len(str(last)) or int(key) > last:
-            raise RecordError(f'notes: "{echo(key)}" is past the last action ({last})')
+            raise RecordError("record.note_past_end", key=echo(key), last=last)
         texts = text.values() if isinstance(text, dict) else [text]
         if any(len(t) > MAX_NOTE_CHARS for t in texts):
-            raise RecordError(f'notes: note "{key}" is too long: the limit is {MAX_NOTE_CHARS:,} characters')
+            raise RecordError("record.note_too_long", key=key, limit=grouped(MAX_NOTE_CHARS))
         out[int(key)] = dict(text) if isinstance(text, dict) else text
     return out
 
@@ -291,7 +292,8 @@ def _is_bilingual(note: Any) -> bool:
 def _no_unknown_keys(data: dict[str, Any], allowed: set[str], where: str) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise RecordError(f'{where}unknown field "{echo(unknown[0])}" (expected {", ".join(sorted(allowed))})')
+        name, expected = echo(unknown[0]), ", ".join(sorted(allowed))
+        raise RecordError("record.unknown_field", where=where, name=name, allowed=expected)
 
 
 # ----- replaying --------------------------------------------------------------
@@ -312,7 +314,7 @@ def apply_actions(state: GameState, actions: list[str], first_number: int = 1) -
         try:
             state.apply(text)
         except IllegalActionError as exc:
-            raise RecordError(f'action {number} "{echo(text)}": {exc}') from None
+            raise RecordError("record.action", n=number, text=echo(text), error=exc.explanation) from None
 
 
 def replay_match(record: Record, *, seed: int | None = None, end_last: bool = True) -> Match:
@@ -330,15 +332,14 @@ def replay_match(record: Record, *, seed: int | None = None, end_last: bool = Tr
         return match
     match = Match(record.game, record.rules, start=record.start, dealer=record.deals[0].dealer, seed=seed)
     for i, deal in enumerate(record.deals):
-        where = f"deal {i + 1}"
         if match.is_over:
-            raise RecordError(f"{where}: the match was already over after deal {i}")
+            raise RecordError("record.match_already_over", n=i + 1, last=i)
         if match.current is not None:
-            raise RecordError(f"deal {i}: unfinished, but more deals follow")
+            raise RecordError("record.deal_unfinished", n=i)
         try:
             state = replay_deal(deal, match)
         except RecordError as exc:
-            raise RecordError(f"{where}: {exc}") from None
+            raise RecordError("record.in_deal", n=i + 1, error=exc.explanation) from None
         if state.is_done and (end_last or i + 1 < len(record.deals)):
             match.end_deal()
     return match
@@ -383,7 +384,7 @@ def save_record(record: Record, path: str | Path) -> None:
     record_from_json(data)
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
-        raise RecordError(f"record too large: the limit is {MAX_RECORD_BYTES:,} bytes")
+        raise RecordError("record.too_large", limit=grouped(MAX_RECORD_BYTES))
     Path(path).write_text(text, encoding="utf-8")
 
 

@@ -35,6 +35,7 @@ from cardwidgets.games.tumbochka import (
     TumbochkaState,
 )
 from cardwidgets.i18n.drills import drill_text
+from cardwidgets.i18n.names import number_text
 
 YES = {"en": "Yes", "ru": "Да"}
 NO = {"en": "No", "ru": "Нет"}
@@ -186,8 +187,13 @@ def _calls_words(history: list[tuple[int, str]]) -> dict[str, str]:
 
 def _per_seat(values: list[int], *, signed: bool = False) -> dict[str, str]:
     """``Seat 0: 5, Seat 1: 20, Seat 2: 0`` in each locale (``signed``: ``+5``, ``−4``)."""
-    shown = [f"{v:+d}".replace("-", "−") if signed else str(v) for v in values]
-    return {loc: ", ".join(f"{label_text(Seat(s), loc)}: {v}" for s, v in enumerate(shown)) for loc in ("en", "ru")}
+    def shown(value: int, locale: str) -> str:
+        return f"{value:+d}".replace("-", "−") if signed else number_text(value, locale)  # Russian: «−2»
+
+    return {
+        loc: ", ".join(f"{label_text(Seat(s), loc)}: {shown(v, loc)}" for s, v in enumerate(values))
+        for loc in ("en", "ru")
+    }
 
 
 def _seated(state: TumbochkaState) -> list[tuple[int, str]]:

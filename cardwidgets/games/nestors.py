@@ -158,7 +158,7 @@ class NestorsState(GameState):
 
     def __init__(self, deal: Deal, dealer: int, rules: dict[str, Any] | None = None) -> None:
         if not (type(dealer) is int and 0 <= dealer < 4):
-            raise RecordError("dealer: expected a seat from 0 to 3")
+            raise RecordError("record.nes_dealer")
         self.rules = Nestors.make_rules(rules)
         self.deal = deal
         self.dealer = dealer
@@ -608,9 +608,9 @@ class Nestors(Game):
         merged = super().make_rules(rules)
         low = merged["min_bid"]
         if low % BID_STEP or not BID_STEP <= low <= MAX_BID:
-            raise RecordError(f"rules: min_bid = {low} is not allowed (a multiple of 5 from 5 to 190, E-2)")
+            raise RecordError("record.nes_min_bid", value=low)
         if merged["target"] <= 0:
-            raise RecordError(f"rules: target = {merged['target']} is not allowed (a positive number, NES-9)")
+            raise RecordError("record.nes_target", value=merged["target"])
         return merged
 
     @classmethod
@@ -625,7 +625,7 @@ class Nestors(Game):
         position = super().check_start(start, rules)
         target = rules["target"]
         if any(abs(score) >= target for score in position["scores"]):
-            raise RecordError(f"start: a partnership is already at +{target} or −{target} or beyond (NES-9)")
+            raise RecordError("record.nes_start_at_target", target=target)
         return position
 
     @classmethod

@@ -349,7 +349,7 @@ class Nimby(Game):
         """NIM-7: a start position may not have a partnership already at the target."""
         position = super().check_start(start, rules)
         if max(position["scores"]) >= rules["target"]:
-            raise RecordError(f"start: a partnership already has {rules['target']} or more (NIM-7)")
+            raise RecordError("record.nim_start_at_target", target=rules["target"])
         return position
 
     @classmethod

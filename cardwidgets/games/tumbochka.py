@@ -610,7 +610,7 @@ class Tumbochka(Game):
         merged = super().make_rules(rules)
         if limit is not None and not (type(limit) is int and limit >= 1):
             shown = echo(limit, quote=True)
-            raise RecordError(f"rules: max_deals = {shown} is not allowed (expected null or a whole number >= 1)")
+            raise RecordError("record.tum_max_deals", value=shown)
         merged["max_deals"] = limit
         return merged
 
@@ -632,7 +632,7 @@ class Tumbochka(Game):
         extra = set(start) - known
         if extra:
             names = ", ".join(sorted(known))
-            raise RecordError(f'start: unknown field "{echo(sorted(extra)[0])}" for tumbochka (known: {names})')
+            raise RecordError("record.tum_start_unknown_field", name=echo(sorted(extra)[0]), known=names)
         position = super().check_start({k: v for k, v in start.items() if k == "scores"}, rules)
         position["sitting"] = start.get("sitting")
         position["sat_deals"] = start.get("sat_deals", 0)
@@ -725,7 +725,7 @@ def _knock_off(position: dict[str, Any], seat: int, events: list[Explanation], k
 def _list_of_three(value: Any, name: str) -> list[Any]:
     """A copy of a start field that must be a list of three values."""
     if not (isinstance(value, list) and len(value) == PLAYERS):
-        raise RecordError(f"start: {name} must be a list of 3 values, one per seat")
+        raise RecordError("record.tum_three_values", name=name)
     return list(value)
 
 
@@ -734,25 +734,23 @@ def _check_position(position: dict[str, Any]) -> None:
     scores, sitting, sat_deals = position["scores"], position["sitting"], position["sat_deals"]
     removals, bagels = position["removals"], position["bagels"]
     if sitting is not None and not (type(sitting) is int and 0 <= sitting < PLAYERS):
-        raise RecordError("start: sitting must be null or a seat from 0 to 2")
+        raise RecordError("record.tum_sitting")
     if not (type(sat_deals) is int and 0 <= sat_deals < SIT_LIMIT):
-        raise RecordError("start: sat_deals must be 0, 1 or 2 (the third deal without a win knocks off, TUM-8)")
+        raise RecordError("record.tum_sat_deals")
     if sitting is None and sat_deals:
-        raise RecordError("start: sat_deals must be 0 when nobody sits on the tumbochka")
+        raise RecordError("record.tum_sat_nobody")
     if not all(type(r) is int and r >= 0 for r in removals):
-        raise RecordError("start: removals must be 3 whole numbers, 0 or more")
+        raise RecordError("record.tum_removals")
     if not all(type(b) is bool for b in bagels):
-        raise RecordError("start: bagels must be 3 true/false values")
+        raise RecordError("record.tum_bagels")
     for seat in range(PLAYERS):
         if bagels[seat] != (removals[seat] >= 2):
-            raise RecordError(
-                f"start: seat {seat} has {removals[seat]} removals, so his golden bagel must be "
-                f"{'true' if removals[seat] >= 2 else 'false'} (TUM-8, T-9)"
-            )
+            value = "true" if removals[seat] >= 2 else "false"
+            raise RecordError("record.tum_bagel_mismatch", seat=seat, removals=removals[seat], value=value)
         if seat == sitting:
             if scores[seat] != TUMBOCHKA:
-                raise RecordError(f"start: the sitter's score must be exactly 20, not {scores[seat]} (TUM-8)")
+                raise RecordError("record.tum_sitter_score", score=scores[seat])
             if bagels[seat]:
-                raise RecordError(f"start: seat {seat} cannot sit with a golden bagel: he would have won (TUM-8)")
+                raise RecordError("record.tum_sitter_bagel", seat=seat)
         elif scores[seat] >= TUMBOCHKA:
-            raise RecordError(f"start: seat {seat} has {scores[seat]} without sitting: he would have arrived (TUM-8)")
+            raise RecordError("record.tum_would_sit", seat=seat, score=scores[seat])

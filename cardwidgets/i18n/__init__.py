@@ -12,11 +12,12 @@ Card and action names for people come from one place, ``cardwidgets.i18n.names``
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from cardwidgets.cards import Card, Rank, Suit
-from cardwidgets.i18n import analysis, bots, common, drills, nestors, nimby, tumbochka
+from cardwidgets.cards import Card, CardError, Rank, Suit
+from cardwidgets.i18n import analysis, bots, common, drills, nestors, nimby, records, tumbochka
 from cardwidgets.i18n.locale import (
     LOCALE_ENV,
     LOCALES,
@@ -26,7 +27,7 @@ from cardwidgets.i18n.locale import (
     resolve,
     set_locale,
 )
-from cardwidgets.i18n.names import action_phrase, card_text, rank_plural, spoken_name
+from cardwidgets.i18n.names import action_phrase, card_text, number_text, points_text, rank_plural, spoken_name
 
 __all__ = [
     "CATALOGUE",
@@ -35,12 +36,14 @@ __all__ = [
     "ActionList",
     "ActionText",
     "CardText",
+    "Points",
     "card_name",
     "check_locale",
     "default_locale",
     "format_value",
     "get_locale",
     "note_text",
+    "number_text",
     "phase_name",
     "render",
     "resolve",
@@ -56,6 +59,7 @@ CATALOGUE: dict[str, Mapping[str, str]] = {
     **bots.MESSAGES,
     **drills.MESSAGES,
     **analysis.MESSAGES,
+    **records.MESSAGES,
 }
 
 def render(key: str, params: Mapping[str, Any], locale: str | None = None) -> str:
@@ -116,6 +120,24 @@ class CardText(str):
         return CardText, (self.card,)
 
 
+@dataclass(frozen=True)
+class Points:
+    """A number of points inside a sentence: "1 point", "+2.5 points" / «1 очко», «+2,5 очка», «5 баллов».
+
+    ``game`` picks the seed's noun (Nimby counts «баллы», docs/glossary.md); ``signed`` writes
+    ``+`` before a positive value; ``decimals`` fixes the digits after the point.
+    """
+
+    value: float
+    game: str = ""
+    signed: bool = False
+    decimals: int | None = None
+
+    def text(self, locale: str) -> str:
+        """The points as ``locale`` writes them."""
+        return points_text(self.value, locale, self.game, signed=self.signed, decimals=self.decimals)
+
+
 def _action_text(text: str, game: str, locale: str) -> str:
     """One action (or a run ``bid 65 … bid 190``) as a person reads it in ``locale``."""
     if locale == "en":
@@ -129,14 +151,23 @@ def format_value(value: Any, locale: str) -> str:
         return shown(value, locale)
     if isinstance(value, Enum):
         return value.symbol if isinstance(value, Suit) else str(value)
+    if isinstance(value, CardError) or callable(getattr(value, "text", None)):  # Points, an inner Explanation
+        return _card_error_text(value, locale) if isinstance(value, CardError) else value.text(locale)
     if isinstance(value, (list, tuple, set, frozenset)):
         items = sorted(value) if isinstance(value, (set, frozenset)) else value
         return (" " if locale == "en" else ", ").join(format_value(v, locale) for v in items)
     if isinstance(value, Mapping):
         return format_value(value.get(locale, ""), locale)
-    if isinstance(value, float) and locale == "ru":
-        return str(value).replace(".", ",")  # Russian writes a decimal comma: 2,5
-    return str(value)
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return number_text(value, locale) if number else str(value)  # Russian numbers: «−2,5»
+
+
+def _card_error_text(error: CardError, locale: str) -> str:
+    """A bad card text's error in ``locale`` (English: its message as raised)."""
+    key = getattr(error, "key", "")
+    if locale == "en" or key not in CATALOGUE:
+        return str(error)
+    return render(key, {"text": getattr(error, "given", "")}, locale)
 
 
 def shown(value: Any, locale: str) -> str:

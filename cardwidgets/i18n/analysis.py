@@ -30,21 +30,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "analysis.pm_lucky": {
         "en": "Action {number}, {action}: best with the cards as they lay, but on what you could see it cost "
-        "{mc} points on average — it worked out by luck.",
+        "{mc} on average — it worked out by luck.",
         "ru": "Ход {number}, {action}: лучший при этом раскладе, но по тому, что вы видели, он стоил в среднем "
-        "{mc} очка — повезло.",
+        "{mc} — повезло.",
     },
     "analysis.pm_unseen": {
-        "en": "Action {number}, {action}: cost {dd} points with all cards face up (best: {best}), "
+        "en": "Action {number}, {action}: cost {dd} with all cards face up (best: {best}), "
         "but on what you could see it was as good as any — no way to know.",
-        "ru": "Ход {number}, {action}: при открытых картах стоил {dd} очка (лучше: {best}), "
+        "ru": "Ход {number}, {action}: при открытых картах стоил {dd} (лучше: {best}), "
         "но по тому, что вы видели, он не хуже других — знать было нельзя.",
     },
     "analysis.pm_mistake": {
-        "en": "Action {number}, {action}: cost {dd} points with all cards face up (best: {best}) and {mc} "
-        "points on average over the deals you could not rule out.",
-        "ru": "Ход {number}, {action}: при открытых картах стоил {dd} очка (лучше: {best}) и в среднем {mc} "
-        "очка по сдачам, которые вы не могли исключить.",
+        "en": "Action {number}, {action}: cost {dd} with all cards face up (best: {best}) and {mc} "
+        "on average over the deals you could not rule out.",
+        "ru": "Ход {number}, {action}: при открытых картах стоил {dd} (лучше: {best}) и в среднем {mc} "
+        "по сдачам, которые вы не могли исключить.",
     },
     "analysis.pm_unfinished": {
         "en": "Action {number}, {action}: the solver did not finish within its time limit here.",

@@ -18,28 +18,28 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "«{action}» — ваш единственный разрешённый ход",
     },
     "coach.best": {
-        "en": "{action} averaged {value} points in {n} simulated deals that fit everything you had seen; no other move did better",
-        "ru": "«{action}». В {n} смоделированных сдачах, согласных со всем, что вы видели, он дал в среднем {value} очка; лучше не было ни одного хода",
+        "en": "{action} averaged {value} in {n} simulated deals that fit everything you had seen; no other move did better",
+        "ru": "«{action}». В {n} смоделированных сдачах, согласных со всем, что вы видели, он дал в среднем {value}; лучше не было ни одного хода",
     },
     "coach.good": {
-        "en": "{action} averaged {value} points in {n} simulated deals, only {loss} less than the best, {better}.{tip}",
-        "ru": "«{action}» — в {n} смоделированных сдачах в среднем {value} очка, всего на {loss} меньше лучшего хода («{better}»).{tip}",
+        "en": "{action} averaged {value} in {n} simulated deals, only {loss} less than the best, {better}.{tip}",
+        "ru": "«{action}» — в {n} смоделированных сдачах в среднем {value}, всего на {loss} меньше лучшего хода («{better}»).{tip}",
     },
     "coach.mistake": {
-        "en": "{action} averaged {value} points in {n} simulated deals, {loss} less than {better}.{tip}",
-        "ru": "«{action}» — в {n} смоделированных сдачах в среднем {value} очка, на {loss} меньше, чем «{better}».{tip}",
+        "en": "{action} averaged {value} in {n} simulated deals, {loss} less than {better}.{tip}",
+        "ru": "«{action}» — в {n} смоделированных сдачах в среднем {value}, на {loss} меньше, чем «{better}».{tip}",
     },
     "bot.only": {
         "en": "{action} is the only legal move",
         "ru": "{action} — единственный разрешённый ход",
     },
     "bots.search.agree": {
-        "en": "{tip}. In {n} simulated deals that fit everything you have seen, this averaged {value} points{trick}, {compare}",
-        "ru": "{tip}. В {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход принёс в среднем {value} очка{trick}, {compare}",
+        "en": "{tip}. In {n} simulated deals that fit everything you have seen, this averaged {value}{trick}, {compare}",
+        "ru": "{tip}. В {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}",
     },
     "bots.search.differ": {
-        "en": "{action}: in {n} simulated deals that fit everything you have seen, this averaged {value} points{trick}, {compare}. (The rule of thumb would rather say: {tip}.)",
-        "ru": "{action}: в {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход принёс в среднем {value} очка{trick}, {compare}. (Простой приём советует другое: {tip}.)",
+        "en": "{action}: in {n} simulated deals that fit everything you have seen, this averaged {value}{trick}, {compare}. (The rule of thumb would rather say: {tip}.)",
+        "ru": "{action}: в {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}. (Простой приём советует другое: {tip}.)",
     },
     "bots.search.trick": {
         "en": " and took this trick {pct}% of the time",

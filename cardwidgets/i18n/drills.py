@@ -83,7 +83,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.nim_score_q": {
         "en": "Seat {seat} made trump. His partnership (team {team}) took {m} of the 2s, the defenders {d}. What does the deal score?",
-        "ru": "Козырь заказал игрок {seat}. Его пара (пара {team}) взяла двоек: {m}, соперники — {d}. Сколько очков приносит сдача?",
+        "ru": "Козырь заказал игрок {seat}. Его пара (пара {team}) взяла двоек: {m}, соперники — {d}. Сколько баллов приносит сдача?",
     },
     "drill.nim_exchange_q": {
         "en": "You are seat {seat}, it is your turn to speak and {display} lies face up. May you exchange your {two} for it?",

@@ -134,3 +134,55 @@ def action_phrase(text: str, locale: str | None = None, game: str = "") -> str:
     """An action inside a sentence: "play A♠" / «сыграть Т♠» (the label, lower-cased)."""
     label = action_label(text, locale, game)
     return label[:1].lower() + label[1:] if label != text else text
+
+
+# ----- numbers and points --------------------------------------------------------------------------------------
+#: Russian nouns for points, as (1, 2–4, 5+) forms: Nimby's seed counts «баллы», the others «очки» (docs/glossary.md).
+_POINT_FORMS = {
+    "nimby": ("балл", "балла", "баллов"),
+    "": ("очко", "очка", "очков"),
+}
+#: The Russian minus sign (U+2212), not the hyphen English text uses.
+MINUS = "\u2212"
+
+
+def number_text(value: float, locale: str, *, signed: bool = False, decimals: int | None = None) -> str:
+    """A number as ``locale`` writes it: ``-2.5`` / «−2,5» (a decimal comma and a real minus in Russian).
+
+    ``decimals`` fixes the digits after the point; ``signed`` writes ``+`` before a positive number.
+    """
+    if decimals is not None:
+        text = f"{value:{'+' if signed else ''}.{decimals}f}"
+    else:
+        text = f"{value:+}" if signed else str(value)
+    if locale == "ru":
+        text = text.replace(".", ",").replace("-", MINUS)
+    return text
+
+
+def points_word(value: float, locale: str, game: str = "", *, fraction: bool = False) -> str:
+    """The noun after ``value``: "point"/"points"; «очко/очка/очков» (Nimby: «балл/балла/баллов»).
+
+    ``fraction``: the number is written with decimals ("1.0 points", «1,0 очка»).
+    """
+    whole = value == int(value) and not fraction
+    if locale == "en":
+        return "point" if whole and abs(value) == 1 else "points"
+    one, few, many = _POINT_FORMS.get(game, _POINT_FORMS[""])
+    if not whole:
+        return few  # a fraction takes the genitive singular: «2,5 очка»
+    n = abs(int(value))
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return few
+    return many
+
+
+def points_text(value: float, locale: str, game: str = "", *, signed: bool = False, decimals: int | None = None) -> str:
+    """A number of points: "1 point", "+2.5 points" / «1 очко», «+2,5 очка», «5 баллов» (Nimby)."""
+    shown = number_text(value, locale, signed=signed, decimals=decimals)
+    written = float(shown.replace(",", ".").replace(MINUS, "-"))
+    # The noun agrees with the number as written: "1 point", but "1.0 points", «1,0 очка».
+    fraction = "." in shown or "," in shown
+    return f"{shown} {points_word(written, locale, game, fraction=fraction)}"

@@ -43,10 +43,13 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_position": "no position {text}: choose a, b, c or hand",
         # ----- HandReplay and the static snapshot -----
         "replay": "Hand replay",
+        "replay_text": "HandReplay",
         "game_nimby": "Nimby",
         "game_tumbochka": "Tumbochka",
         "game_nestors": "Nestors",
         # ----- the classroom app (play.ipynb) -----
+        "table_text": "Table({game}, seat {seat}, phase {phase}, to act {to_act}, tricks {tricks}, scores {scores})",
+        "table_seat": "seat {seat}",
         "app_game": "Game",
         "app_language": "Language",
         "app_new_match": "New match",
@@ -136,10 +139,14 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_example": "нет примера {name}: в правилах примеры {names}",
         "err_position": "нет позиции {text}: выберите a, b, c или hand",
         "replay": "Разбор сдачи",
+        "replay_text": "Разбор сдачи",
         "game_nimby": "Нимби",
         "game_tumbochka": "Тумбочка",
         "game_nestors": "Несторс",
         # ----- приложение для класса (play.ipynb) -----
+        "table_text": "Стол: {game}, вы — игрок {seat}, этап: {phase}, ходит: {to_act}, взяток сыграно: {tricks}, "
+        "счёт партии: {scores}",
+        "table_seat": "игрок {seat}",
         "app_game": "Игра",
         "app_language": "Язык",
         "app_new_match": "Новая партия",

@@ -83,8 +83,7 @@ class PlayApp:
 
     def __init__(self, settings: AppSettings) -> None:
         self.settings = settings
-        names = [(tool_text(f"game_{g}", "en") + f" ({tool_text(f'game_{g}', 'ru')})", g) for g in GAMES]
-        self.game = ipywidgets.Dropdown(options=names, value=settings.game)
+        self.game = ipywidgets.Dropdown(options=game_names(settings.locale), value=settings.game)
         self.language = ipywidgets.ToggleButtons(options=[("English", "en"), ("Русский", "ru")], value=settings.locale)
         self.new_match = ipywidgets.Button(button_style="primary", icon="play")
         self.status = ipywidgets.HTML()
@@ -125,6 +124,9 @@ class PlayApp:
 
     def _label(self) -> None:
         locale = self.language.value
+        chosen = self.game.value
+        self.game.options = game_names(locale)
+        self.game.value = chosen
         self.game.description = tool_text("app_game", locale)
         self.language.description = tool_text("app_language", locale)
         self.new_match.description = tool_text("app_new_match", locale)
@@ -132,6 +134,13 @@ class PlayApp:
         if self.table_area.children:
             lines.append(self.summary())
         self.status.value = "<br>".join(html.escape(line) for line in lines)
+
+
+def game_names(locale: str) -> list[tuple[str, str]]:
+    """The game chooser's options: "Nimby (Нимби)" in English, only «Нимби» in Russian."""
+    if locale == "ru":
+        return [(tool_text(f"game_{g}", "ru"), g) for g in GAMES]
+    return [(tool_text(f"game_{g}", "en") + f" ({tool_text(f'game_{g}', 'ru')})", g) for g in GAMES]
 
 
 def play_app(query: str | None = None, locale: str | None = None) -> PlayApp:

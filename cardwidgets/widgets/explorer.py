@@ -203,15 +203,17 @@ def describe(result: dict[str, Any], locale: str = "en") -> str:
     texts = TOOLS[locale]
     names = {pos: POSITION_NAMES[pos][locale] for pos in ("A", "B", "C")}
     lines = [f"{texts['explorer']} — {tool_text('trump_is', locale, trump=result['trump_name'])}"]
-    lines.append("  ".join(f"{names[p]}: {result[p.lower()] or '—'}" for p in ("A", "B", "C")))
+    lines.append("  ".join(f"{names[p]}: {_shown(result[p.lower()], locale) or '—'}" for p in ("A", "B", "C")))
     hand = result["hand"]
-    lines.append(f"{texts['hand']}: {' '.join(hand) if hand else texts['hand_none']}")
+    lines.append(f"{texts['hand']}: {_shown_all(hand, locale) if hand else texts['hand_none']}")
     if result["may_play"]:
         may = result["may_play"]
-        lines.append(f"{texts['may_play']}: {' '.join(may['cards'])} — {may['why']}")
+        lines.append(f"{texts['may_play']}: {_shown_all(may['cards'], locale)} — {may['why']}")
     if result["options"]:
         parts = [
-            f"{o['card']} → {o['winners_text']} ({o['rule']})" if o["legal"] else f"{o['card']} {texts['not_allowed']}"
+            f"{_shown(o['card'], locale)} → {o['winners_text']} ({o['rule']})"
+            if o["legal"]
+            else f"{_shown(o['card'], locale)} {texts['not_allowed']}"
             for o in result["options"]
         ]
         lines.append(f"{texts['if_c_plays']}: " + "; ".join(parts))
@@ -221,6 +223,15 @@ def describe(result: dict[str, Any], locale: str = "en") -> str:
     if result["prompt"]:
         lines.append(result["prompt"])
     return "\n".join(lines)
+
+
+def _shown(code: str | None, locale: str) -> str | None:
+    """A card code of ``result`` as a person reads it: English keeps ``JD``, Russian writes «В♦»."""
+    return code if locale == "en" or not code else card_text(parse_card(code), locale)
+
+
+def _shown_all(codes: list[str], locale: str) -> str:
+    return " ".join(str(_shown(code, locale)) for code in codes)
 
 
 def _card_text(card: Card | None) -> str | None:

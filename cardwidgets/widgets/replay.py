@@ -29,7 +29,7 @@ import traitlets
 
 from cardwidgets.analysis import DoubleDummy
 from cardwidgets.bots import Bot, make_bot
-from cardwidgets.core.errors import RecordError
+from cardwidgets.core.errors import RecordError, echo
 from cardwidgets.core.records import (
     DealRecord,
     MatchRecord,
@@ -66,7 +66,7 @@ def read_source(source: RecordSource, deal: int = 0) -> tuple[DealRecord, MatchR
     if isinstance(record, DealRecord):
         return record, None, 0
     if not (isinstance(deal, int) and 0 <= deal < len(record.deals)):
-        raise RecordError(f"deal: expected 0 to {len(record.deals) - 1} for this match, not {deal}")
+        raise RecordError("record.no_such_deal", last=len(record.deals) - 1, deal=echo(deal))
     return record.deals[deal], record, deal
 
 
@@ -336,7 +336,7 @@ class HandReplay(ToolWidget):
 
     def text(self) -> str:
         """The position as plain text (deterministic, for notebooks and tests)."""
-        lines = [f"HandReplay — {board_text(self.board())}"]
+        lines = [f"{tool_text('replay_text', self.locale)} — {board_text(self.board())}"]
         if self.branched_at is not None:
             lines.append(tool_text("branch", self.locale, step=self.branched_at))
         if self.analysis_view:

@@ -24,7 +24,8 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_match
 from cardwidgets.core.state import GameState
-from cardwidgets.i18n import LOCALES, format_value, resolve
+from cardwidgets.i18n import LOCALES, format_value, phase_name, resolve
+from cardwidgets.i18n.tools import tool_text
 from cardwidgets.i18n.ui import action_label, ui_texts
 from cardwidgets.widgets.base import CardWidget
 from cardwidgets.widgets.board import board_model
@@ -388,12 +389,20 @@ class Table(CardWidget):
         }
 
     def text(self) -> str:
-        """A deterministic one-line text form (the ``text/plain`` output, stable for nbval)."""
-        state = self.state
-        return (
-            f"Table({self.game}, seat {self.seat}, phase {state.phase}, to act {state.to_act}, "
-            f"tricks {sum(1 for t in state.tricks if t.collector is not None)}, scores {self.match.scores})"
-        )
+        """A deterministic one-line text form (the ``text/plain`` output, stable for nbval).
+
+        English keeps the code-like ``Table(nimby, seat 0, phase trump, …)``; Russian says it in words.
+        """
+        state, locale = self.state, self.locale
+        params: dict[str, Any] = {"seat": self.seat, "tricks": _completed_tricks(state)}
+        if locale == "en":
+            params.update(game=self.game, phase=state.phase, to_act=state.to_act, scores=self.match.scores)
+        else:
+            to_act = "—" if state.to_act is None else tool_text("table_seat", locale, seat=state.to_act)
+            scores = " : ".join(format_value(score, locale) for score in self.match.scores)
+            params.update(game=tool_text(f"game_{self.game}", locale), phase=phase_name(state.phase)[locale])
+            params.update(to_act=to_act, scores=scores)
+        return tool_text("table_text", locale, **params)
 
 
 def _cost_text(cost: float | None, locale: str) -> str:
