@@ -28,6 +28,7 @@ TABLE_GROUPS = (
     ("table", "table_card"),  # Nestors: the table card (NES-7)
     ("pending", "pending"),  # Nestors: the four cards the collector chooses from
     ("talon", "talon"),  # Tumbochka: the talon once shown (TUM-4), until the first trick is taken
+    ("extra", "extra"),  # Nestors: the 3 cards each seat gets once trump is named (NES-5); all-cards view only
 )
 _FIELD = re.compile(r"\{(\w+)\}")
 
