@@ -736,3 +736,16 @@ def test_russian_numbers_have_a_minus_sign_and_a_decimal_comma(game: str) -> Non
     found += list(russian_texts(game, 1))
     bad = [f"{where}: {text}" for where, text in found if re.search(r"(?<![\w-])-\d|\d\.\d", text)]
     assert not bad, "\n".join(bad[:20])
+
+
+def test_the_scoreboard_writes_numbers_as_the_learner_does() -> None:
+    """The table's score is drawn from texts the kernel writes: «−2» and «+0» in Russian, ``-2`` in English."""
+    for locale, minus in (("ru", "\u2212"), ("en", "-")):
+        rng = random.Random(1)
+        table = Table("nimby", seat=0, seed=3, bots="random", pace=0, locale=locale)
+        while not table.state.is_done:
+            table.act(rng.choice(table.legal))
+        board = table.scoreboard
+        assert board["score_texts"] == [str(score).replace("-", minus) for score in board["scores"]]
+        assert board["deal_score_texts"] == [f"{score:+}".replace("-", minus) for score in board["deal_score"]]
+        assert any(score < 0 for score in board["deal_score"])  # the case that needs the sign

@@ -246,12 +246,12 @@ function scoreBox(snap) {
   (scoreboard.scores || []).forEach((score, side) => {
     const row = el("div", "cw-score");
     row.dataset.side = String(side);
-    row.textContent = `${sideName(snap, side)}: ${score}`;
+    row.textContent = `${sideName(snap, side)}: ${(scoreboard.score_texts || [])[side] ?? score}`;
     const tumbochka = scoreboard.tumbochka;
     if (tumbochka && tumbochka.removals[side]) row.textContent += ` \xB7 ${t(ui, "removals", { n: tumbochka.removals[side] })}`;
     if (tumbochka && tumbochka.bagels[side]) row.textContent += ` \xB7 ${t(ui, "bagel")}`;
     if (tumbochka && tumbochka.sitting === side) row.textContent += ` \xB7 ${t(ui, "on_tumbochka")}`;
-    if (scoreboard.deal_score) row.textContent += ` (${scoreboard.deal_score[side] >= 0 ? "+" : ""}${scoreboard.deal_score[side]})`;
+    if (scoreboard.deal_score_texts) row.textContent += ` (${scoreboard.deal_score_texts[side]})`;
     scores.appendChild(row);
   });
   return scores;

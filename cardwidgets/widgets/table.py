@@ -25,6 +25,7 @@ from cardwidgets.core.match import Match
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_match
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import LOCALES, format_value, phase_name, resolve
+from cardwidgets.i18n.names import number_text
 from cardwidgets.i18n.tools import tool_text
 from cardwidgets.i18n.ui import action_label, ui_texts
 from cardwidgets.widgets.base import CardWidget
@@ -384,6 +385,9 @@ class Table(CardWidget):
             "over": match.is_over,
             "sides": list(match.game.sides),
             "deal_score": self.state.score(),
+            # The same numbers as the learner's locale writes them («−2» in Russian), for the drawing.
+            "score_texts": [number_text(score, self.locale) for score in match.scores],
+            "deal_score_texts": _signed_texts(self.state.score(), self.locale),
             "why": _deal_result_text(self.state, self.locale),
             **match.summary_extra(),
         }
@@ -403,6 +407,11 @@ class Table(CardWidget):
             params.update(game=tool_text(f"game_{self.game}", locale), phase=phase_name(state.phase)[locale])
             params.update(to_act=to_act, scores=scores)
         return tool_text("table_text", locale, **params)
+
+
+def _signed_texts(scores: list[int] | None, locale: str) -> list[str] | None:
+    """A deal's points by side with their sign (``+2``, «−2»), or None before the deal is scored."""
+    return None if scores is None else [number_text(score, locale, signed=True) for score in scores]
 
 
 def _cost_text(cost: float | None, locale: str) -> str:
