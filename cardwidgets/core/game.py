@@ -154,13 +154,6 @@ class Game:
         """A new deal's state; ``match`` gives match context (e.g. Tumbochka's sitter)."""
         raise NotImplementedError
 
-    @classmethod
-    def new_random_state(
-        cls, seed: int | None = None, dealer: int = 0, rules: dict[str, Any] | None = None
-    ) -> GameState:
-        """A new state from a shuffled deal (handy in notebooks and simulations)."""
-        return cls.new_state(cls.random_deal(seed), dealer, rules)
-
     # ----- matches -----------------------------------------------------------
     @classmethod
     def num_sides(cls) -> int:

@@ -22,10 +22,13 @@ from cardwidgets.cards import Card
 from cardwidgets.core.actions import Action, ActionSyntax, parse_action
 from cardwidgets.core.errors import IllegalActionError
 from cardwidgets.core.explain import Explanation
+from cardwidgets.core.knowledge import Knowledge, Placement, sample
 from cardwidgets.core.tricks import Trick
 from cardwidgets.i18n import ActionList, ActionText, phase_name
 
 if TYPE_CHECKING:
+    import random
+
     from typing_extensions import Self
 
 DONE = "done"
@@ -39,6 +42,8 @@ class GameState:
     #: Action forms of this game, for ``parse_action``.
     syntax: ClassVar[ActionSyntax]
     num_players: ClassVar[int]
+    #: The game's deck in canonical order.
+    deck: ClassVar[tuple[Card, ...]]
 
     phase: str
     to_act: int | None
@@ -190,6 +195,29 @@ class GameState:
             "points": self.points(),
             "score": self.score(),
         }
+
+    # ----- what a seat knows (``core/knowledge.py``) ----------------------
+    def seen_cards(self) -> set[Card]:
+        """Cards every seat has seen that no hand holds: those in the tricks (a game adds its own)."""
+        return {card for trick in self.tricks for _, card in trick.plays}
+
+    def unseen_cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` has not seen, in deck order: neither in its hand nor in ``seen_cards()``."""
+        seen = self.seen_cards()
+        hand = set(self.hands[seat])
+        return [card for card in self.deck if card not in seen and card not in hand]
+
+    def knowledge(self, seat: int) -> Knowledge:
+        """What ``seat`` knows about the places of the cards it cannot see (public facts only)."""
+        raise NotImplementedError
+
+    def world(self, known: Knowledge, rng: random.Random) -> Self:
+        """One full deal consistent with ``known``: a clone with the hidden cards dealt again."""
+        return self.placed(known, sample(known, rng))
+
+    def placed(self, known: Knowledge, placement: Placement) -> Self:
+        """A clone whose hidden cards (those ``known`` does not place) are ``placement``'s."""
+        raise NotImplementedError
 
     # ----- hooks each game supplies ---------------------------------------
     def _legal(self) -> Sequence[Action]:

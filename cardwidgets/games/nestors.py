@@ -17,11 +17,12 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardwidgets.cards import NESTORS_DECK, Card, Rank, Suit
+from cardwidgets.cards import NESTORS_DECK, SUITS, Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import RecordError
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.game import Deal, DealPart, Game
+from cardwidgets.core.knowledge import Knowledge, Placement, Slot, suit_cards
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
 from cardwidgets.games.nestors_tricks import (
@@ -133,6 +134,7 @@ class NestorsState(GameState):
 
     game_name = "nestors"
     num_players = 4
+    deck = NESTORS_DECK
     syntax: ClassVar[dict[str, str]] = {
         "bid": "bid N",
         "pass": "pass",
@@ -538,6 +540,68 @@ class NestorsState(GameState):
     def is_trump(self, card: Card) -> bool:
         """NES-1: the four cards of the trump rank."""
         return self.trump is not None and card.rank is self.trump
+
+    # ----- what a seat knows ------------------------------------------------------------------
+    def seen_cards(self) -> set[Card]:
+        """NES-3..NES-7: the cards played, the face-up row, the table card, the cards taken (all face up once)."""
+        seen = super().seen_cards()
+        seen.update(self.face_up, self.pending, *self.taken)
+        if self.table is not None:
+            seen.add(self.table)
+        return seen
+
+    def knowledge(self, seat: int) -> Knowledge:
+        """NES-3..NES-7: the face-up row, table and taken cards; C's voids; the bidder's highest card."""
+        before_second_deal = self.trump is None
+        sizes: dict[Slot, int] = {s: len(hand) for s, hand in enumerate(self.hands) if s != seat}
+        if before_second_deal:
+            sizes["down"] = 1  # NES-3: the row's face-down card
+            for s in range(4):
+                sizes[f"extra{s}"] = 3  # NES-5: three more cards each, not dealt yet
+        known = Knowledge.of_places(seat, sizes)
+        if not before_second_deal:
+            self._ban_voids(known)
+            self._ban_above_opening(known)
+        return known.finish(self.unseen_cards(seat))
+
+    def _ban_voids(self, known: Knowledge) -> None:
+        """NES-6: C who played neither the suit asked for nor a trump holds none of that suit."""
+        trump = self.trump
+        for trick in self.tricks:
+            plays = trick.plays
+            if len(plays) != 3 or plays[1][0] is None or plays[2][0] is None:
+                continue  # the bidder's trick, a trick in progress, or the last trick
+            (_, a), (_, b), (c_seat, c) = plays
+            if c_seat == known.seat or c.rank is trump:
+                continue
+            asked = {a.suit} if a.suit is b.suit else set(SUITS) - {a.suit, b.suit}
+            if c.suit not in asked:
+                known.ban(c_seat, suit_cards(NESTORS_DECK, asked))
+
+    def _ban_above_opening(self, known: Knowledge) -> None:
+        """NES-6a: the bidder opened with his highest card, so he holds nothing higher."""
+        bidder = self.bidder
+        if bidder is None or bidder == known.seat or not self.tricks:
+            return
+        power = POWER[self.trump]  # type: ignore[index]
+        top = power[self.tricks[0].plays[0][1]]
+        known.ban(bidder, (card for card in NESTORS_DECK if power[card] > top))
+
+    def placed(self, known: Knowledge, placement: Placement) -> NestorsState:
+        """A Nestors deal like this one with the hidden hands, face-down and undealt cards replaced."""
+        world = self.clone()
+        for slot, cards in placement.items():
+            if isinstance(slot, int):
+                world.hands[slot] = sorted(cards, key=_card_index)
+        if "down" in placement:
+            down = placement["down"][0]
+            world.face_down = down
+            extra = [placement[f"extra{s}"] for s in range(4)]
+            world.deal = {"row": [down, *self.face_up], "hands": [], "extra": extra}
+        else:
+            world.deal = {"row": [], "hands": [], "extra": []}
+        world._legal_cache = None
+        return world
 
     # ----- summary and view ------------------------------------------------------------------
     def trump_json(self) -> str | None:

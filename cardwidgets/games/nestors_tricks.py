@@ -66,11 +66,6 @@ class TrickResult(NamedTuple):
     trump: Rank
 
     @property
-    def index(self) -> int:
-        """The collector as a position index: 0 (A), 1 (B) or 2 (C)."""
-        return POSITIONS.index(self.collector)
-
-    @property
     def explanation(self) -> Explanation:
         """Why, in words (``.text("en")`` / ``.text("ru")``), citing the rule id."""
         return self.explain()

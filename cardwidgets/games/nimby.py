@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardwidgets.cards import NIMBY_DECK, SUITS, Card, Rank, Suit
+from cardwidgets.cards import NIMBY_DECK, SUITS, Card, Rank, Suit, parse_card
 from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import RecordError
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.game import Deal, DealPart, Game
+from cardwidgets.core.knowledge import Knowledge, Placement, Slot
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
 from cardwidgets.i18n.nimby import TRUMPS_NAME
@@ -69,6 +70,7 @@ class NimbyState(GameState):
 
     game_name = "nimby"
     num_players = 4
+    deck = NIMBY_DECK
     syntax: ClassVar[dict[str, str]] = {
         "agree": "agree",
         "pass": "pass",
@@ -279,6 +281,61 @@ class NimbyState(GameState):
         if self.last_exchanger is not None:
             return Explanation("N-4", "nimby.maker_exchanged", {"seat": self.maker, "suit": self.trump})
         return Explanation("N-4", "nimby.maker_agreed", {"seat": self.maker, "suit": self.trump})
+
+    # ----- what a seat knows ---------------------------------------------------------
+    def seen_cards(self) -> set[Card]:
+        """The cards played, and the display card while it lies face up (NIM-3)."""
+        seen = super().seen_cards()
+        if self.phase == TRUMP:
+            seen.add(self.display)
+        return seen
+
+    def knowledge(self, seat: int) -> Knowledge:
+        """NIM-3..NIM-5: the display and exchanged cards, the stock, the voids shown in play."""
+        sizes: dict[Slot, int] = {s: len(hand) for s, hand in enumerate(self.hands) if s != seat}
+        if self.phase == TRUMP:
+            sizes["stock"] = 3  # NIM-3: three cards face down until the hands are completed (N-5)
+        known = Knowledge.of_places(seat, sizes)
+        seen = self.seen_cards()
+        for card, holder in self._known_holders().items():
+            if holder != seat and card not in seen:
+                known.fixed[holder].append(card)
+        if self.trump is not None:
+            self._ban_voids(known)
+        return known.finish(self.unseen_cards(seat))
+
+    def _known_holders(self) -> dict[Card, int]:
+        """NIM-4: each exchanger took the card on display; N-5: the dealer took the last display."""
+        display = self.deal["turnup"]  # it lay face up: public
+        holders: dict[Card, int] = {}
+        for i, text in enumerate(self.history[:4]):  # four speak once each, from eldest
+            if text.startswith("exchange"):
+                holders[display] = (self.dealer + 1 + i) % 4
+                display = parse_card(text.split()[1])
+        if self.phase != TRUMP and not self.thrown_in:
+            holders[display] = self.dealer
+        return holders
+
+    def _ban_voids(self, known: Knowledge) -> None:
+        """NIM-5: a player who did not follow the play suit led holds none of it."""
+        play_suit = PLAY_SUIT[self.trump]  # type: ignore[index]
+        for trick in self.tricks:
+            if not trick.plays:
+                continue
+            led = play_suit[trick.plays[0][1]]
+            for seat, card in trick.plays[1:]:
+                if seat != known.seat and play_suit[card] != led:
+                    known.ban(seat, (c for c in NIMBY_DECK if play_suit[c] == led))  # type: ignore[arg-type]
+
+    def placed(self, known: Knowledge, placement: Placement) -> NimbyState:
+        """A Nimby deal like this one with the hidden hands and stock replaced."""
+        world = self.clone()
+        for slot, cards in placement.items():
+            if isinstance(slot, int):
+                world.hands[slot] = list(cards)
+        world.deal = {"hands": [], "turnup": self.deal["turnup"], "stock": placement.get("stock", [])}
+        world._legal_cache = None
+        return world
 
     # ----- summary and view ------------------------------------------------------------
     def is_trump(self, card: Card) -> bool:

@@ -15,6 +15,7 @@ from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import RecordError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.game import Deal, DealPart, Game
+from cardwidgets.core.knowledge import Either, Knowledge, Placement, Slot, suit_cards
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
 from cardwidgets.i18n import ActionList, phase_name
@@ -77,6 +78,7 @@ class TumbochkaState(GameState):
 
     game_name = "tumbochka"
     num_players = PLAYERS
+    deck = TUMBOCHKA_DECK
     syntax: ClassVar[dict[str, str]] = {
         "bid": "bid N",
         "pass": "pass",
@@ -511,6 +513,88 @@ class TumbochkaState(GameState):
         key = "tumbochka.score_made" if made else "tumbochka.score_failed"
         params = {"seat": declarer, "points": self.deal_points()[declarer], "contract": self.contract}
         return Explanation("TUM-6", key, params)
+
+    # ----- what a seat knows --------------------------------------------------------------
+    def knowledge(self, seat: int) -> Knowledge:
+        """TUM-2..TUM-5: the talon once shown, gifts seen, troyans and trilyazhes shown, voids."""
+        sizes: dict[Slot, int] = {s: len(hand) for s, hand in enumerate(self.hands) if s != seat}
+        if self.phase == BIDDING:
+            sizes["talon"] = 3  # TUM-2: face down until the bidding ends
+        known = Knowledge.of_places(seat, sizes)
+        placed: set[Card] = set(self.hands[seat]) | self.seen_cards()
+
+        def place(card: Card, holder: int) -> None:
+            if holder != seat and card not in placed:
+                known.fixed[holder].append(card)
+                placed.add(card)
+
+        for holder, suit in self.troyans:  # TUM-5: the 8 and 7 were shown with the led 6
+            for card in TROYAN_CARDS[suit][:2]:
+                place(card, holder)
+        for holder, suit, _status in self.trilyazhes:  # TUM-5: the J was led, so he holds the Q and K
+            for card in TRILYAZH_LEADS[suit][1:]:
+                place(card, holder)
+        for receiver, card in enumerate(self.given):  # TUM-4: gifts this seat saw
+            if card is not None and self.gift_visible(seat, receiver):
+                place(card, receiver)
+        if self.declarer is not None and self.talon_visible(seat):
+            self._place_talon(known, placed)
+        self._ban_voids(known)
+        return known.finish(self.unseen_cards(seat))
+
+    def _place_talon(self, known: Knowledge, placed: set[Card]) -> None:
+        """TUM-4: shown talon cards are with the declarer, or one was his face-down gift to the other defender."""
+        seat = known.seat
+        talon = self.deal["talon"]
+        declarer = self.declarer
+        assert declarer is not None
+        loose = [card for card in talon if card not in placed]
+        if not loose or declarer == seat:
+            return
+        other = next(s for s in self.opponents() if s != seat)
+        gift_hidden = self.given[other] is not None and not self.gift_visible(seat, other)
+        gift_played = any(s == other and card in talon for trick in self.tricks for s, card in trick.plays)
+        if gift_hidden and not gift_played:
+            # The gift was one of the declarer's cards then: his hand now plus that one.
+            chance = len(loose) / (len(self.hands[declarer]) + 1)
+            known.either = Either(loose, other, declarer, chance)
+        else:
+            known.fixed[declarer].extend(loose)
+
+    def _ban_voids(self, known: Knowledge) -> None:
+        """TUM-5: not following the suit led shows a void; not trumping then shows no trump either."""
+        trump: Suit | None = None
+        troyans = set(self.troyans)
+        for trick in self.tricks:
+            if not trick.plays:
+                continue
+            leader, lead = trick.plays[0]
+            if lead.rank == Rank.SIX and (leader, lead.suit) in troyans:
+                trump = lead.suit  # this trick showed the troyan: trump from here on
+            for seat, card in trick.plays[1:]:
+                if seat == known.seat or card.suit is lead.suit:
+                    continue
+                void = {lead.suit}
+                if trump is not None and card.suit is not trump:
+                    void.add(trump)
+                known.ban(seat, suit_cards(TUMBOCHKA_DECK, void))  # type: ignore[arg-type]
+
+    def placed(self, known: Knowledge, placement: Placement) -> TumbochkaState:
+        """A Tumbochka deal like this one with the hidden hands, talon and gifts replaced."""
+        world = self.clone()
+        for slot, cards in placement.items():
+            if isinstance(slot, int):
+                world.hands[slot] = list(cards)
+        talon = placement.get("talon")
+        if talon is None and self.talon_visible(known.seat):
+            talon = list(self.deal["talon"])  # shown (T-2): public
+        world.deal = {"hands": [], "talon": talon or []}
+        for receiver, gift in enumerate(self.given):
+            if gift is not None and not self.gift_visible(known.seat, receiver):
+                # An unseen gift (TUM-4): any card the receiver holds in this world will do.
+                world.given[receiver] = world.hands[receiver][0] if world.hands[receiver] else None
+        world._legal_cache = None
+        return world
 
     # ----- summary and view --------------------------------------------------------------
     def trump_json(self) -> str | None:
