@@ -1,7 +1,9 @@
 """The State protocol that every game implements.
 
-A game's state class subclasses ``GameState`` and supplies a few small hooks
-(``_legal``, ``_apply``, ``_why_illegal``, ``_copy_into``, ``_view_extra``);
+A game's state class subclasses ``GameState``, declares its fields once as
+class annotations (``core/fields.py``: ``clone`` copies them all, each as its
+type asks) and supplies a few small hooks (``_legal``, ``_apply``,
+``_why_illegal``, ``_view_extra``, ``knowledge``, ``placed``);
 this base class gives every game the same public surface:
 
 - ``phase``, ``to_act``, ``history``, ``tricks``, ``is_done``;
@@ -9,7 +11,7 @@ this base class gives every game the same public surface:
 - ``apply(action_or_string)``: validates, then changes the state, or raises
   ``IllegalActionError`` with a precise reason and changes nothing;
 - ``view(seat)``: JSON-ready, only what that seat may see (``None``: everything);
-- ``clone()``: an independent copy, without ``deepcopy``;
+- ``clone()``: an independent copy of every declared field, without ``deepcopy``;
 - ``summary()``: the replay summary of ``docs/records.md``.
 """
 
@@ -22,6 +24,7 @@ from cardwidgets.cards import Card
 from cardwidgets.core.actions import Action, ActionSyntax, parse_action
 from cardwidgets.core.errors import IllegalActionError
 from cardwidgets.core.explain import Explanation
+from cardwidgets.core.fields import CopyPlan, copy_plan
 from cardwidgets.core.knowledge import Knowledge, Placement, sample
 from cardwidgets.core.tricks import Trick
 from cardwidgets.i18n import ActionList, ActionText, phase_name
@@ -57,6 +60,17 @@ class GameState:
     #: The legal actions, computed once per position; a tuple, so neither a caller nor a clone
     #: (which shares it) can change it.
     _legal_cache: tuple[Action, ...] | None
+    #: How ``clone`` copies each declared field (worked out once per class).
+    _copy_plan: ClassVar[CopyPlan]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._copy_plan = copy_plan(cls)
+
+    @classmethod
+    def fields(cls) -> tuple[str, ...]:
+        """The names of the declared state fields (what ``clone`` copies)."""
+        return cls._copy_plan.fields
 
     # ----- public surface -------------------------------------------------
     @property
@@ -130,18 +144,20 @@ class GameState:
         return ActionList(texts, self.game_name)
 
     def clone(self) -> Self:
-        """An independent copy (hands, tricks and history copied, not shared)."""
-        other = self.__class__.__new__(self.__class__)
-        other.phase = self.phase
-        other.to_act = self.to_act
-        other.dealer = self.dealer
-        other.deal = self.deal
-        other.rules = self.rules
-        other.history = list(self.history)
-        other.tricks = [t.copy() for t in self.tricks]
-        other.hands = [list(h) for h in self.hands]
-        other._legal_cache = self._legal_cache
-        self._copy_into(other)
+        """An independent copy: every declared list copied, the rest shared (``core/fields.py``)."""
+        cls = self.__class__
+        plan = cls._copy_plan
+        data = self.__dict__.copy()
+        for name in plan.lists:
+            value = data[name]
+            if value is not None:
+                data[name] = value.copy()
+        for name in plan.nested:
+            data[name] = [inner.copy() for inner in data[name]]
+        for name in plan.records:
+            data[name] = [record.copy() for record in data[name]]
+        other = cls.__new__(cls)
+        other.__dict__ = data
         return other
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -229,10 +245,6 @@ class GameState:
     def _why_illegal(self, action: Action) -> Explanation | None:
         """A precise, rule-citing reason why ``action`` is illegal, if the game knows one."""
         return None
-
-    def _copy_into(self, other: Self) -> None:
-        """Copy the game's own fields into ``other`` (used by ``clone``)."""
-        raise NotImplementedError
 
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
         """Game-specific view fields for ``seat`` (never hidden cards of others)."""

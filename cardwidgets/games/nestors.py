@@ -186,21 +186,6 @@ class NestorsState(GameState):
         self.to_act = (dealer + 1) % 4  # NES-4: the seat after the dealer speaks first
         self._legal_cache = None
 
-    def _copy_into(self, other: NestorsState) -> None:
-        other.face_down = self.face_down
-        other.face_up = list(self.face_up)
-        other.table = self.table
-        other.high_bid = self.high_bid
-        other.high_bidder = self.high_bidder
-        other.passed = list(self.passed)
-        other.bidder = self.bidder
-        other.bid = self.bid
-        other.trump = self.trump
-        other.order = self.order
-        other.pending = list(self.pending)
-        other.taken = [list(cards) for cards in self.taken]
-        other._points = self._points
-
     # ----- dispatch -------------------------------------------------------------------
     def _legal(self) -> Sequence[Action]:
         phase = self.phase

@@ -106,16 +106,6 @@ class NimbyState(GameState):
         self.to_act = (dealer + 1) % 4  # NIM-4: eldest speaks first
         self._legal_cache = None
 
-    def _copy_into(self, other: NimbyState) -> None:
-        other.display = self.display
-        other.trump = self.trump
-        other.maker = self.maker
-        other.first_agreer = self.first_agreer
-        other.last_exchanger = self.last_exchanger
-        other.spoken = self.spoken
-        other.twos_taken = list(self.twos_taken)
-        other.thrown_in = self.thrown_in
-
     # ----- NIM-4: making trump ----------------------------------------------
     def _legal(self) -> list[Action]:
         if self.phase == TRUMP:

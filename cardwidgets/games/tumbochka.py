@@ -147,24 +147,6 @@ class TumbochkaState(GameState):
         self.to_act = self.first_hand
         self._legal_cache = None
 
-    def _copy_into(self, other: TumbochkaState) -> None:
-        other.sitter = self.sitter
-        other.high_bid_ok = self.high_bid_ok
-        other.first_hand = self.first_hand
-        other.bid = self.bid
-        other.bidder = self.bidder
-        other.passed = list(self.passed)
-        other.declarer = self.declarer
-        other.contract = self.contract
-        other.given = list(self.given)
-        other.trump = self.trump
-        other.troyans = list(self.troyans)
-        other.trilyazh = self.trilyazh
-        other.trilyazhes = list(self.trilyazhes)
-        other.tricks_won = list(self.tricks_won)
-        other.bonuses = list(self.bonuses)
-        other.match_events = list(self.match_events)
-
     # ----- dispatch -----------------------------------------------------------
     def _legal(self) -> list[Action]:
         if self.phase == BIDDING:
