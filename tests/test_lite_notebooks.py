@@ -20,6 +20,8 @@ from types import ModuleType
 
 import pytest
 
+import cardwidgets
+
 REPO = Path(__file__).resolve().parents[1]
 #: Modules that cannot work in Pyodide (no processes, no threads, no sockets, no C libraries).
 UNAVAILABLE_IN_PYODIDE = {"subprocess", "threading", "multiprocessing", "concurrent", "socket", "ctypes", "signal"}
@@ -96,6 +98,7 @@ def test_instructor_notebook_runs_its_command_in_process(site_notebooks, name):
                 exec(compile(cell, "04-instructor", "exec"), namespace)
     finally:
         os.chdir(cwd)
+        cardwidgets.set_locale(None)  # the Russian edition sets it: leave the default as it was
     assert namespace["returncode"] == 0
 
 
