@@ -9,7 +9,7 @@ the match hooks that ``core.match.Match`` calls.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets.cards import Card, parse_card
@@ -35,6 +35,22 @@ class DealPart:
     def single(self) -> bool:
         """True for a part that is one card, written as a string (``"turnup": "7C"``)."""
         return self.lists == 0 and self.size == 1
+
+
+@dataclass
+class MatchPosition:
+    """Where a match stands between deals: the running scores (a game may add fields, e.g. Tumbochka's sitter)."""
+
+    #: Running match scores, one per partnership (or per player).
+    scores: list[int]
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form (``docs/records.md``, a match's ``start``): plain JSON, lists copied."""
+        out: dict[str, Any] = {}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            out[field.name] = list(value) if isinstance(value, list) else value
+        return out
 
 
 class Game:
@@ -161,15 +177,15 @@ class Game:
         return max(cls.sides) + 1
 
     @classmethod
-    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
-        """A match start position with defaults filled in; unreachable ones raise."""
+    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> MatchPosition:
+        """A match start position (record form) read, with defaults filled in; unreachable ones raise."""
         extra = set(start) - {"scores"}
         if extra:
             raise RecordError(f'start: unknown field "{echo(sorted(extra)[0])}" for {cls.name}')
         scores = start.get("scores", [0] * cls.num_sides())
         if not (isinstance(scores, list) and len(scores) == cls.num_sides() and all(type(s) is int for s in scores)):
             raise RecordError(f"start: scores must be {cls.num_sides()} whole numbers")
-        return {"scores": list(scores)}
+        return MatchPosition(list(scores))
 
     @classmethod
     def end_deal(cls, match: Match, state: GameState) -> None:

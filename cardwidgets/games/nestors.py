@@ -21,7 +21,7 @@ from cardwidgets.cards import NESTORS_DECK, SUITS, Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import RecordError
 from cardwidgets.core.explain import Explanation
-from cardwidgets.core.game import Deal, DealPart, Game
+from cardwidgets.core.game import Deal, DealPart, Game, MatchPosition
 from cardwidgets.core.knowledge import Knowledge, Placement, Slot, suit_cards
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
@@ -669,11 +669,11 @@ class Nestors(Game):
         return NestorsState(deal, dealer, rules)
 
     @classmethod
-    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
+    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> MatchPosition:
         """NES-9: a start position may not have a partnership at or beyond ±target."""
         position = super().check_start(start, rules)
         target = rules["target"]
-        if any(abs(score) >= target for score in position["scores"]):
+        if any(abs(score) >= target for score in position.scores):
             raise RecordError(f"start: a partnership is already at +{target} or −{target} or beyond (NES-9)")
         return position
 

@@ -15,7 +15,7 @@ from cardwidgets.cards import NIMBY_DECK, SUITS, Card, Rank, Suit, parse_card
 from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import RecordError
 from cardwidgets.core.explain import Explanation
-from cardwidgets.core.game import Deal, DealPart, Game
+from cardwidgets.core.game import Deal, DealPart, Game, MatchPosition
 from cardwidgets.core.knowledge import Knowledge, Placement, Slot
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
@@ -392,10 +392,10 @@ class Nimby(Game):
         return NimbyState(deal, dealer, rules)
 
     @classmethod
-    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
+    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> MatchPosition:
         """NIM-7: a start position may not have a partnership already at the target."""
         position = super().check_start(start, rules)
-        if max(position["scores"]) >= rules["target"]:
+        if max(position.scores) >= rules["target"]:
             raise RecordError(f"start: a partnership already has {rules['target']} or more (NIM-7)")
         return position
 

@@ -8,13 +8,14 @@ won only on the tumbochka (TUM-8), handled by ``Tumbochka.end_deal``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets.cards import SUITS, TUMBOCHKA_DECK, Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import RecordError, echo
 from cardwidgets.core.explain import Explanation
-from cardwidgets.core.game import Deal, DealPart, Game
+from cardwidgets.core.game import Deal, DealPart, Game, MatchPosition
 from cardwidgets.core.knowledge import Either, Knowledge, Placement, Slot, suit_cards
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
@@ -66,6 +67,20 @@ ANNOUNCE_WITH = {
     **{lead: (TRILYAZH[lead.suit], rest) for lead, rest in TRILYAZH_REST.items()},
     **{lead: (TROYAN[lead.suit], rest) for lead, rest in TROYAN_REST.items()},
 }
+
+
+@dataclass
+class TumbochkaPosition(MatchPosition):
+    """TUM-8: where a Tumbochka match stands between deals (record form: ``docs/records.md`` ``start``)."""
+
+    #: The seat on the tumbochka, or None.
+    sitting: int | None = None
+    #: Deals the sitter has sat through without winning (the third knocks him off).
+    sat_deals: int = 0
+    #: Times each seat was knocked off the tumbochka.
+    removals: list[int] = field(default_factory=lambda: [0] * PLAYERS)
+    #: Whether each seat holds the golden bagel (T-9: from the second removal on).
+    bagels: list[bool] = field(default_factory=lambda: [False] * PLAYERS)
 
 
 class TumbochkaState(GameState):
@@ -687,23 +702,26 @@ class Tumbochka(Game):
         """A new deal; with ``match``, its sitter and scores set the bidding limits of TUM-8."""
         if match is None:
             return TumbochkaState(deal, dealer, rules)
-        position = match.position
-        return TumbochkaState(deal, dealer, rules, position["sitting"], position["scores"])
+        position = _position(match)
+        return TumbochkaState(deal, dealer, rules, position.sitting, position.scores)
 
     # ----- match positions (TUM-7, TUM-8) ----------------------------------------------------
     @classmethod
-    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
+    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> TumbochkaPosition:
         """A start position the match can reach: see the checks in ``_check_position``."""
         known = {"scores", "sitting", "sat_deals", "removals", "bagels"}
         extra = set(start) - known
         if extra:
             names = ", ".join(sorted(known))
             raise RecordError(f'start: unknown field "{echo(sorted(extra)[0])}" for tumbochka (known: {names})')
-        position = super().check_start({k: v for k, v in start.items() if k == "scores"}, rules)
-        position["sitting"] = start.get("sitting")
-        position["sat_deals"] = start.get("sat_deals", 0)
-        position["removals"] = _list_of_three(start.get("removals", [0] * PLAYERS), "removals")
-        position["bagels"] = _list_of_three(start.get("bagels", [False] * PLAYERS), "bagels")
+        scores = super().check_start({k: v for k, v in start.items() if k == "scores"}, rules).scores
+        position = TumbochkaPosition(
+            scores,
+            start.get("sitting"),
+            start.get("sat_deals", 0),
+            _list_of_three(start.get("removals", [0] * PLAYERS), "removals"),
+            _list_of_three(start.get("bagels", [False] * PLAYERS), "bagels"),
+        )
         _check_position(position)
         return position
 
@@ -711,9 +729,9 @@ class Tumbochka(Game):
     def end_deal(cls, match: Match, state: GameState) -> None:
         """TUM-7: add the deal's scores; TUM-8: then win, arrivals, time-out, in that order (T-6)."""
         assert isinstance(state, TumbochkaState)
-        position = match.position
-        scores = position["scores"]
-        sitter = position["sitting"]
+        position = _position(match)
+        scores = position.scores
+        sitter = position.sitting
         deal_score = state.score() or [0] * PLAYERS
         events = state.match_events
         for seat, points in enumerate(deal_score):
@@ -728,14 +746,14 @@ class Tumbochka(Game):
         arrivals = [s for s in range(PLAYERS) if s != sitter and scores[s] >= TUMBOCHKA]
         if len(arrivals) == 1:
             seat = arrivals[0]
-            if position["bagels"][seat]:
+            if position.bagels[seat]:
                 match.winner = seat
                 events.append(Explanation("TUM-8", "tumbochka.won_bagel", {"seat": seat}))
                 return
             if sitter is not None:
                 _knock_off(position, sitter, events, "tumbochka.knocked_by_arrival")
-            position["sitting"] = seat
-            position["sat_deals"] = 0
+            position.sitting = seat
+            position.sat_deals = 0
             scores[seat] = TUMBOCHKA
             events.append(Explanation("TUM-8", "tumbochka.sits", {"seat": seat}))
         elif arrivals:
@@ -744,20 +762,20 @@ class Tumbochka(Game):
             if sitter is not None:
                 _knock_off(position, sitter, events, "tumbochka.knocked_by_arrival")
         # TUM-8 step 3: a sitter who sat through this whole deal counts it; three is the limit.
-        if sitter is not None and position["sitting"] == sitter:
-            position["sat_deals"] += 1
-            if position["sat_deals"] >= SIT_LIMIT:
+        if sitter is not None and position.sitting == sitter:
+            position.sat_deals += 1
+            if position.sat_deals >= SIT_LIMIT:
                 _knock_off(position, sitter, events, "tumbochka.timed_out")
 
     @classmethod
     def match_summary_extra(cls, match: Match) -> dict[str, Any]:
         """The ``tumbochka`` part of the match summary (``docs/records.md``)."""
-        position = match.position
+        position = _position(match)
         return {
             "tumbochka": {
-                "sitting": position["sitting"],
-                "removals": list(position["removals"]),
-                "bagels": list(position["bagels"]),
+                "sitting": position.sitting,
+                "removals": list(position.removals),
+                "bagels": list(position.bagels),
             }
         }
 
@@ -767,22 +785,29 @@ class Tumbochka(Game):
         return (state.dealer + 1) % PLAYERS
 
 
-def _knock_off(position: dict[str, Any], seat: int, events: list[Explanation], key: str) -> None:
+def _position(match: Match) -> TumbochkaPosition:
+    """The match's position, as Tumbochka's ``check_start`` made it."""
+    position = match.position
+    assert isinstance(position, TumbochkaPosition)
+    return position
+
+
+def _knock_off(position: TumbochkaPosition, seat: int, events: list[Explanation], key: str) -> None:
     """TUM-8: one more removal; score 10, or 0 and the golden bagel from the second on (T-9)."""
-    position["removals"][seat] += 1
-    if position["removals"][seat] >= 2:
-        position["scores"][seat] = 0
-        position["bagels"][seat] = True  # Decision T-9: one bagel at most
+    position.removals[seat] += 1
+    if position.removals[seat] >= 2:
+        position.scores[seat] = 0
+        position.bagels[seat] = True  # Decision T-9: one bagel at most
     else:
-        position["scores"][seat] = KNOCKED_OFF
-    if position["sitting"] == seat:
-        position["sitting"] = None
-        position["sat_deals"] = 0
-    bagel = position["removals"][seat] >= 2
+        position.scores[seat] = KNOCKED_OFF
+    if position.sitting == seat:
+        position.sitting = None
+        position.sat_deals = 0
+    bagel = position.removals[seat] >= 2
     params = {
         "seat": seat,
-        "score": position["scores"][seat],
-        "removals": position["removals"][seat],
+        "score": position.scores[seat],
+        "removals": position.removals[seat],
         "bagel": GOLDEN_BAGEL if bagel else "",
     }
     events.append(Explanation("T-9" if bagel else "TUM-8", key, params))
@@ -795,10 +820,10 @@ def _list_of_three(value: Any, name: str) -> list[Any]:
     return list(value)
 
 
-def _check_position(position: dict[str, Any]) -> None:
+def _check_position(position: TumbochkaPosition) -> None:
     """Raise ``RecordError`` unless a Tumbochka match can reach this position (TUM-8)."""
-    scores, sitting, sat_deals = position["scores"], position["sitting"], position["sat_deals"]
-    removals, bagels = position["removals"], position["bagels"]
+    scores, sitting, sat_deals = position.scores, position.sitting, position.sat_deals
+    removals, bagels = position.removals, position.bagels
     if sitting is not None and not (type(sitting) is int and 0 <= sitting < PLAYERS):
         raise RecordError("start: sitting must be null or a seat from 0 to 2")
     if not (type(sat_deals) is int and 0 <= sat_deals < SIT_LIMIT):
