@@ -109,11 +109,14 @@ class GameState:
 
         The state is unchanged when this raises.
         """
-        if not isinstance(action, Action):
-            action = self.parse(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(self.why_illegal(action), action.text)
+        legal = self._legal_cache
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:  # the fast path: an engine's (interned) legal action
+            if not isinstance(action, Action):
+                action = self.parse(action)
+            if action not in legal:
+                raise IllegalActionError(self.why_illegal(action), action.text)
         self._apply(action)
         self.history.append(action.text)
         self._legal_cache = None

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets.cards import NESTORS_DECK, SUITS, Card, Rank, Suit
@@ -192,7 +194,7 @@ class NestorsState(GameState):
         if phase == PLAY:
             return self._legal_play()
         if phase == LEAVE:
-            return [LEAVE_CARD[card] for card in self.pending]
+            return tuple(map(LEAVE_CARD.__getitem__, self.pending))
         if phase == BIDDING:
             return self._legal_bidding()
         if phase == TRUMP:
@@ -293,7 +295,7 @@ class NestorsState(GameState):
     def _legal_open(self) -> list[Action]:
         first, second, third = self.face_up
         pairs = ((first, second), (first, third), (second, third))
-        return [Action.make("open", card, x, y) for card in self.highest_cards() for x, y in pairs]
+        return [_open_action(card, x, y) for card in self.highest_cards() for x, y in pairs]
 
     def _apply_open(self, card: Card, first: Card, second: Card) -> None:
         bidder = self.bidder
@@ -336,12 +338,12 @@ class NestorsState(GameState):
             return []
         return [seat for seat in range(4) if seat not in self.order]
 
-    def _legal_play(self) -> list[Action]:
+    def _legal_play(self) -> tuple[Action, ...]:
         hand = self.hands[self.to_act]  # type: ignore[index]
         plays = self.tricks[-1].plays
         if len(plays) == 2:  # NES-6: C's obligations (the last trick has no C)
             hand = c_legal_cards(plays[0][1], plays[1][1], hand, self.trump)  # type: ignore[arg-type]
-        return [PLAY_CARD[card] for card in hand]
+        return tuple(map(PLAY_CARD.__getitem__, hand))
 
     def _apply_play(self, card: Card) -> None:
         seat = self.to_act
@@ -364,7 +366,7 @@ class NestorsState(GameState):
         result = resolve_trick(a, b, c, self.trump)  # type: ignore[arg-type]
         collector = trick.plays[POSITIONS.index(result.collector)][0]
         trick.collector = collector
-        trick.explanation = result.explain(who(collector, result.collector))  # type: ignore[index]
+        trick.why = partial(result.explain, who(collector, result.collector))  # made when first read
         self.pending = [a, b, c, self.table]  # type: ignore[list-item]
         self.phase = LEAVE
         self.to_act = collector
@@ -389,7 +391,7 @@ class NestorsState(GameState):
         assert table is not None
         trick.plays.append((None, table))
         trick.collector = collector
-        trick.explanation = result.explain(who(collector, result.collector))
+        trick.why = partial(result.explain, who(collector, result.collector))
         self.taken[TEAM[collector]].extend((a, b, table))
         self.table = None
         self.order = ()
@@ -632,8 +634,19 @@ class NestorsState(GameState):
         return data
 
 
-def _card_index(card: Card) -> int:
-    return card.index
+#: The sort key of a hand: the canonical card order.
+_card_index = attrgetter("index")
+#: ``open`` actions made so far, by their three cards (at most one per card and pair of the row).
+_OPEN_ACTIONS: dict[tuple[Card, Card, Card], Action] = {}
+
+
+def _open_action(card: Card, first: Card, second: Card) -> Action:
+    """NES-6a: the action ``open card first second``, made once."""
+    key = (card, first, second)
+    action = _OPEN_ACTIONS.get(key)
+    if action is None:
+        action = _OPEN_ACTIONS[key] = Action.make("open", card, first, second)
+    return action
 
 
 class Nestors(Game):

@@ -9,6 +9,7 @@ is made by agreeing with the face-up card or exchanging a 2 for it; only the
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets.cards import NIMBY_DECK, SUITS, Card, Rank, Suit, parse_card
@@ -165,16 +166,16 @@ class NimbyState(GameState):
         self.tricks.append(Trick())
 
     # ----- NIM-5: play --------------------------------------------------------
-    def _legal_play(self) -> list[Action]:
+    def _legal_play(self) -> tuple[Action, ...]:
         hand = self.hands[self.to_act]  # type: ignore[index]
         plays = self.tricks[-1].plays
         if plays:
             play_suit = PLAY_SUIT[self.trump]  # type: ignore[index]
             led = play_suit[plays[0][1]]
-            following = [PLAY_CARD[c] for c in hand if play_suit[c] is led]
+            following = tuple([PLAY_CARD[c] for c in hand if play_suit[c] is led])
             if following:
                 return following
-        return [PLAY_CARD[c] for c in hand]
+        return tuple(map(PLAY_CARD.__getitem__, hand))
 
     def _apply_play(self, card: Card) -> None:
         seat = self.to_act
@@ -204,7 +205,7 @@ class NimbyState(GameState):
             elif not best_is_trump and suit is led and strength[card] > strength[best]:
                 best_seat, best = seat, card
         trick.collector = best_seat
-        trick.explanation = _trick_explanation(best_seat, best, best_is_trump, led)
+        trick.why = partial(_trick_explanation, best_seat, best, best_is_trump, led)  # made when first read
         self.twos_taken[TEAM[best_seat]] += sum(1 for _, c in trick.plays if c.rank == Rank.TWO)
         if len(self.tricks) == 6:
             self.phase = DONE

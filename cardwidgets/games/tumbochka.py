@@ -8,7 +8,9 @@ won only on the tumbochka (TUM-8), handled by ``Tumbochka.end_deal``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets.cards import SUITS, TUMBOCHKA_DECK, Card, Rank, Suit
@@ -346,21 +348,21 @@ class TumbochkaState(GameState):
         forced = self._obligation_explanation() if seat == self.to_act and self.phase == PLAY else None
         return [forced] if forced is not None else []
 
-    def _legal_play(self) -> list[Action]:
+    def _legal_play(self) -> Sequence[Action]:
         hand = self.hands[self.to_act]  # type: ignore[index]
         plays = self.tricks[-1].plays
         if not plays:
             return self._legal_lead(hand)
         led = plays[0][1].suit
-        following = [PLAY_CARD[c] for c in hand if c.suit is led]
+        following = tuple([PLAY_CARD[c] for c in hand if c.suit is led])
         if following:
             return following  # TUM-5: follow suit
         trump = self.trump
         if trump is not None:
-            trumps = [PLAY_CARD[c] for c in hand if c.suit is trump]
+            trumps = tuple([PLAY_CARD[c] for c in hand if c.suit is trump])
             if trumps:
                 return trumps  # TUM-5: else trump if you can
-        return [PLAY_CARD[c] for c in hand]
+        return tuple(map(PLAY_CARD.__getitem__, hand))
 
     def _legal_lead(self, hand: list[Card]) -> list[Action]:
         """Any card; a trilyazh J or a troyan 6 may be announced (TUM-5); T-4 may force a lead."""
@@ -409,9 +411,11 @@ class TumbochkaState(GameState):
         assert best_seat is not None
         trick.collector = best_seat
         self.tricks_won[best_seat] += 1
-        trick.explanation = self._trilyazh_progress(best_seat, best) or _trick_explanation(
-            best_seat, best, best.suit is trump, trick.plays[0][1].suit
-        )
+        progress = self._trilyazh_progress(best_seat, best) if self.trilyazh is not None else None
+        if progress is not None:
+            trick.explanation = progress
+        else:  # made when first read
+            trick.why = partial(_trick_explanation, best_seat, best, best.suit is trump, trick.plays[0][1].suit)
         if len(self.tricks) == TRICKS:
             self.phase = DONE
             self.to_act = None
