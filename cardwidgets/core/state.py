@@ -2,8 +2,9 @@
 
 A game's state class subclasses ``GameState``, declares its fields once as
 class annotations (``core/fields.py``: ``clone`` copies them all, each as its
-type asks) and supplies a few small hooks (``_legal``, ``_apply``,
-``_why_illegal``, ``_view_extra``, ``knowledge``, ``placed``);
+type asks), lists its phases' rules once in ``phase_rules`` (phase -> the method
+listing the legal actions, the method applying one) and supplies a few small
+hooks (``_why_illegal``, ``_view_extra``, ``knowledge``, ``placed``);
 this base class gives every game the same public surface:
 
 - ``phase``, ``to_act``, ``history``, ``tricks``, ``is_done``;
@@ -17,7 +18,7 @@ this base class gives every game the same public surface:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets.cards import Card
@@ -62,10 +63,17 @@ class GameState:
     _legal_cache: tuple[Action, ...] | None
     #: How ``clone`` copies each declared field (worked out once per class).
     _copy_plan: ClassVar[CopyPlan]
+    #: Each phase's rules: phase -> (method listing the legal actions, method applying one).
+    phase_rules: ClassVar[dict[str, tuple[Callable[[Any], Sequence[Action]], Callable[[Any, Action], None]]]]
+    #: ``phase_rules`` split in two, for the hot path.
+    _legal_in: ClassVar[dict[str, Callable[[Any], Sequence[Action]]]]
+    _apply_in: ClassVar[dict[str, Callable[[Any, Action], None]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._copy_plan = copy_plan(cls)
+        cls._legal_in = {phase: legal for phase, (legal, _) in cls.phase_rules.items()}
+        cls._apply_in = {phase: apply for phase, (_, apply) in cls.phase_rules.items()}
 
     @classmethod
     def fields(cls) -> tuple[str, ...]:
@@ -85,7 +93,8 @@ class GameState:
         """
         legal = self._legal_cache
         if legal is None:
-            legal = () if self.phase == DONE else self._legal()
+            phase = self.phase
+            legal = () if phase == DONE else self._legal_in[phase](self)
             if type(legal) is not tuple:
                 legal = tuple(legal)
             self._legal_cache = legal
@@ -117,7 +126,7 @@ class GameState:
                 action = self.parse(action)
             if action not in legal:
                 raise IllegalActionError(self.why_illegal(action), action.text)
-        self._apply(action)
+        self._apply_in[self.phase](self, action)
         self.history.append(action.text)
         self._legal_cache = None
 
@@ -239,12 +248,6 @@ class GameState:
         raise NotImplementedError
 
     # ----- hooks each game supplies ---------------------------------------
-    def _legal(self) -> Sequence[Action]:
-        raise NotImplementedError
-
-    def _apply(self, action: Action) -> None:
-        raise NotImplementedError
-
     def _why_illegal(self, action: Action) -> Explanation | None:
         """A precise, rule-citing reason why ``action`` is illegal, if the game knows one."""
         return None

@@ -188,32 +188,6 @@ class NestorsState(GameState):
         self.to_act = (dealer + 1) % 4  # NES-4: the seat after the dealer speaks first
         self._legal_cache = None
 
-    # ----- dispatch -------------------------------------------------------------------
-    def _legal(self) -> Sequence[Action]:
-        phase = self.phase
-        if phase == PLAY:
-            return self._legal_play()
-        if phase == LEAVE:
-            return tuple(map(LEAVE_CARD.__getitem__, self.pending))
-        if phase == BIDDING:
-            return self._legal_bidding()
-        if phase == TRUMP:
-            return [NAME_TRUMP[rank] for rank in self.trump_choices()]
-        return self._legal_open()
-
-    def _apply(self, action: Action) -> None:
-        phase = self.phase
-        if phase == PLAY:
-            self._apply_play(action.args[0])  # type: ignore[arg-type]
-        elif phase == LEAVE:
-            self._apply_leave(action.args[0])  # type: ignore[arg-type]
-        elif phase == BIDDING:
-            self._apply_bidding(action)
-        elif phase == TRUMP:
-            self._apply_trump(action.args[0])  # type: ignore[arg-type]
-        else:
-            self._apply_open(*action.cards)
-
     def parse(self, text: str) -> Action:
         """Read an action; ``open`` also accepts the two face-up cards in either order."""
         action = super().parse(text)
@@ -269,11 +243,14 @@ class NestorsState(GameState):
         held = {card.rank for card in self.hands[self.bidder]}
         return [rank for rank in TRUMP_RANKS if rank in held] or list(TRUMP_RANKS)
 
-    def _apply_trump(self, rank: Rank) -> None:
+    def _legal_trump(self) -> list[Action]:
+        return [NAME_TRUMP[rank] for rank in self.trump_choices()]
+
+    def _apply_trump(self, action: Action) -> None:
         bidder = self.bidder
         assert bidder is not None
         assert self.face_down is not None
-        self.trump = rank
+        self.trump = action.args[0]  # type: ignore[assignment]
         self.hands[bidder].append(self.face_down)  # NES-5: he takes the face-down card
         self.face_down = None
         for seat, cards in enumerate(self.deal["extra"]):  # NES-5: 3 more cards each
@@ -297,7 +274,8 @@ class NestorsState(GameState):
         pairs = ((first, second), (first, third), (second, third))
         return [_open_action(card, x, y) for card in self.highest_cards() for x, y in pairs]
 
-    def _apply_open(self, card: Card, first: Card, second: Card) -> None:
+    def _apply_open(self, action: Action) -> None:
+        card, first, second = action.cards
         bidder = self.bidder
         assert bidder is not None
         self.hands[bidder].remove(card)
@@ -345,9 +323,10 @@ class NestorsState(GameState):
             hand = c_legal_cards(plays[0][1], plays[1][1], hand, self.trump)  # type: ignore[arg-type]
         return tuple(map(PLAY_CARD.__getitem__, hand))
 
-    def _apply_play(self, card: Card) -> None:
+    def _apply_play(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
+        card = action.cards[0]
         self.hands[seat].remove(card)
         trick = self.tricks[-1]
         plays = trick.plays
@@ -371,8 +350,12 @@ class NestorsState(GameState):
         self.phase = LEAVE
         self.to_act = collector
 
-    def _apply_leave(self, card: Card) -> None:
+    def _legal_leave(self) -> tuple[Action, ...]:
+        return tuple(map(LEAVE_CARD.__getitem__, self.pending))
+
+    def _apply_leave(self, action: Action) -> None:
         """NES-7 (Decision E-8): the collector takes three of the four cards and leaves one."""
+        card = action.cards[0]
         trick = self.tricks[-1]
         pending = self.pending
         pending.remove(card)
@@ -632,6 +615,15 @@ class NestorsState(GameState):
             why = self.c_explanation()
             data["c_rule"] = why.to_json() if why else None
         return data
+
+    #: The phases' rules: phase -> (legal actions, apply one).
+    phase_rules: ClassVar[dict[str, Any]] = {
+        BIDDING: (_legal_bidding, _apply_bidding),  # NES-4
+        TRUMP: (_legal_trump, _apply_trump),  # NES-5
+        OPEN: (_legal_open, _apply_open),  # NES-6a
+        PLAY: (_legal_play, _apply_play),  # NES-6
+        LEAVE: (_legal_leave, _apply_leave),  # NES-7
+    }
 
 
 #: The sort key of a hand: the canonical card order.

@@ -108,11 +108,6 @@ class NimbyState(GameState):
         self._legal_cache = None
 
     # ----- NIM-4: making trump ----------------------------------------------
-    def _legal(self) -> list[Action]:
-        if self.phase == TRUMP:
-            return self._legal_trump()
-        return self._legal_play()
-
     def _legal_trump(self) -> list[Action]:
         hand = self.hands[self.to_act]  # type: ignore[index]
         return [AGREE, PASS, *(EXCHANGE[c] for c in hand if c.rank == Rank.TWO and self._may_exchange(c))]
@@ -122,12 +117,6 @@ class NimbyState(GameState):
         if self.display.rank != Rank.TWO:
             return True
         return TWO_ORDER[two.suit] > TWO_ORDER[self.display.suit]
-
-    def _apply(self, action: Action) -> None:
-        if self.phase == TRUMP:
-            self._apply_trump(action)
-        else:
-            self._apply_play(action.args[0])  # type: ignore[arg-type]
 
     def _apply_trump(self, action: Action) -> None:
         seat = self.to_act
@@ -177,9 +166,10 @@ class NimbyState(GameState):
                 return following
         return tuple(map(PLAY_CARD.__getitem__, hand))
 
-    def _apply_play(self, card: Card) -> None:
+    def _apply_play(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
+        card = action.cards[0]
         self.hands[seat].remove(card)
         trick = self.tricks[-1]
         trick.plays.append((seat, card))
@@ -349,6 +339,12 @@ class NimbyState(GameState):
             "tricks_won": _tricks_won(self.tricks),
             "thrown_in": self.thrown_in,
         }
+
+    #: The phases' rules: phase -> (legal actions, apply one).
+    phase_rules: ClassVar[dict[str, Any]] = {
+        TRUMP: (_legal_trump, _apply_trump),  # NIM-4
+        PLAY: (_legal_play, _apply_play),  # NIM-5
+    }
 
 
 def _tricks_won(tricks: list[Trick]) -> list[int]:

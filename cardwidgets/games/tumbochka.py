@@ -164,22 +164,7 @@ class TumbochkaState(GameState):
         self.to_act = self.first_hand
         self._legal_cache = None
 
-    # ----- dispatch -----------------------------------------------------------
-    def _legal(self) -> list[Action]:
-        if self.phase == BIDDING:
-            return self._legal_bidding()
-        if self.phase == TALON:
-            return self._legal_talon()
-        return self._legal_play()
-
-    def _apply(self, action: Action) -> None:
-        if self.phase == BIDDING:
-            self._apply_bidding(action)
-        elif self.phase == TALON:
-            self._apply_talon(action)
-        else:
-            self._apply_play(action)
-
+    # ----- explanations of illegal actions -----------------------------------------------
     def _why_illegal(self, action: Action) -> Explanation | None:
         if action.verb not in PHASE_VERBS[self.phase]:
             rule = PHASE_RULE[self.phase]
@@ -657,6 +642,13 @@ class TumbochkaState(GameState):
             "tricks_won": list(self.tricks_won),
             "bonuses": list(self.bonuses),
         }
+
+    #: The phases' rules: phase -> (legal actions, apply one).
+    phase_rules: ClassVar[dict[str, Any]] = {
+        BIDDING: (_legal_bidding, _apply_bidding),  # TUM-3
+        TALON: (_legal_talon, _apply_talon),  # TUM-4
+        PLAY: (_legal_play, _apply_play),  # TUM-5
+    }
 
 
 def _text_or_none(card: Card | None) -> str | None:
