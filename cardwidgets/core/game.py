@@ -90,14 +90,23 @@ class Game:
             rng = random.Random(rng)
         cards = list(cls.deck)
         rng.shuffle(cards)
+        cards.reverse()  # dealt from the end of the shuffled list, as ever: the same deal for the same seed
         deal: Deal = {}
+        at = 0
         for part in cls.layout:
+            size = part.size
             if part.single:
-                deal[part.name] = cards.pop()
+                deal[part.name] = cards[at]
+                at += 1
             elif part.lists == 0:
-                deal[part.name] = [cards.pop() for _ in range(part.size)]
+                deal[part.name] = cards[at : at + size]
+                at += size
             else:
-                deal[part.name] = [[cards.pop() for _ in range(part.size)] for _ in range(part.lists)]
+                lists = []
+                for _ in range(part.lists):
+                    lists.append(cards[at : at + size])
+                    at += size
+                deal[part.name] = lists
         return deal
 
     @classmethod

@@ -38,6 +38,11 @@ if TYPE_CHECKING:
 DONE = "done"
 
 
+def _nothing_legal(state: GameState) -> tuple[Action, ...]:
+    """The legal actions once the deal is done: none."""
+    return ()
+
+
 class GameState:
     """Base class of one deal's state; see the module docstring."""
 
@@ -73,6 +78,7 @@ class GameState:
         super().__init_subclass__(**kwargs)
         cls._copy_plan = copy_plan(cls)
         cls._legal_in = {phase: legal for phase, (legal, _) in cls.phase_rules.items()}
+        cls._legal_in[DONE] = _nothing_legal
         cls._apply_in = {phase: apply for phase, (_, apply) in cls.phase_rules.items()}
 
     @classmethod
@@ -93,8 +99,7 @@ class GameState:
         """
         legal = self._legal_cache
         if legal is None:
-            phase = self.phase
-            legal = () if phase == DONE else self._legal_in[phase](self)
+            legal = self._legal_in[self.phase](self)
             if type(legal) is not tuple:
                 legal = tuple(legal)
             self._legal_cache = legal
