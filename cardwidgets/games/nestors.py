@@ -31,6 +31,7 @@ from cardwidgets.games.nestors_tricks import (
     POSITIONS,
     POWER,
     TRUMP_RANKS,
+    TrickResult,
     c_legal_cards,
     c_may_play,
     resolve_last_trick,
@@ -70,6 +71,8 @@ LEAVE_CARD = {card: Action.make("leave", card) for card in NESTORS_DECK}
 PHASE_VERBS = {BIDDING: ("bid", "pass"), TRUMP: ("trump",), OPEN: ("open",), PLAY: ("play",), LEAVE: ("leave",)}
 PHASE_RULE = {BIDDING: "NES-4", TRUMP: "NES-5", OPEN: "NES-6a", PLAY: "NES-6", LEAVE: "NES-7"}
 #: ``TRICK_ORDER[leader]``: the seats A, B, C of a trick led by ``leader`` (NES-6).
+#: A trick position's index in the playing order: A 0, B 1, C 2.
+POSITION_INDEX = {position: index for index, position in enumerate(POSITIONS)}
 TRICK_ORDER = tuple(tuple((leader + i) % 4 for i in range(3)) for leader in range(4))
 
 
@@ -300,7 +303,7 @@ class NestorsState(GameState):
         else:  # NES-7: the two players with a card left, in turn order from the scheduled leader
             in_turn = ((leader + i) % 4 for i in range(4))
             self.order = tuple(seat for seat in in_turn if self.hands[seat])
-        self.tricks.append(Trick())
+        self.tricks.append(Trick([]))
         self.phase = PLAY
         self.to_act = self.order[0]
 
@@ -343,9 +346,9 @@ class NestorsState(GameState):
         """NES-6 W1-W3b decide; the collector then chooses the table card (NES-7)."""
         (_, a), (_, b), (_, c) = trick.plays
         result = resolve_trick(a, b, c, self.trump)  # type: ignore[arg-type]
-        collector = trick.plays[POSITIONS.index(result.collector)][0]
+        collector = trick.plays[POSITION_INDEX[result.collector]][0]
         trick.collector = collector
-        trick.why = partial(result.explain, who(collector, result.collector))  # made when first read
+        trick.why = partial(_trick_why, result, collector)  # made when first read
         self.pending = [a, b, c, self.table]  # type: ignore[list-item]
         self.phase = LEAVE
         self.to_act = collector
@@ -374,7 +377,7 @@ class NestorsState(GameState):
         assert table is not None
         trick.plays.append((None, table))
         trick.collector = collector
-        trick.why = partial(result.explain, who(collector, result.collector))
+        trick.why = partial(_trick_why, result, collector)
         self.taken[TEAM[collector]].extend((a, b, table))
         self.table = None
         self.order = ()
@@ -624,6 +627,11 @@ class NestorsState(GameState):
         PLAY: (_legal_play, _apply_play),  # NES-6
         LEAVE: (_legal_leave, _apply_leave),  # NES-7
     }
+
+
+def _trick_why(result: TrickResult, collector: int) -> Explanation:
+    """Why ``collector`` took the trick (NES-6, NES-7), naming him by seat and position."""
+    return result.explain(who(collector, result.collector))
 
 
 #: The sort key of a hand: the canonical card order.

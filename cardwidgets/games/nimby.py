@@ -152,7 +152,7 @@ class NimbyState(GameState):
             self.hands[(self.dealer + 1 + i) % 4].append(card)
         self.phase = PLAY
         self.to_act = self.maker  # NIM-5: the maker leads the first trick
-        self.tricks.append(Trick())
+        self.tricks.append(Trick([]))
 
     # ----- NIM-5: play --------------------------------------------------------
     def _legal_play(self) -> tuple[Action, ...]:
@@ -202,7 +202,7 @@ class NimbyState(GameState):
             self.to_act = None
         else:
             self.to_act = best_seat  # the winner leads the next trick
-            self.tricks.append(Trick())
+            self.tricks.append(Trick([]))
 
     # ----- explanations of illegal actions -----------------------------------------
     def _why_illegal(self, action: Action) -> Explanation | None:

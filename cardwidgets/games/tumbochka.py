@@ -289,7 +289,7 @@ class TumbochkaState(GameState):
             self.contract = action.args[0]  # type: ignore[assignment]
         self.phase = PLAY
         self.to_act = declarer  # Decision T-3: the declarer leads the first trick
-        self.tricks.append(Trick())
+        self.tricks.append(Trick([]))
 
     def _why_illegal_talon(self, action: Action) -> Explanation | None:
         giving = any(self.given[seat] is None for seat in self.opponents())
@@ -406,7 +406,7 @@ class TumbochkaState(GameState):
             self.to_act = None
         else:
             self.to_act = best_seat  # Decision T-3: the winner leads the next trick
-            self.tricks.append(Trick())
+            self.tricks.append(Trick([]))
 
     def _trilyazh_progress(self, winner: int, card: Card) -> Explanation | None:
         """Decision T-4: go on with, complete (+3) or break the trilyazh being played."""
