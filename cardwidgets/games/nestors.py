@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -134,6 +135,14 @@ def deal_score(bidder_team: int, bid: int, points: Sequence[int]) -> list[int]:
     return out
 
 
+@dataclass(frozen=True)
+class Contract:
+    """NES-4: the bidder and his bid, fixed when the bidding ends."""
+
+    bidder: int
+    bid: int
+
+
 class NestorsState(GameState):
     """One Nestors deal; see the module docstring for the phases."""
 
@@ -152,8 +161,9 @@ class NestorsState(GameState):
     high_bid: int | None
     high_bidder: int | None
     passed: list[bool]
-    bidder: int | None
-    bid: int | None
+    #: NES-4: present once the bidding ends (read ``bidder`` and ``bid`` before that: None).
+    contract: Contract | None
+    #: NES-5: present once the bidder names it.
     trump: Rank | None
     face_down: Card | None
     face_up: list[Card]
@@ -178,8 +188,7 @@ class NestorsState(GameState):
         self.high_bid = None
         self.high_bidder = None
         self.passed = [False] * 4
-        self.bidder = None
-        self.bid = None
+        self.contract = None
         self.trump = None
         self.order = ()
         self.pending = []
@@ -233,10 +242,36 @@ class NestorsState(GameState):
 
     def _end_bidding(self) -> None:
         """NES-4: three have passed; the remaining player is the bidder at his last bid."""
-        self.bidder = self.high_bidder
-        self.bid = self.high_bid
+        assert self.high_bidder is not None
+        assert self.high_bid is not None
+        self.contract = Contract(self.high_bidder, self.high_bid)
         self.phase = TRUMP
-        self.to_act = self.bidder
+        self.to_act = self.high_bidder
+
+    # ----- phase-dependent facts ------------------------------------------------------------
+    @property
+    def bidder(self) -> int | None:
+        """The bidder once the bidding has ended (NES-4), else None."""
+        contract = self.contract
+        return None if contract is None else contract.bidder
+
+    @property
+    def bid(self) -> int | None:
+        """The bid to make once the bidding has ended (NES-4), else None."""
+        contract = self.contract
+        return None if contract is None else contract.bid
+
+    def _settled(self) -> Contract:
+        """The contract, in the phases after the bidding (NES-5 on), where it always exists."""
+        contract = self.contract
+        assert contract is not None, "no contract before the bidding ends"
+        return contract
+
+    def _trump(self) -> Rank:
+        """The trump rank, in the phases after it is named (NES-6a on), where it always exists."""
+        trump = self.trump
+        assert trump is not None, "no trump before the bidder names it"
+        return trump
 
     # ----- NES-5: trump and the second deal -------------------------------------------------
     def trump_choices(self) -> list[Rank]:
@@ -250,8 +285,7 @@ class NestorsState(GameState):
         return [NAME_TRUMP[rank] for rank in self.trump_choices()]
 
     def _apply_trump(self, action: Action) -> None:
-        bidder = self.bidder
-        assert bidder is not None
+        bidder = self._settled().bidder
         assert self.face_down is not None
         self.trump = action.args[0]  # type: ignore[assignment]
         self.hands[bidder].append(self.face_down)  # NES-5: he takes the face-down card
@@ -279,8 +313,7 @@ class NestorsState(GameState):
 
     def _apply_open(self, action: Action) -> None:
         card, first, second = action.cards
-        bidder = self.bidder
-        assert bidder is not None
+        bidder = self._settled().bidder
         self.hands[bidder].remove(card)
         table = next(c for c in self.face_up if c is not first and c is not second)
         trick = Trick([(bidder, card), (None, first), (None, second)], bidder)
@@ -297,7 +330,9 @@ class NestorsState(GameState):
     def _start_trick(self) -> None:
         """E-6: trick k (2 ≤ k ≤ 11) is led by seat (bidder + k − 1) mod 4, whoever won."""
         number = len(self.tricks) + 1
-        leader = (self.bidder + number - 1) % 4  # type: ignore[operator]
+        contract = self.contract
+        assert contract is not None  # the bidding is over (inline: the hot path)
+        leader = (contract.bidder + number - 1) % 4
         if number < NUM_TRICKS:
             self.order = TRICK_ORDER[leader]
         else:  # NES-7: the two players with a card left, in turn order from the scheduled leader
@@ -323,7 +358,9 @@ class NestorsState(GameState):
         hand = self.hands[self.to_act]  # type: ignore[index]
         plays = self.tricks[-1].plays
         if len(plays) == 2:  # NES-6: C's obligations (the last trick has no C)
-            hand = c_legal_cards(plays[0][1], plays[1][1], hand, self.trump)  # type: ignore[arg-type]
+            trump = self.trump
+            assert trump is not None  # named before play (inline: the hot path)
+            hand = c_legal_cards(plays[0][1], plays[1][1], hand, trump)
         return tuple(map(PLAY_CARD.__getitem__, hand))
 
     def _apply_play(self, action: Action) -> None:
@@ -345,7 +382,9 @@ class NestorsState(GameState):
     def _close_trick(self, trick: Trick) -> None:
         """NES-6 W1-W3b decide; the collector then chooses the table card (NES-7)."""
         (_, a), (_, b), (_, c) = trick.plays
-        result = resolve_trick(a, b, c, self.trump)  # type: ignore[arg-type]
+        trump = self.trump
+        assert trump is not None  # named before play (inline: the hot path)
+        result = resolve_trick(a, b, c, trump)
         collector = trick.plays[POSITION_INDEX[result.collector]][0]
         trick.collector = collector
         trick.why = partial(_trick_why, result, collector)  # made when first read
@@ -371,7 +410,7 @@ class NestorsState(GameState):
     def _close_last_trick(self, trick: Trick) -> None:
         """NES-7: the A-or-B rule decides; the collector takes both cards and the table card."""
         (seat_a, a), (seat_b, b) = trick.plays
-        result = resolve_last_trick(a, b, self.trump)  # type: ignore[arg-type]
+        result = resolve_last_trick(a, b, self._trump())
         collector = seat_a if result.collector == "A" else seat_b
         table = self.table
         assert table is not None
@@ -435,8 +474,9 @@ class NestorsState(GameState):
         return Explanation("E-5", "nestors.trump_not_held", {"seat": self.to_act, "held": held, "rank": rank})
 
     def _why_not_open(self, card: Card, first: Card, second: Card) -> Explanation:
-        if card not in self.hands[self.bidder]:  # type: ignore[index]
-            return Explanation("NES-6a", "nestors.not_in_hand", {"seat": self.bidder, "card": card, "rule": "NES-6a"})
+        bidder = self._settled().bidder
+        if card not in self.hands[bidder]:
+            return Explanation("NES-6a", "nestors.not_in_hand", {"seat": bidder, "card": card, "rule": "NES-6a"})
         highest = self.highest_cards()
         if card not in highest:
             return Explanation("NES-6a", "nestors.open_highest", {"card": card, "highest": highest})
@@ -471,7 +511,7 @@ class NestorsState(GameState):
         if self.phase != DONE:
             return None
         if self._points is None:
-            self._points = partnership_points(self.taken, self.tricks_won(), self.trump)  # type: ignore[arg-type]
+            self._points = partnership_points(self.taken, self.tricks_won(), self._trump())
         return list(self._points)
 
     def made(self) -> bool | None:
@@ -479,21 +519,23 @@ class NestorsState(GameState):
         points = self.points()
         if points is None:
             return None
-        return points[TEAM[self.bidder]] >= self.bid  # type: ignore[index,operator]
+        contract = self._settled()
+        return points[TEAM[contract.bidder]] >= contract.bid
 
     def score(self) -> list[int] | None:
         """NES-8: what the deal adds to each partnership's match score, once done."""
         points = self.points()
         if points is None:
             return None
-        return deal_score(TEAM[self.bidder], self.bid, points)  # type: ignore[index,arg-type]
+        contract = self._settled()
+        return deal_score(TEAM[contract.bidder], contract.bid, points)
 
     def score_explanation(self) -> Explanation | None:
         """Why the deal scored as it did (NES-8), once done."""
         points = self.points()
         if points is None:
             return None
-        team = TEAM[self.bidder]  # type: ignore[index]
+        team = TEAM[self._settled().bidder]
         key = "nestors.score_made" if self.made() else "nestors.score_failed"
         params = {"team": team, "bid": self.bid, "p": points[team], "q": TOTAL_POINTS - points[team]}
         return Explanation("NES-8", key, params)
@@ -503,7 +545,7 @@ class NestorsState(GameState):
         if self.phase != PLAY or len(self.tricks[-1].plays) != 2 or len(self.order) != 3:
             return None
         plays = self.tricks[-1].plays
-        return c_may_play(plays[0][1], plays[1][1], self.hands[self.to_act], self.trump)[1]  # type: ignore[index,arg-type]
+        return c_may_play(plays[0][1], plays[1][1], self.hands[self.to_act], self._trump())[1]  # type: ignore[index]
 
     def notices(self, seat: int) -> list[Explanation]:
         """NES-6: tell C which cards he may play and why."""
@@ -556,7 +598,7 @@ class NestorsState(GameState):
         bidder = self.bidder
         if bidder is None or bidder == known.seat or not self.tricks:
             return
-        power = POWER[self.trump]  # type: ignore[index]
+        power = POWER[self._trump()]
         top = power[self.tricks[0].plays[0][1]]
         known.ban(bidder, (card for card in NESTORS_DECK if power[card] > top))
 
@@ -581,9 +623,10 @@ class NestorsState(GameState):
         return self.trump.text if self.trump is not None else None
 
     def contract_json(self) -> dict[str, int] | None:
-        if self.bidder is None:
+        contract = self.contract
+        if contract is None:
             return None
-        return {"seat": self.bidder, "bid": self.bid}  # type: ignore[dict-item]
+        return {"seat": contract.bidder, "bid": contract.bid}
 
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
         everything = seat is None
