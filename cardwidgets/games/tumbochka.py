@@ -9,7 +9,7 @@ won only on the tumbochka (TUM-8), handled by ``Tumbochka.end_deal``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -85,6 +85,14 @@ class TumbochkaPosition(MatchPosition):
     bagels: list[bool] = field(default_factory=lambda: [False] * PLAYERS)
 
 
+@dataclass(frozen=True)
+class Declaration:
+    """TUM-3, TUM-4: the declarer and his contract, fixed when the bidding ends (a raise replaces it)."""
+
+    declarer: int
+    contract: int
+
+
 class TumbochkaState(GameState):
     """One Tumbochka deal: bidding (TUM-3), talon (TUM-4), play (TUM-5), scoring (TUM-6).
 
@@ -113,8 +121,8 @@ class TumbochkaState(GameState):
     bid: int
     bidder: int | None
     passed: list[bool]
-    declarer: int | None
-    contract: int | None
+    #: TUM-3: present once the bidding ends (read ``declarer`` and ``contract`` before that: None).
+    declared: Declaration | None
     #: TUM-4: the card given to each seat by the declarer (None: nothing given).
     given: list[Card | None]
     trump: Suit | None
@@ -148,8 +156,7 @@ class TumbochkaState(GameState):
         self.bid = 0
         self.bidder = None
         self.passed = [False] * PLAYERS
-        self.declarer = None
-        self.contract = None
+        self.declared = None
         self.given = [None] * PLAYERS
         self.trump = None  # TUM-1: no trump until a troyan is shown
         self.troyans = []
@@ -235,8 +242,7 @@ class TumbochkaState(GameState):
         """TUM-3: the one left is declarer at his bid; TUM-4: he takes the talon."""
         declarer = self.bidder
         assert declarer is not None
-        self.declarer = declarer
-        self.contract = self.bid
+        self.declared = Declaration(declarer, self.bid)
         self.hands[declarer].extend(self.deal["talon"])
         self.phase = TALON
         self.to_act = declarer
@@ -260,25 +266,40 @@ class TumbochkaState(GameState):
             return Explanation("TUM-3", "tumbochka.bid_higher", {"bid": self.bid})
         return Explanation("TUM-8", "tumbochka.need_a_point", {"sitter": self.sitter, "seat": seat})
 
+    # ----- phase-dependent facts -------------------------------------------------------
+    @property
+    def declarer(self) -> int | None:
+        """The declarer once the bidding has ended (TUM-3), else None."""
+        declared = self.declared
+        return None if declared is None else declared.declarer
+
+    @property
+    def contract(self) -> int | None:
+        """The contract (his bid, or the raise of TUM-4) once the bidding has ended, else None."""
+        declared = self.declared
+        return None if declared is None else declared.contract
+
+    def _settled(self) -> Declaration:
+        """The declaration, in the phases after the bidding (TUM-4 on), where it always exists."""
+        declared = self.declared
+        assert declared is not None, "no declarer before the bidding ends"
+        return declared
+
     # ----- TUM-4: talon, cards given, raise ------------------------------------------
     def opponents(self) -> tuple[int, int]:
         """The two defenders (once the declarer is known)."""
-        declarer = self.declarer
-        assert declarer is not None
+        declarer = self._settled().declarer
         return (declarer + 1) % PLAYERS, (declarer + 2) % PLAYERS
 
     def _legal_talon(self) -> list[Action]:
-        declarer = self.declarer
-        assert declarer is not None
-        assert self.contract is not None
+        declarer, contract = self._settled().declarer, self._settled().contract
         waiting = [seat for seat in self.opponents() if self.given[seat] is None]
         if waiting:
             return [GIVE[(card, seat)] for card in self.hands[declarer] for seat in waiting]
-        return [KEEP, *(RAISE[n] for n in range(self.contract + 1, MAX_BID + 1))]
+        return [KEEP, *(RAISE[n] for n in range(contract + 1, MAX_BID + 1))]
 
     def _apply_talon(self, action: Action) -> None:
-        declarer = self.declarer
-        assert declarer is not None
+        declarer = self._settled().declarer
         if action.verb == "give":
             card, seat = action.args[0], action.args[1]
             self.hands[declarer].remove(card)  # type: ignore[arg-type]
@@ -286,7 +307,9 @@ class TumbochkaState(GameState):
             self.given[seat] = card  # type: ignore[index,call-overload]
             return
         if action.verb == "raise":
-            self.contract = action.args[0]  # type: ignore[assignment]
+            raised = action.number
+            assert raised is not None
+            self.declared = replace(self._settled(), contract=raised)
         self.phase = PLAY
         self.to_act = declarer  # Decision T-3: the declarer leads the first trick
         self.tricks.append(Trick([]))
@@ -303,9 +326,9 @@ class TumbochkaState(GameState):
 
     def _why_illegal_give(self, action: Action) -> Explanation:
         """Why a ``give`` is not allowed while cards are still to be given (TUM-4)."""
-        declarer = self.declarer
+        declarer = self._settled().declarer
         seat = action.number
-        if action.card not in self.hands[declarer]:  # type: ignore[index]
+        if action.card not in self.hands[declarer]:
             return Explanation("TUM-4", "core.not_in_hand", {"seat": declarer, "card": action.card})
         if seat not in self.opponents():
             return Explanation("TUM-4", "tumbochka.give_to_opponent", {"to": seat})
@@ -483,9 +506,7 @@ class TumbochkaState(GameState):
         if self.phase != DONE:
             return None
         points = self.deal_points()
-        declarer, contract = self.declarer, self.contract
-        assert declarer is not None
-        assert contract is not None
+        declarer, contract = self._settled().declarer, self._settled().contract
         points[declarer] = contract if points[declarer] >= contract else -contract
         return points
 
@@ -493,11 +514,10 @@ class TumbochkaState(GameState):
         """Why the deal scored as it did (TUM-6), once done."""
         if self.phase != DONE:
             return None
-        declarer = self.declarer
-        assert declarer is not None
-        made = self.deal_points()[declarer] >= (self.contract or 0)
+        declarer, contract = self._settled().declarer, self._settled().contract
+        made = self.deal_points()[declarer] >= contract
         key = "tumbochka.score_made" if made else "tumbochka.score_failed"
-        params = {"seat": declarer, "points": self.deal_points()[declarer], "contract": self.contract}
+        params = {"seat": declarer, "points": self.deal_points()[declarer], "contract": contract}
         return Explanation("TUM-6", key, params)
 
     # ----- what a seat knows --------------------------------------------------------------
@@ -532,8 +552,7 @@ class TumbochkaState(GameState):
         """TUM-4: shown talon cards are with the declarer, or one was his face-down gift to the other defender."""
         seat = known.seat
         talon = self.deal["talon"]
-        declarer = self.declarer
-        assert declarer is not None
+        declarer = self._settled().declarer
         loose = [card for card in talon if card not in placed]
         if not loose or declarer == seat:
             return
@@ -590,9 +609,10 @@ class TumbochkaState(GameState):
         return card.suit is self.trump
 
     def contract_json(self) -> dict[str, int] | None:
-        if self.declarer is None or self.contract is None:
+        declared = self.declared
+        if declared is None:
             return None
-        return {"seat": self.declarer, "bid": self.contract}
+        return {"seat": declared.declarer, "bid": declared.contract}
 
     def talon_visible(self, seat: int | None) -> bool:
         """TUM-4, Decision T-2: the talon is turned up once bidding ends (option ``talon_shown``)."""
