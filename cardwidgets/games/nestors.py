@@ -135,7 +135,7 @@ def deal_score(bidder_team: int, bid: int, points: Sequence[int]) -> list[int]:
     return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Contract:
     """NES-4: the bidder and his bid, fixed when the bidding ends."""
 

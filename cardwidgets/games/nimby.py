@@ -9,6 +9,7 @@ is made by agreeing with the face-up card or exchanging a 2 for it; only the
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -66,6 +67,14 @@ PLAY_SUIT = {trump: _play_suit_table(trump) for trump in SUITS}
 STRENGTH = {trump: _strength_table(trump) for trump in SUITS}
 
 
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """NIM-4, Decision N-4: the maker and the trump suit, fixed when trump is made."""
+
+    maker: int
+    trump: Suit
+
+
 class NimbyState(GameState):
     """One Nimby deal: making trump (NIM-4), then six tricks (NIM-5)."""
 
@@ -80,8 +89,8 @@ class NimbyState(GameState):
     }
 
     display: Card
-    trump: Suit | None
-    maker: int | None
+    #: NIM-4: present once trump is made (read ``trump`` and ``maker`` before that: None).
+    contract: Contract | None
     first_agreer: int | None
     last_exchanger: int | None
     spoken: int
@@ -94,8 +103,7 @@ class NimbyState(GameState):
         self.dealer = dealer
         self.hands = [list(h) for h in deal["hands"]]
         self.display = deal["turnup"]  # NIM-3: the turn-up proposes the trump suit
-        self.trump = None
-        self.maker = None
+        self.contract = None
         self.first_agreer = None
         self.last_exchanger = None
         self.spoken = 0
@@ -143,15 +151,16 @@ class NimbyState(GameState):
             self.phase = DONE
             self.to_act = None
             return
-        self.trump = self.display.suit
         # Decision N-4: the last exchanger, else the first who agreed.
-        self.maker = self.last_exchanger if self.last_exchanger is not None else self.first_agreer
+        maker = self.last_exchanger if self.last_exchanger is not None else self.first_agreer
+        assert maker is not None
+        self.contract = Contract(maker, self.display.suit)
         # Decision N-5: the dealer takes the display; the stock goes one each from eldest.
         self.hands[self.dealer].append(self.display)
         for i, card in enumerate(self.deal["stock"]):
             self.hands[(self.dealer + 1 + i) % 4].append(card)
         self.phase = PLAY
-        self.to_act = self.maker  # NIM-5: the maker leads the first trick
+        self.to_act = maker  # NIM-5: the maker leads the first trick
         self.tricks.append(Trick([]))
 
     # ----- NIM-5: play --------------------------------------------------------
@@ -159,7 +168,9 @@ class NimbyState(GameState):
         hand = self.hands[self.to_act]  # type: ignore[index]
         plays = self.tricks[-1].plays
         if plays:
-            play_suit = PLAY_SUIT[self.trump]  # type: ignore[index]
+            contract = self.contract
+            assert contract is not None  # trump is made before play (inline: the hot path)
+            play_suit = PLAY_SUIT[contract.trump]
             led = play_suit[plays[0][1]]
             following = tuple([PLAY_CARD[c] for c in hand if play_suit[c] is led])
             if following:
@@ -180,8 +191,9 @@ class NimbyState(GameState):
 
     def _close_trick(self, trick: Trick) -> None:
         """The highest trump wins, else the highest card of the suit led (NIM-5)."""
-        trump = self.trump
-        assert trump is not None
+        contract = self.contract
+        assert contract is not None  # trump is made before play (inline: the hot path)
+        trump = contract.trump
         play_suit = PLAY_SUIT[trump]
         strength = STRENGTH[trump]
         led = play_suit[trick.plays[0][1]]
@@ -218,7 +230,7 @@ class NimbyState(GameState):
             if card.rank != Rank.TWO:
                 return Explanation("NIM-4", "nimby.exchange_only_two", {"card": card})
             return Explanation("N-2", "nimby.exchange_higher", {"card": card, "display": self.display})
-        play_suit = PLAY_SUIT[self.trump]  # type: ignore[index]
+        play_suit = PLAY_SUIT[self._settled().trump]
         led = play_suit[self.tricks[-1].plays[0][1]]
         held = [c for c in self.hands[seat] if play_suit[c] == led]  # type: ignore[index]
         return Explanation("NIM-5", "nimby.must_follow", {"seat": seat, "suit": _suit_name(led), "held": held})
@@ -236,7 +248,7 @@ class NimbyState(GameState):
             return None
         if self.thrown_in:
             return [0, 0]
-        maker_team = TEAM[self.maker]  # type: ignore[index]
+        maker_team = TEAM[self._settled().maker]
         makers, defenders = SCORE_TABLE[self.twos_taken[maker_team]]
         out = [0, 0]
         out[maker_team] = makers
@@ -249,11 +261,30 @@ class NimbyState(GameState):
             return None
         if self.thrown_in:
             return Explanation("N-3", "nimby.thrown_in", {"dealer": self.dealer})
-        maker_team = TEAM[self.maker]  # type: ignore[index]
+        maker_team = TEAM[self._settled().maker]
         taken = self.twos_taken[maker_team]
         makers, defenders = SCORE_TABLE[taken]
         key = {1: "nimby.score_nimby", 0: "nimby.score_double_nimby"}.get(taken, "nimby.score_makers")
         return Explanation("NIM-6", key, {"team": maker_team, "taken": taken, "makers": makers, "defenders": defenders})
+
+    # ----- phase-dependent facts ------------------------------------------------------
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit once made (NIM-4), else None."""
+        contract = self.contract
+        return None if contract is None else contract.trump
+
+    @property
+    def maker(self) -> int | None:
+        """The maker once trump is made (Decision N-4), else None."""
+        contract = self.contract
+        return None if contract is None else contract.maker
+
+    def _settled(self) -> Contract:
+        """The contract, in the phases after trump is made (NIM-5 on), where it always exists."""
+        contract = self.contract
+        assert contract is not None, "no trump made yet"
+        return contract
 
     def maker_explanation(self) -> Explanation | None:
         """Why trump and maker are what they are (Decision N-4), once known."""
@@ -299,7 +330,7 @@ class NimbyState(GameState):
 
     def _ban_voids(self, known: Knowledge) -> None:
         """NIM-5: a player who did not follow the play suit led holds none of it."""
-        play_suit = PLAY_SUIT[self.trump]  # type: ignore[index]
+        play_suit = PLAY_SUIT[self._settled().trump]
         for trick in self.tricks:
             if not trick.plays:
                 continue

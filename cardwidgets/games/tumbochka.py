@@ -85,7 +85,7 @@ class TumbochkaPosition(MatchPosition):
     bagels: list[bool] = field(default_factory=lambda: [False] * PLAYERS)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Declaration:
     """TUM-3, TUM-4: the declarer and his contract, fixed when the bidding ends (a raise replaces it)."""
 
