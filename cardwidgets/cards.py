@@ -75,6 +75,10 @@ class Suit(Enum):
     def __str__(self) -> str:
         return self.value
 
+    #: The four suits are singletons compared by identity, so identity hashing is exact, and it is
+    #: done in C (Enum's default hashes the name in Python; the engines look suits up per card).
+    __hash__ = object.__hash__
+
 
 _SUIT_SYMBOLS = {Suit.S: "♠", Suit.H: "♥", Suit.D: "♦", Suit.C: "♣"}
 

@@ -31,7 +31,7 @@ from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES
 from cardwidgets.games import nestors as nes
 from cardwidgets.games import nimby as nim
-from cardwidgets.games.nestors_tricks import TRUMP_RANKS, resolve_trick
+from cardwidgets.games.nestors_tricks import POSITIONS, TRUMP_RANKS, resolve_trick
 from cardwidgets.games.tumbochka import TUMBOCHKA_DECK, Tumbochka
 
 TRICKS = {"nimby": 6, "tumbochka": 8, "nestors": 12}
@@ -234,7 +234,7 @@ def test_nestors_trick_winner_equals_the_engine() -> None:
         pos = position_of(state)
         for _ in range(4000):
             a, b, c = rng.sample(nes.NESTORS_DECK, 3)
-            want = resolve_trick(a, b, c, trump).index
+            want = POSITIONS.index(resolve_trick(a, b, c, trump).collector)
             assert pos._position_winning(a.index, b.index, c.index) == want, (a, b, c, trump)
 
 

@@ -8,7 +8,6 @@ import pytest
 
 from cardwidgets.bots import LEVELS, HeuristicBot, RandomBot, SearchBot, hint, make_bot
 from cardwidgets.bots.base import Player
-from cardwidgets.bots.sampling import knowledge, world
 from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES
 
@@ -88,13 +87,13 @@ def test_what_a_seat_knows_is_true_and_the_worlds_agree_with_it(game):
     rng = random.Random(3)
     for state in decision_points(game, 25, every=2):
         seat = state.to_act
-        known = knowledge(state, seat)
+        known = state.knowledge(seat)
         for slot, cards in known.fixed.items():
             if isinstance(slot, int):
                 assert set(cards) <= set(state.hands[slot])
         for slot, banned in known.banned.items():
             assert not banned & set(state.hands[slot]), (slot, state.history)
-        imagined = world(state, known, rng)
+        imagined = state.world(known, rng)
         assert imagined.hands[seat] == state.hands[seat]
         assert [len(h) for h in imagined.hands] == [len(h) for h in state.hands]
         assert imagined.legal_strings() == state.legal_strings()
@@ -107,7 +106,7 @@ def test_what_a_seat_knows_is_true_and_the_worlds_agree_with_it(game):
 
 def twin(state: GameState, rng: random.Random) -> GameState:
     """The same position with every card the seat to act cannot see dealt again."""
-    return world(state, knowledge(state, state.to_act), rng)
+    return state.world(state.knowledge(state.to_act), rng)
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -132,7 +131,7 @@ def test_search_bot_decides_the_same_whatever_the_hidden_cards(game):
     for state in points:
         other = twin(state, rng)
         seat = state.to_act
-        assert knowledge(other, seat) == knowledge(state, seat)
+        assert other.knowledge(seat) == state.knowledge(seat)
         first = SearchBot(5, samples=3).decide(state)
         second = SearchBot(5, samples=3).decide(other)
         assert first.action is second.action

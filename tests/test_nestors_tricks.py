@@ -16,6 +16,7 @@ import pytest
 from cardwidgets.cards import NESTORS_DECK, SUITS, Card, Rank, parse_card
 from cardwidgets.games import nestors_tricks
 from cardwidgets.games.nestors_tricks import (
+    POSITIONS,
     TRUMP_RANKS,
     c_legal_cards,
     c_may_play,
@@ -157,7 +158,7 @@ def test_every_ordered_triple_for_every_trump() -> None:
                         assert (collector, result.winners) == ("C", "AC")
                         assert result.card.rank is trump
                     else:
-                        assert result.card is (a, b, c)[result.index]
+                        assert result.card is (a, b, c)[POSITIONS.index(collector)]
                     if rule == "W3":
                         assert collector in ("A", "B")
                     counts[rule] = counts.get(rule, 0) + 1

@@ -308,7 +308,7 @@ def test_match_deals_know_the_sitter_and_rotate() -> None:
     match.end_deal()
     assert match.dealer == 0
     assert match.scores[0] == 20
-    assert match.position["sat_deals"] == 1
+    assert match.position.sat_deals == 1  # type: ignore[attr-defined]
     position = {"sitting": 0, "removals": [0, 0, 0], "bagels": [False, False, False]}
     assert match.summary_extra() == {"tumbochka": position}
 
@@ -316,8 +316,8 @@ def test_match_deals_know_the_sitter_and_rotate() -> None:
 def test_match_start_is_copied_not_shared() -> None:
     start = {"scores": [20, 0, 0], "sitting": 0, "removals": [1, 0, 0], "bagels": [False, False, False]}
     match = Match("tumbochka", start=start)
-    match.position["removals"][0] = 5
-    match.position["scores"][1] = 7
+    match.position.removals[0] = 5  # type: ignore[attr-defined]
+    match.position.scores[1] = 7
     assert start["removals"] == [1, 0, 0]
     assert start["scores"] == [20, 0, 0]
 

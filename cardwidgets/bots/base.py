@@ -90,17 +90,6 @@ def hand_sizes(state: GameState) -> list[int]:
     return [len(hand) for hand in state.hands]
 
 
-def played_cards(state: GameState) -> set[Card]:
-    """Every card lying in a trick (played or, in Nestors, taken from the row or the table)."""
-    return {card for trick in state.tricks for _, card in trick.plays}
-
-
-def unseen_cards(state: GameState, seat: int, deck: tuple[Card, ...], seen: set[Card]) -> list[Card]:
-    """The cards of ``deck`` that ``seat`` has not seen, in canonical deck order."""
-    hand = set(own_hand(state, seat))
-    return [card for card in deck if card not in hand and card not in seen]
-
-
 def pass_and_bids(legal: Sequence[Action], count: int) -> list[Action]:
     """The lowest ``count`` legal bids, and ``pass`` if it is legal (the bids search compares)."""
     bids = [action for action in legal if action.verb == "bid"][:count]

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardwidgets.bots.base import Decision, own_hand, pass_and_bids, played_cards, seat_to_act, sym
+from cardwidgets.bots.base import Decision, own_hand, pass_and_bids, seat_to_act, sym
 from cardwidgets.cards import Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
@@ -43,7 +43,6 @@ from cardwidgets.games.nestors import (
     LEAVE,
     LEAVE_CARD,
     NAME_TRUMP,
-    NESTORS_DECK,
     OPEN,
     PASS,
     PLAY,
@@ -201,7 +200,7 @@ def _play_b(state: NestorsState, seat: int, legal: list[Card], trump: Rank) -> D
         return _play(_cheapest(legal, trump), "NES-6", "bots.nestors.b_lost", a=sym(a))
     table = state.table
     stake = points[a] + (points[table] if table is not None else 0) + 5
-    out = _cards_out(state, seat)
+    out = state.unseen_cards(seat)  # not in its hand, not played, taken or on the table
     trumps = [c for c in legal if c.rank is trump]
     if trumps and stake >= B_TRUMP_STAKE:
         # W3b: C wins only with a trump of a suit that is neither A's nor ours.
@@ -236,16 +235,6 @@ def _play_c(state: NestorsState, legal: list[Card], trump: Rank) -> Decision:
         rule = wins[card].rule
         return _play(card, f"NES-6 {rule}", "bots.nestors.c_win", which=rule)
     return _play(_cheapest(legal, trump), "NES-6", "bots.nestors.dump")
-
-
-def _cards_out(state: NestorsState, seat: int) -> list[Card]:
-    """Cards this seat has not seen: not in its hand, not played, taken, pending or on the table."""
-    seen = played_cards(state)
-    seen.update(*state.taken)
-    if state.table is not None:
-        seen.add(state.table)
-    hand = set(own_hand(state, seat))
-    return [card for card in NESTORS_DECK if card not in seen and card not in hand]
 
 
 def _play(card: Card, rule: str, key: str, **params: object) -> Decision:

@@ -24,13 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardwidgets.bots.base import Decision, own_hand, played_cards, seat_to_act, sym, syms
+from cardwidgets.bots.base import Decision, own_hand, seat_to_act, sym, syms
 from cardwidgets.cards import Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
 from cardwidgets.games.nimby import (
     AGREE,
-    NIMBY_DECK,
     PASS,
     PLAY_CARD,
     PLAY_SUIT,
@@ -115,18 +114,11 @@ def _decide_play(state: NimbyState) -> Decision:
     trump = state.trump
     assert trump is not None
     legal = [action.card for action in state.legal_actions()]
-    out = _cards_out(state, seat)
+    out = state.unseen_cards(seat)  # not yet played, not in this hand: in the other hands
     plays = state.tricks[-1].plays
     if not plays:
         return _lead(legal, out, trump)  # type: ignore[arg-type]
     return _follow(state, seat, legal, out, trump)  # type: ignore[arg-type]
-
-
-def _cards_out(state: NimbyState, seat: int) -> list[Card]:
-    """Cards not yet played and not in this seat's hand (somewhere in the other hands)."""
-    seen = played_cards(state)
-    hand = set(own_hand(state, seat))
-    return [card for card in NIMBY_DECK if card not in seen and card not in hand]
 
 
 def _beats(card: Card, best: Card, led: object, trump: Suit) -> bool:

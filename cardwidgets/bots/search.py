@@ -2,10 +2,10 @@
 
 For one decision the bot
 
-1. reads what its seat knows (``sampling.knowledge``: cards seen, voids shown,
+1. reads what its seat knows (``state.knowledge(seat)``: cards seen, voids shown,
    Nimby's exchanged cards, Tumbochka's talon and troyans, Nestors' row …);
 2. deals the hidden cards ``samples`` times consistently with that knowledge
-   (``sampling.world``), each a full deal the engine can play;
+   (``state.world(known, rng)``), each a full deal the engine can play;
 3. in each such world, plays every candidate action and then the rest of the
    deal with the heuristic policy for all seats (``bots/nimby.py`` …), and
    scores the end for its side (``utility``);
@@ -27,7 +27,6 @@ from dataclasses import dataclass
 
 from cardwidgets.bots import heuristic
 from cardwidgets.bots.base import Decision, Player, hand_sizes, only_move, seat_to_act
-from cardwidgets.bots.sampling import knowledge, world
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
@@ -90,14 +89,14 @@ class SearchBot(Player):
         """Each of ``actions`` (default: the candidates) with its average over sampled worlds, best first."""
         seat = seat_to_act(state)
         actions = heuristic.candidates(state) if actions is None else actions
-        known = knowledge(state, seat)
+        known = state.knowledge(seat)
         samples = self.budget(state, len(actions))
         totals = [0.0] * len(actions)
         tricks = [0] * len(actions)
         trick_index = len(state.tricks) - 1
         side = get_game(state.game_name).sides
         for _ in range(samples):
-            sample = world(state, known, self.rng)
+            sample = state.world(known, self.rng)
             for i, action in enumerate(actions):
                 line = sample.clone()
                 line.apply(action)

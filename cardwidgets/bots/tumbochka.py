@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardwidgets.bots.base import Decision, own_hand, pass_and_bids, played_cards, seat_to_act, sym, syms
+from cardwidgets.bots.base import Decision, own_hand, pass_and_bids, seat_to_act, sym, syms
 from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
@@ -148,9 +148,8 @@ def _beats(card: Card, best: Card, trump: Suit | None) -> bool:
 def _decide_play(state: TumbochkaState) -> Decision:
     seat = seat_to_act(state)
     legal = state.legal_actions()
-    seen = played_cards(state)
     hand = own_hand(state, seat)
-    out = [card for card in TUMBOCHKA_DECK if card not in seen and card not in hand]
+    out = state.unseen_cards(seat)  # not played, not in this hand
     if not state.tricks[-1].plays:
         return _lead(state, legal, hand, out)
     return _follow(state, seat, [a.card for a in legal], hand, out)  # type: ignore[misc]

@@ -39,13 +39,13 @@ class Action:
     def __init__(self, verb: str, args: tuple[Arg, ...], text: str) -> None:
         self.verb = verb
         self.args = args
-        self.cards = tuple(a for a in args if isinstance(a, Card))
+        self.cards = tuple([a for a in args if isinstance(a, Card)])
         self.text = text
 
     @classmethod
     def make(cls, verb: str, *args: Arg) -> Action:
         """The unique (interned) action with this verb and these arguments; for engines."""
-        text = " ".join([verb, *(str(a) for a in args)])
+        text = " ".join([verb, *map(str, args)])
         action = cls._interned.get(text)
         if action is None:
             action = cls._interned[text] = cls(verb, args, text)

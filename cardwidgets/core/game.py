@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets.cards import Card, parse_card
@@ -38,6 +38,22 @@ class DealPart:
     def single(self) -> bool:
         """True for a part that is one card, written as a string (``"turnup": "7C"``)."""
         return self.lists == 0 and self.size == 1
+
+
+@dataclass
+class MatchPosition:
+    """Where a match stands between deals: the running scores (a game may add fields, e.g. Tumbochka's sitter)."""
+
+    #: Running match scores, one per partnership (or per player).
+    scores: list[int]
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form (``docs/records.md``, a match's ``start``): plain JSON, lists copied."""
+        out: dict[str, Any] = {}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            out[field.name] = list(value) if isinstance(value, list) else value
+        return out
 
 
 class Game:
@@ -77,14 +93,23 @@ class Game:
             rng = random.Random(rng)
         cards = list(cls.deck)
         rng.shuffle(cards)
+        cards.reverse()  # dealt from the end of the shuffled list, as ever: the same deal for the same seed
         deal: Deal = {}
+        at = 0
         for part in cls.layout:
+            size = part.size
             if part.single:
-                deal[part.name] = cards.pop()
+                deal[part.name] = cards[at]
+                at += 1
             elif part.lists == 0:
-                deal[part.name] = [cards.pop() for _ in range(part.size)]
+                deal[part.name] = cards[at : at + size]
+                at += size
             else:
-                deal[part.name] = [[cards.pop() for _ in range(part.size)] for _ in range(part.lists)]
+                lists = []
+                for _ in range(part.lists):
+                    lists.append(cards[at : at + size])
+                    at += size
+                deal[part.name] = lists
         return deal
 
     @classmethod
@@ -157,13 +182,6 @@ class Game:
         """A new deal's state; ``match`` gives match context (e.g. Tumbochka's sitter)."""
         raise NotImplementedError
 
-    @classmethod
-    def new_random_state(
-        cls, seed: int | None = None, dealer: int = 0, rules: dict[str, Any] | None = None
-    ) -> GameState:
-        """A new state from a shuffled deal (handy in notebooks and simulations)."""
-        return cls.new_state(cls.random_deal(seed), dealer, rules)
-
     # ----- matches -----------------------------------------------------------
     @classmethod
     def num_sides(cls) -> int:
@@ -171,15 +189,15 @@ class Game:
         return max(cls.sides) + 1
 
     @classmethod
-    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
-        """A match start position with defaults filled in; unreachable ones raise."""
+    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> MatchPosition:
+        """A match start position (record form) read, with defaults filled in; unreachable ones raise."""
         extra = set(start) - {"scores"}
         if extra:
             raise RecordError("record.start_unknown_field", name=echo(sorted(extra)[0]), game=game_name(cls.name))
         scores = start.get("scores", [0] * cls.num_sides())
         if not (isinstance(scores, list) and len(scores) == cls.num_sides() and all(type(s) is int for s in scores)):
             raise RecordError("record.start_scores", count=cls.num_sides())
-        return {"scores": list(scores)}
+        return MatchPosition(list(scores))
 
     @classmethod
     def end_deal(cls, match: Match, state: GameState) -> None:

@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from cardwidgets.core.errors import RecordError
-from cardwidgets.core.game import Deal, Game
+from cardwidgets.core.game import Deal, Game, MatchPosition
 from cardwidgets.core.registry import get_game
 from cardwidgets.core.state import GameState
 
@@ -38,8 +38,9 @@ class Match:
         self.rules = self.game.make_rules(rules)
         self.rng = random.Random(seed)
         #: Game-specific match position (``scores`` and, for Tumbochka, the sitter …).
-        self.position: dict[str, Any] = self.game.check_start(dict(start or {}), self.rules)
-        self.start = {k: (list(v) if isinstance(v, list) else v) for k, v in self.position.items()}
+        self.position: MatchPosition = self.game.check_start(dict(start or {}), self.rules)
+        #: The start position in record form (``docs/records.md``).
+        self.start = self.position.to_json()
         #: The first-dealer ritual's details when ``draw=True`` (NIM-2, NES-3).
         self.ritual: dict[str, Any] | None = None
         if draw:
@@ -57,7 +58,7 @@ class Match:
     @property
     def scores(self) -> list[int]:
         """Running match scores, one per partnership (or per player)."""
-        return self.position["scores"]
+        return self.position.scores
 
     @property
     def current(self) -> GameState | None:

@@ -1,7 +1,10 @@
 """The State protocol that every game implements.
 
-A game's state class subclasses ``GameState`` and supplies a few small hooks
-(``_legal``, ``_apply``, ``_why_illegal``, ``_copy_into``, ``_view_extra``);
+A game's state class subclasses ``GameState``, declares its fields once as
+class annotations (``core/fields.py``: ``clone`` copies them all, each as its
+type asks), lists its phases' rules once in ``phase_rules`` (phase -> the method
+listing the legal actions, the method applying one) and supplies a few small
+hooks (``_why_illegal``, ``_view_extra``, ``knowledge``, ``placed``);
 this base class gives every game the same public surface:
 
 - ``phase``, ``to_act``, ``history``, ``tricks``, ``is_done``;
@@ -9,26 +12,35 @@ this base class gives every game the same public surface:
 - ``apply(action_or_string)``: validates, then changes the state, or raises
   ``IllegalActionError`` with a precise reason and changes nothing;
 - ``view(seat)``: JSON-ready, only what that seat may see (``None``: everything);
-- ``clone()``: an independent copy, without ``deepcopy``;
+- ``clone()``: an independent copy of every declared field, without ``deepcopy``;
 - ``summary()``: the replay summary of ``docs/records.md``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets.cards import Card
 from cardwidgets.core.actions import Action, ActionSyntax, parse_action
 from cardwidgets.core.errors import IllegalActionError
 from cardwidgets.core.explain import Explanation
+from cardwidgets.core.fields import CopyPlan, copy_plan
+from cardwidgets.core.knowledge import Knowledge, Placement, sample
 from cardwidgets.core.tricks import Trick
 from cardwidgets.i18n import ActionList, ActionText, phase_name
 
 if TYPE_CHECKING:
+    import random
+
     from typing_extensions import Self
 
 DONE = "done"
+
+
+def _nothing_legal(state: GameState) -> tuple[Action, ...]:
+    """The legal actions once the deal is done: none."""
+    return ()
 
 
 class GameState:
@@ -39,6 +51,8 @@ class GameState:
     #: Action forms of this game, for ``parse_action``.
     syntax: ClassVar[ActionSyntax]
     num_players: ClassVar[int]
+    #: The game's deck in canonical order.
+    deck: ClassVar[tuple[Card, ...]]
 
     phase: str
     to_act: int | None
@@ -52,6 +66,25 @@ class GameState:
     #: The legal actions, computed once per position; a tuple, so neither a caller nor a clone
     #: (which shares it) can change it.
     _legal_cache: tuple[Action, ...] | None
+    #: How ``clone`` copies each declared field (worked out once per class).
+    _copy_plan: ClassVar[CopyPlan]
+    #: Each phase's rules: phase -> (method listing the legal actions, method applying one).
+    phase_rules: ClassVar[dict[str, tuple[Callable[[Any], Sequence[Action]], Callable[[Any, Action], None]]]]
+    #: ``phase_rules`` split in two, for the hot path.
+    _legal_in: ClassVar[dict[str, Callable[[Any], Sequence[Action]]]]
+    _apply_in: ClassVar[dict[str, Callable[[Any, Action], None]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._copy_plan = copy_plan(cls)
+        cls._legal_in = {phase: legal for phase, (legal, _) in cls.phase_rules.items()}
+        cls._legal_in[DONE] = _nothing_legal
+        cls._apply_in = {phase: apply for phase, (_, apply) in cls.phase_rules.items()}
+
+    @classmethod
+    def fields(cls) -> tuple[str, ...]:
+        """The names of the declared state fields (what ``clone`` copies)."""
+        return cls._copy_plan.fields
 
     # ----- public surface -------------------------------------------------
     @property
@@ -66,7 +99,7 @@ class GameState:
         """
         legal = self._legal_cache
         if legal is None:
-            legal = () if self.phase == DONE else self._legal()
+            legal = self._legal_in[self.phase](self)
             if type(legal) is not tuple:
                 legal = tuple(legal)
             self._legal_cache = legal
@@ -90,12 +123,15 @@ class GameState:
 
         The state is unchanged when this raises.
         """
-        if not isinstance(action, Action):
-            action = self.parse(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(self.why_illegal(action), action.text)
-        self._apply(action)
+        legal = self._legal_cache
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:  # the fast path: an engine's (interned) legal action
+            if not isinstance(action, Action):
+                action = self.parse(action)
+            if action not in legal:
+                raise IllegalActionError(self.why_illegal(action), action.text)
+        self._apply_in[self.phase](self, action)
         self.history.append(action.text)
         self._legal_cache = None
 
@@ -125,18 +161,20 @@ class GameState:
         return ActionList(texts, self.game_name)
 
     def clone(self) -> Self:
-        """An independent copy (hands, tricks and history copied, not shared)."""
-        other = self.__class__.__new__(self.__class__)
-        other.phase = self.phase
-        other.to_act = self.to_act
-        other.dealer = self.dealer
-        other.deal = self.deal
-        other.rules = self.rules
-        other.history = list(self.history)
-        other.tricks = [t.copy() for t in self.tricks]
-        other.hands = [list(h) for h in self.hands]
-        other._legal_cache = self._legal_cache
-        self._copy_into(other)
+        """An independent copy: every declared list copied, the rest shared (``core/fields.py``)."""
+        cls = self.__class__
+        plan = cls._copy_plan
+        data = self.__dict__.copy()
+        for name in plan.lists:
+            value = data[name]
+            if value is not None:
+                data[name] = value.copy()
+        for name in plan.nested:
+            data[name] = [inner.copy() for inner in data[name]]
+        for name in plan.records:
+            data[name] = [record.copy() for record in data[name]]
+        other = cls.__new__(cls)
+        other.__dict__ = data
         return other
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -191,20 +229,33 @@ class GameState:
             "score": self.score(),
         }
 
+    # ----- what a seat knows (``core/knowledge.py``) ----------------------
+    def seen_cards(self) -> set[Card]:
+        """Cards every seat has seen that no hand holds: those in the tricks (a game adds its own)."""
+        return {card for trick in self.tricks for _, card in trick.plays}
+
+    def unseen_cards(self, seat: int) -> list[Card]:
+        """The cards ``seat`` has not seen, in deck order: neither in its hand nor in ``seen_cards()``."""
+        seen = self.seen_cards()
+        hand = set(self.hands[seat])
+        return [card for card in self.deck if card not in seen and card not in hand]
+
+    def knowledge(self, seat: int) -> Knowledge:
+        """What ``seat`` knows about the places of the cards it cannot see (public facts only)."""
+        raise NotImplementedError
+
+    def world(self, known: Knowledge, rng: random.Random) -> Self:
+        """One full deal consistent with ``known``: a clone with the hidden cards dealt again."""
+        return self.placed(known, sample(known, rng))
+
+    def placed(self, known: Knowledge, placement: Placement) -> Self:
+        """A clone whose hidden cards (those ``known`` does not place) are ``placement``'s."""
+        raise NotImplementedError
+
     # ----- hooks each game supplies ---------------------------------------
-    def _legal(self) -> Sequence[Action]:
-        raise NotImplementedError
-
-    def _apply(self, action: Action) -> None:
-        raise NotImplementedError
-
     def _why_illegal(self, action: Action) -> Explanation | None:
         """A precise, rule-citing reason why ``action`` is illegal, if the game knows one."""
         return None
-
-    def _copy_into(self, other: Self) -> None:
-        """Copy the game's own fields into ``other`` (used by ``clone``)."""
-        raise NotImplementedError
 
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
         """Game-specific view fields for ``seat`` (never hidden cards of others)."""

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardwidgets.cards import Card
 from cardwidgets.core.explain import Explanation
 
+#: Why a trick was collected: the explanation, or a function that makes it when first read.
+Why = Explanation | Callable[[], Explanation] | None
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, eq=False)
 class Trick:
     """Cards played to one trick and who collected it, with the reason why."""
 
@@ -18,12 +22,38 @@ class Trick:
     collector: int | None = None
     #: Nestors: the table card left after this trick (NES-7); None elsewhere.
     left: Card | None = None
-    #: Why the collector took it (rule id + parameters).
-    explanation: Explanation | None = None
+    #: Why the collector took it; an engine may give a function, so that random playouts
+    #: do not build sentences nobody reads. Read it as ``explanation``.
+    why: Why = None
+
+    @property
+    def explanation(self) -> Explanation | None:
+        """Why the collector took it (rule id + parameters), made on first read."""
+        why = self.why
+        if why is None or isinstance(why, Explanation):
+            return why
+        made = self.why = why()
+        return made
+
+    @explanation.setter
+    def explanation(self, value: Why) -> None:
+        self.why = value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trick):
+            return NotImplemented
+        return (self.plays, self.collector, self.left, self.explanation) == (
+            other.plays,
+            other.collector,
+            other.left,
+            other.explanation,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it was
 
     def copy(self) -> Trick:
         """A copy whose play list can change independently."""
-        return Trick(list(self.plays), self.collector, self.left, self.explanation)
+        return Trick(list(self.plays), self.collector, self.left, self.why)
 
     def cards(self) -> list[Card]:
         """The cards in the trick, in playing order."""
@@ -36,6 +66,7 @@ class Trick:
             "collector": self.collector,
             "left": self.left.text if self.left else None,
         }
-        if locale is not None and self.explanation is not None:
-            data["why"] = self.explanation.to_json(locale)
+        explanation = self.explanation
+        if locale is not None and explanation is not None:
+            data["why"] = explanation.to_json(locale)
         return data

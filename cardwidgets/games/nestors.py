@@ -15,19 +15,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardwidgets.cards import NESTORS_DECK, Card, Rank, Suit
+from cardwidgets.cards import NESTORS_DECK, SUITS, Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import RecordError
 from cardwidgets.core.explain import Explanation
-from cardwidgets.core.game import Deal, DealPart, Game
+from cardwidgets.core.game import Deal, DealPart, Game, MatchPosition
+from cardwidgets.core.knowledge import Knowledge, Placement, Slot, suit_cards
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
 from cardwidgets.games.nestors_tricks import (
     POSITIONS,
     POWER,
     TRUMP_RANKS,
+    TrickResult,
     c_legal_cards,
     c_may_play,
     resolve_last_trick,
@@ -67,6 +72,8 @@ LEAVE_CARD = {card: Action.make("leave", card) for card in NESTORS_DECK}
 PHASE_VERBS = {BIDDING: ("bid", "pass"), TRUMP: ("trump",), OPEN: ("open",), PLAY: ("play",), LEAVE: ("leave",)}
 PHASE_RULE = {BIDDING: "NES-4", TRUMP: "NES-5", OPEN: "NES-6a", PLAY: "NES-6", LEAVE: "NES-7"}
 #: ``TRICK_ORDER[leader]``: the seats A, B, C of a trick led by ``leader`` (NES-6).
+#: A trick position's index in the playing order: A 0, B 1, C 2.
+POSITION_INDEX = {position: index for index, position in enumerate(POSITIONS)}
 TRICK_ORDER = tuple(tuple((leader + i) % 4 for i in range(3)) for leader in range(4))
 
 
@@ -128,11 +135,20 @@ def deal_score(bidder_team: int, bid: int, points: Sequence[int]) -> list[int]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """NES-4: the bidder and his bid, fixed when the bidding ends."""
+
+    bidder: int
+    bid: int
+
+
 class NestorsState(GameState):
     """One Nestors deal; see the module docstring for the phases."""
 
     game_name = "nestors"
     num_players = 4
+    deck = NESTORS_DECK
     syntax: ClassVar[dict[str, str]] = {
         "bid": "bid N",
         "pass": "pass",
@@ -145,8 +161,9 @@ class NestorsState(GameState):
     high_bid: int | None
     high_bidder: int | None
     passed: list[bool]
-    bidder: int | None
-    bid: int | None
+    #: NES-4: present once the bidding ends (read ``bidder`` and ``bid`` before that: None).
+    contract: Contract | None
+    #: NES-5: present once the bidder names it.
     trump: Rank | None
     face_down: Card | None
     face_up: list[Card]
@@ -171,8 +188,7 @@ class NestorsState(GameState):
         self.high_bid = None
         self.high_bidder = None
         self.passed = [False] * 4
-        self.bidder = None
-        self.bid = None
+        self.contract = None
         self.trump = None
         self.order = ()
         self.pending = []
@@ -183,47 +199,6 @@ class NestorsState(GameState):
         self.phase = BIDDING
         self.to_act = (dealer + 1) % 4  # NES-4: the seat after the dealer speaks first
         self._legal_cache = None
-
-    def _copy_into(self, other: NestorsState) -> None:
-        other.face_down = self.face_down
-        other.face_up = list(self.face_up)
-        other.table = self.table
-        other.high_bid = self.high_bid
-        other.high_bidder = self.high_bidder
-        other.passed = list(self.passed)
-        other.bidder = self.bidder
-        other.bid = self.bid
-        other.trump = self.trump
-        other.order = self.order
-        other.pending = list(self.pending)
-        other.taken = [list(cards) for cards in self.taken]
-        other._points = self._points
-
-    # ----- dispatch -------------------------------------------------------------------
-    def _legal(self) -> Sequence[Action]:
-        phase = self.phase
-        if phase == PLAY:
-            return self._legal_play()
-        if phase == LEAVE:
-            return [LEAVE_CARD[card] for card in self.pending]
-        if phase == BIDDING:
-            return self._legal_bidding()
-        if phase == TRUMP:
-            return [NAME_TRUMP[rank] for rank in self.trump_choices()]
-        return self._legal_open()
-
-    def _apply(self, action: Action) -> None:
-        phase = self.phase
-        if phase == PLAY:
-            self._apply_play(action.args[0])  # type: ignore[arg-type]
-        elif phase == LEAVE:
-            self._apply_leave(action.args[0])  # type: ignore[arg-type]
-        elif phase == BIDDING:
-            self._apply_bidding(action)
-        elif phase == TRUMP:
-            self._apply_trump(action.args[0])  # type: ignore[arg-type]
-        else:
-            self._apply_open(*action.cards)
 
     def parse(self, text: str) -> Action:
         """Read an action; ``open`` also accepts the two face-up cards in either order."""
@@ -267,10 +242,36 @@ class NestorsState(GameState):
 
     def _end_bidding(self) -> None:
         """NES-4: three have passed; the remaining player is the bidder at his last bid."""
-        self.bidder = self.high_bidder
-        self.bid = self.high_bid
+        assert self.high_bidder is not None
+        assert self.high_bid is not None
+        self.contract = Contract(self.high_bidder, self.high_bid)
         self.phase = TRUMP
-        self.to_act = self.bidder
+        self.to_act = self.high_bidder
+
+    # ----- phase-dependent facts ------------------------------------------------------------
+    @property
+    def bidder(self) -> int | None:
+        """The bidder once the bidding has ended (NES-4), else None."""
+        contract = self.contract
+        return None if contract is None else contract.bidder
+
+    @property
+    def bid(self) -> int | None:
+        """The bid to make once the bidding has ended (NES-4), else None."""
+        contract = self.contract
+        return None if contract is None else contract.bid
+
+    def _settled(self) -> Contract:
+        """The contract, in the phases after the bidding (NES-5 on), where it always exists."""
+        contract = self.contract
+        assert contract is not None, "no contract before the bidding ends"
+        return contract
+
+    def _trump(self) -> Rank:
+        """The trump rank, in the phases after it is named (NES-6a on), where it always exists."""
+        trump = self.trump
+        assert trump is not None, "no trump before the bidder names it"
+        return trump
 
     # ----- NES-5: trump and the second deal -------------------------------------------------
     def trump_choices(self) -> list[Rank]:
@@ -280,11 +281,13 @@ class NestorsState(GameState):
         held = {card.rank for card in self.hands[self.bidder]}
         return [rank for rank in TRUMP_RANKS if rank in held] or list(TRUMP_RANKS)
 
-    def _apply_trump(self, rank: Rank) -> None:
-        bidder = self.bidder
-        assert bidder is not None
+    def _legal_trump(self) -> list[Action]:
+        return [NAME_TRUMP[rank] for rank in self.trump_choices()]
+
+    def _apply_trump(self, action: Action) -> None:
+        bidder = self._settled().bidder
         assert self.face_down is not None
-        self.trump = rank
+        self.trump = action.args[0]  # type: ignore[assignment]
         self.hands[bidder].append(self.face_down)  # NES-5: he takes the face-down card
         self.face_down = None
         for seat, cards in enumerate(self.deal["extra"]):  # NES-5: 3 more cards each
@@ -306,11 +309,11 @@ class NestorsState(GameState):
     def _legal_open(self) -> list[Action]:
         first, second, third = self.face_up
         pairs = ((first, second), (first, third), (second, third))
-        return [Action.make("open", card, x, y) for card in self.highest_cards() for x, y in pairs]
+        return [_open_action(card, x, y) for card in self.highest_cards() for x, y in pairs]
 
-    def _apply_open(self, card: Card, first: Card, second: Card) -> None:
-        bidder = self.bidder
-        assert bidder is not None
+    def _apply_open(self, action: Action) -> None:
+        card, first, second = action.cards
+        bidder = self._settled().bidder
         self.hands[bidder].remove(card)
         table = next(c for c in self.face_up if c is not first and c is not second)
         trick = Trick([(bidder, card), (None, first), (None, second)], bidder)
@@ -327,13 +330,15 @@ class NestorsState(GameState):
     def _start_trick(self) -> None:
         """E-6: trick k (2 ≤ k ≤ 11) is led by seat (bidder + k − 1) mod 4, whoever won."""
         number = len(self.tricks) + 1
-        leader = (self.bidder + number - 1) % 4  # type: ignore[operator]
+        contract = self.contract
+        assert contract is not None  # the bidding is over (inline: the hot path)
+        leader = (contract.bidder + number - 1) % 4
         if number < NUM_TRICKS:
             self.order = TRICK_ORDER[leader]
         else:  # NES-7: the two players with a card left, in turn order from the scheduled leader
             in_turn = ((leader + i) % 4 for i in range(4))
             self.order = tuple(seat for seat in in_turn if self.hands[seat])
-        self.tricks.append(Trick())
+        self.tricks.append(Trick([]))
         self.phase = PLAY
         self.to_act = self.order[0]
 
@@ -349,16 +354,19 @@ class NestorsState(GameState):
             return []
         return [seat for seat in range(4) if seat not in self.order]
 
-    def _legal_play(self) -> list[Action]:
+    def _legal_play(self) -> tuple[Action, ...]:
         hand = self.hands[self.to_act]  # type: ignore[index]
         plays = self.tricks[-1].plays
         if len(plays) == 2:  # NES-6: C's obligations (the last trick has no C)
-            hand = c_legal_cards(plays[0][1], plays[1][1], hand, self.trump)  # type: ignore[arg-type]
-        return [PLAY_CARD[card] for card in hand]
+            trump = self.trump
+            assert trump is not None  # named before play (inline: the hot path)
+            hand = c_legal_cards(plays[0][1], plays[1][1], hand, trump)
+        return tuple(map(PLAY_CARD.__getitem__, hand))
 
-    def _apply_play(self, card: Card) -> None:
+    def _apply_play(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
+        card = action.cards[0]
         self.hands[seat].remove(card)
         trick = self.tricks[-1]
         plays = trick.plays
@@ -374,16 +382,22 @@ class NestorsState(GameState):
     def _close_trick(self, trick: Trick) -> None:
         """NES-6 W1-W3b decide; the collector then chooses the table card (NES-7)."""
         (_, a), (_, b), (_, c) = trick.plays
-        result = resolve_trick(a, b, c, self.trump)  # type: ignore[arg-type]
-        collector = trick.plays[POSITIONS.index(result.collector)][0]
+        trump = self.trump
+        assert trump is not None  # named before play (inline: the hot path)
+        result = resolve_trick(a, b, c, trump)
+        collector = trick.plays[POSITION_INDEX[result.collector]][0]
         trick.collector = collector
-        trick.explanation = result.explain(who(collector, result.collector))  # type: ignore[index]
+        trick.why = partial(_trick_why, result, collector)  # made when first read
         self.pending = [a, b, c, self.table]  # type: ignore[list-item]
         self.phase = LEAVE
         self.to_act = collector
 
-    def _apply_leave(self, card: Card) -> None:
+    def _legal_leave(self) -> tuple[Action, ...]:
+        return tuple(map(LEAVE_CARD.__getitem__, self.pending))
+
+    def _apply_leave(self, action: Action) -> None:
         """NES-7 (Decision E-8): the collector takes three of the four cards and leaves one."""
+        card = action.cards[0]
         trick = self.tricks[-1]
         pending = self.pending
         pending.remove(card)
@@ -396,13 +410,13 @@ class NestorsState(GameState):
     def _close_last_trick(self, trick: Trick) -> None:
         """NES-7: the A-or-B rule decides; the collector takes both cards and the table card."""
         (seat_a, a), (seat_b, b) = trick.plays
-        result = resolve_last_trick(a, b, self.trump)  # type: ignore[arg-type]
+        result = resolve_last_trick(a, b, self._trump())
         collector = seat_a if result.collector == "A" else seat_b
         table = self.table
         assert table is not None
         trick.plays.append((None, table))
         trick.collector = collector
-        trick.explanation = result.explain(who(collector, result.collector))
+        trick.why = partial(_trick_why, result, collector)
         self.taken[TEAM[collector]].extend((a, b, table))
         self.table = None
         self.order = ()
@@ -460,8 +474,9 @@ class NestorsState(GameState):
         return Explanation("E-5", "nestors.trump_not_held", {"seat": self.to_act, "held": held, "rank": rank})
 
     def _why_not_open(self, card: Card, first: Card, second: Card) -> Explanation:
-        if card not in self.hands[self.bidder]:  # type: ignore[index]
-            return Explanation("NES-6a", "nestors.not_in_hand", {"seat": self.bidder, "card": card, "rule": "NES-6a"})
+        bidder = self._settled().bidder
+        if card not in self.hands[bidder]:
+            return Explanation("NES-6a", "nestors.not_in_hand", {"seat": bidder, "card": card, "rule": "NES-6a"})
         highest = self.highest_cards()
         if card not in highest:
             return Explanation("NES-6a", "nestors.open_highest", {"card": card, "highest": highest})
@@ -496,7 +511,7 @@ class NestorsState(GameState):
         if self.phase != DONE:
             return None
         if self._points is None:
-            self._points = partnership_points(self.taken, self.tricks_won(), self.trump)  # type: ignore[arg-type]
+            self._points = partnership_points(self.taken, self.tricks_won(), self._trump())
         return list(self._points)
 
     def made(self) -> bool | None:
@@ -504,21 +519,23 @@ class NestorsState(GameState):
         points = self.points()
         if points is None:
             return None
-        return points[TEAM[self.bidder]] >= self.bid  # type: ignore[index,operator]
+        contract = self._settled()
+        return points[TEAM[contract.bidder]] >= contract.bid
 
     def score(self) -> list[int] | None:
         """NES-8: what the deal adds to each partnership's match score, once done."""
         points = self.points()
         if points is None:
             return None
-        return deal_score(TEAM[self.bidder], self.bid, points)  # type: ignore[index,arg-type]
+        contract = self._settled()
+        return deal_score(TEAM[contract.bidder], contract.bid, points)
 
     def score_explanation(self) -> Explanation | None:
         """Why the deal scored as it did (NES-8), once done."""
         points = self.points()
         if points is None:
             return None
-        team = TEAM[self.bidder]  # type: ignore[index]
+        team = TEAM[self._settled().bidder]
         key = "nestors.score_made" if self.made() else "nestors.score_failed"
         params = {"team": team, "bid": self.bid, "p": points[team], "q": TOTAL_POINTS - points[team]}
         return Explanation("NES-8", key, params)
@@ -528,7 +545,7 @@ class NestorsState(GameState):
         if self.phase != PLAY or len(self.tricks[-1].plays) != 2 or len(self.order) != 3:
             return None
         plays = self.tricks[-1].plays
-        return c_may_play(plays[0][1], plays[1][1], self.hands[self.to_act], self.trump)[1]  # type: ignore[index,arg-type]
+        return c_may_play(plays[0][1], plays[1][1], self.hands[self.to_act], self._trump())[1]  # type: ignore[index]
 
     def notices(self, seat: int) -> list[Explanation]:
         """NES-6: tell C which cards he may play and why."""
@@ -539,14 +556,77 @@ class NestorsState(GameState):
         """NES-1: the four cards of the trump rank."""
         return self.trump is not None and card.rank is self.trump
 
+    # ----- what a seat knows ------------------------------------------------------------------
+    def seen_cards(self) -> set[Card]:
+        """NES-3..NES-7: the cards played, the face-up row, the table card, the cards taken (all face up once)."""
+        seen = super().seen_cards()
+        seen.update(self.face_up, self.pending, *self.taken)
+        if self.table is not None:
+            seen.add(self.table)
+        return seen
+
+    def knowledge(self, seat: int) -> Knowledge:
+        """NES-3..NES-7: the face-up row, table and taken cards; C's voids; the bidder's highest card."""
+        before_second_deal = self.trump is None
+        sizes: dict[Slot, int] = {s: len(hand) for s, hand in enumerate(self.hands) if s != seat}
+        if before_second_deal:
+            sizes["down"] = 1  # NES-3: the row's face-down card
+            for s in range(4):
+                sizes[f"extra{s}"] = 3  # NES-5: three more cards each, not dealt yet
+        known = Knowledge.of_places(seat, sizes)
+        if not before_second_deal:
+            self._ban_voids(known)
+            self._ban_above_opening(known)
+        return known.finish(self.unseen_cards(seat))
+
+    def _ban_voids(self, known: Knowledge) -> None:
+        """NES-6: C who played neither the suit asked for nor a trump holds none of that suit."""
+        trump = self.trump
+        for trick in self.tricks:
+            plays = trick.plays
+            if len(plays) != 3 or plays[1][0] is None or plays[2][0] is None:
+                continue  # the bidder's trick, a trick in progress, or the last trick
+            (_, a), (_, b), (c_seat, c) = plays
+            if c_seat == known.seat or c.rank is trump:
+                continue
+            asked = {a.suit} if a.suit is b.suit else set(SUITS) - {a.suit, b.suit}
+            if c.suit not in asked:
+                known.ban(c_seat, suit_cards(NESTORS_DECK, asked))
+
+    def _ban_above_opening(self, known: Knowledge) -> None:
+        """NES-6a: the bidder opened with his highest card, so he holds nothing higher."""
+        bidder = self.bidder
+        if bidder is None or bidder == known.seat or not self.tricks:
+            return
+        power = POWER[self._trump()]
+        top = power[self.tricks[0].plays[0][1]]
+        known.ban(bidder, (card for card in NESTORS_DECK if power[card] > top))
+
+    def placed(self, known: Knowledge, placement: Placement) -> NestorsState:
+        """A Nestors deal like this one with the hidden hands, face-down and undealt cards replaced."""
+        world = self.clone()
+        for slot, cards in placement.items():
+            if isinstance(slot, int):
+                world.hands[slot] = sorted(cards, key=_card_index)
+        if "down" in placement:
+            down = placement["down"][0]
+            world.face_down = down
+            extra = [placement[f"extra{s}"] for s in range(4)]
+            world.deal = {"row": [down, *self.face_up], "hands": [], "extra": extra}
+        else:
+            world.deal = {"row": [], "hands": [], "extra": []}
+        world._legal_cache = None
+        return world
+
     # ----- summary and view ------------------------------------------------------------------
     def trump_json(self) -> str | None:
         return self.trump.text if self.trump is not None else None
 
     def contract_json(self) -> dict[str, int] | None:
-        if self.bidder is None:
+        contract = self.contract
+        if contract is None:
             return None
-        return {"seat": self.bidder, "bid": self.bid}  # type: ignore[dict-item]
+        return {"seat": contract.bidder, "bid": contract.bid}
 
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
         everything = seat is None
@@ -582,9 +662,34 @@ class NestorsState(GameState):
             data["c_rule"] = why.to_json() if why else None
         return data
 
+    #: The phases' rules: phase -> (legal actions, apply one).
+    phase_rules: ClassVar[dict[str, Any]] = {
+        BIDDING: (_legal_bidding, _apply_bidding),  # NES-4
+        TRUMP: (_legal_trump, _apply_trump),  # NES-5
+        OPEN: (_legal_open, _apply_open),  # NES-6a
+        PLAY: (_legal_play, _apply_play),  # NES-6
+        LEAVE: (_legal_leave, _apply_leave),  # NES-7
+    }
 
-def _card_index(card: Card) -> int:
-    return card.index
+
+def _trick_why(result: TrickResult, collector: int) -> Explanation:
+    """Why ``collector`` took the trick (NES-6, NES-7), naming him by seat and position."""
+    return result.explain(who(collector, result.collector))
+
+
+#: The sort key of a hand: the canonical card order.
+_card_index = attrgetter("index")
+#: ``open`` actions made so far, by their three cards (at most one per card and pair of the row).
+_OPEN_ACTIONS: dict[tuple[Card, Card, Card], Action] = {}
+
+
+def _open_action(card: Card, first: Card, second: Card) -> Action:
+    """NES-6a: the action ``open card first second``, made once."""
+    key = (card, first, second)
+    action = _OPEN_ACTIONS.get(key)
+    if action is None:
+        action = _OPEN_ACTIONS[key] = Action.make("open", card, first, second)
+    return action
 
 
 class Nestors(Game):
@@ -620,11 +725,11 @@ class Nestors(Game):
         return NestorsState(deal, dealer, rules)
 
     @classmethod
-    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
+    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> MatchPosition:
         """NES-9: a start position may not have a partnership at or beyond ±target."""
         position = super().check_start(start, rules)
         target = rules["target"]
-        if any(abs(score) >= target for score in position["scores"]):
+        if any(abs(score) >= target for score in position.scores):
             raise RecordError("record.nes_start_at_target", target=target)
         return position
 

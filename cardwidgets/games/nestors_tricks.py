@@ -66,11 +66,6 @@ class TrickResult(NamedTuple):
     trump: Rank
 
     @property
-    def index(self) -> int:
-        """The collector as a position index: 0 (A), 1 (B) or 2 (C)."""
-        return POSITIONS.index(self.collector)
-
-    @property
     def explanation(self) -> Explanation:
         """Why, in words (``.text("en")`` / ``.text("ru")``), citing the rule id."""
         return self.explain()
@@ -176,13 +171,12 @@ def c_legal_cards(a: Card, b: Card, hand: Sequence[Card], trump: Rank) -> list[C
     a_suit = a.suit
     b_suit = b.suit
     if a_suit is b_suit:
-        if any(card.suit is a_suit for card in hand):
-            return [card for card in hand if card.suit is a_suit or card.rank is trump]
-        return list(hand)
-    third = [card for card in hand if card.suit is not a_suit and card.suit is not b_suit]
-    if third:
-        return [card for card in hand if card.rank is trump or (card.suit is not a_suit and card.suit is not b_suit)]
-    return list(hand)
+        legal = [card for card in hand if card.suit is a_suit or card.rank is trump]
+        held = any(card.suit is a_suit for card in legal)  # the suit, not only trumps
+    else:
+        legal = [card for card in hand if card.rank is trump or (card.suit is not a_suit and card.suit is not b_suit)]
+        held = any(card.suit is not a_suit and card.suit is not b_suit for card in legal)  # a third suit
+    return legal if held else list(hand)
 
 
 def c_may_play(a: Card, b: Card, hand: Sequence[Card], trump: Rank) -> tuple[list[Card], Explanation]:

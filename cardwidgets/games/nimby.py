@@ -9,13 +9,16 @@ is made by agreeing with the face-up card or exchanging a 2 for it; only the
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardwidgets.cards import NIMBY_DECK, SUITS, Card, Rank, Suit
+from cardwidgets.cards import NIMBY_DECK, SUITS, Card, Rank, Suit, parse_card
 from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import RecordError
 from cardwidgets.core.explain import Explanation
-from cardwidgets.core.game import Deal, DealPart, Game
+from cardwidgets.core.game import Deal, DealPart, Game, MatchPosition
+from cardwidgets.core.knowledge import Knowledge, Placement, Slot
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
 from cardwidgets.i18n.nimby import TRUMPS_NAME
@@ -64,11 +67,20 @@ PLAY_SUIT = {trump: _play_suit_table(trump) for trump in SUITS}
 STRENGTH = {trump: _strength_table(trump) for trump in SUITS}
 
 
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """NIM-4, Decision N-4: the maker and the trump suit, fixed when trump is made."""
+
+    maker: int
+    trump: Suit
+
+
 class NimbyState(GameState):
     """One Nimby deal: making trump (NIM-4), then six tricks (NIM-5)."""
 
     game_name = "nimby"
     num_players = 4
+    deck = NIMBY_DECK
     syntax: ClassVar[dict[str, str]] = {
         "agree": "agree",
         "pass": "pass",
@@ -77,8 +89,8 @@ class NimbyState(GameState):
     }
 
     display: Card
-    trump: Suit | None
-    maker: int | None
+    #: NIM-4: present once trump is made (read ``trump`` and ``maker`` before that: None).
+    contract: Contract | None
     first_agreer: int | None
     last_exchanger: int | None
     spoken: int
@@ -91,8 +103,7 @@ class NimbyState(GameState):
         self.dealer = dealer
         self.hands = [list(h) for h in deal["hands"]]
         self.display = deal["turnup"]  # NIM-3: the turn-up proposes the trump suit
-        self.trump = None
-        self.maker = None
+        self.contract = None
         self.first_agreer = None
         self.last_exchanger = None
         self.spoken = 0
@@ -104,22 +115,7 @@ class NimbyState(GameState):
         self.to_act = (dealer + 1) % 4  # NIM-4: eldest speaks first
         self._legal_cache = None
 
-    def _copy_into(self, other: NimbyState) -> None:
-        other.display = self.display
-        other.trump = self.trump
-        other.maker = self.maker
-        other.first_agreer = self.first_agreer
-        other.last_exchanger = self.last_exchanger
-        other.spoken = self.spoken
-        other.twos_taken = list(self.twos_taken)
-        other.thrown_in = self.thrown_in
-
     # ----- NIM-4: making trump ----------------------------------------------
-    def _legal(self) -> list[Action]:
-        if self.phase == TRUMP:
-            return self._legal_trump()
-        return self._legal_play()
-
     def _legal_trump(self) -> list[Action]:
         hand = self.hands[self.to_act]  # type: ignore[index]
         return [AGREE, PASS, *(EXCHANGE[c] for c in hand if c.rank == Rank.TWO and self._may_exchange(c))]
@@ -129,12 +125,6 @@ class NimbyState(GameState):
         if self.display.rank != Rank.TWO:
             return True
         return TWO_ORDER[two.suit] > TWO_ORDER[self.display.suit]
-
-    def _apply(self, action: Action) -> None:
-        if self.phase == TRUMP:
-            self._apply_trump(action)
-        else:
-            self._apply_play(action.args[0])  # type: ignore[arg-type]
 
     def _apply_trump(self, action: Action) -> None:
         seat = self.to_act
@@ -161,32 +151,36 @@ class NimbyState(GameState):
             self.phase = DONE
             self.to_act = None
             return
-        self.trump = self.display.suit
         # Decision N-4: the last exchanger, else the first who agreed.
-        self.maker = self.last_exchanger if self.last_exchanger is not None else self.first_agreer
+        maker = self.last_exchanger if self.last_exchanger is not None else self.first_agreer
+        assert maker is not None
+        self.contract = Contract(maker, self.display.suit)
         # Decision N-5: the dealer takes the display; the stock goes one each from eldest.
         self.hands[self.dealer].append(self.display)
         for i, card in enumerate(self.deal["stock"]):
             self.hands[(self.dealer + 1 + i) % 4].append(card)
         self.phase = PLAY
-        self.to_act = self.maker  # NIM-5: the maker leads the first trick
-        self.tricks.append(Trick())
+        self.to_act = maker  # NIM-5: the maker leads the first trick
+        self.tricks.append(Trick([]))
 
     # ----- NIM-5: play --------------------------------------------------------
-    def _legal_play(self) -> list[Action]:
+    def _legal_play(self) -> tuple[Action, ...]:
         hand = self.hands[self.to_act]  # type: ignore[index]
         plays = self.tricks[-1].plays
         if plays:
-            play_suit = PLAY_SUIT[self.trump]  # type: ignore[index]
+            contract = self.contract
+            assert contract is not None  # trump is made before play (inline: the hot path)
+            play_suit = PLAY_SUIT[contract.trump]
             led = play_suit[plays[0][1]]
-            following = [PLAY_CARD[c] for c in hand if play_suit[c] is led]
+            following = tuple([PLAY_CARD[c] for c in hand if play_suit[c] is led])
             if following:
                 return following
-        return [PLAY_CARD[c] for c in hand]
+        return tuple(map(PLAY_CARD.__getitem__, hand))
 
-    def _apply_play(self, card: Card) -> None:
+    def _apply_play(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
+        card = action.cards[0]
         self.hands[seat].remove(card)
         trick = self.tricks[-1]
         trick.plays.append((seat, card))
@@ -197,8 +191,9 @@ class NimbyState(GameState):
 
     def _close_trick(self, trick: Trick) -> None:
         """The highest trump wins, else the highest card of the suit led (NIM-5)."""
-        trump = self.trump
-        assert trump is not None
+        contract = self.contract
+        assert contract is not None  # trump is made before play (inline: the hot path)
+        trump = contract.trump
         play_suit = PLAY_SUIT[trump]
         strength = STRENGTH[trump]
         led = play_suit[trick.plays[0][1]]
@@ -212,14 +207,14 @@ class NimbyState(GameState):
             elif not best_is_trump and suit is led and strength[card] > strength[best]:
                 best_seat, best = seat, card
         trick.collector = best_seat
-        trick.explanation = _trick_explanation(best_seat, best, best_is_trump, led)
+        trick.why = partial(_trick_explanation, best_seat, best, best_is_trump, led)  # made when first read
         self.twos_taken[TEAM[best_seat]] += sum(1 for _, c in trick.plays if c.rank == Rank.TWO)
         if len(self.tricks) == 6:
             self.phase = DONE
             self.to_act = None
         else:
             self.to_act = best_seat  # the winner leads the next trick
-            self.tricks.append(Trick())
+            self.tricks.append(Trick([]))
 
     # ----- explanations of illegal actions -----------------------------------------
     def _why_illegal(self, action: Action) -> Explanation | None:
@@ -235,7 +230,7 @@ class NimbyState(GameState):
             if card.rank != Rank.TWO:
                 return Explanation("NIM-4", "nimby.exchange_only_two", {"card": card})
             return Explanation("N-2", "nimby.exchange_higher", {"card": card, "display": self.display})
-        play_suit = PLAY_SUIT[self.trump]  # type: ignore[index]
+        play_suit = PLAY_SUIT[self._settled().trump]
         led = play_suit[self.tricks[-1].plays[0][1]]
         held = [c for c in self.hands[seat] if play_suit[c] == led]  # type: ignore[index]
         return Explanation("NIM-5", "nimby.must_follow", {"seat": seat, "suit": _suit_name(led), "held": held})
@@ -253,7 +248,7 @@ class NimbyState(GameState):
             return None
         if self.thrown_in:
             return [0, 0]
-        maker_team = TEAM[self.maker]  # type: ignore[index]
+        maker_team = TEAM[self._settled().maker]
         makers, defenders = SCORE_TABLE[self.twos_taken[maker_team]]
         out = [0, 0]
         out[maker_team] = makers
@@ -266,11 +261,30 @@ class NimbyState(GameState):
             return None
         if self.thrown_in:
             return Explanation("N-3", "nimby.thrown_in", {"dealer": self.dealer})
-        maker_team = TEAM[self.maker]  # type: ignore[index]
+        maker_team = TEAM[self._settled().maker]
         taken = self.twos_taken[maker_team]
         makers, defenders = SCORE_TABLE[taken]
         key = {1: "nimby.score_nimby", 0: "nimby.score_double_nimby"}.get(taken, "nimby.score_makers")
         return Explanation("NIM-6", key, {"team": maker_team, "taken": taken, "makers": makers, "defenders": defenders})
+
+    # ----- phase-dependent facts ------------------------------------------------------
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit once made (NIM-4), else None."""
+        contract = self.contract
+        return None if contract is None else contract.trump
+
+    @property
+    def maker(self) -> int | None:
+        """The maker once trump is made (Decision N-4), else None."""
+        contract = self.contract
+        return None if contract is None else contract.maker
+
+    def _settled(self) -> Contract:
+        """The contract, in the phases after trump is made (NIM-5 on), where it always exists."""
+        contract = self.contract
+        assert contract is not None, "no trump made yet"
+        return contract
 
     def maker_explanation(self) -> Explanation | None:
         """Why trump and maker are what they are (Decision N-4), once known."""
@@ -279,6 +293,61 @@ class NimbyState(GameState):
         if self.last_exchanger is not None:
             return Explanation("N-4", "nimby.maker_exchanged", {"seat": self.maker, "suit": self.trump})
         return Explanation("N-4", "nimby.maker_agreed", {"seat": self.maker, "suit": self.trump})
+
+    # ----- what a seat knows ---------------------------------------------------------
+    def seen_cards(self) -> set[Card]:
+        """The cards played, and the display card while it lies face up (NIM-3)."""
+        seen = super().seen_cards()
+        if self.phase == TRUMP:
+            seen.add(self.display)
+        return seen
+
+    def knowledge(self, seat: int) -> Knowledge:
+        """NIM-3..NIM-5: the display and exchanged cards, the stock, the voids shown in play."""
+        sizes: dict[Slot, int] = {s: len(hand) for s, hand in enumerate(self.hands) if s != seat}
+        if self.phase == TRUMP:
+            sizes["stock"] = 3  # NIM-3: three cards face down until the hands are completed (N-5)
+        known = Knowledge.of_places(seat, sizes)
+        seen = self.seen_cards()
+        for card, holder in self._known_holders().items():
+            if holder != seat and card not in seen:
+                known.fixed[holder].append(card)
+        if self.trump is not None:
+            self._ban_voids(known)
+        return known.finish(self.unseen_cards(seat))
+
+    def _known_holders(self) -> dict[Card, int]:
+        """NIM-4: each exchanger took the card on display; N-5: the dealer took the last display."""
+        display = self.deal["turnup"]  # it lay face up: public
+        holders: dict[Card, int] = {}
+        for i, text in enumerate(self.history[:4]):  # four speak once each, from eldest
+            if text.startswith("exchange"):
+                holders[display] = (self.dealer + 1 + i) % 4
+                display = parse_card(text.split()[1])
+        if self.phase != TRUMP and not self.thrown_in:
+            holders[display] = self.dealer
+        return holders
+
+    def _ban_voids(self, known: Knowledge) -> None:
+        """NIM-5: a player who did not follow the play suit led holds none of it."""
+        play_suit = PLAY_SUIT[self._settled().trump]
+        for trick in self.tricks:
+            if not trick.plays:
+                continue
+            led = play_suit[trick.plays[0][1]]
+            for seat, card in trick.plays[1:]:
+                if seat != known.seat and play_suit[card] != led:
+                    known.ban(seat, (c for c in NIMBY_DECK if play_suit[c] == led))  # type: ignore[arg-type]
+
+    def placed(self, known: Knowledge, placement: Placement) -> NimbyState:
+        """A Nimby deal like this one with the hidden hands and stock replaced."""
+        world = self.clone()
+        for slot, cards in placement.items():
+            if isinstance(slot, int):
+                world.hands[slot] = list(cards)
+        world.deal = {"hands": [], "turnup": self.deal["turnup"], "stock": placement.get("stock", [])}
+        world._legal_cache = None
+        return world
 
     # ----- summary and view ------------------------------------------------------------
     def is_trump(self, card: Card) -> bool:
@@ -301,6 +370,12 @@ class NimbyState(GameState):
             "tricks_won": _tricks_won(self.tricks),
             "thrown_in": self.thrown_in,
         }
+
+    #: The phases' rules: phase -> (legal actions, apply one).
+    phase_rules: ClassVar[dict[str, Any]] = {
+        TRUMP: (_legal_trump, _apply_trump),  # NIM-4
+        PLAY: (_legal_play, _apply_play),  # NIM-5
+    }
 
 
 def _tricks_won(tricks: list[Trick]) -> list[int]:
@@ -345,10 +420,10 @@ class Nimby(Game):
         return NimbyState(deal, dealer, rules)
 
     @classmethod
-    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
+    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> MatchPosition:
         """NIM-7: a start position may not have a partnership already at the target."""
         position = super().check_start(start, rules)
-        if max(position["scores"]) >= rules["target"]:
+        if max(position.scores) >= rules["target"]:
             raise RecordError("record.nim_start_at_target", target=rules["target"])
         return position
 

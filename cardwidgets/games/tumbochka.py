@@ -8,13 +8,17 @@ won only on the tumbochka (TUM-8), handled by ``Tumbochka.end_deal``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets.cards import SUITS, TUMBOCHKA_DECK, Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import RecordError, echo
 from cardwidgets.core.explain import Explanation
-from cardwidgets.core.game import Deal, DealPart, Game
+from cardwidgets.core.game import Deal, DealPart, Game, MatchPosition
+from cardwidgets.core.knowledge import Either, Knowledge, Placement, Slot, suit_cards
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
 from cardwidgets.i18n import ActionList, phase_name
@@ -67,6 +71,28 @@ ANNOUNCE_WITH = {
 }
 
 
+@dataclass
+class TumbochkaPosition(MatchPosition):
+    """TUM-8: where a Tumbochka match stands between deals (record form: ``docs/records.md`` ``start``)."""
+
+    #: The seat on the tumbochka, or None.
+    sitting: int | None = None
+    #: Deals the sitter has sat through without winning (the third knocks him off).
+    sat_deals: int = 0
+    #: Times each seat was knocked off the tumbochka.
+    removals: list[int] = field(default_factory=lambda: [0] * PLAYERS)
+    #: Whether each seat holds the golden bagel (T-9: from the second removal on).
+    bagels: list[bool] = field(default_factory=lambda: [False] * PLAYERS)
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """TUM-3, TUM-4: the declarer and his contract, fixed when the bidding ends (a raise replaces it)."""
+
+    declarer: int
+    contract: int
+
+
 class TumbochkaState(GameState):
     """One Tumbochka deal: bidding (TUM-3), talon (TUM-4), play (TUM-5), scoring (TUM-6).
 
@@ -77,6 +103,7 @@ class TumbochkaState(GameState):
 
     game_name = "tumbochka"
     num_players = PLAYERS
+    deck = TUMBOCHKA_DECK
     syntax: ClassVar[dict[str, str]] = {
         "bid": "bid N",
         "pass": "pass",
@@ -94,8 +121,8 @@ class TumbochkaState(GameState):
     bid: int
     bidder: int | None
     passed: list[bool]
-    declarer: int | None
-    contract: int | None
+    #: TUM-3: present once the bidding ends (read ``declarer`` and ``contract`` before that: None).
+    declared: Declaration | None
     #: TUM-4: the card given to each seat by the declarer (None: nothing given).
     given: list[Card | None]
     trump: Suit | None
@@ -129,8 +156,7 @@ class TumbochkaState(GameState):
         self.bid = 0
         self.bidder = None
         self.passed = [False] * PLAYERS
-        self.declarer = None
-        self.contract = None
+        self.declared = None
         self.given = [None] * PLAYERS
         self.trump = None  # TUM-1: no trump until a troyan is shown
         self.troyans = []
@@ -145,40 +171,7 @@ class TumbochkaState(GameState):
         self.to_act = self.first_hand
         self._legal_cache = None
 
-    def _copy_into(self, other: TumbochkaState) -> None:
-        other.sitter = self.sitter
-        other.high_bid_ok = self.high_bid_ok
-        other.first_hand = self.first_hand
-        other.bid = self.bid
-        other.bidder = self.bidder
-        other.passed = list(self.passed)
-        other.declarer = self.declarer
-        other.contract = self.contract
-        other.given = list(self.given)
-        other.trump = self.trump
-        other.troyans = list(self.troyans)
-        other.trilyazh = self.trilyazh
-        other.trilyazhes = list(self.trilyazhes)
-        other.tricks_won = list(self.tricks_won)
-        other.bonuses = list(self.bonuses)
-        other.match_events = list(self.match_events)
-
-    # ----- dispatch -----------------------------------------------------------
-    def _legal(self) -> list[Action]:
-        if self.phase == BIDDING:
-            return self._legal_bidding()
-        if self.phase == TALON:
-            return self._legal_talon()
-        return self._legal_play()
-
-    def _apply(self, action: Action) -> None:
-        if self.phase == BIDDING:
-            self._apply_bidding(action)
-        elif self.phase == TALON:
-            self._apply_talon(action)
-        else:
-            self._apply_play(action)
-
+    # ----- explanations of illegal actions -----------------------------------------------
     def _why_illegal(self, action: Action) -> Explanation | None:
         if action.verb not in PHASE_VERBS[self.phase]:
             rule = PHASE_RULE[self.phase]
@@ -249,8 +242,7 @@ class TumbochkaState(GameState):
         """TUM-3: the one left is declarer at his bid; TUM-4: he takes the talon."""
         declarer = self.bidder
         assert declarer is not None
-        self.declarer = declarer
-        self.contract = self.bid
+        self.declared = Declaration(declarer, self.bid)
         self.hands[declarer].extend(self.deal["talon"])
         self.phase = TALON
         self.to_act = declarer
@@ -274,25 +266,40 @@ class TumbochkaState(GameState):
             return Explanation("TUM-3", "tumbochka.bid_higher", {"bid": self.bid})
         return Explanation("TUM-8", "tumbochka.need_a_point", {"sitter": self.sitter, "seat": seat})
 
+    # ----- phase-dependent facts -------------------------------------------------------
+    @property
+    def declarer(self) -> int | None:
+        """The declarer once the bidding has ended (TUM-3), else None."""
+        declared = self.declared
+        return None if declared is None else declared.declarer
+
+    @property
+    def contract(self) -> int | None:
+        """The contract (his bid, or the raise of TUM-4) once the bidding has ended, else None."""
+        declared = self.declared
+        return None if declared is None else declared.contract
+
+    def _settled(self) -> Declaration:
+        """The declaration, in the phases after the bidding (TUM-4 on), where it always exists."""
+        declared = self.declared
+        assert declared is not None, "no declarer before the bidding ends"
+        return declared
+
     # ----- TUM-4: talon, cards given, raise ------------------------------------------
     def opponents(self) -> tuple[int, int]:
         """The two defenders (once the declarer is known)."""
-        declarer = self.declarer
-        assert declarer is not None
+        declarer = self._settled().declarer
         return (declarer + 1) % PLAYERS, (declarer + 2) % PLAYERS
 
     def _legal_talon(self) -> list[Action]:
-        declarer = self.declarer
-        assert declarer is not None
-        assert self.contract is not None
+        declarer, contract = self._settled().declarer, self._settled().contract
         waiting = [seat for seat in self.opponents() if self.given[seat] is None]
         if waiting:
             return [GIVE[(card, seat)] for card in self.hands[declarer] for seat in waiting]
-        return [KEEP, *(RAISE[n] for n in range(self.contract + 1, MAX_BID + 1))]
+        return [KEEP, *(RAISE[n] for n in range(contract + 1, MAX_BID + 1))]
 
     def _apply_talon(self, action: Action) -> None:
-        declarer = self.declarer
-        assert declarer is not None
+        declarer = self._settled().declarer
         if action.verb == "give":
             card, seat = action.args[0], action.args[1]
             self.hands[declarer].remove(card)  # type: ignore[arg-type]
@@ -300,10 +307,12 @@ class TumbochkaState(GameState):
             self.given[seat] = card  # type: ignore[index,call-overload]
             return
         if action.verb == "raise":
-            self.contract = action.args[0]  # type: ignore[assignment]
+            raised = action.number
+            assert raised is not None
+            self.declared = replace(self._settled(), contract=raised)
         self.phase = PLAY
         self.to_act = declarer  # Decision T-3: the declarer leads the first trick
-        self.tricks.append(Trick())
+        self.tricks.append(Trick([]))
 
     def _why_illegal_talon(self, action: Action) -> Explanation | None:
         giving = any(self.given[seat] is None for seat in self.opponents())
@@ -317,9 +326,9 @@ class TumbochkaState(GameState):
 
     def _why_illegal_give(self, action: Action) -> Explanation:
         """Why a ``give`` is not allowed while cards are still to be given (TUM-4)."""
-        declarer = self.declarer
+        declarer = self._settled().declarer
         seat = action.number
-        if action.card not in self.hands[declarer]:  # type: ignore[index]
+        if action.card not in self.hands[declarer]:
             return Explanation("TUM-4", "core.not_in_hand", {"seat": declarer, "card": action.card})
         if seat not in self.opponents():
             return Explanation("TUM-4", "tumbochka.give_to_opponent", {"to": seat})
@@ -347,21 +356,21 @@ class TumbochkaState(GameState):
         forced = self._obligation_explanation() if seat == self.to_act and self.phase == PLAY else None
         return [forced] if forced is not None else []
 
-    def _legal_play(self) -> list[Action]:
+    def _legal_play(self) -> Sequence[Action]:
         hand = self.hands[self.to_act]  # type: ignore[index]
         plays = self.tricks[-1].plays
         if not plays:
             return self._legal_lead(hand)
         led = plays[0][1].suit
-        following = [PLAY_CARD[c] for c in hand if c.suit is led]
+        following = tuple([PLAY_CARD[c] for c in hand if c.suit is led])
         if following:
             return following  # TUM-5: follow suit
         trump = self.trump
         if trump is not None:
-            trumps = [PLAY_CARD[c] for c in hand if c.suit is trump]
+            trumps = tuple([PLAY_CARD[c] for c in hand if c.suit is trump])
             if trumps:
                 return trumps  # TUM-5: else trump if you can
-        return [PLAY_CARD[c] for c in hand]
+        return tuple(map(PLAY_CARD.__getitem__, hand))
 
     def _legal_lead(self, hand: list[Card]) -> list[Action]:
         """Any card; a trilyazh J or a troyan 6 may be announced (TUM-5); T-4 may force a lead."""
@@ -410,15 +419,17 @@ class TumbochkaState(GameState):
         assert best_seat is not None
         trick.collector = best_seat
         self.tricks_won[best_seat] += 1
-        trick.explanation = self._trilyazh_progress(best_seat, best) or _trick_explanation(
-            best_seat, best, best.suit is trump, trick.plays[0][1].suit
-        )
+        progress = self._trilyazh_progress(best_seat, best) if self.trilyazh is not None else None
+        if progress is not None:
+            trick.explanation = progress
+        else:  # made when first read
+            trick.why = partial(_trick_explanation, best_seat, best, best.suit is trump, trick.plays[0][1].suit)
         if len(self.tricks) == TRICKS:
             self.phase = DONE
             self.to_act = None
         else:
             self.to_act = best_seat  # Decision T-3: the winner leads the next trick
-            self.tricks.append(Trick())
+            self.tricks.append(Trick([]))
 
     def _trilyazh_progress(self, winner: int, card: Card) -> Explanation | None:
         """Decision T-4: go on with, complete (+3) or break the trilyazh being played."""
@@ -495,9 +506,7 @@ class TumbochkaState(GameState):
         if self.phase != DONE:
             return None
         points = self.deal_points()
-        declarer, contract = self.declarer, self.contract
-        assert declarer is not None
-        assert contract is not None
+        declarer, contract = self._settled().declarer, self._settled().contract
         points[declarer] = contract if points[declarer] >= contract else -contract
         return points
 
@@ -505,12 +514,92 @@ class TumbochkaState(GameState):
         """Why the deal scored as it did (TUM-6), once done."""
         if self.phase != DONE:
             return None
-        declarer = self.declarer
-        assert declarer is not None
-        made = self.deal_points()[declarer] >= (self.contract or 0)
+        declarer, contract = self._settled().declarer, self._settled().contract
+        made = self.deal_points()[declarer] >= contract
         key = "tumbochka.score_made" if made else "tumbochka.score_failed"
-        params = {"seat": declarer, "points": self.deal_points()[declarer], "contract": self.contract}
+        params = {"seat": declarer, "points": self.deal_points()[declarer], "contract": contract}
         return Explanation("TUM-6", key, params)
+
+    # ----- what a seat knows --------------------------------------------------------------
+    def knowledge(self, seat: int) -> Knowledge:
+        """TUM-2..TUM-5: the talon once shown, gifts seen, troyans and trilyazhes shown, voids."""
+        sizes: dict[Slot, int] = {s: len(hand) for s, hand in enumerate(self.hands) if s != seat}
+        if self.phase == BIDDING:
+            sizes["talon"] = 3  # TUM-2: face down until the bidding ends
+        known = Knowledge.of_places(seat, sizes)
+        placed: set[Card] = set(self.hands[seat]) | self.seen_cards()
+
+        def place(card: Card, holder: int) -> None:
+            if holder != seat and card not in placed:
+                known.fixed[holder].append(card)
+                placed.add(card)
+
+        for holder, suit in self.troyans:  # TUM-5: the 8 and 7 were shown with the led 6
+            for card in TROYAN_CARDS[suit][:2]:
+                place(card, holder)
+        for holder, suit, _status in self.trilyazhes:  # TUM-5: the J was led, so he holds the Q and K
+            for card in TRILYAZH_LEADS[suit][1:]:
+                place(card, holder)
+        for receiver, card in enumerate(self.given):  # TUM-4: gifts this seat saw
+            if card is not None and self.gift_visible(seat, receiver):
+                place(card, receiver)
+        if self.declarer is not None and self.talon_visible(seat):
+            self._place_talon(known, placed)
+        self._ban_voids(known)
+        return known.finish(self.unseen_cards(seat))
+
+    def _place_talon(self, known: Knowledge, placed: set[Card]) -> None:
+        """TUM-4: shown talon cards are with the declarer, or one was his face-down gift to the other defender."""
+        seat = known.seat
+        talon = self.deal["talon"]
+        declarer = self._settled().declarer
+        loose = [card for card in talon if card not in placed]
+        if not loose or declarer == seat:
+            return
+        other = next(s for s in self.opponents() if s != seat)
+        gift_hidden = self.given[other] is not None and not self.gift_visible(seat, other)
+        gift_played = any(s == other and card in talon for trick in self.tricks for s, card in trick.plays)
+        if gift_hidden and not gift_played:
+            # The gift was one of the declarer's cards then: his hand now plus that one.
+            chance = len(loose) / (len(self.hands[declarer]) + 1)
+            known.either = Either(loose, other, declarer, chance)
+        else:
+            known.fixed[declarer].extend(loose)
+
+    def _ban_voids(self, known: Knowledge) -> None:
+        """TUM-5: not following the suit led shows a void; not trumping then shows no trump either."""
+        trump: Suit | None = None
+        troyans = set(self.troyans)
+        for trick in self.tricks:
+            if not trick.plays:
+                continue
+            leader, lead = trick.plays[0]
+            if lead.rank == Rank.SIX and (leader, lead.suit) in troyans:
+                trump = lead.suit  # this trick showed the troyan: trump from here on
+            for seat, card in trick.plays[1:]:
+                if seat == known.seat or card.suit is lead.suit:
+                    continue
+                void = {lead.suit}
+                if trump is not None and card.suit is not trump:
+                    void.add(trump)
+                known.ban(seat, suit_cards(TUMBOCHKA_DECK, void))  # type: ignore[arg-type]
+
+    def placed(self, known: Knowledge, placement: Placement) -> TumbochkaState:
+        """A Tumbochka deal like this one with the hidden hands, talon and gifts replaced."""
+        world = self.clone()
+        for slot, cards in placement.items():
+            if isinstance(slot, int):
+                world.hands[slot] = list(cards)
+        talon = placement.get("talon")
+        if talon is None and self.talon_visible(known.seat):
+            talon = list(self.deal["talon"])  # shown (T-2): public
+        world.deal = {"hands": [], "talon": talon or []}
+        for receiver, gift in enumerate(self.given):
+            if gift is not None and not self.gift_visible(known.seat, receiver):
+                # An unseen gift (TUM-4): any card the receiver holds in this world will do.
+                world.given[receiver] = world.hands[receiver][0] if world.hands[receiver] else None
+        world._legal_cache = None
+        return world
 
     # ----- summary and view --------------------------------------------------------------
     def trump_json(self) -> str | None:
@@ -520,9 +609,10 @@ class TumbochkaState(GameState):
         return card.suit is self.trump
 
     def contract_json(self) -> dict[str, int] | None:
-        if self.declarer is None or self.contract is None:
+        declared = self.declared
+        if declared is None:
             return None
-        return {"seat": self.declarer, "bid": self.contract}
+        return {"seat": declared.declarer, "bid": declared.contract}
 
     def talon_visible(self, seat: int | None) -> bool:
         """TUM-4, Decision T-2: the talon is turned up once bidding ends (option ``talon_shown``)."""
@@ -573,6 +663,13 @@ class TumbochkaState(GameState):
             "bonuses": list(self.bonuses),
         }
 
+    #: The phases' rules: phase -> (legal actions, apply one).
+    phase_rules: ClassVar[dict[str, Any]] = {
+        BIDDING: (_legal_bidding, _apply_bidding),  # TUM-3
+        TALON: (_legal_talon, _apply_talon),  # TUM-4
+        PLAY: (_legal_play, _apply_play),  # TUM-5
+    }
+
 
 def _text_or_none(card: Card | None) -> str | None:
     return card.text if card is not None else None
@@ -621,23 +718,26 @@ class Tumbochka(Game):
         """A new deal; with ``match``, its sitter and scores set the bidding limits of TUM-8."""
         if match is None:
             return TumbochkaState(deal, dealer, rules)
-        position = match.position
-        return TumbochkaState(deal, dealer, rules, position["sitting"], position["scores"])
+        position = _position(match)
+        return TumbochkaState(deal, dealer, rules, position.sitting, position.scores)
 
     # ----- match positions (TUM-7, TUM-8) ----------------------------------------------------
     @classmethod
-    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
+    def check_start(cls, start: dict[str, Any], rules: dict[str, Any]) -> TumbochkaPosition:
         """A start position the match can reach: see the checks in ``_check_position``."""
         known = {"scores", "sitting", "sat_deals", "removals", "bagels"}
         extra = set(start) - known
         if extra:
             names = ", ".join(sorted(known))
             raise RecordError("record.tum_start_unknown_field", name=echo(sorted(extra)[0]), known=names)
-        position = super().check_start({k: v for k, v in start.items() if k == "scores"}, rules)
-        position["sitting"] = start.get("sitting")
-        position["sat_deals"] = start.get("sat_deals", 0)
-        position["removals"] = _list_of_three(start.get("removals", [0] * PLAYERS), "removals")
-        position["bagels"] = _list_of_three(start.get("bagels", [False] * PLAYERS), "bagels")
+        scores = super().check_start({k: v for k, v in start.items() if k == "scores"}, rules).scores
+        position = TumbochkaPosition(
+            scores,
+            start.get("sitting"),
+            start.get("sat_deals", 0),
+            _list_of_three(start.get("removals", [0] * PLAYERS), "removals"),
+            _list_of_three(start.get("bagels", [False] * PLAYERS), "bagels"),
+        )
         _check_position(position)
         return position
 
@@ -645,9 +745,9 @@ class Tumbochka(Game):
     def end_deal(cls, match: Match, state: GameState) -> None:
         """TUM-7: add the deal's scores; TUM-8: then win, arrivals, time-out, in that order (T-6)."""
         assert isinstance(state, TumbochkaState)
-        position = match.position
-        scores = position["scores"]
-        sitter = position["sitting"]
+        position = _position(match)
+        scores = position.scores
+        sitter = position.sitting
         deal_score = state.score() or [0] * PLAYERS
         events = state.match_events
         for seat, points in enumerate(deal_score):
@@ -662,14 +762,14 @@ class Tumbochka(Game):
         arrivals = [s for s in range(PLAYERS) if s != sitter and scores[s] >= TUMBOCHKA]
         if len(arrivals) == 1:
             seat = arrivals[0]
-            if position["bagels"][seat]:
+            if position.bagels[seat]:
                 match.winner = seat
                 events.append(Explanation("TUM-8", "tumbochka.won_bagel", {"seat": seat}))
                 return
             if sitter is not None:
                 _knock_off(position, sitter, events, "tumbochka.knocked_by_arrival")
-            position["sitting"] = seat
-            position["sat_deals"] = 0
+            position.sitting = seat
+            position.sat_deals = 0
             scores[seat] = TUMBOCHKA
             events.append(Explanation("TUM-8", "tumbochka.sits", {"seat": seat}))
         elif arrivals:
@@ -678,20 +778,20 @@ class Tumbochka(Game):
             if sitter is not None:
                 _knock_off(position, sitter, events, "tumbochka.knocked_by_arrival")
         # TUM-8 step 3: a sitter who sat through this whole deal counts it; three is the limit.
-        if sitter is not None and position["sitting"] == sitter:
-            position["sat_deals"] += 1
-            if position["sat_deals"] >= SIT_LIMIT:
+        if sitter is not None and position.sitting == sitter:
+            position.sat_deals += 1
+            if position.sat_deals >= SIT_LIMIT:
                 _knock_off(position, sitter, events, "tumbochka.timed_out")
 
     @classmethod
     def match_summary_extra(cls, match: Match) -> dict[str, Any]:
         """The ``tumbochka`` part of the match summary (``docs/records.md``)."""
-        position = match.position
+        position = _position(match)
         return {
             "tumbochka": {
-                "sitting": position["sitting"],
-                "removals": list(position["removals"]),
-                "bagels": list(position["bagels"]),
+                "sitting": position.sitting,
+                "removals": list(position.removals),
+                "bagels": list(position.bagels),
             }
         }
 
@@ -701,22 +801,29 @@ class Tumbochka(Game):
         return (state.dealer + 1) % PLAYERS
 
 
-def _knock_off(position: dict[str, Any], seat: int, events: list[Explanation], key: str) -> None:
+def _position(match: Match) -> TumbochkaPosition:
+    """The match's position, as Tumbochka's ``check_start`` made it."""
+    position = match.position
+    assert isinstance(position, TumbochkaPosition)
+    return position
+
+
+def _knock_off(position: TumbochkaPosition, seat: int, events: list[Explanation], key: str) -> None:
     """TUM-8: one more removal; score 10, or 0 and the golden bagel from the second on (T-9)."""
-    position["removals"][seat] += 1
-    if position["removals"][seat] >= 2:
-        position["scores"][seat] = 0
-        position["bagels"][seat] = True  # Decision T-9: one bagel at most
+    position.removals[seat] += 1
+    if position.removals[seat] >= 2:
+        position.scores[seat] = 0
+        position.bagels[seat] = True  # Decision T-9: one bagel at most
     else:
-        position["scores"][seat] = KNOCKED_OFF
-    if position["sitting"] == seat:
-        position["sitting"] = None
-        position["sat_deals"] = 0
-    bagel = position["removals"][seat] >= 2
+        position.scores[seat] = KNOCKED_OFF
+    if position.sitting == seat:
+        position.sitting = None
+        position.sat_deals = 0
+    bagel = position.removals[seat] >= 2
     params = {
         "seat": seat,
-        "score": position["scores"][seat],
-        "removals": position["removals"][seat],
+        "score": position.scores[seat],
+        "removals": position.removals[seat],
         "bagel": GOLDEN_BAGEL if bagel else "",
     }
     events.append(Explanation("T-9" if bagel else "TUM-8", key, params))
@@ -729,10 +836,10 @@ def _list_of_three(value: Any, name: str) -> list[Any]:
     return list(value)
 
 
-def _check_position(position: dict[str, Any]) -> None:
+def _check_position(position: TumbochkaPosition) -> None:
     """Raise ``RecordError`` unless a Tumbochka match can reach this position (TUM-8)."""
-    scores, sitting, sat_deals = position["scores"], position["sitting"], position["sat_deals"]
-    removals, bagels = position["removals"], position["bagels"]
+    scores, sitting, sat_deals = position.scores, position.sitting, position.sat_deals
+    removals, bagels = position.removals, position.bagels
     if sitting is not None and not (type(sitting) is int and 0 <= sitting < PLAYERS):
         raise RecordError("record.tum_sitting")
     if not (type(sat_deals) is int and 0 <= sat_deals < SIT_LIMIT):
