@@ -1,7 +1,8 @@
 // Renders the whole table from a snapshot of the widget's traits. What lies where — each seat's
 // position, name and badges, the cards on the table, the panel's facts — comes from Python as the
 // `board` trait (cardwidgets/widgets/board.py, every word localized); this module only draws it.
-import { cardBack, cardFace, cardText } from "./cards.js";
+import { cardFace, cardText } from "./cards.js";
+import { seatBox as drawSeat, tableCards as drawTableCards, trickArea as drawTrick } from "./board.js";
 import { actionButtons } from "./controls.js";
 import { seatName, t, withRule } from "./i18n.js";
 import { el } from "./dom.js";
@@ -17,30 +18,9 @@ function lastCompletedTrick(view) {
   return done[done.length - 1] || null;
 }
 
-/** A seat as the board model describes it: name, dealer ◆, tricks taken, badges, and (not the learner's) its hand. */
+/** A seat as the board model describes it (js/board.js); the learner's hand is drawn by handArea. */
 function seatBox(snap, seat) {
-  const { ui } = snap;
-  const info = boardSeat(snap, seat);
-  const box = el("div", `cw-seat cw-pos-${info.position}`);
-  box.dataset.seat = String(seat);
-  if (info.to_act) box.classList.add("cw-to-act");
-  const name = el("div", "cw-seat-name", info.name);
-  if (info.dealer) name.appendChild(el("span", "cw-dealer", " ◆"));
-  box.appendChild(name);
-  box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${info.taken}`));
-  if ((info.badges || []).length) box.appendChild(el("div", "cw-badges", info.badges.join(" · ")));
-  if (seat === snap.seat) return box; // the learner's hand is drawn by handArea
-  if (Array.isArray(info.hand)) {
-    const open = el("div", "cw-open-hand");
-    for (const card of info.hand) open.appendChild(cardFace(card, { ui }));
-    box.appendChild(open);
-  } else {
-    const backs = el("div", "cw-backs");
-    for (let i = 0; i < Math.min(info.count, 10); i += 1) backs.appendChild(cardBack());
-    box.appendChild(backs);
-    box.appendChild(el("div", "cw-count", t(ui, "cards", { n: info.count })));
-  }
-  return box;
+  return drawSeat(snap.ui, { seat, ...boardSeat(snap, seat) }, { withHand: seat !== snap.seat });
 }
 
 /** The board model's entry for `seat` (built in Python: widgets/board.py). */
@@ -48,18 +28,14 @@ function boardSeat(snap, seat) {
   return ((snap.board || {}).seats || [])[seat] || {};
 }
 
+/** The trick on the table (js/board.js); a card a seat may leave (Nestors) is marked and sends it. */
 function trickArea(snap, plays, positions) {
-  const area = el("div", "cw-trick");
-  area.setAttribute("aria-label", t(snap.ui, "tricks"));
-  for (const [seat, card] of plays) {
-    const face = cardFace(card, { ui: snap.ui, seat });
-    face.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
-    const leave = `leave ${card}`;
-    if (snap.legal.includes(leave)) face.classList.add("cw-legal");
-    face.addEventListener("click", () => snap.send({ action: snap.legal.includes(leave) ? leave : `play ${card}` }));
-    area.appendChild(face);
-  }
-  return area;
+  const leave = (card) => `leave ${card}`;
+  return drawTrick(snap.ui, plays, positions, {
+    isLegal: (card) => snap.legal.includes(leave(card)),
+    actionOf: (card) => (snap.legal.includes(leave(card)) ? leave(card) : `play ${card}`),
+    send: snap.send,
+  });
 }
 
 /** The trick just taken, faded, until the next card is led (as on a real table). */
@@ -75,28 +51,10 @@ function previousTrick(snap, trick, positions) {
   return box;
 }
 
-/** The cards lying on the table outside the hands, group by group (null: a card face down). */
+/** The cards lying on the table outside the hands (js/board.js); a card to leave sends its action. */
 function tableCards(snap) {
-  const box = el("div", "cw-table-cards");
-  for (const { key, label, cards } of (snap.board || {}).groups || []) {
-    const group = el("div", `cw-group cw-group-${key}`);
-    group.appendChild(el("div", "cw-group-name", label));
-    for (const card of cards) {
-      if (!card) {
-        group.appendChild(cardBack());
-        continue;
-      }
-      const face = cardFace(card, { ui: snap.ui });
-      const leave = `leave ${card}`;
-      if (snap.legal.includes(leave)) {
-        face.classList.add("cw-legal");
-        face.addEventListener("click", () => snap.send({ action: leave }));
-      }
-      group.appendChild(face);
-    }
-    box.appendChild(group);
-  }
-  return box;
+  const leave = (card) => (snap.legal.includes(`leave ${card}`) ? `leave ${card}` : null);
+  return drawTableCards(snap.ui, (snap.board || {}).groups, { actionOf: leave, send: snap.send });
 }
 
 function handArea(snap, interactive) {

@@ -223,7 +223,7 @@ def test_hand_replay_survives_any_browser_input(path: Path, data: st.DataObject,
     assert replay(load_record(saved))  # (d)
 
 
-@pytest.mark.parametrize("update", [{"step": -5}, {"step": 10**6}, {"record": {}}, {"line": []}, {"board_html": "x"}])
+@pytest.mark.parametrize("update", [{"step": -5}, {"step": 10**6}, {"record": {}}, {"line": []}, {"board": {}}])
 def test_hand_replay_refuses_updates_and_keeps_its_line(update: dict[str, Any], tmp_path: Path) -> None:
     widget = HandReplay(RECORDS / "nestors" / "seed-example-1-club-jack.json")
     widget.go(3)
@@ -329,9 +329,9 @@ def test_reveal_shows_every_hand_and_the_whole_line() -> None:
     assert widget.revealed is True
     assert len(widget.line) == widget.steps
     assert widget.record["actions"]
-    for seat in widget.board().seats:
+    for seat in widget.board_facts().seats:
         assert seat.hidden == 0
-    assert "cw-back" not in widget.board_html
+    assert all(seat["hand"] is not None for seat in widget.board["seats"])
 
 
 def test_a_huge_message_is_not_echoed_back() -> None:

@@ -105,3 +105,26 @@ def test_to_slides_refuses_a_step_outside_the_line() -> None:
 
     with pytest.raises(ValueError, match="step"):
         to_slides(RECORDS_DIR / "nestors" / "seed-example-1-club-jack.json", steps=[999])
+
+
+@pytest.mark.parametrize(("game", "seat"), [(name, seat) for name in sorted(GAMES) for seat in (None, 1)])
+def test_the_static_board_draws_the_replays_board_data(game: str, seat: int | None) -> None:
+    """One model: ``to_html`` draws exactly the seats, hands, trick and table cards ``HandReplay`` sends."""
+    from cardwidgets.widgets.export import board_html
+
+    widget = HandReplay(bot_record(game, seed=12), seat=seat)
+    for step in range(0, widget.steps + 1, 3):
+        widget.go(step)
+        data, page = widget.board, board_html(widget.board_facts(interactive=True))
+        for entry in data["seats"]:
+            where = rf'<section class="cw-seat [^"]*" data-seat="{entry["seat"]}".*?</section>'
+            part = re.search(where, page, re.DOTALL)
+            assert part, entry
+            assert f"cw-pos-{entry['position']}" in part.group(0)
+            assert re.findall(r'data-card="(\w+)"', part.group(0)) == (entry["hand"] or [])
+            backs = 0 if entry["hand"] is not None else min(entry["count"], 10)
+            assert part.group(0).count('class="cw-back"') == backs
+        trick = re.search(r'<div class="cw-trick".*?</div><div class="cw-why">', page, re.DOTALL)
+        assert trick
+        assert re.findall(r'data-card="(\w+)"', trick.group(0)) == [card for _seat, card in data["trick"]]
+        assert set(re.findall(r'data-action="([^"]+)"', page)) == set(data["legal"])

@@ -1,15 +1,126 @@
-// js/i18n.js
-function t(ui, key, params = {}) {
-  const template = ui && ui[key] || key;
-  return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
-}
-
 // js/dom.js
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== void 0) node.textContent = text;
   return node;
+}
+
+// js/cards.js
+var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+function splitCard(card) {
+  return { rank: card.slice(0, -1), suit: card.slice(-1) };
+}
+function rankLetter(ui, rank) {
+  return ui && ui.rank_letters && ui.rank_letters[rank] || rank;
+}
+function cardFace(card, { ui = null, name, legal = false, trump = false, seat = null } = {}) {
+  const { rank, suit } = splitCard(card);
+  const face2 = el("button", `cw-card cw-suit-${suit}`);
+  face2.type = "button";
+  if (legal) face2.classList.add("cw-legal");
+  if (trump) face2.classList.add("cw-trump-card");
+  face2.dataset.card = card;
+  if (seat !== null && seat !== void 0) face2.dataset.seat = String(seat);
+  face2.setAttribute("aria-label", name || ui && ui.card_names && ui.card_names[card] || card);
+  face2.append(el("span", "cw-rank", rankLetter(ui, rank)), el("span", "cw-suit", SUIT_SYMBOLS[suit] || suit));
+  return face2;
+}
+function cardBack() {
+  const back = el("div", "cw-back");
+  back.setAttribute("aria-hidden", "true");
+  return back;
+}
+
+// js/i18n.js
+function t(ui, key, params = {}) {
+  const template = ui && ui[key] || key;
+  return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
+}
+
+// js/board.js
+function face(card, ui, { seat = null, trump = false, actionOf = () => null, isLegal, send, tag = false } = {}) {
+  const action = actionOf(card);
+  const legal = isLegal ? isLegal(card) : Boolean(action);
+  const node = cardFace(card, { ui, seat, trump, legal });
+  if (action && send) node.addEventListener("click", () => send({ action }));
+  if (action && tag) node.dataset.action = action;
+  return node;
+}
+function seatBox(ui, info, { withHand = true, ...options } = {}) {
+  const box = el("section", `cw-seat cw-pos-${info.position}`);
+  box.dataset.seat = String(info.seat);
+  box.setAttribute("aria-label", info.name || "");
+  if (info.to_act) box.classList.add("cw-to-act");
+  const name = el("div", "cw-seat-name", info.name);
+  if (info.dealer) {
+    const mark = el("span", "cw-dealer", " \u25C6");
+    mark.setAttribute("aria-label", t(ui, "dealer"));
+    name.appendChild(mark);
+  }
+  box.appendChild(name);
+  box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${info.taken}`));
+  if ((info.badges || []).length) box.appendChild(el("div", "cw-badges", info.badges.join(" \xB7 ")));
+  if (withHand) box.appendChild(Array.isArray(info.hand) ? openHand(ui, info, options) : heldHand(ui, info.count || 0));
+  return box;
+}
+function openHand(ui, info, options) {
+  const open = el("div", "cw-open-hand");
+  const trumps = new Set(info.trumps || []);
+  for (const card of info.hand) open.appendChild(face(card, ui, { ...options, trump: trumps.has(card) }));
+  return open;
+}
+function heldHand(ui, count) {
+  const box = document.createDocumentFragment();
+  const backs = el("div", "cw-backs");
+  for (let i = 0; i < Math.min(count, 10); i += 1) backs.appendChild(cardBack());
+  box.append(backs, el("div", "cw-count", t(ui, "cards", { n: count })));
+  return box;
+}
+function tableCards(ui, groups, options = {}) {
+  const box = el("div", "cw-table-cards");
+  for (const { key, label, cards } of groups || []) {
+    const group = el("div", `cw-group cw-group-${key}`);
+    group.appendChild(el("div", "cw-group-name", label));
+    for (const card of cards) group.appendChild(card ? face(card, ui, options) : cardBack());
+    box.appendChild(group);
+  }
+  return box;
+}
+function trickArea(ui, plays, positions, { label = t(ui, "tricks"), captions = null, ...options } = {}) {
+  const area = el("div", "cw-trick");
+  area.setAttribute("aria-label", label);
+  plays.forEach(([seat, card], index) => {
+    const node = face(card, ui, { ...options, seat });
+    node.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
+    if (!captions) {
+      area.appendChild(node);
+      return;
+    }
+    const play = el("figure", "cw-play");
+    play.append(node, el("figcaption", "", captions[index] || ""));
+    area.appendChild(play);
+  });
+  return area;
+}
+function positionsOf(board) {
+  const positions = {};
+  for (const info of (board || {}).seats || []) positions[info.seat] = info.position;
+  return positions;
+}
+
+// js/controls.js
+function actionButtons(legal, labels, send) {
+  const bar = el("div", "cw-actions");
+  for (const action of legal) {
+    if (/^play \S+$/.test(action)) continue;
+    const button = el("button", "cw-action", labels[action] || action);
+    button.type = "button";
+    button.dataset.action = action;
+    button.addEventListener("click", () => send({ action }));
+    bar.appendChild(button);
+  }
+  return bar;
 }
 
 // js/replay/index.js
@@ -82,6 +193,39 @@ function actionList(model, send) {
     list.appendChild(item);
   }
   return list;
+}
+function drawBoard(board, ui, send) {
+  const legal = new Set(board.legal || []);
+  const options = (verb) => ({ actionOf: (card) => legal.has(`${verb} ${card}`) ? `${verb} ${card}` : null, send, tag: true });
+  const root = el("div", "cw-board");
+  root.dataset.game = board.game || "";
+  root.dataset.phase = board.phase || "";
+  root.dataset.toAct = board.to_act == null ? "" : String(board.to_act);
+  if (board.heading) root.appendChild(el("div", "cw-heading", board.heading));
+  const grid = el("div", "cw-grid");
+  for (const info2 of board.seats || []) grid.appendChild(seatBox(ui, info2, options("play")));
+  const center = el("div", "cw-center");
+  const plays = board.trick || [];
+  center.appendChild(trickArea(ui, plays, positionsOf(board), { label: board.trick_label, captions: board.captions }));
+  center.appendChild(el("div", "cw-why", board.why || ""));
+  center.appendChild(tableCards(ui, board.groups, options("leave")));
+  grid.appendChild(center);
+  const labels = Object.fromEntries((board.actions || []).map(({ action, label }) => [action, label]));
+  const buttons = (board.actions || []).map(({ action }) => action);
+  const info = el("aside", "cw-info");
+  info.appendChild(el("div", "cw-last", board.last || ""));
+  if (board.note) {
+    const note = el("div", "cw-note", board.note);
+    note.setAttribute("role", "note");
+    info.appendChild(note);
+  }
+  for (const [label, value] of board.info || []) {
+    const row = el("div", "cw-row");
+    row.append(el("span", "cw-label", `${label}:`), document.createTextNode(` ${value}`));
+    info.appendChild(row);
+  }
+  root.append(grid, actionButtons(buttons, labels, send), info);
+  return root;
 }
 function markBoard(board, view) {
   const byAction = new Map((view.actions || []).map((entry) => [entry.action, entry]));
@@ -159,10 +303,7 @@ function render({ model, el: host }) {
     root.dataset.revealed = String(Boolean(model.get("revealed")));
     root.setAttribute("aria-label", t(ui, "replay"));
     const board = el("div", "cw-replay-board");
-    board.innerHTML = model.get("board_html");
-    for (const node of board.querySelectorAll("[data-action]")) {
-      node.addEventListener("click", () => send({ action: node.dataset.action }));
-    }
+    board.appendChild(drawBoard(model.get("board") || {}, ui, send));
     const status = el("div", "cw-status", t(ui, "step", { step: model.get("step"), steps: model.get("steps") }));
     status.setAttribute("role", "status");
     if (model.get("branched_at") != null) status.textContent += ` \xB7 ${t(ui, "branch", { step: model.get("branched_at") })}`;
@@ -179,7 +320,7 @@ function render({ model, el: host }) {
     const current = side.querySelector(".cw-current");
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
   }
-  for (const name of ["step", "steps", "board_html", "line", "trick_ends", "branched_at", "error", "ui", "seat", "revealed", "analysis", "analysis_view", "analysis_progress"]) {
+  for (const name of ["step", "steps", "board", "line", "trick_ends", "branched_at", "error", "ui", "seat", "revealed", "analysis", "analysis_view", "analysis_progress"]) {
     model.on(`change:${name}`, draw);
   }
   draw();

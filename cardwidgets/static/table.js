@@ -97,20 +97,86 @@ function rankLetter(ui, rank) {
 }
 function cardFace(card, { ui = null, name, legal = false, trump = false, seat = null } = {}) {
   const { rank, suit } = splitCard(card);
-  const face = el("button", `cw-card cw-suit-${suit}`);
-  face.type = "button";
-  if (legal) face.classList.add("cw-legal");
-  if (trump) face.classList.add("cw-trump-card");
-  face.dataset.card = card;
-  if (seat !== null && seat !== void 0) face.dataset.seat = String(seat);
-  face.setAttribute("aria-label", name || ui && ui.card_names && ui.card_names[card] || card);
-  face.append(el("span", "cw-rank", rankLetter(ui, rank)), el("span", "cw-suit", SUIT_SYMBOLS[suit] || suit));
-  return face;
+  const face2 = el("button", `cw-card cw-suit-${suit}`);
+  face2.type = "button";
+  if (legal) face2.classList.add("cw-legal");
+  if (trump) face2.classList.add("cw-trump-card");
+  face2.dataset.card = card;
+  if (seat !== null && seat !== void 0) face2.dataset.seat = String(seat);
+  face2.setAttribute("aria-label", name || ui && ui.card_names && ui.card_names[card] || card);
+  face2.append(el("span", "cw-rank", rankLetter(ui, rank)), el("span", "cw-suit", SUIT_SYMBOLS[suit] || suit));
+  return face2;
 }
 function cardBack() {
   const back = el("div", "cw-back");
   back.setAttribute("aria-hidden", "true");
   return back;
+}
+
+// js/board.js
+function face(card, ui, { seat = null, trump = false, actionOf = () => null, isLegal, send, tag = false } = {}) {
+  const action = actionOf(card);
+  const legal = isLegal ? isLegal(card) : Boolean(action);
+  const node = cardFace(card, { ui, seat, trump, legal });
+  if (action && send) node.addEventListener("click", () => send({ action }));
+  if (action && tag) node.dataset.action = action;
+  return node;
+}
+function seatBox(ui, info, { withHand = true, ...options } = {}) {
+  const box = el("section", `cw-seat cw-pos-${info.position}`);
+  box.dataset.seat = String(info.seat);
+  box.setAttribute("aria-label", info.name || "");
+  if (info.to_act) box.classList.add("cw-to-act");
+  const name = el("div", "cw-seat-name", info.name);
+  if (info.dealer) {
+    const mark = el("span", "cw-dealer", " \u25C6");
+    mark.setAttribute("aria-label", t(ui, "dealer"));
+    name.appendChild(mark);
+  }
+  box.appendChild(name);
+  box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${info.taken}`));
+  if ((info.badges || []).length) box.appendChild(el("div", "cw-badges", info.badges.join(" \xB7 ")));
+  if (withHand) box.appendChild(Array.isArray(info.hand) ? openHand(ui, info, options) : heldHand(ui, info.count || 0));
+  return box;
+}
+function openHand(ui, info, options) {
+  const open = el("div", "cw-open-hand");
+  const trumps = new Set(info.trumps || []);
+  for (const card of info.hand) open.appendChild(face(card, ui, { ...options, trump: trumps.has(card) }));
+  return open;
+}
+function heldHand(ui, count) {
+  const box = document.createDocumentFragment();
+  const backs = el("div", "cw-backs");
+  for (let i = 0; i < Math.min(count, 10); i += 1) backs.appendChild(cardBack());
+  box.append(backs, el("div", "cw-count", t(ui, "cards", { n: count })));
+  return box;
+}
+function tableCards(ui, groups, options = {}) {
+  const box = el("div", "cw-table-cards");
+  for (const { key, label, cards } of groups || []) {
+    const group = el("div", `cw-group cw-group-${key}`);
+    group.appendChild(el("div", "cw-group-name", label));
+    for (const card of cards) group.appendChild(card ? face(card, ui, options) : cardBack());
+    box.appendChild(group);
+  }
+  return box;
+}
+function trickArea(ui, plays, positions, { label = t(ui, "tricks"), captions = null, ...options } = {}) {
+  const area = el("div", "cw-trick");
+  area.setAttribute("aria-label", label);
+  plays.forEach(([seat, card], index) => {
+    const node = face(card, ui, { ...options, seat });
+    node.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
+    if (!captions) {
+      area.appendChild(node);
+      return;
+    }
+    const play = el("figure", "cw-play");
+    play.append(node, el("figcaption", "", captions[index] || ""));
+    area.appendChild(play);
+  });
+  return area;
 }
 
 // js/table.js
@@ -123,78 +189,34 @@ function lastCompletedTrick(view) {
   const done = (view.tricks || []).filter((trick) => trick.collector != null);
   return done[done.length - 1] || null;
 }
-function seatBox(snap, seat) {
-  const { ui } = snap;
-  const info = boardSeat(snap, seat);
-  const box = el("div", `cw-seat cw-pos-${info.position}`);
-  box.dataset.seat = String(seat);
-  if (info.to_act) box.classList.add("cw-to-act");
-  const name = el("div", "cw-seat-name", info.name);
-  if (info.dealer) name.appendChild(el("span", "cw-dealer", " \u25C6"));
-  box.appendChild(name);
-  box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${info.taken}`));
-  if ((info.badges || []).length) box.appendChild(el("div", "cw-badges", info.badges.join(" \xB7 ")));
-  if (seat === snap.seat) return box;
-  if (Array.isArray(info.hand)) {
-    const open = el("div", "cw-open-hand");
-    for (const card of info.hand) open.appendChild(cardFace(card, { ui }));
-    box.appendChild(open);
-  } else {
-    const backs = el("div", "cw-backs");
-    for (let i = 0; i < Math.min(info.count, 10); i += 1) backs.appendChild(cardBack());
-    box.appendChild(backs);
-    box.appendChild(el("div", "cw-count", t(ui, "cards", { n: info.count })));
-  }
-  return box;
+function seatBox2(snap, seat) {
+  return seatBox(snap.ui, { seat, ...boardSeat(snap, seat) }, { withHand: seat !== snap.seat });
 }
 function boardSeat(snap, seat) {
   return ((snap.board || {}).seats || [])[seat] || {};
 }
-function trickArea(snap, plays, positions) {
-  const area = el("div", "cw-trick");
-  area.setAttribute("aria-label", t(snap.ui, "tricks"));
-  for (const [seat, card] of plays) {
-    const face = cardFace(card, { ui: snap.ui, seat });
-    face.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
-    const leave = `leave ${card}`;
-    if (snap.legal.includes(leave)) face.classList.add("cw-legal");
-    face.addEventListener("click", () => snap.send({ action: snap.legal.includes(leave) ? leave : `play ${card}` }));
-    area.appendChild(face);
-  }
-  return area;
+function trickArea2(snap, plays, positions) {
+  const leave = (card) => `leave ${card}`;
+  return trickArea(snap.ui, plays, positions, {
+    isLegal: (card) => snap.legal.includes(leave(card)),
+    actionOf: (card) => snap.legal.includes(leave(card)) ? leave(card) : `play ${card}`,
+    send: snap.send
+  });
 }
 function previousTrick(snap, trick, positions) {
   const box = el("div", "cw-previous-trick");
   for (const [seat, card] of trick.plays) {
-    const face = cardFace(card, { ui: snap.ui, seat });
-    face.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
-    face.tabIndex = -1;
-    box.appendChild(face);
+    const face2 = cardFace(card, { ui: snap.ui, seat });
+    face2.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
+    face2.tabIndex = -1;
+    box.appendChild(face2);
   }
   box.appendChild(el("div", "cw-last-collector", `\u2192 ${seatName(snap.ui, trick.collector, snap.seat)}`));
   return box;
 }
-function tableCards(snap) {
-  const box = el("div", "cw-table-cards");
-  for (const { key, label, cards } of (snap.board || {}).groups || []) {
-    const group = el("div", `cw-group cw-group-${key}`);
-    group.appendChild(el("div", "cw-group-name", label));
-    for (const card of cards) {
-      if (!card) {
-        group.appendChild(cardBack());
-        continue;
-      }
-      const face = cardFace(card, { ui: snap.ui });
-      const leave = `leave ${card}`;
-      if (snap.legal.includes(leave)) {
-        face.classList.add("cw-legal");
-        face.addEventListener("click", () => snap.send({ action: leave }));
-      }
-      group.appendChild(face);
-    }
-    box.appendChild(group);
-  }
-  return box;
+function tableCards2(snap) {
+  const leave = (card) => snap.legal.includes(`leave ${card}`) ? `leave ${card}` : null;
+  return tableCards(snap.ui, (snap.board || {}).groups, { actionOf: leave, send: snap.send });
 }
 function handArea(snap, interactive) {
   const { view, ui } = snap;
@@ -204,11 +226,11 @@ function handArea(snap, interactive) {
   const trumps = new Set(view.trumps || []);
   for (const card of view.my_hand || []) {
     const legal = interactive && snap.legal.some((action) => action.startsWith(`play ${card}`) || action.startsWith(`give ${card} `));
-    const face = cardFace(card, { ui, legal, trump: trumps.has(card) });
-    if (snap.selected === card) face.classList.add("cw-selected");
-    if (interactive && snap.hint && (snap.hint.action || "").split(" ")[1] === card) face.classList.add("cw-hinted");
-    face.addEventListener("click", () => snap.onCard(card));
-    hand.appendChild(face);
+    const face2 = cardFace(card, { ui, legal, trump: trumps.has(card) });
+    if (snap.selected === card) face2.classList.add("cw-selected");
+    if (interactive && snap.hint && (snap.hint.action || "").split(" ")[1] === card) face2.classList.add("cw-hinted");
+    face2.addEventListener("click", () => snap.onCard(card));
+    hand.appendChild(face2);
   }
   return hand;
 }
@@ -343,16 +365,16 @@ function renderTable(root, snap) {
   for (let seat = 0; seat < players; seat += 1) positions[seat] = boardSeat(snap, seat).position;
   const grid = el("div", "cw-grid");
   for (let seat = 0; seat < players; seat += 1) {
-    if (seat !== snap.seat) grid.appendChild(seatBox(snap, seat));
+    if (seat !== snap.seat) grid.appendChild(seatBox2(snap, seat));
   }
   const center = el("div", "cw-center");
   const plays = snap.trickOverride || currentTrick(view);
-  center.appendChild(trickArea(snap, plays, positions));
+  center.appendChild(trickArea2(snap, plays, positions));
   const previous = lastCompletedTrick(view);
   if (!snap.trickOverride && !plays.length && previous) center.appendChild(previousTrick(snap, previous, positions));
-  center.appendChild(tableCards(snap));
+  center.appendChild(tableCards2(snap));
   grid.appendChild(center);
-  const mine = seatBox(snap, snap.seat);
+  const mine = seatBox2(snap, snap.seat);
   mine.appendChild(handArea(snap, !animating));
   grid.appendChild(mine);
   const main = el("div", "cw-main");

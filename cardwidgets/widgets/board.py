@@ -1,9 +1,10 @@
 """The board model: what lies where on the table as one seat may see it, every word localized.
 
-One model, drawn twice from the same data: the card table's JavaScript (``js/table.js``) draws the
-``board`` trait of ``Table``, and ``export.board_html`` (``HandReplay``, ``to_html``) draws the
-same pieces as static HTML. It answers the questions the drawings used to answer each on its own,
-with twin constants that had started to disagree: where each seat sits (turn direction), which
+One model, one drawing: ``js/board.js`` draws its seats, table cards and trick for the ``board`` trait
+of ``Table`` and of ``HandReplay`` (``export.board_json`` adds the replay's trick captions and
+panel), and ``export.board_html`` draws the same data as static HTML for ``to_html`` / ``to_slides``.
+It answers the questions the drawings used to answer each on its own, with twin constants that had
+started to disagree: where each seat sits (turn direction), which
 cards lie on the table outside the hands (and face up or down), the trump, the contract and the
 bid, and the badges beside a seat (passed, A/B/C, sits out, declarer, on the tumbochka, gift).
 

@@ -4,8 +4,10 @@
 up (the instructor's view), or with a ``seat`` only what that seat may see; the cards
 on the table, the trick in play (or the one just taken, with who collected it and
 why, citing the rule), the last action and its note, and the result once the deal
-is over. ``board_html`` draws it as an escaped HTML fragment and ``board_text`` as
-plain text; ``widgets/snapshot.py`` wraps it into whole documents.
+is over. ``board_json`` gives it to ``HandReplay``'s front-end (drawn by ``js/board.js``,
+the card table's drawing), ``board_html`` draws it as an escaped HTML fragment for the
+static snapshots (no script) and ``board_text`` as plain text; ``widgets/snapshot.py``
+wraps it into whole documents.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from cardwidgets.i18n import ActionText, phase_name, resolve, shown
 from cardwidgets.i18n.names import action_label
 from cardwidgets.i18n.tools import tool_text
 from cardwidgets.i18n.ui import ui_texts
-from cardwidgets.widgets.board import board_model, suit_symbol, trump_text
+from cardwidgets.widgets.board import board_model, fill, suit_symbol, trump_text
 
 STATIC = Path(__file__).parent.parent / "static"
 
@@ -43,6 +45,8 @@ class Seat:
     hidden: int = 0
     #: Short facts beside the seat (``board.seat_badges``): pass or bid, A/B/C, sits out, declarer, gift.
     badges: list[str] = field(default_factory=list)
+    #: False for a hand held face down (even an empty one): drawn as backs and a count.
+    face_up: bool = True
 
 
 @dataclass
@@ -57,6 +61,8 @@ class Board:
     seats: list[Seat]
     #: ``(caption, card)`` of the trick on the table, in playing order.
     trick: list[tuple[str, str]]
+    #: Who played each card of ``trick`` (``None``: a card from the table, Nestors).
+    trick_seats: list[int | None]
     trick_number: int
     #: Who took the trick shown and why (empty while it is being played).
     why: str
@@ -101,12 +107,13 @@ def board_facts(
             dealer=entry["dealer"],
             to_act=entry["to_act"],
             hidden=entry["count"] if entry["hand"] is None else 0,
+            face_up=entry["hand"] is not None,
             badges=entry["badges"],
         )
         for entry in model["seats"]
     ]
     may_act = interactive and (seat is None or state.to_act == seat)
-    trick, number, why = _trick_on_table(state, ui, locale)
+    trick, seats_in_trick, number, why = _trick_on_table(state, ui, locale)
     return Board(
         game=state.game_name,
         phase=state.phase,
@@ -115,6 +122,7 @@ def board_facts(
         ui=ui,
         seats=seats,
         trick=trick,
+        trick_seats=seats_in_trick,
         trick_number=number,
         why=why,
         groups=model["groups"],
@@ -131,11 +139,13 @@ def _seat_name(ui: dict[str, Any], seat: int | None) -> str:
     return str(ui["seat"]).format(n=seat) if seat is not None else str(ui["from_table"])
 
 
-def _trick_on_table(state: GameState, ui: dict[str, Any], locale: str) -> tuple[list[tuple[str, str]], int, str]:
-    """The trick being played, or else the one just taken with its explanation (NIM-5, TUM-5, NES-6)."""
+def _trick_on_table(
+    state: GameState, ui: dict[str, Any], locale: str
+) -> tuple[list[tuple[str, str]], list[int | None], int, str]:
+    """The trick being played, or else the one just taken: captions and cards, seats, number, why (NIM-5, NES-6)."""
     tricks = state.tricks
     if not tricks:
-        return [], 0, ""
+        return [], [], 0, ""
     number = len(tricks)
     trick = tricks[-1]
     if not trick.plays and number > 1:  # a new trick is about to start: show the one just taken
@@ -145,7 +155,7 @@ def _trick_on_table(state: GameState, ui: dict[str, Any], locale: str) -> tuple[
     why = ""
     if trick.collector is not None and trick.explanation is not None:
         why = tool_text("collected", locale, seat=_seat_name(ui, trick.collector), why=trick.explanation.text(locale))
-    return plays, number, why
+    return plays, [seat for seat, _card in trick.plays], number, why
 
 
 def _info(state: GameState, view: dict[str, Any], ui: dict[str, Any], locale: str) -> list[tuple[str, str]]:
@@ -175,6 +185,53 @@ def _last_action(
     return tool_text("last_action", locale, action=f"{_seat_name(ui, seat)}: {action}" if seat is not None else action)
 
 
+# ----- JSON: what the browser draws (js/board.js) -----------------------------------------------------------
+def board_json(board: Board) -> dict[str, Any]:
+    """The board as JSON for ``HandReplay``'s ``board`` trait, in the board model's shape (``board.board_model``).
+
+    ``seats`` as the card table receives them (``hand``: the cards face up, ``None`` for a hand held face down),
+    plus each seat's ``trumps``; ``trick``: ``[seat, card]`` pairs with their ``captions``; ``actions``: the
+    legal actions that are not a card to click, with their labels. Built from ``board_facts``, so a seat's
+    view holds only what that seat may see.
+    """
+    seats = [
+        {
+            "seat": seat.seat,
+            "name": seat.name,
+            "position": seat.position,
+            "badges": list(seat.badges),
+            "taken": seat.tricks,
+            "dealer": seat.dealer,
+            "to_act": seat.to_act,
+            "hand": list(seat.hand) if seat.face_up else None,
+            "count": len(seat.hand) if seat.face_up else seat.hidden,
+            "trumps": list(seat.trumps),
+        }
+        for seat in board.seats
+    ]
+    return {
+        "game": board.game,
+        "phase": board.phase,
+        "to_act": board.to_act,
+        "heading": board.heading,
+        "seats": seats,
+        "groups": board.groups,
+        "trick": [[seat, card] for seat, (_who, card) in zip(board.trick_seats, board.trick, strict=True)],
+        "captions": [who for who, _card in board.trick],
+        "trick_label": tool_text("trick_n", board.locale, n=board.trick_number),
+        "why": board.why,
+        "info": [[label, value] for label, value in board.info],
+        "last": board.last,
+        "note": board.note,
+        "legal": list(board.legal),
+        "actions": [
+            {"action": action, "label": action_label(action, board.locale, board.game)}
+            for action in board.legal
+            if not _is_card_action(action)
+        ],
+    }
+
+
 # ----- HTML ------------------------------------------------------------------------------------------
 def card_html(card: str, ui: dict[str, Any], *, classes: str = "", action: str = "", seat: int | None = None) -> str:
     """One face-up card, marked up like ``cardFace`` in ``js/cards.js`` (``data-card``, ``aria-label``)."""
@@ -192,55 +249,69 @@ def card_html(card: str, ui: dict[str, Any], *, classes: str = "", action: str =
 
 
 def board_html(board: Board) -> str:
-    """The board as an HTML fragment (root ``div.cw-board``); all text escaped."""
-    ui = board.ui
-    legal = set(board.legal)
-    seats = "".join(_seat_html(seat, ui, legal) for seat in board.seats)
+    """The board as an HTML fragment (root ``div.cw-board``), all text escaped: the static twin of ``js/board.js``.
+
+    It draws ``board_json(board)`` — the very data ``HandReplay`` sends its front-end — into the same
+    elements and classes, so a snapshot (``to_html``, ``to_slides``, no script) looks like the replay.
+    """
+    data, ui = board_json(board), board.ui
+    legal = set(data["legal"])
+    seats = "".join(_seat_html(seat, ui, legal) for seat in data["seats"])
+    positions = {seat["seat"]: seat["position"] for seat in data["seats"]}
     plays = "".join(
-        f'<figure class="cw-play">{card_html(card, ui)}<figcaption>{_e(who)}</figcaption></figure>'
-        for who, card in board.trick
+        f'<figure class="cw-play">{card_html(card, ui, classes=_from(seat, positions), seat=seat)}'
+        f"<figcaption>{_e(who)}</figcaption></figure>"
+        for (seat, card), who in zip(data["trick"], data["captions"], strict=True)
     )
-    trick_label = tool_text("trick_n", board.locale, n=board.trick_number)
-    center = f'<div class="cw-trick" aria-label="{_e(trick_label)}">{plays}</div>'
-    center += f'<div class="cw-why">{_e(board.why)}</div>'
-    center += _groups_html(board.groups, ui, legal)
+    center = f'<div class="cw-trick" aria-label="{_e(data["trick_label"])}">{plays}</div>'
+    center += f'<div class="cw-why">{_e(data["why"])}</div>'
+    center += _groups_html(data["groups"], ui, legal)
     buttons = "".join(
-        f'<button type="button" class="cw-action" data-action="{_e(a)}">{_e(label)}</button>'
-        for a in board.legal
-        if not _is_card_action(a)
-        for label in [action_label(a, board.locale, board.game)]
+        f'<button type="button" class="cw-action" data-action="{_e(item["action"])}">{_e(item["label"])}</button>'
+        for item in data["actions"]
     )
-    info = "".join(f'<div class="cw-row"><span class="cw-label">{_e(k)}:</span> {_e(v)}</div>' for k, v in board.info)
-    note = f'<div class="cw-note" role="note">{_e(board.note)}</div>' if board.note else ""
-    heading = f'<div class="cw-heading">{_e(board.heading)}</div>' if board.heading else ""
+    info = "".join(f'<div class="cw-row"><span class="cw-label">{_e(k)}:</span> {_e(v)}</div>' for k, v in data["info"])
+    note = f'<div class="cw-note" role="note">{_e(data["note"])}</div>' if data["note"] else ""
+    heading = f'<div class="cw-heading">{_e(data["heading"])}</div>' if data["heading"] else ""
+    to_act = "" if data["to_act"] is None else data["to_act"]
     return (
-        f'<div class="cw-board" data-game="{board.game}" data-phase="{_e(board.phase)}" '
-        f'data-to-act="{"" if board.to_act is None else board.to_act}">'
+        f'<div class="cw-board" data-game="{_e(data["game"])}" data-phase="{_e(data["phase"])}" data-to-act="{to_act}">'
         f'{heading}<div class="cw-grid">{seats}<div class="cw-center">{center}</div></div>'
         f'<div class="cw-actions">{buttons}</div>'
-        f'<aside class="cw-info"><div class="cw-last">{_e(board.last)}</div>{note}{info}</aside></div>'
+        f'<aside class="cw-info"><div class="cw-last">{_e(data["last"])}</div>{note}{info}</aside></div>'
     )
 
 
-def _seat_html(seat: Seat, ui: dict[str, Any], legal: set[str]) -> str:
-    cards = "".join(
-        card_html(card, ui, classes=_hand_classes(card, seat, legal), action=_action(card, legal, "play"))
-        for card in seat.hand
-    )
-    cards += '<span class="cw-back" aria-hidden="true"></span>' * seat.hidden
-    marks = (" cw-to-act" if seat.to_act else "") + (" cw-dealer-seat" if seat.dealer else "")
-    dealer = f' <span class="cw-dealer" aria-label="{_e(ui["dealer"])}">◆</span>' if seat.dealer else ""
-    badges = f'<div class="cw-badges">{_e(" · ".join(seat.badges))}</div>' if seat.badges else ""
+def _from(seat: int | None, positions: dict[int, str]) -> str:
+    """The side a card of the trick came from (``cw-from-left`` …; ``cw-from-table``), as in ``js/board.js``."""
+    return f"cw-from-{'table' if seat is None else positions[seat]}"
+
+
+def _seat_html(seat: dict[str, Any], ui: dict[str, Any], legal: set[str]) -> str:
+    """One seat of ``board_json`` (as ``seatBox`` in ``js/board.js``): its hand face up, or its backs and count."""
+    if seat["hand"] is None:
+        backs = '<div class="cw-back" aria-hidden="true"></div>' * min(seat["count"], 10)
+        count = _e(fill(ui, "cards", n=seat["count"]))
+        cards = f'<div class="cw-backs">{backs}</div><div class="cw-count">{count}</div>'
+    else:
+        faces = "".join(
+            card_html(card, ui, classes=_hand_classes(card, seat["trumps"], legal), action=_action(card, legal, "play"))
+            for card in seat["hand"]
+        )
+        cards = f'<div class="cw-open-hand">{faces}</div>'
+    marks = " cw-to-act" if seat["to_act"] else ""
+    dealer = f'<span class="cw-dealer" aria-label="{_e(ui["dealer"])}"> ◆</span>' if seat["dealer"] else ""
+    badges = f'<div class="cw-badges">{_e(" · ".join(seat["badges"]))}</div>' if seat["badges"] else ""
+    where = f'cw-pos-{seat["position"]}{marks}" data-seat="{seat["seat"]}'
     return (
-        f'<section class="cw-seat cw-pos-{seat.position}{marks}" data-seat="{seat.seat}" aria-label="{_e(seat.name)}">'
-        f'<div class="cw-seat-name">{_e(seat.name)}{dealer}</div>'
-        f'<div class="cw-taken">{_e(ui["tricks"])}: {seat.tricks}</div>{badges}'
-        f'<div class="cw-open-hand">{cards}</div></section>'
+        f'<section class="cw-seat {where}" aria-label="{_e(seat["name"])}">'
+        f'<div class="cw-seat-name">{_e(seat["name"])}{dealer}</div>'
+        f'<div class="cw-taken">{_e(ui["tricks"])}: {seat["taken"]}</div>{badges}{cards}</section>'
     )
 
 
 def _groups_html(groups: list[dict[str, Any]], ui: dict[str, Any], legal: set[str]) -> str:
-    """The cards on the table, group by group (as ``tableCards`` in ``js/table.js``); ``None`` is a back."""
+    """The cards on the table, group by group (as ``tableCards`` in ``js/board.js``); ``None`` is a back."""
     parts = []
     for group in groups:
         faces = "".join(
@@ -251,7 +322,7 @@ def _groups_html(groups: list[dict[str, Any]], ui: dict[str, Any], legal: set[st
                 action=_action(card, legal, "leave"),
             )
             if card
-            else '<span class="cw-back" aria-hidden="true"></span>'
+            else '<div class="cw-back" aria-hidden="true"></div>'
             for card in group["cards"]
         )
         name = f'<div class="cw-group-name">{_e(group["label"])}</div>'
@@ -259,8 +330,8 @@ def _groups_html(groups: list[dict[str, Any]], ui: dict[str, Any], legal: set[st
     return f'<div class="cw-table-cards">{"".join(parts)}</div>'
 
 
-def _hand_classes(card: str, seat: Seat, legal: set[str]) -> str:
-    classes = ["cw-trump-card"] if card in seat.trumps else []
+def _hand_classes(card: str, trumps: list[str], legal: set[str]) -> str:
+    classes = ["cw-trump-card"] if card in trumps else []
     if _action(card, legal, "play"):
         classes.append("cw-legal")
     return " ".join(classes)

@@ -46,7 +46,7 @@ from cardwidgets.i18n import note_text
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import UI, action_phrase
 from cardwidgets.widgets.analysis_view import analyse
-from cardwidgets.widgets.export import Board, board_facts, board_html, board_text
+from cardwidgets.widgets.export import Board, board_facts, board_json, board_text
 from cardwidgets.widgets.tool import ToolWidget
 
 STATIC = Path(__file__).parent.parent / "static"
@@ -238,8 +238,9 @@ class HandReplay(ToolWidget):
     #: The position shown: the number of actions applied (0 … steps).
     step = traitlets.Int(0).tag(sync=True)
     steps = traitlets.Int(0).tag(sync=True)
-    #: The board at this step (HTML from ``export.board_html``, all text escaped).
-    board_html = traitlets.Unicode().tag(sync=True)
+    #: The board at this step as data (``export.board_json``: the board model, words localized), drawn by
+    #: ``js/board.js`` like the card table's; a seat's view holds only what that seat may see.
+    board = traitlets.Dict().tag(sync=True)
     #: Every action of the line: ``{"step", "seat", "action", "note"}``.
     line = traitlets.List().tag(sync=True)
     #: The steps at which tricks 1, 2, … were completed.
@@ -310,8 +311,8 @@ class HandReplay(ToolWidget):
         """The seat whose view is shown now: ``seat`` until Reveal, then None (every hand)."""
         return None if self.revealed else self.seat
 
-    def board(self, *, interactive: bool = False) -> Board:
-        """What the board shows now; ``interactive`` adds the legal actions as controls."""
+    def board_facts(self, *, interactive: bool = False) -> Board:
+        """What the board shows now (``export.Board``); ``interactive`` adds the legal actions as controls."""
         return self._line.board(self.step, self.locale, interactive=interactive, seat=self.viewer)
 
     def reveal(self) -> None:
@@ -336,7 +337,7 @@ class HandReplay(ToolWidget):
 
     def text(self) -> str:
         """The position as plain text (deterministic, for notebooks and tests)."""
-        lines = [f"{tool_text('replay_text', self.locale)} — {board_text(self.board())}"]
+        lines = [f"{tool_text('replay_text', self.locale)} — {board_text(self.board_facts())}"]
         if self.branched_at is not None:
             lines.append(tool_text("branch", self.locale, step=self.branched_at))
         if self.analysis_view:
@@ -485,7 +486,7 @@ class HandReplay(ToolWidget):
         analysis = self._analyse() if self.analysis and viewer is None else {}
         with self.hold_sync():
             self.steps = line.steps
-            self.board_html = board_html(self.board(interactive=True))
+            self.board = board_json(self.board_facts(interactive=True))
             self.line = [
                 {
                     "step": k,

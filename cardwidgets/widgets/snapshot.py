@@ -1,6 +1,7 @@
 """Static HTML for slides and class sites: ``to_html`` (one position) and ``to_slides`` (a deck).
 
-Both draw the board of ``export.board_html`` — the same board ``HandReplay`` shows —
+Both draw the board of ``export.board_html`` — the same data ``HandReplay`` sends its front-end
+(``export.board_json``), drawn in the same elements —
 into a complete document with one inline style and no link or URL, so it opens
 anywhere, offline. ``to_html`` has no script; ``to_slides`` has one small inline
 script for the arrow keys.
@@ -37,7 +38,7 @@ def to_html(
     """
     locale = resolve(locale)
     if isinstance(source, HandReplay):
-        board = source.board()
+        board = source.board_facts()
     elif isinstance(source, GameState):
         board = board_facts(source, locale)
     else:

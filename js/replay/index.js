@@ -1,6 +1,9 @@
-// HandReplay front-end: the board comes from Python as HTML (the same board as the static
-// snapshot); this module adds the step controls, the action list with notes, and sends the
-// instructor's clicks back. Python decides everything, including which actions are legal.
+// HandReplay front-end: the board comes from Python as data (the `board` trait, export.board_json:
+// the board model, every word localized) and is drawn with the card table's drawing (js/board.js);
+// this module adds the step controls, the action list with notes, and sends the instructor's clicks
+// back. Python decides everything, including which actions are legal.
+import { positionsOf, seatBox, tableCards, trickArea } from "../board.js";
+import { actionButtons } from "../controls.js";
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
 
@@ -80,6 +83,46 @@ function actionList(model, send) {
     list.appendChild(item);
   }
   return list;
+}
+
+/**
+ * The board at this step: every seat (its hand face up, or face down in a seat's view), the trick
+ * with who played each card and who took it, the cards on the table, the other legal actions as
+ * buttons, and the panel (the last action, the note, phase, trump, contract, whose turn, result).
+ * A legal action carries data-action (the analysis marks find it) and sends it when clicked.
+ */
+function drawBoard(board, ui, send) {
+  const legal = new Set(board.legal || []);
+  const options = (verb) => ({ actionOf: (card) => (legal.has(`${verb} ${card}`) ? `${verb} ${card}` : null), send, tag: true });
+  const root = el("div", "cw-board");
+  root.dataset.game = board.game || "";
+  root.dataset.phase = board.phase || "";
+  root.dataset.toAct = board.to_act == null ? "" : String(board.to_act);
+  if (board.heading) root.appendChild(el("div", "cw-heading", board.heading));
+  const grid = el("div", "cw-grid");
+  for (const info of board.seats || []) grid.appendChild(seatBox(ui, info, options("play")));
+  const center = el("div", "cw-center");
+  const plays = board.trick || [];
+  center.appendChild(trickArea(ui, plays, positionsOf(board), { label: board.trick_label, captions: board.captions }));
+  center.appendChild(el("div", "cw-why", board.why || ""));
+  center.appendChild(tableCards(ui, board.groups, options("leave")));
+  grid.appendChild(center);
+  const labels = Object.fromEntries((board.actions || []).map(({ action, label }) => [action, label]));
+  const buttons = (board.actions || []).map(({ action }) => action);
+  const info = el("aside", "cw-info");
+  info.appendChild(el("div", "cw-last", board.last || ""));
+  if (board.note) {
+    const note = el("div", "cw-note", board.note);
+    note.setAttribute("role", "note");
+    info.appendChild(note);
+  }
+  for (const [label, value] of board.info || []) {
+    const row = el("div", "cw-row");
+    row.append(el("span", "cw-label", `${label}:`), document.createTextNode(` ${value}`));
+    info.appendChild(row);
+  }
+  root.append(grid, actionButtons(buttons, labels, send), info);
+  return root;
 }
 
 /** Marks on the board's legal actions: ✓ for a best one, −n for what another loses, ? if not solved. */
@@ -163,11 +206,7 @@ function render({ model, el: host }) {
     root.dataset.revealed = String(Boolean(model.get("revealed")));
     root.setAttribute("aria-label", t(ui, "replay"));
     const board = el("div", "cw-replay-board");
-    board.innerHTML = model.get("board_html"); // built and escaped by Python (export.board_html)
-    // Legal actions carry data-action (cards of the seat to act, the table's cards, buttons).
-    for (const node of board.querySelectorAll("[data-action]")) {
-      node.addEventListener("click", () => send({ action: node.dataset.action }));
-    }
+    board.appendChild(drawBoard(model.get("board") || {}, ui, send));
     const status = el("div", "cw-status", t(ui, "step", { step: model.get("step"), steps: model.get("steps") }));
     status.setAttribute("role", "status");
     if (model.get("branched_at") != null) status.textContent += ` · ${t(ui, "branch", { step: model.get("branched_at") })}`;
@@ -185,7 +224,7 @@ function render({ model, el: host }) {
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
   }
 
-  for (const name of ["step", "steps", "board_html", "line", "trick_ends", "branched_at", "error", "ui", "seat", "revealed", "analysis", "analysis_view", "analysis_progress"]) {
+  for (const name of ["step", "steps", "board", "line", "trick_ends", "branched_at", "error", "ui", "seat", "revealed", "analysis", "analysis_view", "analysis_progress"]) {
     model.on(`change:${name}`, draw);
   }
   draw();

@@ -53,6 +53,7 @@ def fixtures() -> dict[str, dict[str, Any]]:
     record = RECORDS / "nestors" / "seed-example-1-club-jack.json"
     out["replay-nestors"] = state(HandReplay(record, step=5))
     out["replay-nestors-seat"] = state(HandReplay(record, step=5, seat=1))
+    out["replay-nestors-trick"] = state(HandReplay(record, step=8))  # two cards on the trick, seat 3 to play
     out["drill-nestors"] = state(Drill("nestors-trick-winner", seed=1))
     answered = Drill("nestors-trick-winner", seed=1)
     answered.answer(1)

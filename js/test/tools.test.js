@@ -48,6 +48,83 @@ test("the replay's legal cards send their action", () => {
   assert.deepEqual(model.sent, [{ action: legal.dataset.action }]);
 });
 
+test("the replay draws the board model: every seat's hand face up, its badges, the table's cards", () => {
+  const state = fixture("replay-nestors");
+  const { host } = mount(replay, state);
+  const board = host.querySelector(".cw-board");
+  assert.equal(board.dataset.phase, state.board.phase);
+  assert.equal(board.querySelector(".cw-heading").textContent, state.board.heading);
+  for (const seat of state.board.seats) {
+    const box = board.querySelector(`.cw-seat[data-seat="${seat.seat}"]`);
+    assert.ok(box.classList.contains(`cw-pos-${seat.position}`));
+    assert.equal(box.querySelector(".cw-seat-name").textContent.startsWith(seat.name), true);
+    assert.deepEqual(cards(box, ".cw-open-hand .cw-card"), seat.hand);
+    assert.deepEqual(cards(box, ".cw-trump-card"), seat.hand.filter((card) => seat.trumps.includes(card)));
+  }
+  const groups = [...board.querySelectorAll(".cw-table-cards .cw-group")];
+  assert.deepEqual(groups.map((g) => cards(g, ".cw-card")), state.board.groups.map((g) => g.cards.filter(Boolean)));
+  assert.deepEqual(
+    [...board.querySelectorAll(".cw-info .cw-row")].map((row) => row.textContent),
+    state.board.info.map(([label, value]) => `${label}: ${value}`),
+  );
+});
+
+test("a seat's view replay draws the other hands as backs with their count, from the same drawing as the table", () => {
+  const state = fixture("replay-nestors-seat");
+  const { host } = mount(replay, state);
+  for (const seat of state.board.seats) {
+    const box = host.querySelector(`.cw-board .cw-seat[data-seat="${seat.seat}"]`);
+    if (seat.hand) {
+      assert.deepEqual(cards(box, ".cw-card"), seat.hand);
+      continue;
+    }
+    assert.equal(box.querySelectorAll(".cw-card").length, 0);
+    assert.equal(box.querySelectorAll(".cw-backs .cw-back").length, Math.min(seat.count, 10));
+    assert.ok(box.querySelector(".cw-count").textContent.includes(String(seat.count)));
+  }
+});
+
+test("the replay's trick names who played each card and marks the side it came from", () => {
+  const state = fixture("replay-nestors-trick");
+  const { host } = mount(replay, state);
+  const trick = host.querySelector(".cw-board .cw-trick");
+  assert.equal(trick.getAttribute("aria-label"), state.board.trick_label);
+  assert.deepEqual(cards(trick, ".cw-card"), state.board.trick.map(([, card]) => card));
+  assert.deepEqual([...trick.querySelectorAll("figcaption")].map((c) => c.textContent), state.board.captions);
+  const positions = Object.fromEntries(state.board.seats.map((s) => [s.seat, s.position]));
+  for (const [seat, card] of state.board.trick) {
+    assert.ok(trick.querySelector(`[data-card="${card}"]`).classList.contains(`cw-from-${positions[seat]}`));
+  }
+});
+
+test("the replay's legal cards carry their action and send it; the other cards send nothing", () => {
+  const state = fixture("replay-nestors-trick");
+  const { host, model } = mount(replay, state);
+  const plays = state.board.legal.filter((a) => a.startsWith("play "));
+  assert.ok(plays.length);
+  const tagged = [...host.querySelectorAll(".cw-board .cw-card[data-action]")].map((node) => node.dataset.action);
+  assert.deepEqual(tagged.sort(), [...plays].sort());
+  const other = host.querySelector(".cw-board .cw-open-hand .cw-card:not([data-action])");
+  other.click();
+  host.querySelector(`.cw-board [data-action="${plays[0]}"]`).click();
+  assert.deepEqual(model.sent, [{ action: plays[0] }]);
+});
+
+test("the analysis marks the replay's legal cards: ✓ for a best one, the loss for another", () => {
+  const state = fixture("replay-nestors-trick");
+  const [best, worse] = state.board.legal;
+  const actions = [
+    { action: best, label: best, value: 3, best: true, mark: "✓" },
+    { action: worse, label: worse, value: 1, best: false, mark: "−2" },
+  ];
+  const { host } = mount(replay, { ...state, analysis: true, analysis_view: { status: "done", actions } });
+  const mark = (action) => host.querySelector(`.cw-board .cw-card[data-action="${action}"]`);
+  assert.ok(mark(best).classList.contains("cw-dd-best"));
+  assert.equal(mark(best).dataset.ddValue, "3");
+  assert.ok(mark(worse).classList.contains("cw-dd-loss"));
+  assert.equal(mark(worse).querySelector(".cw-dd-mark").textContent, "1 −2");
+});
+
 test("a drill shows the position and one button per option, with keys", () => {
   const state = fixture("drill-nestors");
   const { host } = mount(drill, state);

@@ -1,0 +1,99 @@
+// The board model's drawing, shared by the card table (js/table.js) and HandReplay (js/replay):
+// a seat (name, dealer ◆, tricks taken, badges, its hand face up or down), the cards lying on the
+// table outside the hands, and the trick. What lies where comes from Python (widgets/board.py,
+// every word localized); these functions only draw it.
+import { cardBack, cardFace } from "./cards.js";
+import { t } from "./i18n.js";
+import { el } from "./dom.js";
+
+/**
+ * Options every drawing below takes, all optional:
+ * - `actionOf(card)`: the action a click on `card` sends (null/"": none);
+ * - `isLegal(card)`: whether to mark `card` legal (default: it has an action);
+ * - `send(content)`: where a click goes;
+ * - `tag`: also write the action as `data-action` (HandReplay: its analysis marks find the cards by it).
+ */
+function face(card, ui, { seat = null, trump = false, actionOf = () => null, isLegal, send, tag = false } = {}) {
+  const action = actionOf(card);
+  const legal = isLegal ? isLegal(card) : Boolean(action);
+  const node = cardFace(card, { ui, seat, trump, legal });
+  if (action && send) node.addEventListener("click", () => send({ action }));
+  if (action && tag) node.dataset.action = action;
+  return node;
+}
+
+/** A seat as the board model describes it; `withHand: false` leaves the hand out (the learner's: js/table.js). */
+export function seatBox(ui, info, { withHand = true, ...options } = {}) {
+  const box = el("section", `cw-seat cw-pos-${info.position}`);
+  box.dataset.seat = String(info.seat);
+  box.setAttribute("aria-label", info.name || "");
+  if (info.to_act) box.classList.add("cw-to-act");
+  const name = el("div", "cw-seat-name", info.name);
+  if (info.dealer) {
+    const mark = el("span", "cw-dealer", " ◆");
+    mark.setAttribute("aria-label", t(ui, "dealer"));
+    name.appendChild(mark);
+  }
+  box.appendChild(name);
+  box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${info.taken}`));
+  if ((info.badges || []).length) box.appendChild(el("div", "cw-badges", info.badges.join(" · ")));
+  if (withHand) box.appendChild(Array.isArray(info.hand) ? openHand(ui, info, options) : heldHand(ui, info.count || 0));
+  return box;
+}
+
+/** A hand face up (a revealed Table, the instructor's replay), trumps marked. */
+function openHand(ui, info, options) {
+  const open = el("div", "cw-open-hand");
+  const trumps = new Set(info.trumps || []);
+  for (const card of info.hand) open.appendChild(face(card, ui, { ...options, trump: trumps.has(card) }));
+  return open;
+}
+
+/** A hand held face down: its backs (at most 10 drawn) and how many cards. */
+function heldHand(ui, count) {
+  const box = document.createDocumentFragment();
+  const backs = el("div", "cw-backs");
+  for (let i = 0; i < Math.min(count, 10); i += 1) backs.appendChild(cardBack());
+  box.append(backs, el("div", "cw-count", t(ui, "cards", { n: count })));
+  return box;
+}
+
+/** The cards lying on the table outside the hands, group by group (null: a card face down). */
+export function tableCards(ui, groups, options = {}) {
+  const box = el("div", "cw-table-cards");
+  for (const { key, label, cards } of groups || []) {
+    const group = el("div", `cw-group cw-group-${key}`);
+    group.appendChild(el("div", "cw-group-name", label));
+    for (const card of cards) group.appendChild(card ? face(card, ui, options) : cardBack());
+    box.appendChild(group);
+  }
+  return box;
+}
+
+/**
+ * The trick: `plays` as [seat, card] pairs (seat null: a card from the table), each card marked with
+ * the side it came from (`positions[seat]`); `captions` (HandReplay) names who played each card.
+ */
+export function trickArea(ui, plays, positions, { label = t(ui, "tricks"), captions = null, ...options } = {}) {
+  const area = el("div", "cw-trick");
+  area.setAttribute("aria-label", label);
+  plays.forEach(([seat, card], index) => {
+    const node = face(card, ui, { ...options, seat });
+    node.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`); // == null: None may arrive as undefined
+    if (!captions) {
+      area.appendChild(node);
+      return;
+    }
+    const play = el("figure", "cw-play");
+    play.append(node, el("figcaption", "", captions[index] || ""));
+    area.appendChild(play);
+  });
+  return area;
+}
+
+/** Each seat's side of the table (bottom, left, top, right) from the board model. */
+export function positionsOf(board) {
+  const positions = {};
+  for (const info of (board || {}).seats || []) positions[info.seat] = info.position;
+  return positions;
+}
