@@ -124,3 +124,26 @@ def test_the_static_board_takes_its_seats_from_the_board_model() -> None:
                 entry["taken"],
             ), step
             assert seat.hidden == (entry["count"] if entry["hand"] is None else 0)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_view_schema_is_uniform_the_auction_under_bidding_the_contract_under_contract(game: str) -> None:
+    """One word, one meaning in every game: no bare ``bid`` (the high bid in Tumbochka, the contract in Nestors)."""
+    from cardwidgets import new_game
+
+    rng = random.Random(3)
+    for seed in range(3):
+        state = new_game(game, seed=seed)
+        while True:
+            for seat in (None, *range(state.num_players)):
+                view = state.view(seat)
+                assert not {"bid", "bidder", "passed"} & set(view), sorted(view)
+                if game != "nimby":  # NES-4, TUM-3: both auctions under the same keys
+                    assert {"high_bid", "high_bidder", "passed"} <= set(view["bidding"])
+                assert view["contract"] is None or set(view["contract"]) <= {"seat", "bid"}
+            if state.is_done:
+                break
+            state.apply(rng.choice(state.legal_strings()))
+        if game != "nimby":
+            bidding, contract = state.view(None)["bidding"], state.view(None)["contract"]
+            assert (contract["seat"], contract["bid"] >= bidding["high_bid"]) == (bidding["high_bidder"], True)

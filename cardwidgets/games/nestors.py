@@ -641,8 +641,7 @@ class NestorsState(GameState):
                 "passed": list(self.passed),
                 "must_bid": self.phase == BIDDING and self.must_bid(),
             },
-            "bidder": self.bidder,
-            "bid": self.bid,
+            # The bidder and his bid, once bidding ends, are the view's ``contract`` (``contract_json``).
             "row": row,
             "table": self.table.text if self.table else None,
             "pending": [c.text for c in self.pending],

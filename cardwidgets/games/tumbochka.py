@@ -645,9 +645,8 @@ class TumbochkaState(GameState):
             "talon_size": len(talon) if self.phase == BIDDING else 0,
             "sitter": self.sitter,
             "first_hand": self.first_hand,
-            "bid": self.bid or None,
-            "bidder": self.bidder,
-            "passed": list(self.passed),
+            # TUM-3: the auction, under the same keys as Nestors' (the contract, once declared, is ``contract``).
+            "bidding": {"high_bid": self.bid or None, "high_bidder": self.bidder, "passed": list(self.passed)},
             "declarer": self.declarer,
             "given": [
                 None if card is None else (card.text if self.gift_visible(seat, receiver) else "?")

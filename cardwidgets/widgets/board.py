@@ -116,12 +116,9 @@ def table_groups(view: dict[str, Any], ui: dict[str, Any], viewer: int | None) -
 
 
 def _bidding(view: dict[str, Any]) -> tuple[list[bool], Any, Any]:
-    """Who passed, the high bidder and the high bid, whichever game's keys hold them (Nestors or Tumbochka)."""
+    """Who passed, the high bidder and the high bid: the view's ``bidding`` (Nestors and Tumbochka alike)."""
     bidding = view.get("bidding") or {}
-    passed = bidding.get("passed") or view.get("passed") or []
-    bidder = bidding["high_bidder"] if "high_bidder" in bidding else view.get("bidder")
-    bid = bidding["high_bid"] if "high_bid" in bidding else view.get("bid")
-    return passed, bidder, bid
+    return bidding.get("passed") or [], bidding.get("high_bidder"), bidding.get("high_bid")
 
 
 def seat_badges(
