@@ -74,9 +74,9 @@ export function tableCards(ui, groups, options = {}) {
  * The trick: `plays` as [seat, card] pairs (seat null: a card from the table), each card marked with
  * the side it came from (`positions[seat]`); `captions` (HandReplay) names who played each card.
  */
-export function trickArea(ui, plays, positions, { label = t(ui, "tricks"), captions = null, ...options } = {}) {
-  const area = el("div", "cw-trick");
-  area.setAttribute("aria-label", label);
+export function trickArea(ui, plays, positions, { label = t(ui, "tricks"), captions = null, className = "cw-trick", ...options } = {}) {
+  const area = el("div", className);
+  if (label) area.setAttribute("aria-label", label);
   plays.forEach(([seat, card], index) => {
     const node = face(card, ui, { ...options, seat });
     node.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`); // == null: None may arrive as undefined

@@ -1,6 +1,7 @@
 // Renders the whole table from a snapshot of the widget's traits. What lies where — each seat's
 // position, name and badges, the cards on the table, the panel's facts — comes from Python as the
-// `board` trait (cardwidgets/widgets/board.py, every word localized); this module only draws it.
+// `board` trait (cardwidgets/widgets/board.py, every word localized); this module only draws it,
+// with the seat, trick and table-card drawing it shares with HandReplay (js/board.js).
 import { cardFace, cardText } from "./cards.js";
 import { seatBox as drawSeat, tableCards as drawTableCards, trickArea as drawTrick } from "./board.js";
 import { actionButtons } from "./controls.js";
@@ -40,13 +41,8 @@ function trickArea(snap, plays, positions) {
 
 /** The trick just taken, faded, until the next card is led (as on a real table). */
 function previousTrick(snap, trick, positions) {
-  const box = el("div", "cw-previous-trick");
-  for (const [seat, card] of trick.plays) {
-    const face = cardFace(card, { ui: snap.ui, seat });
-    face.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
-    face.tabIndex = -1;
-    box.appendChild(face);
-  }
+  const box = drawTrick(snap.ui, trick.plays, positions, { className: "cw-previous-trick", label: "" });
+  for (const face of box.querySelectorAll(".cw-card")) face.tabIndex = -1;
   box.appendChild(el("div", "cw-last-collector", `→ ${seatName(snap.ui, trick.collector, snap.seat)}`));
   return box;
 }

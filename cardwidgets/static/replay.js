@@ -87,9 +87,9 @@ function tableCards(ui, groups, options = {}) {
   }
   return box;
 }
-function trickArea(ui, plays, positions, { label = t(ui, "tricks"), captions = null, ...options } = {}) {
-  const area = el("div", "cw-trick");
-  area.setAttribute("aria-label", label);
+function trickArea(ui, plays, positions, { label = t(ui, "tricks"), captions = null, className = "cw-trick", ...options } = {}) {
+  const area = el("div", className);
+  if (label) area.setAttribute("aria-label", label);
   plays.forEach(([seat, card], index) => {
     const node = face(card, ui, { ...options, seat });
     node.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);

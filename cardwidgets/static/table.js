@@ -162,9 +162,9 @@ function tableCards(ui, groups, options = {}) {
   }
   return box;
 }
-function trickArea(ui, plays, positions, { label = t(ui, "tricks"), captions = null, ...options } = {}) {
-  const area = el("div", "cw-trick");
-  area.setAttribute("aria-label", label);
+function trickArea(ui, plays, positions, { label = t(ui, "tricks"), captions = null, className = "cw-trick", ...options } = {}) {
+  const area = el("div", className);
+  if (label) area.setAttribute("aria-label", label);
   plays.forEach(([seat, card], index) => {
     const node = face(card, ui, { ...options, seat });
     node.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
@@ -204,13 +204,8 @@ function trickArea2(snap, plays, positions) {
   });
 }
 function previousTrick(snap, trick, positions) {
-  const box = el("div", "cw-previous-trick");
-  for (const [seat, card] of trick.plays) {
-    const face2 = cardFace(card, { ui: snap.ui, seat });
-    face2.classList.add(`cw-from-${seat == null ? "table" : positions[seat]}`);
-    face2.tabIndex = -1;
-    box.appendChild(face2);
-  }
+  const box = trickArea(snap.ui, trick.plays, positions, { className: "cw-previous-trick", label: "" });
+  for (const face2 of box.querySelectorAll(".cw-card")) face2.tabIndex = -1;
   box.appendChild(el("div", "cw-last-collector", `\u2192 ${seatName(snap.ui, trick.collector, snap.seat)}`));
   return box;
 }

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import "./harness.mjs";
 import { cardBack, cardFace, cardText, splitCard } from "../cards.js";
+import { seatBox, tableCards, trickArea } from "../board.js";
 import { actionButtons } from "../controls.js";
 import { el } from "../dom.js";
 import { cardName, seatName, t, withRule } from "../i18n.js";
@@ -88,4 +89,53 @@ test("plain plays get no button: the card itself is clicked", () => {
   const bar = actionButtons(["play 10S", "play 6D troyan"], { "play 6D troyan": "Troyan!" }, () => {});
   const buttons = [...bar.querySelectorAll("button[data-action]")];
   assert.deepEqual(buttons.map((b) => b.dataset.action), ["play 6D troyan"]);
+});
+
+const SEAT = { seat: 2, name: "Seat 2", position: "top", badges: ["passed", "B"], taken: 1, dealer: true, to_act: true };
+
+test("a seat held face down is drawn as its backs (at most 10) and its count, with no card", () => {
+  const box = seatBox({ cards: "{n} cards", tricks: "Tricks" }, { ...SEAT, hand: null, count: 12 });
+  assert.ok(box.classList.contains("cw-pos-top") && box.classList.contains("cw-to-act"));
+  assert.equal(box.dataset.seat, "2");
+  assert.equal(box.querySelectorAll(".cw-back").length, 10);
+  assert.equal(box.querySelector(".cw-count").textContent, "12 cards");
+  assert.equal(box.querySelectorAll("[data-card]").length, 0);
+  assert.equal(box.querySelector(".cw-badges").textContent, "passed · B");
+  assert.equal(box.querySelector(".cw-taken").textContent, "Tricks: 1");
+  assert.ok(box.querySelector(".cw-dealer"));
+});
+
+test("a seat face up marks its trumps and its legal cards; `tag` writes the action for HandReplay's marks", () => {
+  const sent = [];
+  const info = { ...SEAT, hand: ["AS", "JD"], count: 2, trumps: ["JD"] };
+  const actionOf = (card) => (card === "AS" ? "play AS" : null);
+  const box = seatBox({}, info, { actionOf, send: (c) => sent.push(c), tag: true });
+  const [ace, jack] = box.querySelectorAll(".cw-open-hand .cw-card");
+  assert.ok(ace.classList.contains("cw-legal") && !jack.classList.contains("cw-legal"));
+  assert.ok(jack.classList.contains("cw-trump-card"));
+  assert.equal(ace.dataset.action, "play AS");
+  assert.equal(jack.dataset.action, undefined);
+  jack.click();
+  ace.click();
+  assert.deepEqual(sent, [{ action: "play AS" }]);
+  const untagged = seatBox({}, info, { actionOf });
+  assert.equal(untagged.querySelectorAll("[data-action]").length, 0); // the card table: no data-action on cards
+  assert.equal(seatBox({}, info, { withHand: false }).querySelectorAll(".cw-card, .cw-back").length, 0);
+});
+
+test("the trick marks the side each card came from; captions name who played it", () => {
+  const plays = [[1, "10S"], [null, "JD"]];
+  const area = trickArea({}, plays, { 1: "left" }, { label: "Trick 2", captions: ["Seat 1", "table"] });
+  assert.equal(area.getAttribute("aria-label"), "Trick 2");
+  assert.ok(area.querySelector('[data-card="10S"]').classList.contains("cw-from-left"));
+  assert.ok(area.querySelector('[data-card="JD"]').classList.contains("cw-from-table"));
+  assert.deepEqual([...area.querySelectorAll("figcaption")].map((c) => c.textContent), ["Seat 1", "table"]);
+  assert.equal(trickArea({}, plays, { 1: "left" }).querySelectorAll("figure").length, 0);
+});
+
+test("the table's cards: a group per key, a null drawn face down", () => {
+  const box = tableCards({}, [{ key: "row", label: "Row", cards: [null, "AS", "KD"] }]);
+  assert.equal(box.querySelector(".cw-group-row .cw-group-name").textContent, "Row");
+  assert.equal(box.querySelectorAll(".cw-group-row .cw-back").length, 1);
+  assert.deepEqual([...box.querySelectorAll(".cw-card")].map((n) => n.dataset.card), ["AS", "KD"]);
 });
