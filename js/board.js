@@ -37,7 +37,7 @@ export function seatBox(ui, info, { withHand = true, ...options } = {}) {
   box.appendChild(name);
   box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${info.taken}`));
   if ((info.badges || []).length) box.appendChild(el("div", "cw-badges", info.badges.join(" · ")));
-  if (withHand) box.appendChild(Array.isArray(info.hand) ? openHand(ui, info, options) : heldHand(ui, info.count || 0));
+  if (withHand) box.appendChild(Array.isArray(info.hand) ? openHand(ui, info, options) : heldHand(info));
   return box;
 }
 
@@ -49,12 +49,12 @@ function openHand(ui, info, options) {
   return open;
 }
 
-/** A hand held face down: its backs (at most 10 drawn) and how many cards. */
-function heldHand(ui, count) {
+/** A hand held face down: its backs (at most 10 drawn) and how many cards, in the kernel's words. */
+function heldHand({ count = 0, count_text: countText = "" }) {
   const box = document.createDocumentFragment();
   const backs = el("div", "cw-backs");
   for (let i = 0; i < Math.min(count, 10); i += 1) backs.appendChild(cardBack());
-  box.append(backs, el("div", "cw-count", t(ui, "cards", { n: count })));
+  box.append(backs, el("div", "cw-count", countText));
   return box;
 }
 

@@ -55,7 +55,7 @@ def test_the_board_model_never_holds_a_card_the_seat_may_not_see(game: str) -> N
 
 def test_the_table_syncs_the_board_model_of_its_view() -> None:
     table = Table("nestors", seat=1, seed=5, bots="random", pace=0, locale="ru")
-    assert table.board == board_model("nestors", table.view, 1, table.ui)
+    assert table.board == board_model("nestors", table.view, 1, table.ui, locale="ru")
     seats = table.board["seats"]
     assert [s["position"] for s in seats] == ["left", "bottom", "right", "top"]
     assert seats[1]["name"] == "Вы"

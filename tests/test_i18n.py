@@ -59,7 +59,7 @@ from cardwidgets.i18n import (
     render,
     set_locale,
 )
-from cardwidgets.i18n.names import action_label, action_phrase, card_text
+from cardwidgets.i18n.names import action_label, action_phrase, card_text, cards_text
 from cardwidgets.i18n.tools import TOOLS
 from cardwidgets.i18n.ui import UI
 from cardwidgets.widgets.app import play_app
@@ -749,3 +749,14 @@ def test_the_scoreboard_writes_numbers_as_the_learner_does() -> None:
         assert board["score_texts"] == [str(score).replace("-", minus) for score in board["scores"]]
         assert board["deal_score_texts"] == [f"{score:+}".replace("-", minus) for score in board["deal_score"]]
         assert any(score < 0 for score in board["deal_score"])  # the case that needs the sign
+
+
+def test_a_hand_held_face_down_counts_its_cards_in_words() -> None:
+    """«1 карта», «3 карты», «5 карт» (not «карт: 5»); "1 card", "5 cards"; the table's model carries the text."""
+    assert [cards_text(n, "ru") for n in (1, 3, 5, 11, 21, 22)] == [
+        "1 карта", "3 карты", "5 карт", "11 карт", "21 карта", "22 карты"]
+    assert [cards_text(n, "en") for n in (1, 5)] == ["1 card", "5 cards"]
+    table = Table("nestors", seat=1, seed=5, pace=0, locale="ru")
+    held = [seat for seat in table.board["seats"] if seat["hand"] is None]
+    assert held
+    assert all(seat["count_text"] == cards_text(seat["count"], "ru") for seat in held)

@@ -171,12 +171,24 @@ def points_word(value: float, locale: str, game: str = "", *, fraction: bool = F
     one, few, many = _POINT_FORMS.get(game, _POINT_FORMS[""])
     if not whole:
         return few  # a fraction takes the genitive singular: «2,5 очка»
-    n = abs(int(value))
+    return russian_plural(int(value), one, few, many)
+
+
+def russian_plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian noun form after the whole number ``n``: 1 карта, 2 карты, 5 карт, 21 карта, 11 карт."""
+    n = abs(n)
     if n % 10 == 1 and n % 100 != 11:
         return one
     if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
         return few
     return many
+
+
+def cards_text(n: int, locale: str) -> str:
+    """How many cards a hand held face down has: "1 card", "5 cards" / «1 карта», «3 карты», «5 карт»."""
+    if locale == "en":
+        return f"{n} card" if n == 1 else f"{n} cards"
+    return f"{n} {russian_plural(n, 'карта', 'карты', 'карт')}"
 
 
 def points_text(value: float, locale: str, game: str = "", *, signed: bool = False, decimals: int | None = None) -> str:

@@ -136,7 +136,7 @@ function seatBox(ui, info, { withHand = true, ...options } = {}) {
   box.appendChild(name);
   box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${info.taken}`));
   if ((info.badges || []).length) box.appendChild(el("div", "cw-badges", info.badges.join(" \xB7 ")));
-  if (withHand) box.appendChild(Array.isArray(info.hand) ? openHand(ui, info, options) : heldHand(ui, info.count || 0));
+  if (withHand) box.appendChild(Array.isArray(info.hand) ? openHand(ui, info, options) : heldHand(info));
   return box;
 }
 function openHand(ui, info, options) {
@@ -145,11 +145,11 @@ function openHand(ui, info, options) {
   for (const card of info.hand) open.appendChild(face(card, ui, { ...options, trump: trumps.has(card) }));
   return open;
 }
-function heldHand(ui, count) {
+function heldHand({ count = 0, count_text: countText = "" }) {
   const box = document.createDocumentFragment();
   const backs = el("div", "cw-backs");
   for (let i = 0; i < Math.min(count, 10); i += 1) backs.appendChild(cardBack());
-  box.append(backs, el("div", "cw-count", t(ui, "cards", { n: count })));
+  box.append(backs, el("div", "cw-count", countText));
   return box;
 }
 function tableCards(ui, groups, options = {}) {

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from cardwidgets.cards import Suit
+from cardwidgets.i18n.names import cards_text
 
 #: Turn direction per game: Nimby (NIM-3) and Tumbochka (TUM-2) clockwise, Nestors anticlockwise.
 CLOCKWISE = {"nimby": True, "tumbochka": True, "nestors": False}
@@ -176,11 +177,13 @@ def board_model(
     *,
     sitting: int | None = None,
     bottom: int | None = None,
+    locale: str = "en",
 ) -> dict[str, Any]:
     """The board as ``viewer`` sees it (``view`` = ``state.view(...)``): seats, table cards and facts, as JSON.
 
-    ``seats[i]``: ``{"seat", "name", "position", "badges", "taken", "dealer", "to_act", "hand", "count"}``
-    (``hand``: the cards face up, or ``None`` for a hand held face down; ``count``: how many cards);
+    ``seats[i]``: ``{"seat", "name", "position", "badges", "taken", "dealer", "to_act", "hand", "count",
+    "count_text"}`` (``hand``: the cards face up, or ``None`` for a hand held face down; ``count``: how many
+    cards, and ``count_text`` the same in ``locale``'s words, «5 карт»);
     ``groups``: ``table_groups``; and the facts (``trump``, ``high_bid``, ``contract``, ``trilyazhes``).
     ``viewer`` is named "You" (``None``: the instructor, every seat by number); ``bottom`` is the seat
     drawn at the bottom (default: the viewer's, else seat 0); ``sitting`` the seat on the tumbochka.
@@ -200,6 +203,7 @@ def board_model(
             "to_act": view.get("to_act") == seat,
             "hand": list(hands[seat]) if isinstance(hands[seat], list) else None,
             "count": sizes[seat],
+            "count_text": cards_text(sizes[seat], locale),
         }
         for seat in range(len(sizes))
     ]

@@ -20,10 +20,10 @@ from typing import Any
 from cardwidgets.core.records import state_game
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import ActionText, phase_name, resolve, shown
-from cardwidgets.i18n.names import action_label
+from cardwidgets.i18n.names import action_label, cards_text
 from cardwidgets.i18n.tools import tool_text
 from cardwidgets.i18n.ui import ui_texts
-from cardwidgets.widgets.board import board_model, fill, suit_symbol, trump_text
+from cardwidgets.widgets.board import board_model, suit_symbol, trump_text
 
 STATIC = Path(__file__).parent.parent / "static"
 
@@ -95,7 +95,8 @@ def board_facts(
     locale = resolve(locale)
     view = state.view(seat)
     ui = {**ui_texts(locale, state_game(state).deck, state.game_name), "from_table": tool_text("from_table", locale)}
-    model = board_model(state.game_name, view, None, ui, bottom=0)  # seats by number, seat 0 at the bottom
+    # seats by number, seat 0 at the bottom
+    model = board_model(state.game_name, view, None, ui, bottom=0, locale=locale)
     seats = [
         Seat(
             seat=entry["seat"],
@@ -205,6 +206,7 @@ def board_json(board: Board) -> dict[str, Any]:
             "to_act": seat.to_act,
             "hand": list(seat.hand) if seat.face_up else None,
             "count": len(seat.hand) if seat.face_up else seat.hidden,
+            "count_text": cards_text(len(seat.hand) if seat.face_up else seat.hidden, board.locale),
             "trumps": list(seat.trumps),
         }
         for seat in board.seats
@@ -291,7 +293,7 @@ def _seat_html(seat: dict[str, Any], ui: dict[str, Any], legal: set[str]) -> str
     """One seat of ``board_json`` (as ``seatBox`` in ``js/board.js``): its hand face up, or its backs and count."""
     if seat["hand"] is None:
         backs = '<div class="cw-back" aria-hidden="true"></div>' * min(seat["count"], 10)
-        count = _e(fill(ui, "cards", n=seat["count"]))
+        count = _e(seat["count_text"])
         cards = f'<div class="cw-backs">{backs}</div><div class="cw-count">{count}</div>'
     else:
         faces = "".join(

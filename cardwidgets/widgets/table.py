@@ -370,7 +370,7 @@ class Table(CardWidget):
             self.events = list(self._events)
             self.scoreboard = scoreboard
             self.ui = ui
-            self.board = board_model(self.game, view, self.seat, ui, sitting=sitting)
+            self.board = board_model(self.game, view, self.seat, ui, sitting=sitting, locale=self.locale)
             self.feedback = self._verdict.to_json(self.locale) if self._verdict is not None else {}
             self.review_rows = self._review_json()
             self.reviewed = self._review is not None and self._review[0] == len(self.match.deals)

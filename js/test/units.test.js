@@ -94,7 +94,7 @@ test("plain plays get no button: the card itself is clicked", () => {
 const SEAT = { seat: 2, name: "Seat 2", position: "top", badges: ["passed", "B"], taken: 1, dealer: true, to_act: true };
 
 test("a seat held face down is drawn as its backs (at most 10) and its count, with no card", () => {
-  const box = seatBox({ cards: "{n} cards", tricks: "Tricks" }, { ...SEAT, hand: null, count: 12 });
+  const box = seatBox({ tricks: "Tricks" }, { ...SEAT, hand: null, count: 12, count_text: "12 cards" });
   assert.ok(box.classList.contains("cw-pos-top") && box.classList.contains("cw-to-act"));
   assert.equal(box.dataset.seat, "2");
   assert.equal(box.querySelectorAll(".cw-back").length, 10);
