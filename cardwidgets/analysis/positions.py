@@ -428,6 +428,12 @@ class NestorsPosition(TrickPosition):
         self.is_trump = [False] * 53
         for c in deck:
             self.is_trump[c.index] = c.rank is trump
+        #: Sort keys per card: leads (strongest first), winners (most points, then weakest), losers.
+        self._ranks = (
+            [-x for x in table.strength],
+            [-p * 1000 + x for p, x in zip(table.points, table.strength)],
+            [p * 1000 + x for p, x in zip(table.points, table.strength)],
+        )
         self.bidder: int = state.bidder  # type: ignore[assignment]
         team = nes.TEAM[self.bidder]
         self.declarers = tuple(nes.TEAM[s] == team for s in range(4))
@@ -491,14 +497,15 @@ class NestorsPosition(TrickPosition):
         so leaving it never beats taking it and leaving a cheaper one
         (``test_leaving_the_cheapest_card_is_exact``).
         """
-        points, strength, suit_of = self.table.points, self.table.strength, self.table.suit_of
         spades_open = self._spades_open()
-        cheapest = min(self.pending, key=lambda c: (points[c], strength[c]))
+        rank = self._ranks[2].__getitem__  # points, then strength
+        cheapest = min(self.pending, key=rank)
         if not spades_open:
             return [cheapest]
+        suit_of = self.table.suit_of
         spade = suit_of[cheapest] == SPADES
         others = [c for c in self.pending if (suit_of[c] == SPADES) != spade]
-        return [cheapest, min(others, key=lambda c: (points[c], strength[c]))] if others else [cheapest]
+        return [cheapest, min(others, key=rank)] if others else [cheapest]
 
     def _spades_open(self) -> bool:
         """Whether the bidders may still reach the spade majority and do not have it yet (NES-2)."""
@@ -526,27 +533,35 @@ class NestorsPosition(TrickPosition):
         return self._order(merge_equal(hand, self.table, self.codes)) if merge else list(hand)
 
     def _order(self, cards: list[int]) -> list[int]:
-        """Leads strongest first; B and C: cheap winners for one's side first, then cheap losers."""
-        strength, points = self.table.strength, self.table.points
-        if not self.trick:
-            return sorted(cards, key=lambda c: -strength[c])
-        declarers = self.declarers
-        seat = self.to_act
-        mine = declarers[seat]
+        """Leads strongest first; B and C: cheap winners for one's side first, then cheap losers.
+
+        (Winners with the most points first, then the weakest; losers the
+        cheapest first, then the weakest: ``_ranks``.)
+        """
+        trick = self.trick
+        lead_rank, win_rank, lose_rank = self._ranks
+        if not trick:
+            cards.sort(key=lead_rank.__getitem__)
+            return cards
         winners, losers = [], []
-        if len(self.trick) == 1 or len(self.order) == 2:
-            seat_a, a = self.trick[0]
+        if len(trick) == 1 or len(self.order) == 2:  # B (or the last trick): the A-or-B rule (W3)
+            seat_a, a = trick[0]
+            a_ours = self.declarers[seat_a] == self.declarers[self.to_act]
+            is_trump, suit_of, strength = self.is_trump, self.table.suit_of, self.table.strength
+            trump_a, suit_a, strength_a = is_trump[a], suit_of[a], strength[a]
             for card in cards:
-                ours = declarers[seat_a if self._a_or_b(a, card) == 0 else seat] == mine
-                (winners if ours else losers).append(card)
-        else:
-            seats = (self.trick[0][0], self.trick[1][0], seat)
-            a, b = self.trick[0][1], self.trick[1][1]
+                if trump_a != is_trump[card]:
+                    a_wins = trump_a
+                else:
+                    a_wins = trump_a or suit_of[card] != suit_a or strength_a > strength[card]
+                (winners if a_ours or not a_wins else losers).append(card)
+        else:  # C: A (the partner) or C collects for one's side, B does not
+            a, b = trick[0][1], trick[1][1]
+            winning = self._position_winning
             for card in cards:
-                ours = declarers[seats[self._position_winning(a, b, card)]] == mine
-                (winners if ours else losers).append(card)
-        winners.sort(key=lambda c: (-points[c], strength[c]))
-        losers.sort(key=lambda c: (points[c], strength[c]))
+                (losers if winning(a, b, card) == 1 else winners).append(card)
+        winners.sort(key=win_rank.__getitem__)
+        losers.sort(key=lose_rank.__getitem__)
         return winners + losers
 
     # ----- play and undo -------------------------------------------------------------------------
