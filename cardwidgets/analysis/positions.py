@@ -431,8 +431,8 @@ class NestorsPosition(TrickPosition):
         #: Sort keys per card: leads (strongest first), winners (most points, then weakest), losers.
         self._ranks = (
             [-x for x in table.strength],
-            [-p * 1000 + x for p, x in zip(table.points, table.strength)],
-            [p * 1000 + x for p, x in zip(table.points, table.strength)],
+            [-p * 1000 + x for p, x in zip(table.points, table.strength, strict=True)],
+            [p * 1000 + x for p, x in zip(table.points, table.strength, strict=True)],
         )
         self.bidder: int = state.bidder  # type: ignore[assignment]
         team = nes.TEAM[self.bidder]

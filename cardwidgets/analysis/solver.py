@@ -119,7 +119,7 @@ class Solver:
                 value = None
         return lower
 
-    def _search(self, pos: Position, alpha: int, beta: int, depth: int = 0) -> int:
+    def _search(self, pos: Position, alpha: int, beta: int, depth: int = 0) -> int:  # noqa: PLR0912, PLR0915 (the hot loop, inline)
         """Fail-soft alpha-beta: the value if inside (alpha, beta), else a bound beyond it.
 
         The hot loop of the solver: the children are searched inline (one
@@ -137,19 +137,15 @@ class Solver:
         if key is not None:
             known = self.table.get(key)
             if known is not None:
-                if known[0] > low:
-                    low = known[0]
-                if known[1] < high:
-                    high = known[1]
+                low = max(low, known[0])
+                high = min(high, known[1])
                 first = known[2]
         if low >= beta or low == high:
             return low
         if high <= alpha:
             return high
-        if low > alpha:
-            alpha = low
-        if high < beta:
-            beta = high
+        alpha = max(alpha, low)
+        beta = min(beta, high)
         moves = pos.moves()
         if first is not None and moves[0] != first and first in moves:
             moves.remove(first)
