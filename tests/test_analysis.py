@@ -384,6 +384,39 @@ def test_fast_position_mirrors_the_engine_move_by_move(game: str) -> None:
             state.apply(rng.choice(announce or legal))
 
 
+def test_nestors_auto_leave_goes_on_to_the_next_trick_and_undoes() -> None:
+    """With ``auto_leave`` the card that ends a trick also makes the leave when only one card is
+    worth leaving (NES-7): the position is the engine's after both actions, and undo restores it."""
+    rng = random.Random("auto-leave")
+    auto = 0
+    for _ in range(6):
+        state = start_of_play("nestors", rng)
+        while not state.is_done:
+            pos = position_of(state)
+            pos.auto_leave = True
+            before = snapshot(pos)
+            for move in pos.moves(merge=False):
+                child = state.clone()
+                child.apply(pos.text(move))
+                gain = pos.play(move)
+                if child.phase == "leave":
+                    worth = position_of(child).moves()  # the cards worth leaving (_leaves)
+                    assert (pos.phase == "leave") == (len(worth) > 1)
+                    if len(worth) == 1:
+                        child.apply(position_of(child).text(worth[0]))
+                        auto += 1
+                if child.is_done:
+                    assert pos.done()
+                    assert points_so_far(state) + gain == declaring_points(child)
+                else:
+                    assert snapshot(pos) == snapshot(position_of(child))
+                    assert points_so_far(state) + gain == points_so_far(child)
+                pos.undo()
+                assert snapshot(pos) == before
+            state.apply(rng.choice(state.legal_actions()))
+    assert auto > 20
+
+
 # ----- consistency -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("game", "tricks_left"), [("nimby", 4), ("tumbochka", 4), ("nestors", 3)])
 def test_value_is_the_best_of_the_next_position(game: str, tricks_left: int) -> None:

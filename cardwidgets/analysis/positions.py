@@ -64,6 +64,10 @@ class TrickPosition:
         """Whether the seat to act is on the declaring side."""
         return self.declarers[self.to_act]
 
+    def slot(self) -> int:
+        """Where in the deal the position is (for killer moves; only Nestors uses them)."""
+        return 0
+
     def _take_card(self, seat: int, card: int) -> int:
         """Remove ``card`` from ``seat``'s hand into the trick; returns its place in the hand."""
         hand = self.hands[seat]
@@ -406,12 +410,17 @@ OPEN_MOVE = 1 << 18
 LEAVE_MOVE = 1 << 19
 SPADES = SUIT_NUMBER[SUITS[0]]
 SUIT_END = bytes([SEPARATOR])
+#: On the undo stack: the entry below it is a leave made with the card below that.
+AUTO_LEAVE = ("auto-leave",)
 
 
 class NestorsPosition(TrickPosition):
     """NES-6a (the bidder's trick), NES-6 (tricks of three, C's duties, W1-W3b), NES-7 (table card)."""
 
     step = 5
+    #: Whether the card that ends a trick also makes the leave when only one card is worth leaving
+    #: (``_leaves``): the search then skips a node per trick. Off for the engine's one-action view.
+    auto_leave = False
 
     def __init__(self, state: nes.NestorsState) -> None:
         trump = state.trump
@@ -467,6 +476,10 @@ class NestorsPosition(TrickPosition):
     def done(self) -> bool:
         """Whether the deal is over."""
         return self.phase == nes.DONE
+
+    def slot(self) -> int:
+        """Where in the deal the position is (trick number and cards played to it): killer moves per slot."""
+        return self.number * 4 + len(self.trick)
 
     def text(self, move: int) -> str:
         """The engine's action string of ``move``."""
@@ -609,6 +622,12 @@ class NestorsPosition(TrickPosition):
                 self.codes[c] = GONE
             self.phase = nes.LEAVE
             self.to_act = self.collector
+            if self.auto_leave:
+                leaves = self._leaves()
+                if len(leaves) == 1:  # the only card worth leaving: leave it now (one search node less)
+                    gain = self._leave(leaves[0], self._snapshot())
+                    self.undo_stack.append(AUTO_LEAVE)
+                    return gain
             return 0
         # NES-7: the last trick, two cards; the collector takes both and the table card.
         (seat_a, a), (seat_b, b) = self.trick
@@ -669,8 +688,15 @@ class NestorsPosition(TrickPosition):
         self.to_act = self.order[0]
 
     def undo(self) -> None:
-        """Take back the last move."""
-        kind, seat, card, at, snap = self.undo_stack.pop()
+        """Take back the last move (a card and the leave made with it count as one)."""
+        entry = self.undo_stack.pop()
+        if entry is AUTO_LEAVE:
+            self._undo(self.undo_stack.pop())
+            entry = self.undo_stack.pop()
+        self._undo(entry)
+
+    def _undo(self, entry: tuple[Any, ...]) -> None:
+        kind, seat, card, at, snap = entry
         codes, point_class = self.codes, self.table.point_class
         if snap is None:  # a card that did not end the trick
             self.trick.pop()

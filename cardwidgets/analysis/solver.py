@@ -63,6 +63,10 @@ class Position(Protocol):
         """The most points the declaring side can still gain."""
         ...
 
+    def slot(self) -> int:
+        """Where in the deal the position is (killer moves are kept per slot; Nestors only)."""
+        ...
+
     #: Every value is a multiple of ``step`` (Nestors: 5).
     step: int
 
@@ -133,7 +137,8 @@ class Solver:
             raise Unfinished(self.nodes)
         key = pos.key()
         low, high = 0, pos.upper_bound()
-        first = self.killers.get(depth) if self.use_killers else None
+        slot = pos.slot() if self.use_killers else 0
+        first = self.killers.get(slot) if self.use_killers else None
         if key is not None:
             known = self.table.get(key)
             if known is not None:
@@ -181,7 +186,7 @@ class Solver:
                             best_move = move
                             break
         if best_move is not None:
-            self.killers[depth] = best_move
+            self.killers[slot] = best_move
         if key is not None:
             self._store(key, (low, high), window, best, best_move)
         return best
