@@ -345,6 +345,8 @@ def test_leaving_the_cheapest_card_is_exact() -> None:
 # ----- the fast positions follow the engines step by step ------------------------------------------------
 def snapshot(pos) -> tuple:
     """What a fast position is: hands, card codes, who acts, its key and bound."""
+    if not pos.done():  # the search's one-call view agrees with the separate questions
+        assert pos.node() == (pos.key(), pos.upper_bound(), pos.slot())
     return (
         [sorted(hand) for hand in pos.hands],
         list(pos.codes),

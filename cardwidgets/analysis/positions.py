@@ -68,6 +68,15 @@ class TrickPosition:
         """Where in the deal the position is (for killer moves; only Nestors uses them)."""
         return 0
 
+    def node(self) -> tuple[Any, int, int] | None:
+        """What the search asks at each position, in one call.
+
+        None once the deal is over, else ``(key(), upper_bound(), slot())``.
+        """
+        if self.done():
+            return None
+        return self.key(), self.upper_bound(), self.slot()
+
     def _take_card(self, seat: int, card: int) -> int:
         """Remove ``card`` from ``seat``'s hand into the trick; returns its place in the hand."""
         hand = self.hands[seat]
@@ -780,6 +789,21 @@ class NestorsPosition(TrickPosition):
         table_card = self.table_card
         token = self.table.points[table_card] * 2 + (spades_open and self.table.suit_of[table_card] == SPADES)
         return (self.number, spades, token, self._suits_key(spades_open))
+
+    def node(self) -> tuple[Any, int, int] | None:
+        """``(key(), upper_bound(), slot())``, None once the deal is over (one call per search node)."""
+        phase = self.phase
+        if phase == nes.DONE:
+            return None
+        number, trick, spades = self.number, self.trick, self.spades
+        spades_open = spades < nes.SPADE_MAJORITY <= spades + self.live_spades
+        high = self.live_points + nes.TRICK_POINTS * (nes.NUM_TRICKS + 1 - number) + spades_open * nes.SPADE_BONUS
+        if phase != nes.PLAY or trick or number == nes.NUM_TRICKS:
+            return None, high, number * 4 + len(trick)
+        table_card = self.table_card
+        token = self.table.points[table_card] * 2 + (spades_open and self.table.suit_of[table_card] == SPADES)
+        key = (number, spades if spades_open else -1, token, self._suits_key(spades_open))
+        return key, high, number * 4
 
     def _suits_key(self, spades_open: bool) -> bytes:
         """The live key with the suits in a canonical order (NES-1: suits are alike but for spades).

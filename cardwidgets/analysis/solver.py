@@ -67,6 +67,10 @@ class Position(Protocol):
         """Where in the deal the position is (killer moves are kept per slot; Nestors only)."""
         ...
 
+    def node(self) -> tuple[Any, int, int] | None:
+        """None once the deal is over, else ``(key(), upper_bound(), slot())`` in one call."""
+        ...
+
     #: Every value is a multiple of ``step`` (Nestors: 5).
     step: int
 
@@ -130,27 +134,29 @@ class Solver:
         Python call per position) with the move from the table, else the
         killer of this depth, first.
         """
-        if pos.done():
+        info = pos.node()
+        if info is None:  # the deal is over
             return 0
         self.nodes += 1
         if self.nodes > self._limit or (self._deadline is not None and not self.nodes & 1023 and self._over_time()):
             raise Unfinished(self.nodes)
-        key = pos.key()
-        low, high = 0, pos.upper_bound()
-        slot = pos.slot() if self.use_killers else 0
+        key, high, slot = info
+        low = 0
         first = self.killers.get(slot) if self.use_killers else None
         if key is not None:
             known = self.table.get(key)
             if known is not None:
-                low = max(low, known[0])
-                high = min(high, known[1])
-                first = known[2]
+                low, first = known[0], known[2]  # a table's lower bound is never below 0
+                if known[1] < high:  # noqa: PLR1730 (no call in the hot loop)
+                    high = known[1]
         if low >= beta or low == high:
             return low
         if high <= alpha:
             return high
-        alpha = max(alpha, low)
-        beta = min(beta, high)
+        if low > alpha:  # noqa: PLR1730
+            alpha = low
+        if high < beta:  # noqa: PLR1730
+            beta = high
         moves = pos.moves()
         if first is not None and moves[0] != first and first in moves:
             moves.remove(first)
