@@ -342,6 +342,29 @@ def test_leaving_the_cheapest_card_is_exact() -> None:
     assert fewer > 20
 
 
+def test_leaving_a_spade_is_tried_only_when_it_is_cheaper() -> None:
+    """NES-7 with the spade bonus open (NES-2): when a card other than a spade is worth no more than
+    the cheapest spade, leaving it is as good as any choice; when the spade is cheaper, both are
+    needed. Checked by plain search over all four cards on leaves with a spade and another card."""
+    rng = random.Random("leave-spades")
+    pruned = needed = 0
+    while pruned < 12 or needed < 3:
+        state = leave_ending(rng, 3)
+        pos = position_of(state)
+        pending = [c.index for c in state.pending]
+        if not pos._spades_open() or len({pos.table.suit_of[c] == SPADES for c in pending}) < 2:
+            continue
+        every = plain_values(state)
+        tried = [pos.text(move) for move in pos.moves()]
+        pick = max if declaring_to_act(state) else min
+        assert pick(every[t] for t in tried) == pick(every.values()), state.history
+        if len(tried) == 1:
+            pruned += 1
+        else:  # the spade is cheaper: the search needs both (this deal may or may not show why)
+            needed += 1
+    assert pruned + needed >= 15
+
+
 # ----- the fast positions follow the engines step by step ------------------------------------------------
 def snapshot(pos) -> tuple:
     """What a fast position is: hands, card codes, who acts, its key and bound."""

@@ -510,24 +510,34 @@ class NestorsPosition(TrickPosition):
         return self._opens()
 
     def _leaves(self) -> list[int]:
-        """The cards worth leaving (NES-7): the cheapest one, and the cheapest spade while the bonus is open.
+        """The cards worth leaving (NES-7): the cheapest, or (spade bonus open) the cheapest spade and other card.
 
         The table card is never played again: only its points and, while the
         spade bonus is open, whether it is a spade still matter. With those
         fixed, a card worth ``d`` more on the table changes the final points
         by 0 (the other side takes it) up to ``d`` (the collector's side does),
-        so leaving it never beats taking it and leaving a cheaper one
-        (``test_leaving_the_cheapest_card_is_exact``).
+        so leaving it never beats taking it and leaving a cheaper one. While
+        the bonus is open, the cheapest spade and the cheapest other card are
+        left to choose from; the other card alone when it is worth no more
+        than that spade: whichever side later takes the table card, leaving
+        the spade instead would only move the spade (and its points, at least
+        as many) from the collector's side to that side — for the bidders'
+        points (NES-2: cards and the spade majority) no better if the collector
+        is a bidder, no worse if not. ``test_leaving_the_cheapest_card_is_exact``
+        and ``test_leaving_a_spade_is_tried_only_when_it_is_cheaper``.
         """
-        spades_open = self._spades_open()
         rank = self._ranks[2].__getitem__  # points, then strength
-        cheapest = min(self.pending, key=rank)
-        if not spades_open:
-            return [cheapest]
+        pending = self.pending
+        if not self._spades_open():
+            return [min(pending, key=rank)]
         suit_of = self.table.suit_of
-        spade = suit_of[cheapest] == SPADES
-        others = [c for c in self.pending if (suit_of[c] == SPADES) != spade]
-        return [cheapest, min(others, key=rank)] if others else [cheapest]
+        spades = [c for c in pending if suit_of[c] == SPADES]
+        others = [c for c in pending if suit_of[c] != SPADES]
+        if not spades or not others:
+            return [min(pending, key=rank)]
+        spade, other = min(spades, key=rank), min(others, key=rank)
+        points = self.table.points
+        return [other] if points[other] <= points[spade] else [spade, other]
 
     def _spades_open(self) -> bool:
         """Whether the bidders may still reach the spade majority and do not have it yet (NES-2)."""
