@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import ast
 import copy
+import itertools
 import random
 from pathlib import Path
 
 import pytest
 
 from cardwidgets.analysis import AnalysisError, DoubleDummy, Unfinished, double_dummy, position_of, post_mortem
-from cardwidgets.analysis.base import GONE
+from cardwidgets.analysis.base import GONE, merge_equal
 from cardwidgets.analysis.positions import SPADES, points_so_far
 from cardwidgets.analysis.solver import Solver
 from cardwidgets.cards import Card, Rank, Suit, parse_card
@@ -363,6 +364,53 @@ def test_leaving_a_spade_is_tried_only_when_it_is_cheaper() -> None:
         else:  # the spade is cheaper: the search needs both (this deal may or may not show why)
             needed += 1
     assert pruned + needed >= 15
+
+
+def partners_swapped(pos):
+    """A copy of a Nestors position at a trick boundary in which two cards of one suit and points,
+    held by partners with no card of the other side between them, change hands; None if none such."""
+    table = pos.table
+    for order in table.orders.values():
+        live = [c for c in order if pos.codes[c] != GONE]
+        for x, y in itertools.pairwise(live):
+            sx, sy = pos.codes[x] & 7, pos.codes[y] & 7
+            if sx != sy and (sx - sy) % 2 == 0 and table.points[x] == table.points[y]:
+                other = copy.deepcopy(pos)
+                other.codes[x], other.codes[y] = pos.codes[y], pos.codes[x]
+                other.hands[sx] = table.sort_hand([y if c == x else c for c in pos.hands[sx]])
+                other.hands[sy] = table.sort_hand([x if c == y else c for c in pos.hands[sy]])
+                other._runs = {}
+                return other
+    return None
+
+
+def test_merged_and_keyed_up_to_the_partner_s_cards() -> None:
+    """NES-6/NES-7: partners' cards only meet as A and C (or in the last trick), where either one
+    winning gives their side the same trick. So two cards of one hand with only a partner's cards
+    between them are one move, and partners' adjacent cards may change hands: same key, same value."""
+    rng = random.Random("partners")
+    swaps = merged = 0
+    for _ in range(40):
+        state = ending("nestors", rng, 4)
+        while position_of(state).key() is None:
+            state.apply(rng.choice(state.legal_actions()))
+        pos = position_of(state)
+        other = partners_swapped(pos)
+        if other is not None:
+            assert other.key() == pos.key()
+            assert Solver().value(other) == Solver().value(pos), state.history
+            swaps += 1
+    assert swaps > 10
+    while merged < 6:  # positions where a partner's card lies between two equal cards of the hand
+        state = ending("nestors", rng, 3)
+        while not state.is_done:
+            pos = position_of(state)
+            if pos.phase == nes.PLAY:
+                hand = pos.hands[pos.to_act]
+                if len(pos._merged(hand)) < len(merge_equal(hand, pos.table, pos.codes)):
+                    merged += 1
+                    assert double_dummy(state) == plain_values(state), state.history
+            state.apply(rng.choice(state.legal_actions()))
 
 
 # ----- the fast positions follow the engines step by step ------------------------------------------------

@@ -419,6 +419,8 @@ OPEN_MOVE = 1 << 18
 LEAVE_MOVE = 1 << 19
 SPADES = SUIT_NUMBER[SUITS[0]]
 SUIT_END = bytes([SEPARATOR])
+#: The most suits ``NestorsPosition._runs`` remembers (then it starts afresh).
+MAX_RUNS = 100_000
 #: On the undo stack: the entry below it is a leave made with the card below that.
 AUTO_LEAVE = ("auto-leave",)
 
@@ -455,6 +457,11 @@ class NestorsPosition(TrickPosition):
         self.bidder: int = state.bidder  # type: ignore[assignment]
         team = nes.TEAM[self.bidder]
         self.declarers = tuple(nes.TEAM[s] == team for s in range(4))
+        #: Per card code of a held card (seat + 8 * point class): whether its holder is a bidder.
+        self._side = [self.declarers[code & 3] for code in range(256)]
+        self._side_bytes = bytes(self._side)
+        #: ``_runs_sorted`` of the suits met so far (a suit's codes recur in many keys).
+        self._runs: dict[bytes, bytes] = {}
         self.phase = state.phase
         self.to_act = state.to_act  # type: ignore[assignment]
         self.order = state.order
@@ -562,7 +569,38 @@ class NestorsPosition(TrickPosition):
                     hand = [c for c in hand if suit_of[c] == a or is_trump[c]]
             elif any(suit_of[c] != a and suit_of[c] != b for c in hand):
                 hand = [c for c in hand if is_trump[c] or (suit_of[c] != a and suit_of[c] != b)]
-        return self._order(merge_equal(hand, self.table, self.codes)) if merge else list(hand)
+        return self._order(self._merged(hand)) if merge else list(hand)
+
+    def _merged(self, cards: list[int]) -> list[int]:
+        """``cards`` (in hand order) without those equal to the card before them.
+
+        Equal here: the same suit and points, and no live card of the *other*
+        side between them. Partners' cards only meet as A and C (B's partner
+        sits the trick out, NES-6) or in the last trick; whichever of the two
+        wins, their side takes the trick and leaves the same card (NES-7), so
+        how a card ranks against a partner's card never changes the points.
+        ``test_merged_and_keyed_up_to_the_partner_s_cards``.
+        """
+        out: list[int] = []
+        table, codes, side = self.table, self.codes, self._side
+        suit_of, points, place = table.suit_of, table.points, table.place
+        mine = self.declarers[self.to_act]
+        played = {card: self.declarers[seat] for seat, card in self.trick}
+        prev = -1
+        for card in cards:
+            if prev >= 0 and suit_of[prev] == suit_of[card] and points[prev] == points[card]:
+                a, b = place[prev], place[card]
+                lo, hi = (a, b) if a < b else (b, a)
+                for x in table.orders[suit_of[card]][lo + 1 : hi]:
+                    code = codes[x]
+                    if code != GONE and (played[x] if code == IN_TRICK else side[code]) != mine:
+                        break
+                else:
+                    prev = card
+                    continue
+            out.append(card)
+            prev = card
+        return out
 
     def _order(self, cards: list[int]) -> list[int]:
         """Leads strongest first; B and C: cheap winners for one's side first, then cheap losers.
@@ -822,11 +860,34 @@ class NestorsPosition(TrickPosition):
         positions that differ only by renaming them have the same value; spades
         differ only while the spade bonus is open (NES-2).
         """
-        suits = live_key(self.table, self.codes).split(SUIT_END)
+        runs = self._runs
+        suits = []
+        for suit in live_key(self.table, self.codes).split(SUIT_END):
+            canonical = runs.get(suit)
+            suits.append(self._runs_sorted(suit) if canonical is None else canonical)
         if spades_open:
             others = [s + SUIT_END for i, s in enumerate(suits[:4]) if i != SPADES]
             return suits[SPADES] + SUIT_END + b"".join(sorted(others))
         return b"".join(sorted(s + SUIT_END for s in suits[:4]))
+
+    def _runs_sorted(self, suit: bytes) -> bytes:
+        """One suit's codes (strongest first) with each run of one side's cards in a fixed order.
+
+        Cards of one side with no card of the other side between them only
+        ever meet each other as partners (see ``_merged``): their order among
+        themselves never changes the points, so it is left out of the key.
+        """
+        sides = suit.translate(self._side_bytes)
+        out: list[int] = []
+        start = 0
+        for i in range(1, len(suit) + 1):
+            if i == len(suit) or sides[i] != sides[start]:
+                out.extend(sorted(suit[start:i]))
+                start = i
+        if len(self._runs) >= MAX_RUNS:
+            self._runs.clear()
+        self._runs[suit] = result = bytes(out)
+        return result
 
     def upper_bound(self) -> int:
         """The most points the declaring side can still gain."""
