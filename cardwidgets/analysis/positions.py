@@ -47,6 +47,8 @@ class TrickPosition:
     declarers: tuple[bool, ...]
     #: Every value is a multiple of ``step`` (NES-2: Nestors counts in fives).
     step = 1
+    #: Whether a move may carry a forced follow-up with it (Nestors' leave; the search turns it on).
+    auto_leave = False
 
     def _init_cards(self, table: CardTable, hands: list[list[Card]], trick: list[tuple[int, Card]]) -> None:
         self.table = table
