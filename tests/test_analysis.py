@@ -413,6 +413,28 @@ def test_merged_and_keyed_up_to_the_partner_s_cards() -> None:
             state.apply(rng.choice(state.legal_actions()))
 
 
+def test_c_tries_one_card_per_outcome() -> None:
+    """NES-6: C, who plays last, tries per suit and points only the lowest card that wins the trick
+    for his side and the lowest that does not; on many positions the best of those equals the
+    best of all his legal cards by plain search."""
+    rng = random.Random("c-choices")
+    pruned = 0
+    while pruned < 12:
+        state = ending("nestors", rng, 3)
+        while not state.is_done and not (state.phase == nes.PLAY and len(state.tricks[-1].plays) == 2):
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_done or len(state.tricks) == nes.NUM_TRICKS:
+            continue
+        pos = position_of(state)
+        tried = [pos.text(move) for move in pos.moves()]
+        if len(tried) == len(pos._merged(pos.moves(merge=False))):
+            continue  # nothing left out here
+        every = plain_values(state)
+        pick = max if declaring_to_act(state) else min
+        assert pick(every[t] for t in tried) == pick(every.values()), state.history
+        pruned += 1
+
+
 # ----- the fast positions follow the engines step by step ------------------------------------------------
 def snapshot(pos) -> tuple:
     """What a fast position is: hands, card codes, who acts, its key and bound."""

@@ -571,7 +571,34 @@ class NestorsPosition(TrickPosition):
                     hand = [c for c in hand if suit_of[c] == a or is_trump[c]]
             elif any(suit_of[c] != a and suit_of[c] != b for c in hand):
                 hand = [c for c in hand if is_trump[c] or (suit_of[c] != a and suit_of[c] != b)]
-        return self._order(self._merged(hand)) if merge else list(hand)
+        if not merge:
+            return list(hand)
+        cards = self._merged(hand)
+        return self._order(self._c_choices(cards) if len(self.trick) == 2 else cards)
+
+    def _c_choices(self, cards: list[int]) -> list[int]:
+        """C's cards worth trying: per suit and points, the lowest that wins for C's side and the lowest that loses.
+
+        C plays last, so his card decides the trick at once (NES-6). Two cards
+        of one suit and points that give the trick to the same side leave the
+        same points, spades and choice of leave (NES-7); they differ only in
+        the card C keeps, and keeping the higher is never worse: leads do not
+        follow the winner (E-6), and a higher card of the same suit only turns
+        comparisons (W2, the A-or-B rule) towards its side, while a trick won
+        is worth at least a trick lost (the winners may leave the very card the
+        others would have left). ``test_c_tries_one_card_per_outcome``.
+        """
+        a, b = self.trick[0][1], self.trick[1][1]
+        suit_of, points = self.table.suit_of, self.table.points
+        winning = self._position_winning
+        seen: set[tuple[int, int, bool]] = set()
+        keep: set[int] = set()
+        for card in reversed(cards):  # the lowest of each suit first
+            group = (suit_of[card], points[card], winning(a, b, card) != 1)
+            if group not in seen:
+                seen.add(group)
+                keep.add(card)
+        return [c for c in cards if c in keep]
 
     def _merged(self, cards: list[int]) -> list[int]:
         """``cards`` (in hand order) without those equal to the card before them.

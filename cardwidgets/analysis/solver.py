@@ -132,7 +132,7 @@ class Solver:
 
         The hot loop of the solver: the children are searched inline (one
         Python call per position) with the move from the table, else the
-        killer of this depth, first.
+        killer of this slot (``pos.slot()``), first.
         """
         info = pos.node()
         if info is None:  # the deal is over
