@@ -435,6 +435,32 @@ def test_c_tries_one_card_per_outcome() -> None:
         pruned += 1
 
 
+def test_a_and_b_try_the_lowest_of_cards_alike() -> None:
+    """NES-6: A and B try, of cards of one suit and points with no card of an opponent in this
+    trick between them, only the lowest; the best of those equals the best of all by plain search."""
+    rng = random.Random("alike")
+    pruned = {0: 0, 1: 0}
+    while min(pruned.values()) < 8:
+        state = ending("nestors", rng, 3)
+        for _ in range(rng.randrange(3)):
+            if state.phase == nes.PLAY and len(state.tricks[-1].plays) == 0:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_done or state.phase != nes.PLAY or len(state.tricks) == nes.NUM_TRICKS:
+            continue
+        pos = position_of(state)
+        seat = len(pos.trick)
+        if seat == 2:
+            continue
+        tried = [pos.text(move) for move in pos.moves()]
+        if len(tried) == len(pos._merged(pos.moves(merge=False))):
+            continue  # nothing left out here
+        every = plain_values(state)
+        pick = max if declaring_to_act(state) else min
+        assert pick(every[t] for t in tried) == pick(every.values()), state.history
+        pruned[seat] += 1
+
+
 # ----- the fast positions follow the engines step by step ------------------------------------------------
 def snapshot(pos) -> tuple:
     """What a fast position is: hands, card codes, who acts, its key and bound."""

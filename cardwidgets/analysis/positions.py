@@ -574,7 +574,34 @@ class NestorsPosition(TrickPosition):
         if not merge:
             return list(hand)
         cards = self._merged(hand)
-        return self._order(self._c_choices(cards) if len(self.trick) == 2 else cards)
+        if len(self.order) == 3:  # tricks 2-11 (NES-6)
+            cards = self._c_choices(cards) if len(self.trick) == 2 else self._lowest_alike(cards)
+        return self._order(cards)
+
+    def _lowest_alike(self, cards: list[int]) -> list[int]:
+        """A's or B's cards worth trying: the lowest of cards alike in this trick.
+
+        Alike: one suit and points, and no card of an opponent still to play
+        (or already played) in this trick between them. Those cards win and
+        lose this trick alike whatever the others play (W2 and the A-or-B rule
+        compare ranks; C's duties look at suits), so playing the lowest and
+        keeping the higher is never worse (see ``_c_choices``). ``test_a_and_b_try_the_lowest_of_cards_alike``.
+        """
+        trick, order = self.trick, self.order
+        # B's rivals: A's card and C's hand; A's: B's hand (C is A's partner).
+        rivals = [trick[0][1], *self.hands[order[2]]] if trick else self.hands[order[1]]
+        suit_of, points, place = self.table.suit_of, self.table.points, self.table.place
+        kept: dict[tuple[int, int], int] = {}  # per suit and points, the place of the last card kept
+        keep: set[int] = set()
+        for card in reversed(cards):  # the lowest of each suit first (place counts from the top)
+            group = (suit_of[card], points[card])
+            low = kept.get(group)
+            here = place[card]
+            if low is not None and not any(suit_of[r] == group[0] and here < place[r] < low for r in rivals):
+                continue
+            kept[group] = here
+            keep.add(card)
+        return [c for c in cards if c in keep]
 
     def _c_choices(self, cards: list[int]) -> list[int]:
         """C's cards worth trying: per suit and points, the lowest that wins for C's side and the lowest that loses.
