@@ -9,6 +9,8 @@ legal actions), plays random legal actions up to the start of trick ``k``
 ``double_dummy(state)`` — a fresh table each time. Goals (issue 15): Nimby and
 Tumbochka at trick 1 p95 <= 300 ms; Nestors at trick 2 median <= 2 s and
 p95 <= 10 s; Nestors with six tricks or fewer left (trick 7) p95 <= 300 ms.
+Cases such as nestors:5, nestors:4, nestors:3 show how the work grows between
+trick 7 and trick 2 (docs/analysis.md has the figures and the commands).
 Wall clock and CPU time of this process are both printed; a solve that passes
 ``--seconds`` stops with ``Unfinished`` and is counted as that many seconds
 (and reported).

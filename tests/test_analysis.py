@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import ast
 import copy
+import itertools
 import random
 from pathlib import Path
 
 import pytest
 
 from cardwidgets.analysis import AnalysisError, DoubleDummy, Unfinished, double_dummy, position_of, post_mortem
-from cardwidgets.analysis.base import GONE
+from cardwidgets.analysis.base import GONE, merge_equal
 from cardwidgets.analysis.positions import SPADES, points_so_far
 from cardwidgets.analysis.solver import Solver
 from cardwidgets.cards import Card, Rank, Suit, parse_card
@@ -342,9 +343,129 @@ def test_leaving_the_cheapest_card_is_exact() -> None:
     assert fewer > 20
 
 
+def test_leaving_a_spade_is_tried_only_when_it_is_cheaper() -> None:
+    """NES-7 with the spade bonus open (NES-2): when a card other than a spade is worth no more than
+    the cheapest spade, leaving it is as good as any choice; when the spade is cheaper, both are
+    needed. Checked by plain search over all four cards on leaves with a spade and another card."""
+    rng = random.Random("leave-spades")
+    pruned = needed = 0
+    while pruned < 12 or needed < 3:
+        state = leave_ending(rng, 3)
+        pos = position_of(state)
+        pending = [c.index for c in state.pending]
+        if not pos._spades_open() or len({pos.table.suit_of[c] == SPADES for c in pending}) < 2:
+            continue
+        every = plain_values(state)
+        tried = [pos.text(move) for move in pos.moves()]
+        pick = max if declaring_to_act(state) else min
+        assert pick(every[t] for t in tried) == pick(every.values()), state.history
+        if len(tried) == 1:
+            pruned += 1
+        else:  # the spade is cheaper: the search needs both (this deal may or may not show why)
+            needed += 1
+    assert pruned + needed >= 15
+
+
+def partners_swapped(pos):
+    """A copy of a Nestors position at a trick boundary in which two cards of one suit and points,
+    held by partners with no card of the other side between them, change hands; None if none such."""
+    table = pos.table
+    for order in table.orders.values():
+        live = [c for c in order if pos.codes[c] != GONE]
+        for x, y in itertools.pairwise(live):
+            sx, sy = pos.codes[x] & 7, pos.codes[y] & 7
+            if sx != sy and (sx - sy) % 2 == 0 and table.points[x] == table.points[y]:
+                other = copy.deepcopy(pos)
+                other.codes[x], other.codes[y] = pos.codes[y], pos.codes[x]
+                other.hands[sx] = table.sort_hand([y if c == x else c for c in pos.hands[sx]])
+                other.hands[sy] = table.sort_hand([x if c == y else c for c in pos.hands[sy]])
+                other._runs = {}
+                return other
+    return None
+
+
+def test_merged_and_keyed_up_to_the_partner_s_cards() -> None:
+    """NES-6/NES-7: partners' cards only meet as A and C (or in the last trick), where either one
+    winning gives their side the same trick. So two cards of one hand with only a partner's cards
+    between them are one move, and partners' adjacent cards may change hands: same key, same value."""
+    rng = random.Random("partners")
+    swaps = merged = 0
+    for _ in range(40):
+        state = ending("nestors", rng, 4)
+        while position_of(state).key() is None:
+            state.apply(rng.choice(state.legal_actions()))
+        pos = position_of(state)
+        other = partners_swapped(pos)
+        if other is not None:
+            assert other.key() == pos.key()
+            assert Solver().value(other) == Solver().value(pos), state.history
+            swaps += 1
+    assert swaps > 10
+    while merged < 6:  # positions where a partner's card lies between two equal cards of the hand
+        state = ending("nestors", rng, 3)
+        while not state.is_done:
+            pos = position_of(state)
+            if pos.phase == nes.PLAY:
+                hand = pos.hands[pos.to_act]
+                if len(pos._merged(hand)) < len(merge_equal(hand, pos.table, pos.codes)):
+                    merged += 1
+                    assert double_dummy(state) == plain_values(state), state.history
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_c_tries_one_card_per_outcome() -> None:
+    """NES-6: C, who plays last, tries per suit and points only the lowest card that wins the trick
+    for his side and the lowest that does not; on many positions the best of those equals the
+    best of all his legal cards by plain search."""
+    rng = random.Random("c-choices")
+    pruned = 0
+    while pruned < 12:
+        state = ending("nestors", rng, 3)
+        while not state.is_done and not (state.phase == nes.PLAY and len(state.tricks[-1].plays) == 2):
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_done or len(state.tricks) == nes.NUM_TRICKS:
+            continue
+        pos = position_of(state)
+        tried = [pos.text(move) for move in pos.moves()]
+        if len(tried) == len(pos._merged(pos.moves(merge=False))):
+            continue  # nothing left out here
+        every = plain_values(state)
+        pick = max if declaring_to_act(state) else min
+        assert pick(every[t] for t in tried) == pick(every.values()), state.history
+        pruned += 1
+
+
+def test_a_and_b_try_the_lowest_of_cards_alike() -> None:
+    """NES-6: A and B try, of cards of one suit and points with no card of an opponent in this
+    trick between them, only the lowest; the best of those equals the best of all by plain search."""
+    rng = random.Random("alike")
+    pruned = {0: 0, 1: 0}
+    while min(pruned.values()) < 8:
+        state = ending("nestors", rng, 3)
+        for _ in range(rng.randrange(3)):
+            if state.phase == nes.PLAY and len(state.tricks[-1].plays) == 0:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_done or state.phase != nes.PLAY or len(state.tricks) == nes.NUM_TRICKS:
+            continue
+        pos = position_of(state)
+        seat = len(pos.trick)
+        if seat == 2:
+            continue
+        tried = [pos.text(move) for move in pos.moves()]
+        if len(tried) == len(pos._merged(pos.moves(merge=False))):
+            continue  # nothing left out here
+        every = plain_values(state)
+        pick = max if declaring_to_act(state) else min
+        assert pick(every[t] for t in tried) == pick(every.values()), state.history
+        pruned[seat] += 1
+
+
 # ----- the fast positions follow the engines step by step ------------------------------------------------
 def snapshot(pos) -> tuple:
     """What a fast position is: hands, card codes, who acts, its key and bound."""
+    if not pos.done():  # the search's one-call view agrees with the separate questions
+        assert pos.node() == (pos.key(), pos.upper_bound(), pos.slot())
     return (
         [sorted(hand) for hand in pos.hands],
         list(pos.codes),
@@ -382,6 +503,39 @@ def test_fast_position_mirrors_the_engine_move_by_move(game: str) -> None:
             legal = state.legal_actions()
             announce = [a for a in legal if a.flag] if combos else []
             state.apply(rng.choice(announce or legal))
+
+
+def test_nestors_auto_leave_goes_on_to_the_next_trick_and_undoes() -> None:
+    """With ``auto_leave`` the card that ends a trick also makes the leave when only one card is
+    worth leaving (NES-7): the position is the engine's after both actions, and undo restores it."""
+    rng = random.Random("auto-leave")
+    auto = 0
+    for _ in range(6):
+        state = start_of_play("nestors", rng)
+        while not state.is_done:
+            pos = position_of(state)
+            pos.auto_leave = True
+            before = snapshot(pos)
+            for move in pos.moves(merge=False):
+                child = state.clone()
+                child.apply(pos.text(move))
+                gain = pos.play(move)
+                if child.phase == "leave":
+                    worth = position_of(child).moves()  # the cards worth leaving (_leaves)
+                    assert (pos.phase == "leave") == (len(worth) > 1)
+                    if len(worth) == 1:
+                        child.apply(position_of(child).text(worth[0]))
+                        auto += 1
+                if child.is_done:
+                    assert pos.done()
+                    assert points_so_far(state) + gain == declaring_points(child)
+                else:
+                    assert snapshot(pos) == snapshot(position_of(child))
+                    assert points_so_far(state) + gain == points_so_far(child)
+                pos.undo()
+                assert snapshot(pos) == before
+            state.apply(rng.choice(state.legal_actions()))
+    assert auto > 20
 
 
 # ----- consistency -----------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ GONE = 255
 IN_TRICK = 254
 #: Separator between play suits in a key (never a holder's code).
 SEPARATOR = 253
+GONE_BYTE = bytes([GONE])
 
 
 class CardTable:
@@ -93,4 +94,4 @@ def merge_equal(cards: list[int], table: CardTable, codes: list[int], keep: set[
 
 def live_key(table: CardTable, codes: list[int]) -> bytes:
     """The codes of the live cards, suit by suit in strength order (``codes[-1]`` is ``SEPARATOR``)."""
-    return bytes([x for x in map(codes.__getitem__, table.key_order) if x != GONE])
+    return bytes(map(codes.__getitem__, table.key_order)).replace(GONE_BYTE, b"")

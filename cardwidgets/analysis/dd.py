@@ -63,6 +63,7 @@ class DoubleDummy:
     def values(self, state: GameState) -> dict[str, int]:
         """``{action: final points of the declaring side}`` for every legal action, in legal order."""
         pos = position_of(state)
+        pos.auto_leave = True  # Nestors: a forced leave goes with the card that ends the trick
         context = pos.context()
         if context != self._context:
             self.solver.table.clear()

@@ -47,6 +47,8 @@ class TrickPosition:
     declarers: tuple[bool, ...]
     #: Every value is a multiple of ``step`` (NES-2: Nestors counts in fives).
     step = 1
+    #: Whether a move may carry a forced follow-up with it (Nestors' leave; the search turns it on).
+    auto_leave = False
 
     def _init_cards(self, table: CardTable, hands: list[list[Card]], trick: list[tuple[int, Card]]) -> None:
         self.table = table
@@ -63,6 +65,19 @@ class TrickPosition:
     def maximizing(self) -> bool:
         """Whether the seat to act is on the declaring side."""
         return self.declarers[self.to_act]
+
+    def slot(self) -> int:
+        """Where in the deal the position is (for killer moves; only Nestors uses them)."""
+        return 0
+
+    def node(self) -> tuple[Any, int, int] | None:
+        """What the search asks at each position, in one call.
+
+        None once the deal is over, else ``(key(), upper_bound(), slot())``.
+        """
+        if self.done():
+            return None
+        return self.key(), self.upper_bound(), self.slot()
 
     def _take_card(self, seat: int, card: int) -> int:
         """Remove ``card`` from ``seat``'s hand into the trick; returns its place in the hand."""
@@ -406,12 +421,19 @@ OPEN_MOVE = 1 << 18
 LEAVE_MOVE = 1 << 19
 SPADES = SUIT_NUMBER[SUITS[0]]
 SUIT_END = bytes([SEPARATOR])
+#: The most suits ``NestorsPosition._runs`` remembers (then it starts afresh).
+MAX_RUNS = 100_000
+#: On the undo stack: the entry below it is a leave made with the card below that.
+AUTO_LEAVE = ("auto-leave",)
 
 
 class NestorsPosition(TrickPosition):
     """NES-6a (the bidder's trick), NES-6 (tricks of three, C's duties, W1-W3b), NES-7 (table card)."""
 
     step = 5
+    #: Whether the card that ends a trick also makes the leave when only one card is worth leaving
+    #: (``_leaves``): the search then skips a node per trick. Off for the engine's one-action view.
+    auto_leave = False
 
     def __init__(self, state: nes.NestorsState) -> None:
         trump = state.trump
@@ -428,9 +450,20 @@ class NestorsPosition(TrickPosition):
         self.is_trump = [False] * 53
         for c in deck:
             self.is_trump[c.index] = c.rank is trump
+        #: Sort keys per card: leads (strongest first), winners (most points, then weakest), losers.
+        self._ranks = (
+            [-x for x in table.strength],
+            [-p * 1000 + x for p, x in zip(table.points, table.strength, strict=True)],
+            [p * 1000 + x for p, x in zip(table.points, table.strength, strict=True)],
+        )
         self.bidder: int = state.bidder  # type: ignore[assignment]
         team = nes.TEAM[self.bidder]
         self.declarers = tuple(nes.TEAM[s] == team for s in range(4))
+        #: Per card code of a held card (seat + 8 * point class): whether its holder is a bidder.
+        self._side = [self.declarers[code & 3] for code in range(256)]
+        self._side_bytes = bytes(self._side)
+        #: ``_runs_sorted`` of the suits met so far (a suit's codes recur in many keys).
+        self._runs: dict[bytes, bytes] = {}
         self.phase = state.phase
         self.to_act = state.to_act  # type: ignore[assignment]
         self.order = state.order
@@ -462,6 +495,10 @@ class NestorsPosition(TrickPosition):
         """Whether the deal is over."""
         return self.phase == nes.DONE
 
+    def slot(self) -> int:
+        """Where in the deal the position is (trick number and cards played to it): killer moves per slot."""
+        return self.number * 4 + len(self.trick)
+
     def text(self, move: int) -> str:
         """The engine's action string of ``move``."""
         if move & OPEN_MOVE:
@@ -482,23 +519,34 @@ class NestorsPosition(TrickPosition):
         return self._opens()
 
     def _leaves(self) -> list[int]:
-        """The cards worth leaving (NES-7): the cheapest one, and the cheapest spade while the bonus is open.
+        """The cards worth leaving (NES-7): the cheapest, or (spade bonus open) the cheapest spade and other card.
 
         The table card is never played again: only its points and, while the
         spade bonus is open, whether it is a spade still matter. With those
         fixed, a card worth ``d`` more on the table changes the final points
         by 0 (the other side takes it) up to ``d`` (the collector's side does),
-        so leaving it never beats taking it and leaving a cheaper one
-        (``test_leaving_the_cheapest_card_is_exact``).
+        so leaving it never beats taking it and leaving a cheaper one. While
+        the bonus is open, the cheapest spade and the cheapest other card are
+        left to choose from; the other card alone when it is worth no more
+        than that spade: whichever side later takes the table card, leaving
+        the spade instead would only move the spade (and its points, at least
+        as many) from the collector's side to that side — for the bidders'
+        points (NES-2: cards and the spade majority) no better if the collector
+        is a bidder, no worse if not. ``test_leaving_the_cheapest_card_is_exact``
+        and ``test_leaving_a_spade_is_tried_only_when_it_is_cheaper``.
         """
-        points, strength, suit_of = self.table.points, self.table.strength, self.table.suit_of
-        spades_open = self._spades_open()
-        cheapest = min(self.pending, key=lambda c: (points[c], strength[c]))
-        if not spades_open:
-            return [cheapest]
-        spade = suit_of[cheapest] == SPADES
-        others = [c for c in self.pending if (suit_of[c] == SPADES) != spade]
-        return [cheapest, min(others, key=lambda c: (points[c], strength[c]))] if others else [cheapest]
+        rank = self._ranks[2].__getitem__  # points, then strength
+        pending = self.pending
+        if not self._spades_open():
+            return [min(pending, key=rank)]
+        suit_of = self.table.suit_of
+        spades = [c for c in pending if suit_of[c] == SPADES]
+        others = [c for c in pending if suit_of[c] != SPADES]
+        if not spades or not others:
+            return [min(pending, key=rank)]
+        spade, other = min(spades, key=rank), min(others, key=rank)
+        points = self.table.points
+        return [other] if points[other] <= points[spade] else [spade, other]
 
     def _spades_open(self) -> bool:
         """Whether the bidders may still reach the spade majority and do not have it yet (NES-2)."""
@@ -523,30 +571,123 @@ class NestorsPosition(TrickPosition):
                     hand = [c for c in hand if suit_of[c] == a or is_trump[c]]
             elif any(suit_of[c] != a and suit_of[c] != b for c in hand):
                 hand = [c for c in hand if is_trump[c] or (suit_of[c] != a and suit_of[c] != b)]
-        return self._order(merge_equal(hand, self.table, self.codes)) if merge else list(hand)
+        if not merge:
+            return list(hand)
+        cards = self._merged(hand)
+        if len(self.order) == 3:  # tricks 2-11 (NES-6)
+            cards = self._c_choices(cards) if len(self.trick) == 2 else self._lowest_alike(cards)
+        return self._order(cards)
+
+    def _lowest_alike(self, cards: list[int]) -> list[int]:
+        """A's or B's cards worth trying: the lowest of cards alike in this trick.
+
+        Alike: one suit and points, and no card of an opponent still to play
+        (or already played) in this trick between them. Those cards win and
+        lose this trick alike whatever the others play (W2 and the A-or-B rule
+        compare ranks; C's duties look at suits), so playing the lowest and
+        keeping the higher is never worse (see ``_c_choices``). ``test_a_and_b_try_the_lowest_of_cards_alike``.
+        """
+        trick, order = self.trick, self.order
+        # B's rivals: A's card and C's hand; A's: B's hand (C is A's partner).
+        rivals = [trick[0][1], *self.hands[order[2]]] if trick else self.hands[order[1]]
+        suit_of, points, place = self.table.suit_of, self.table.points, self.table.place
+        kept: dict[tuple[int, int], int] = {}  # per suit and points, the place of the last card kept
+        keep: set[int] = set()
+        for card in reversed(cards):  # the lowest of each suit first (place counts from the top)
+            group = (suit_of[card], points[card])
+            low = kept.get(group)
+            here = place[card]
+            if low is not None and not any(suit_of[r] == group[0] and here < place[r] < low for r in rivals):
+                continue
+            kept[group] = here
+            keep.add(card)
+        return [c for c in cards if c in keep]
+
+    def _c_choices(self, cards: list[int]) -> list[int]:
+        """C's cards worth trying: per suit and points, the lowest that wins for C's side and the lowest that loses.
+
+        C plays last, so his card decides the trick at once (NES-6). Two cards
+        of one suit and points that give the trick to the same side leave the
+        same points, spades and choice of leave (NES-7); they differ only in
+        the card C keeps, and keeping the higher is never worse: leads do not
+        follow the winner (E-6), and a higher card of the same suit only turns
+        comparisons (W2, the A-or-B rule) towards its side, while a trick won
+        is worth at least a trick lost (the winners may leave the very card the
+        others would have left). ``test_c_tries_one_card_per_outcome``.
+        """
+        a, b = self.trick[0][1], self.trick[1][1]
+        suit_of, points = self.table.suit_of, self.table.points
+        winning = self._position_winning
+        seen: set[tuple[int, int, bool]] = set()
+        keep: set[int] = set()
+        for card in reversed(cards):  # the lowest of each suit first
+            group = (suit_of[card], points[card], winning(a, b, card) != 1)
+            if group not in seen:
+                seen.add(group)
+                keep.add(card)
+        return [c for c in cards if c in keep]
+
+    def _merged(self, cards: list[int]) -> list[int]:
+        """``cards`` (in hand order) without those equal to the card before them.
+
+        Equal here: the same suit and points, and no live card of the *other*
+        side between them. Partners' cards only meet as A and C (B's partner
+        sits the trick out, NES-6) or in the last trick; whichever of the two
+        wins, their side takes the trick and leaves the same card (NES-7), so
+        how a card ranks against a partner's card never changes the points.
+        ``test_merged_and_keyed_up_to_the_partner_s_cards``.
+        """
+        out: list[int] = []
+        table, codes, side = self.table, self.codes, self._side
+        suit_of, points, place = table.suit_of, table.points, table.place
+        mine = self.declarers[self.to_act]
+        played = {card: self.declarers[seat] for seat, card in self.trick}
+        prev = -1
+        for card in cards:
+            if prev >= 0 and suit_of[prev] == suit_of[card] and points[prev] == points[card]:
+                a, b = place[prev], place[card]
+                lo, hi = (a, b) if a < b else (b, a)
+                for x in table.orders[suit_of[card]][lo + 1 : hi]:
+                    code = codes[x]
+                    if code != GONE and (played[x] if code == IN_TRICK else side[code]) != mine:
+                        break
+                else:
+                    prev = card
+                    continue
+            out.append(card)
+            prev = card
+        return out
 
     def _order(self, cards: list[int]) -> list[int]:
-        """Leads strongest first; B and C: cheap winners for one's side first, then cheap losers."""
-        strength, points = self.table.strength, self.table.points
-        if not self.trick:
-            return sorted(cards, key=lambda c: -strength[c])
-        declarers = self.declarers
-        seat = self.to_act
-        mine = declarers[seat]
+        """Leads strongest first; B and C: cheap winners for one's side first, then cheap losers.
+
+        (Winners with the most points first, then the weakest; losers the
+        cheapest first, then the weakest: ``_ranks``.)
+        """
+        trick = self.trick
+        lead_rank, win_rank, lose_rank = self._ranks
+        if not trick:
+            cards.sort(key=lead_rank.__getitem__)
+            return cards
         winners, losers = [], []
-        if len(self.trick) == 1 or len(self.order) == 2:
-            seat_a, a = self.trick[0]
+        if len(trick) == 1 or len(self.order) == 2:  # B (or the last trick): the A-or-B rule (W3)
+            seat_a, a = trick[0]
+            a_ours = self.declarers[seat_a] == self.declarers[self.to_act]
+            is_trump, suit_of, strength = self.is_trump, self.table.suit_of, self.table.strength
+            trump_a, suit_a, strength_a = is_trump[a], suit_of[a], strength[a]
             for card in cards:
-                ours = declarers[seat_a if self._a_or_b(a, card) == 0 else seat] == mine
-                (winners if ours else losers).append(card)
-        else:
-            seats = (self.trick[0][0], self.trick[1][0], seat)
-            a, b = self.trick[0][1], self.trick[1][1]
+                if trump_a != is_trump[card]:
+                    a_wins = trump_a
+                else:
+                    a_wins = trump_a or suit_of[card] != suit_a or strength_a > strength[card]
+                (winners if a_ours or not a_wins else losers).append(card)
+        else:  # C: A (the partner) or C collects for one's side, B does not
+            a, b = trick[0][1], trick[1][1]
+            winning = self._position_winning
             for card in cards:
-                ours = declarers[seats[self._position_winning(a, b, card)]] == mine
-                (winners if ours else losers).append(card)
-        winners.sort(key=lambda c: (-points[c], strength[c]))
-        losers.sort(key=lambda c: (points[c], strength[c]))
+                (losers if winning(a, b, card) == 1 else winners).append(card)
+        winners.sort(key=win_rank.__getitem__)
+        losers.sort(key=lose_rank.__getitem__)
         return winners + losers
 
     # ----- play and undo -------------------------------------------------------------------------
@@ -594,6 +735,12 @@ class NestorsPosition(TrickPosition):
                 self.codes[c] = GONE
             self.phase = nes.LEAVE
             self.to_act = self.collector
+            if self.auto_leave:
+                leaves = self._leaves()
+                if len(leaves) == 1:  # the only card worth leaving: leave it now (one search node less)
+                    gain = self._leave(leaves[0], self._snapshot())
+                    self.undo_stack.append(AUTO_LEAVE)
+                    return gain
             return 0
         # NES-7: the last trick, two cards; the collector takes both and the table card.
         (seat_a, a), (seat_b, b) = self.trick
@@ -654,8 +801,15 @@ class NestorsPosition(TrickPosition):
         self.to_act = self.order[0]
 
     def undo(self) -> None:
-        """Take back the last move."""
-        kind, seat, card, at, snap = self.undo_stack.pop()
+        """Take back the last move (a card and the leave made with it count as one)."""
+        entry = self.undo_stack.pop()
+        if entry is AUTO_LEAVE:
+            self._undo(self.undo_stack.pop())
+            entry = self.undo_stack.pop()
+        self._undo(entry)
+
+    def _undo(self, entry: tuple[Any, ...]) -> None:
+        kind, seat, card, at, snap = entry
         codes, point_class = self.codes, self.table.point_class
         if snap is None:  # a card that did not end the trick
             self.trick.pop()
@@ -740,6 +894,21 @@ class NestorsPosition(TrickPosition):
         token = self.table.points[table_card] * 2 + (spades_open and self.table.suit_of[table_card] == SPADES)
         return (self.number, spades, token, self._suits_key(spades_open))
 
+    def node(self) -> tuple[Any, int, int] | None:
+        """``(key(), upper_bound(), slot())``, None once the deal is over (one call per search node)."""
+        phase = self.phase
+        if phase == nes.DONE:
+            return None
+        number, trick, spades = self.number, self.trick, self.spades
+        spades_open = spades < nes.SPADE_MAJORITY <= spades + self.live_spades
+        high = self.live_points + nes.TRICK_POINTS * (nes.NUM_TRICKS + 1 - number) + spades_open * nes.SPADE_BONUS
+        if phase != nes.PLAY or trick or number == nes.NUM_TRICKS:
+            return None, high, number * 4 + len(trick)
+        table_card = self.table_card
+        token = self.table.points[table_card] * 2 + (spades_open and self.table.suit_of[table_card] == SPADES)
+        key = (number, spades if spades_open else -1, token, self._suits_key(spades_open))
+        return key, high, number * 4
+
     def _suits_key(self, spades_open: bool) -> bytes:
         """The live key with the suits in a canonical order (NES-1: suits are alike but for spades).
 
@@ -747,11 +916,34 @@ class NestorsPosition(TrickPosition):
         positions that differ only by renaming them have the same value; spades
         differ only while the spade bonus is open (NES-2).
         """
-        suits = live_key(self.table, self.codes).split(SUIT_END)
+        runs = self._runs
+        suits = []
+        for suit in live_key(self.table, self.codes).split(SUIT_END):
+            canonical = runs.get(suit)
+            suits.append(self._runs_sorted(suit) if canonical is None else canonical)
         if spades_open:
             others = [s + SUIT_END for i, s in enumerate(suits[:4]) if i != SPADES]
             return suits[SPADES] + SUIT_END + b"".join(sorted(others))
         return b"".join(sorted(s + SUIT_END for s in suits[:4]))
+
+    def _runs_sorted(self, suit: bytes) -> bytes:
+        """One suit's codes (strongest first) with each run of one side's cards in a fixed order.
+
+        Cards of one side with no card of the other side between them only
+        ever meet each other as partners (see ``_merged``): their order among
+        themselves never changes the points, so it is left out of the key.
+        """
+        sides = suit.translate(self._side_bytes)
+        out: list[int] = []
+        start = 0
+        for i in range(1, len(suit) + 1):
+            if i == len(suit) or sides[i] != sides[start]:
+                out.extend(sorted(suit[start:i]))
+                start = i
+        if len(self._runs) >= MAX_RUNS:
+            self._runs.clear()
+        self._runs[suit] = result = bytes(out)
+        return result
 
     def upper_bound(self) -> int:
         """The most points the declaring side can still gain."""

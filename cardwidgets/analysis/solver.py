@@ -63,6 +63,14 @@ class Position(Protocol):
         """The most points the declaring side can still gain."""
         ...
 
+    def slot(self) -> int:
+        """Where in the deal the position is (killer moves are kept per slot; Nestors only)."""
+        ...
+
+    def node(self) -> tuple[Any, int, int] | None:
+        """None once the deal is over, else ``(key(), upper_bound(), slot())`` in one call."""
+        ...
+
     #: Every value is a multiple of ``step`` (Nestors: 5).
     step: int
 
@@ -119,36 +127,74 @@ class Solver:
                 value = None
         return lower
 
-    def _search(self, pos: Position, alpha: int, beta: int, depth: int = 0) -> int:
-        """Fail-soft alpha-beta: the value if inside (alpha, beta), else a bound beyond it."""
-        if pos.done():
+    def _search(self, pos: Position, alpha: int, beta: int, depth: int = 0) -> int:  # noqa: PLR0912, PLR0915 (the hot loop, inline)
+        """Fail-soft alpha-beta: the value if inside (alpha, beta), else a bound beyond it.
+
+        The hot loop of the solver: the children are searched inline (one
+        Python call per position) with the move from the table, else the
+        killer of this slot (``pos.slot()``), first.
+        """
+        info = pos.node()
+        if info is None:  # the deal is over
             return 0
         self.nodes += 1
         if self.nodes > self._limit or (self._deadline is not None and not self.nodes & 1023 and self._over_time()):
             raise Unfinished(self.nodes)
-        key = pos.key()
-        low, high = 0, pos.upper_bound()
-        first = self.killers.get(depth) if self.use_killers else None
+        key, high, slot = info
+        low = 0
+        first = self.killers.get(slot) if self.use_killers else None
         if key is not None:
             known = self.table.get(key)
             if known is not None:
-                low, high = max(low, known[0]), min(high, known[1])
-                first = known[2]
+                low, first = known[0], known[2]  # a table's lower bound is never below 0
+                if known[1] < high:  # noqa: PLR1730 (no call in the hot loop)
+                    high = known[1]
         if low >= beta or low == high:
             return low
         if high <= alpha:
             return high
-        alpha = max(alpha, low)
-        beta = min(beta, high)
+        if low > alpha:  # noqa: PLR1730
+            alpha = low
+        if high < beta:  # noqa: PLR1730
+            beta = high
         moves = pos.moves()
-        if first is not None and first in moves and moves[0] != first:
+        if first is not None and moves[0] != first and first in moves:
             moves.remove(first)
             moves.insert(0, first)
-        best, best_move = self._children(pos, moves, alpha, beta, depth + 1)
+        window = alpha, beta
+        search, play, undo = self._search, pos.play, pos.undo
+        best_move = None
+        child = depth + 1
+        if pos.maximizing():
+            best = -INFINITY
+            for move in moves:
+                gain = play(move)
+                value = gain + search(pos, alpha - gain, beta - gain, child)
+                undo()
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            best_move = move
+                            break
+        else:
+            best = INFINITY
+            for move in moves:
+                gain = play(move)
+                value = gain + search(pos, alpha - gain, beta - gain, child)
+                undo()
+                if value < best:
+                    best = value
+                    if best < beta:
+                        beta = best
+                        if alpha >= beta:
+                            best_move = move
+                            break
         if best_move is not None:
-            self.killers[depth] = best_move
+            self.killers[slot] = best_move
         if key is not None:
-            self._store(key, (low, high), (alpha, beta), best, best_move)
+            self._store(key, (low, high), window, best, best_move)
         return best
 
     def _store(self, key: Any, bounds: tuple[int, int], window: tuple[int, int], best: int, move: Any) -> None:
@@ -165,35 +211,6 @@ class Solver:
         if len(table) >= MAX_ENTRIES:
             table.clear()
         table[key] = (low, high, move)
-
-    def _children(self, pos: Position, moves: list[Any], alpha: int, beta: int, depth: int) -> tuple[int, Any]:
-        """Search ``moves`` of ``pos`` within the window (alpha, beta): the best value and a move that cut off."""
-        search = self._search
-        if pos.maximizing():
-            best = -INFINITY
-            for move in moves:
-                gain = pos.play(move)
-                value = gain + search(pos, alpha - gain, beta - gain, depth)
-                pos.undo()
-                if value > best:
-                    best = value
-                    if best > alpha:
-                        alpha = best
-                        if alpha >= beta:
-                            return best, move
-            return best, None
-        best = INFINITY
-        for move in moves:
-            gain = pos.play(move)
-            value = gain + search(pos, alpha - gain, beta - gain, depth)
-            pos.undo()
-            if value < best:
-                best = value
-                if best < beta:
-                    beta = best
-                    if alpha >= beta:
-                        return best, move
-        return best, None
 
     def _over_time(self) -> bool:
         return self._deadline is not None and time.monotonic() > self._deadline
