@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import cardwidgets
 from cardwidgets import Drill, HandReplay, Table
 from cardwidgets.analysis import AnalysisError, DoubleDummy, double_dummy, post_mortem
 from cardwidgets.analysis.dd import declaring_points
@@ -357,3 +359,17 @@ def test_post_mortem_in_russian_writes_actions_and_decimals_the_russian_way() ->
     for row in rows:
         assert not latin_words(row["text"]), row["text"]
     assert f"{costly[0]['mc_cost']}".replace(".", ",") in costly[0]["text"]
+
+
+def test_post_mortem_follows_the_default_locale() -> None:
+    """``cardwidgets.set_locale("ru")`` makes the post-mortem's sentences Russian, as every other text."""
+    state = new_game("nimby", seed=3)
+    rng = random.Random(3)
+    while not state.is_done:
+        state.apply(rng.choice(state.legal_actions()))
+    english = post_mortem(state, 0, samples=2)
+    cardwidgets.set_locale("ru")
+    russian = post_mortem(state, 0, samples=2)
+    assert [row["text"] for row in russian] == [row["text"] for row in post_mortem(state, 0, samples=2, locale="ru")]
+    assert russian[0]["text"] != english[0]["text"]
+    assert re.search("[а-я]", russian[0]["text"])

@@ -6,7 +6,7 @@ action), the row gives:
 - ``dd_cost``: points lost against the best action with all cards face up
   (``double_dummy`` on the real deal);
 - ``mc_cost``: points lost against the best action *on what the seat could
-  see*: the search bot's sampler (``bots.sampling``) deals the hidden cards
+  see*: the search bot's sampler (``state.knowledge`` / ``state.world``) deals the hidden cards
   ``samples`` times consistently with everything the seat has seen, each such
   deal is solved double dummy, and the played action's average is compared
   with the best average. A card can be a double-dummy mistake and still the
@@ -27,12 +27,11 @@ from typing import Any
 from cardwidgets.analysis.dd import PLAY_PHASES, AnalysisError, DoubleDummy
 from cardwidgets.analysis.positions import declaring_seats
 from cardwidgets.analysis.solver import Unfinished
-from cardwidgets.bots.sampling import knowledge, world
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import DealRecord, load_record, record_of, replay_deal
 from cardwidgets.core.state import GameState
 from cardwidgets.games.tumbochka import TumbochkaState
-from cardwidgets.i18n import ActionList, ActionText, Points
+from cardwidgets.i18n import ActionList, ActionText, Points, resolve
 
 #: Below this an average cost counts as none (sampling noise in the last digit).
 NEGLIGIBLE = 0.05
@@ -42,7 +41,7 @@ def post_mortem(
     source: GameState | DealRecord | dict[str, Any] | str | Path,
     seat: int,
     *,
-    locale: str = "en",
+    locale: str | None = None,
     samples: int = 12,
     seed: int = 0,
     seconds: float | None = 10.0,
@@ -60,7 +59,7 @@ def post_mortem(
     start, actions = start_and_actions(source)
     if not (type(seat) is int and 0 <= seat < start.num_players):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.no_seat", {"seat": seat, "last": start.num_players - 1}))
-    reviewer = _Reviewer(seat, samples, seed, seconds, locale, total=total_seconds)
+    reviewer = _Reviewer(seat, samples, seed, seconds, resolve(locale), total=total_seconds)
     rows = []
     state = start
     played = False
@@ -125,11 +124,11 @@ class _Reviewer:
 
     def mc_cost(self, state: GameState, action: str, sign: int) -> float:
         """Best average less the action's average over deals the seat could not rule out."""
-        known = knowledge(state, self.seat)
+        known = state.knowledge(self.seat)
         totals: dict[str, int] = dict.fromkeys(state.legal_strings(), 0)
         for _ in range(self.samples):
             self._budget()
-            for text, value in self.sampler.values(world(state, known, self.rng)).items():
+            for text, value in self.sampler.values(state.world(known, self.rng)).items():
                 totals[text] += sign * value
         cost = (max(totals.values()) - totals[action]) / self.samples
         return round(cost, 2) if cost >= NEGLIGIBLE else 0.0

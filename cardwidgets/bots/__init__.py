@@ -6,8 +6,8 @@ Three levels, by name (``make_bot(name, seed)``):
 - ``heuristic``: each game's documented rules of thumb (``bots/nimby.py``,
   ``bots/tumbochka.py``, ``bots/nestors.py``);
 - ``search``: determinized Monte Carlo (``bots/search.py``): deal the hidden
-  cards consistently with what the seat has seen (``bots/sampling.py``), play
-  each candidate out with the rules of thumb, keep the best on average.
+  cards consistently with what the seat has seen (each game's
+  ``state.knowledge`` and ``state.world``), play each candidate out with the rules of thumb, keep the best on average.
 
 Every bot has ``choose(state) -> Action`` (what the ``Table`` calls) and
 ``decide(state) -> Decision`` (the action and an ``Explanation`` of why, in
