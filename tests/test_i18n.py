@@ -10,7 +10,6 @@ rules-of-thumb bot's reason. None may contain a Latin letter except rule ids
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import pickle
@@ -25,7 +24,7 @@ from pathlib import Path
 
 import pytest
 from support import ROOT
-from test_records_hardening import BROKEN, SYSTEMATIC, WRONG_VALUES, paths
+from test_records_hardening import BROKEN, SYSTEMATIC, WRONG_VALUES, paths, replaced
 
 import cardwidgets
 from cardwidgets import (
@@ -572,11 +571,7 @@ def record_errors() -> Iterator[tuple[str, RecordError]]:
         good = json.loads((ROOT / "tests" / "records" / name).read_text(encoding="utf-8"))["record"]
         for path in paths(good)[1:]:
             for wrong in WRONG_VALUES:
-                record = copy.deepcopy(good)
-                parent = record
-                for key in path[:-1]:
-                    parent = parent[key]
-                parent[path[-1]] = wrong
+                record = replaced(good, path, wrong)
                 try:
                     cardwidgets.replay(record)
                 except RecordError as exc:

@@ -429,6 +429,16 @@ SYSTEMATIC = [
 WRONG_VALUES = [None, True, 0, -1, 7, 10**18, 2.5, "", "²", "x" * 100, [], [None], {}, {"a": 1}, ["nestors"]]
 
 
+def replaced(good: dict, path: tuple, wrong: object) -> dict:
+    """A copy of the record ``good`` with the value at ``path`` (keys and indexes) replaced by ``wrong``."""
+    record = copy.deepcopy(good)
+    parent = record
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = wrong
+    return record
+
+
 @pytest.mark.parametrize("name", SYSTEMATIC)
 def test_each_field_with_each_wrong_type(name: str) -> None:
     """Every value in a good record, replaced in turn by each wrong JSON type: it replays or is a RecordError."""
@@ -436,11 +446,7 @@ def test_each_field_with_each_wrong_type(name: str) -> None:
     checked = 0
     for path in paths(good)[1:]:
         for wrong in WRONG_VALUES:
-            record = copy.deepcopy(good)
-            parent = record
-            for key in path[:-1]:
-                parent = parent[key]
-            parent[path[-1]] = wrong
+            record = replaced(good, path, wrong)
             try:
                 summary(replay(json.dumps(record)))
             except RecordError as exc:
