@@ -115,7 +115,7 @@ def test_the_static_board_takes_its_seats_from_the_board_model() -> None:
     for step in range(6):
         state.apply(state.legal_strings()[0])
         board = board_facts(state, "en", seat=2)
-        model = board_model("nestors", state.view(2), None, board.ui, bottom=0)
+        model = board_model("nestors", state.view(2), None, board.ui, bottom=2)  # the viewer at the bottom
         for seat, entry in zip(board.seats, model["seats"], strict=True):
             assert (seat.name, seat.position, seat.badges, seat.tricks) == (
                 entry["name"],
@@ -147,3 +147,18 @@ def test_the_view_schema_is_uniform_the_auction_under_bidding_the_contract_under
         if game != "nimby":
             bidding, contract = state.view(None)["bidding"], state.view(None)["contract"]
             assert (contract["seat"], contract["bid"] >= bidding["high_bid"]) == (bidding["high_bidder"], True)
+
+
+def test_the_declarer_is_marked_in_every_game_that_has_one() -> None:
+    """Nestors' bidder and Tumbochka's declarer carry the «играющий» badge; Nimby's maker does not (it has no bid)."""
+    from cardwidgets import new_game
+
+    for game in ("nestors", "tumbochka", "nimby"):
+        state = new_game(game, seed=4)
+        while state.phase in ("bidding", "trump", "exchange"):
+            state.apply(state.legal_strings()[-1])
+        ui = ui_texts("ru", GAMES[game].deck, game)
+        model = board_model(game, state.view(None), None, ui)
+        marked = [entry["seat"] for entry in model["seats"] if "играющий" in entry["badges"]]
+        contract = state.view(None).get("contract") or {}
+        assert marked == ([] if game == "nimby" else [contract["seat"]]), game

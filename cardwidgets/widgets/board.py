@@ -137,7 +137,9 @@ def seat_badges(
         badges.append(fill(ui, "position", pos=str(ui.get("positions") or "ABC")[order.index(seat)]))
     if seat in (view.get("sitting_out") or []):
         badges.append(fill(ui, "sits_out"))
-    if view.get("declarer") == seat:
+    contract = view.get("contract") or {}
+    bidder = contract.get("seat") if "bid" in contract else None  # Nestors' bidder; Nimby's maker has no bid
+    if view.get("declarer") == seat or bidder == seat:  # Tumbochka's declarer, Nestors' bidder: «играющий»
         badges.append(fill(ui, "declarer"))
     if sitting == seat:  # Tumbochka: the seat on the tumbochka (TUM-8)
         badges.append(fill(ui, "on_tumbochka"))

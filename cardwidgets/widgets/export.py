@@ -95,8 +95,8 @@ def board_facts(
     locale = resolve(locale)
     view = state.view(seat)
     ui = {**ui_texts(locale, state_game(state).deck, state.game_name), "from_table": tool_text("from_table", locale)}
-    # seats by number, seat 0 at the bottom
-    model = board_model(state.game_name, view, None, ui, bottom=0, locale=locale)
+    # seats by number; at the bottom seat 0, or the seat whose view this is ("what would you play here?")
+    model = board_model(state.game_name, view, None, ui, bottom=seat or 0, locale=locale)
     seats = [
         Seat(
             seat=entry["seat"],
