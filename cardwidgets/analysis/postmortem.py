@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,23 +57,29 @@ def post_mortem(
     ``total_seconds`` bounds the whole review the same way (the decisions
     left when it runs out are "not finished").
     """
+    reviewer = _Reviewer(seat, samples, seed, seconds, resolve(locale), total=total_seconds)
+    return [reviewer.row(state, number, text) for state, number, text in seat_decisions(source, seat)]
+
+
+def seat_decisions(source: Any, seat: int) -> Iterator[tuple[GameState, int, str]]:
+    """Each decision of ``seat`` in the play that had a choice: (the state before it, its number from 1, the action).
+
+    The post-mortem and ``Drill.from_mistakes`` walk a deal with it. Bad input: ``RecordError``; an unknown
+    seat or a deal that never reaches the play: ``AnalysisError``. The state yielded is not to be changed.
+    """
     start, actions = start_and_actions(source)
     if not (type(seat) is int and 0 <= seat < start.num_players):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.no_seat", {"seat": seat, "last": start.num_players - 1}))
-    reviewer = _Reviewer(seat, samples, seed, seconds, resolve(locale), total=total_seconds)
-    rows = []
     state = start
     played = False
     for number, text in enumerate(actions, start=1):
         in_play = state.phase in PLAY_PHASES[state.game_name]
         played = played or in_play
         if in_play and state.to_act == seat and len(state.legal_actions()) > 1:
-            rows.append(reviewer.row(state, number, text))
+            yield state, number, text
         state.apply(text)
-    played = played or state.phase in PLAY_PHASES[state.game_name]
-    if not played:
+    if not (played or state.phase in PLAY_PHASES[state.game_name]):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.no_play", {}))
-    return rows
 
 
 def start_and_actions(source: Any) -> tuple[GameState, list[str]]:

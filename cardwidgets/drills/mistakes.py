@@ -15,10 +15,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardwidgets.analysis import AnalysisError, DoubleDummy, Unfinished
-from cardwidgets.analysis.dd import PLAY_PHASES
+from cardwidgets.analysis import DoubleDummy, Unfinished
 from cardwidgets.analysis.positions import declaring_seats
-from cardwidgets.analysis.postmortem import start_and_actions
+from cardwidgets.analysis.postmortem import seat_decisions
 from cardwidgets.cards import parse_card
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import DealRecord
@@ -40,23 +39,12 @@ def mistake_items(
     source: GameState | DealRecord | dict[str, Any] | str | Path, seat: int, *, seconds: float | None = 5.0
 ) -> list[Item]:
     """One "find the best card" item per costly decision of ``seat`` (bad input: ``AnalysisError``/``RecordError``)."""
-    start, actions = start_and_actions(source)
-    if not (type(seat) is int and 0 <= seat < start.num_players):
-        raise AnalysisError(Explanation("ANALYSIS", "analysis.no_seat", {"seat": seat, "last": start.num_players - 1}))
     solver = DoubleDummy(seconds=seconds)
     items = []
-    state = start
-    reached = False
-    for number, action in enumerate(actions, start=1):
-        in_play = state.phase in PLAY_PHASES[state.game_name]
-        reached = reached or in_play
-        if in_play and state.to_act == seat and len(state.legal_actions()) > 1:
-            item = _item(state, solver, number, action)
-            if item is not None:
-                items.append(item)
-        state.apply(action)
-    if not (reached or state.phase in PLAY_PHASES[state.game_name]):
-        raise AnalysisError(Explanation("ANALYSIS", "analysis.no_play", {}))
+    for state, number, action in seat_decisions(source, seat):
+        item = _item(state, solver, number, action)
+        if item is not None:
+            items.append(item)
     return items
 
 
