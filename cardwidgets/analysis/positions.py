@@ -423,6 +423,8 @@ SPADES = SUIT_NUMBER[SUITS[0]]
 SUIT_END = bytes([SEPARATOR])
 #: The most suits ``NestorsPosition._runs`` remembers (then it starts afresh).
 MAX_RUNS = 100_000
+#: The most keys ``NestorsPosition._keys`` remembers per state of the spade bonus (then it starts afresh).
+MAX_KEYS = 100_000
 #: On the undo stack: the entry below it is a leave made with the card below that.
 AUTO_LEAVE = ("auto-leave",)
 
@@ -464,6 +466,8 @@ class NestorsPosition(TrickPosition):
         self._side_bytes = bytes(self._side)
         #: ``_runs_sorted`` of the suits met so far (a suit's codes recur in many keys).
         self._runs: dict[bytes, bytes] = {}
+        #: ``_suits_key`` per card codes (``bytes(codes)``), spade bonus decided (0) or open (1).
+        self._keys: tuple[dict[bytes, bytes], dict[bytes, bytes]] = ({}, {})
         self.phase = state.phase
         self.to_act = state.to_act  # type: ignore[assignment]
         self.order = state.order
@@ -914,8 +918,21 @@ class NestorsPosition(TrickPosition):
 
         No rule tells hearts, diamonds and clubs apart (trump is a rank), so
         positions that differ only by renaming them have the same value; spades
-        differ only while the spade bonus is open (NES-2).
+        differ only while the spade bonus is open (NES-2). A search meets the
+        same codes again and again (each null-window test walks the tree anew),
+        so the answer is remembered per codes (``_keys``).
         """
+        raw = bytes(self.codes)
+        known = self._keys[spades_open]
+        key = known.get(raw)
+        if key is None:
+            if len(known) >= MAX_KEYS:
+                known.clear()
+            known[raw] = key = self._canonical_suits(spades_open)
+        return key
+
+    def _canonical_suits(self, spades_open: bool) -> bytes:
+        """``_suits_key`` worked out from the codes."""
         runs = self._runs
         suits = []
         for suit in live_key(self.table, self.codes).split(SUIT_END):
