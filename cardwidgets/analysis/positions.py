@@ -425,8 +425,8 @@ SUIT_END = bytes([SEPARATOR])
 MAX_RUNS = 100_000
 #: The most keys ``NestorsPosition._keys`` remembers per state of the spade bonus (then it starts afresh).
 MAX_KEYS = 100_000
-#: On the undo stack: the entry below it is a leave made with the card below that.
-AUTO_LEAVE = ("auto-leave",)
+#: Heads an undo entry of a card that ended a trick together with the leave made with it.
+TRICK_AND_LEAVE = "trick-and-leave"
 
 
 class NestorsPosition(TrickPosition):
@@ -468,6 +468,9 @@ class NestorsPosition(TrickPosition):
         self._runs: dict[bytes, bytes] = {}
         #: ``_suits_key`` per card codes (``bytes(codes)``), spade bonus decided (0) or open (1).
         self._keys: tuple[dict[bytes, bytes], dict[bytes, bytes]] = ({}, {})
+        #: ``_winning_row`` per pair of A's and B's cards (64 * a + b).
+        self._winning_rows: dict[int, list[int]] = {}
+        self._deck = [c.index for c in deck]
         self.phase = state.phase
         self.to_act = state.to_act  # type: ignore[assignment]
         self.order = state.order
@@ -539,8 +542,11 @@ class NestorsPosition(TrickPosition):
         is a bidder, no worse if not. ``test_leaving_the_cheapest_card_is_exact``
         and ``test_leaving_a_spade_is_tried_only_when_it_is_cheaper``.
         """
+        return self._leaves_of(self.pending)
+
+    def _leaves_of(self, pending: list[int]) -> list[int]:
+        """``_leaves`` of the four cards ``pending`` (the trick's and the table card)."""
         rank = self._ranks[2].__getitem__  # points, then strength
-        pending = self.pending
         if not self._spades_open():
             return [min(pending, key=rank)]
         suit_of = self.table.suit_of
@@ -718,20 +724,30 @@ class NestorsPosition(TrickPosition):
             if move & OPEN_MOVE:
                 return self._open(move, snap)
             return self._leave(move & 63, snap)
-        trick = self.trick
-        # Only a card that ends the trick changes more than the hand, the trick and the seat to act.
-        snap = self._snapshot() if len(trick) + 1 == len(self.order) else None
+        trick, order = self.trick, self.order
+        count = len(trick) + 1
         seat = self.to_act
+        if count < len(order):  # only a card that ends the trick changes more than the hand, trick and seat
+            hand = self.hands[seat]
+            at = hand.index(move)
+            del hand[at]
+            self.codes[move] = IN_TRICK
+            trick.append((seat, move))
+            self.to_act = order[count]
+            self.undo_stack.append((seat, move, at))
+            return 0
+        if count == 3 and self.auto_leave:
+            (_, a), (_, b) = trick
+            leaves = self._leaves_of([a, b, move, self.table_card])
+            if len(leaves) == 1:  # the only card worth leaving: leave it now (one search node less)
+                return self._trick_and_leave(move, leaves[0])
+        snap = self._snapshot()
         hand = self.hands[seat]
         at = hand.index(move)
         del hand[at]
         self.codes[move] = IN_TRICK
         trick.append((seat, move))
         self.undo_stack.append(("play", seat, move, at, snap))
-        count = len(trick)
-        if snap is None:
-            self.to_act = self.order[count]
-            return 0
         if count == 3:
             self.collector = self._collector()
             self.pending = [c for _, c in self.trick] + [self.table_card]
@@ -739,12 +755,6 @@ class NestorsPosition(TrickPosition):
                 self.codes[c] = GONE
             self.phase = nes.LEAVE
             self.to_act = self.collector
-            if self.auto_leave:
-                leaves = self._leaves()
-                if len(leaves) == 1:  # the only card worth leaving: leave it now (one search node less)
-                    gain = self._leave(leaves[0], self._snapshot())
-                    self.undo_stack.append(AUTO_LEAVE)
-                    return gain
             return 0
         # NES-7: the last trick, two cards; the collector takes both and the table card.
         (seat_a, a), (seat_b, b) = self.trick
@@ -752,6 +762,43 @@ class NestorsPosition(TrickPosition):
         self.collector = collector
         self.phase = nes.DONE
         return self._take([a, b, self.table_card], collector)
+
+    def _trick_and_leave(self, move: int, leave: int) -> int:
+        """C's ``move`` ends the trick (NES-6) and its collector leaves ``leave``, the only card worth it (NES-7).
+
+        One undo entry restores both (``_undo_trick_and_leave``).
+        """
+        trick, seat = self.trick, self.to_act
+        (seat_a, a), (seat_b, b) = trick
+        position = self._winning_row(a, b)[move]
+        collector = seat if position == 2 else (seat_b if position else seat_a)
+        hand = self.hands[seat]
+        at = hand.index(move)
+        del hand[at]
+        trick.append((seat, move))
+        table_card = self.table_card
+        self.undo_stack.append(
+            (
+                TRICK_AND_LEAVE,
+                seat,
+                move,
+                at,
+                trick,
+                self.collector,
+                table_card,
+                self.order,
+                self.spades,
+                self.live_points,
+                self.live_spades,
+            )
+        )
+        self.collector = collector
+        self.table_card = leave
+        taken = [c for c in (a, b, move, table_card) if c != leave]
+        gain = self._take(taken, collector)
+        self.codes[leave] = GONE
+        self._start_trick(self.number + 1)
+        return gain
 
     def _open(self, move: int, snap: tuple[Any, ...]) -> int:
         card, x, y = move & 63, (move >> 6) & 63, (move >> 12) & 63
@@ -807,20 +854,47 @@ class NestorsPosition(TrickPosition):
     def undo(self) -> None:
         """Take back the last move (a card and the leave made with it count as one)."""
         entry = self.undo_stack.pop()
-        if entry is AUTO_LEAVE:
-            self._undo(self.undo_stack.pop())
-            entry = self.undo_stack.pop()
-        self._undo(entry)
-
-    def _undo(self, entry: tuple[Any, ...]) -> None:
-        kind, seat, card, at, snap = entry
-        codes, point_class = self.codes, self.table.point_class
-        if snap is None:  # a card that did not end the trick
+        if len(entry) == 3:  # a card that did not end the trick: (seat, card, place in the hand)
+            seat, card, at = entry
             self.trick.pop()
             self.hands[seat].insert(at, card)
-            codes[card] = seat + 8 * point_class[card]
+            self.codes[card] = seat + 8 * self.table.point_class[card]
             self.to_act = seat
-            return
+        elif entry[0] is TRICK_AND_LEAVE:
+            self._undo_trick_and_leave(entry)
+        else:
+            self._undo(entry)
+
+    def _undo_trick_and_leave(self, entry: tuple[Any, ...]) -> None:
+        """Take back a card that ended a trick and the leave made with it (``_trick_and_leave``)."""
+        (
+            _,
+            seat,
+            card,
+            at,
+            trick,
+            self.collector,
+            self.table_card,
+            self.order,
+            self.spades,
+            self.live_points,
+            self.live_spades,
+        ) = entry
+        self.number -= 1
+        self.phase = nes.PLAY
+        self.to_act = seat
+        trick.pop()
+        self.trick = trick
+        codes = self.codes
+        for _, c in trick:
+            codes[c] = IN_TRICK
+        self.hands[seat].insert(at, card)
+        codes[card] = seat + 8 * self.table.point_class[card]
+
+    def _undo(self, entry: tuple[Any, ...]) -> None:
+        """Take back an opening, a leave or a card that ended a trick (restored from the snapshot)."""
+        kind, seat, card, at, snap = entry
+        codes, point_class = self.codes, self.table.point_class
         (
             self.phase,
             self.to_act,
@@ -846,6 +920,17 @@ class NestorsPosition(TrickPosition):
         codes[card] = seat + 8 * point_class[card]
 
     # ----- NES-6: who collects ------------------------------------------------------------------
+    def _winning_row(self, a: int, b: int) -> list[int]:
+        """Per card C may play after A's ``a`` and B's ``b``: ``_position_winning`` (remembered per a and b)."""
+        row = self._winning_rows.get(a * 64 + b)
+        if row is None:
+            winning = self._position_winning
+            row = [0] * 53
+            for c in self._deck:
+                row[c] = winning(a, b, c)
+            self._winning_rows[a * 64 + b] = row
+        return row
+
     def _collector(self) -> int:
         """NES-6 W1-W3b (Decision E-7): the seat that collects the three-card trick."""
         (_, a), (_, b), (_, c) = self.trick
