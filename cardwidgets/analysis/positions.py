@@ -464,6 +464,10 @@ class NestorsPosition(TrickPosition):
         #: Per card code of a held card (seat + 8 * point class): whether its holder is a bidder.
         self._side = [self.declarers[code & 3] for code in range(256)]
         self._side_bytes = bytes(self._side)
+        #: Per side (bidders or not), per card code: whether it is a card held by the other side.
+        self._rival_codes = tuple(
+            [code < IN_TRICK and self._side[code] != mine for code in range(256)] for mine in (False, True)
+        )
         #: ``_runs_sorted`` of the suits met so far (a suit's codes recur in many keys).
         self._runs: dict[bytes, bytes] = {}
         #: ``_suits_key`` per card codes (``bytes(codes)``), spade bonus decided (0) or open (1).
@@ -471,6 +475,8 @@ class NestorsPosition(TrickPosition):
         #: ``_winning_row`` per pair of A's and B's cards (64 * a + b).
         self._winning_rows: dict[int, list[int]] = {}
         self._deck = [c.index for c in deck]
+        #: ``_a_wins_row`` per card of A.
+        self._a_wins_rows: dict[int, list[bool]] = {}
         self.phase = state.phase
         self.to_act = state.to_act  # type: ignore[assignment]
         self.order = state.order
@@ -573,9 +579,10 @@ class NestorsPosition(TrickPosition):
 
     def _plays(self, merge: bool) -> list[int]:
         hand = self.hands[self.to_act]
-        if len(self.trick) == 2:  # NES-6: C's duties (the last trick has no C)
+        trick = self.trick
+        if len(trick) == 2:  # NES-6: C's duties (the last trick has no C)
             suit_of, is_trump = self.table.suit_of, self.is_trump
-            a, b = suit_of[self.trick[0][1]], suit_of[self.trick[1][1]]
+            a, b = suit_of[trick[0][1]], suit_of[trick[1][1]]
             if a == b:
                 if any(suit_of[c] == a for c in hand):
                     hand = [c for c in hand if suit_of[c] == a or is_trump[c]]
@@ -584,9 +591,15 @@ class NestorsPosition(TrickPosition):
         if not merge:
             return list(hand)
         cards = self._merged(hand)
-        if len(self.order) == 3:  # tricks 2-11 (NES-6)
-            cards = self._c_choices(cards) if len(self.trick) == 2 else self._lowest_alike(cards)
-        return self._order(cards)
+        if len(self.order) == 2:  # the last trick (NES-7)
+            return self._order(cards)
+        if len(trick) == 2:
+            return self._c_choices(cards)
+        cards = self._lowest_alike(cards)
+        if trick:
+            return self._order(cards)
+        cards.sort(key=self._ranks[0].__getitem__)  # leads: strongest first
+        return cards
 
     def _lowest_alike(self, cards: list[int]) -> list[int]:
         """A's or B's cards worth trying: the lowest of cards alike in this trick.
@@ -597,24 +610,31 @@ class NestorsPosition(TrickPosition):
         compare ranks; C's duties look at suits), so playing the lowest and
         keeping the higher is never worse (see ``_c_choices``). ``test_a_and_b_try_the_lowest_of_cards_alike``.
         """
-        trick, order = self.trick, self.order
-        # B's rivals: A's card and C's hand; A's: B's hand (C is A's partner).
-        rivals = [trick[0][1], *self.hands[order[2]]] if trick else self.hands[order[1]]
-        suit_of, points, place = self.table.suit_of, self.table.points, self.table.place
-        kept: dict[tuple[int, int], int] = {}  # per suit and points, the place of the last card kept
-        keep: set[int] = set()
+        # B's rivals: A's card (the only one in the trick) and C's hand; A's: B's hand (C is A's partner).
+        rival = self.order[2] if self.trick else self.order[1]
+        table, codes = self.table, self.codes
+        suit_of, points, place, orders = table.suit_of, table.points, table.place, table.orders
+        kept: dict[int, int] = {}  # per suit and points, the place of the last card kept
+        out: list[int] = []
         for card in reversed(cards):  # the lowest of each suit first (place counts from the top)
-            group = (suit_of[card], points[card])
+            suit = suit_of[card]
+            group = suit * 64 + points[card]
             low = kept.get(group)
             here = place[card]
-            if low is not None and not any(suit_of[r] == group[0] and here < place[r] < low for r in rivals):
-                continue
+            if low is not None:
+                for x in orders[suit][here + 1 : low]:
+                    code = codes[x]
+                    if code == IN_TRICK or code & 7 == rival:
+                        break
+                else:
+                    continue
             kept[group] = here
-            keep.add(card)
-        return [c for c in cards if c in keep]
+            out.append(card)
+        out.reverse()
+        return out
 
     def _c_choices(self, cards: list[int]) -> list[int]:
-        """C's cards worth trying: per suit and points, the lowest that wins for C's side and the lowest that loses.
+        """C's cards worth trying, ordered: per suit and points, the lowest winning for C's side and the lowest losing.
 
         C plays last, so his card decides the trick at once (NES-6). Two cards
         of one suit and points that give the trick to the same side leave the
@@ -624,18 +644,26 @@ class NestorsPosition(TrickPosition):
         comparisons (W2, the A-or-B rule) towards its side, while a trick won
         is worth at least a trick lost (the winners may leave the very card the
         others would have left). ``test_c_tries_one_card_per_outcome``.
+
+        Order (``_order``): the cards with which A (the partner) or C collects
+        first, then those with which B does.
         """
-        a, b = self.trick[0][1], self.trick[1][1]
+        row = self._winning_row(self.trick[0][1], self.trick[1][1])
         suit_of, points = self.table.suit_of, self.table.points
-        winning = self._position_winning
-        seen: set[tuple[int, int, bool]] = set()
-        keep: set[int] = set()
+        seen: set[int] = set()
+        winners, losers = [], []
         for card in reversed(cards):  # the lowest of each suit first
-            group = (suit_of[card], points[card], winning(a, b, card) != 1)
+            lost = row[card] == 1
+            group = (suit_of[card] * 64 + points[card]) * 2 + lost
             if group not in seen:
                 seen.add(group)
-                keep.add(card)
-        return [c for c in cards if c in keep]
+                (losers if lost else winners).append(card)
+        winners.reverse()
+        losers.reverse()
+        _, win_rank, lose_rank = self._ranks
+        winners.sort(key=win_rank.__getitem__)
+        losers.sort(key=lose_rank.__getitem__)
+        return winners + losers
 
     def _merged(self, cards: list[int]) -> list[int]:
         """``cards`` (in hand order) without those equal to the card before them.
@@ -648,18 +676,19 @@ class NestorsPosition(TrickPosition):
         ``test_merged_and_keyed_up_to_the_partner_s_cards``.
         """
         out: list[int] = []
-        table, codes, side = self.table, self.codes, self._side
-        suit_of, points, place = table.suit_of, table.points, table.place
+        table, codes = self.table, self.codes
+        suit_of, points, place, orders = table.suit_of, table.points, table.place, table.orders
         mine = self.declarers[self.to_act]
-        played = {card: self.declarers[seat] for seat, card in self.trick}
+        rival = self._rival_codes[mine]  # per code: a card held by the other side
+        declarers = self.declarers
+        played = [card for seat, card in self.trick if declarers[seat] != mine]  # the other side's, in the trick
         prev = -1
         for card in cards:
             if prev >= 0 and suit_of[prev] == suit_of[card] and points[prev] == points[card]:
                 a, b = place[prev], place[card]
                 lo, hi = (a, b) if a < b else (b, a)
-                for x in table.orders[suit_of[card]][lo + 1 : hi]:
-                    code = codes[x]
-                    if code != GONE and (played[x] if code == IN_TRICK else side[code]) != mine:
+                for x in orders[suit_of[card]][lo + 1 : hi]:
+                    if rival[codes[x]] or x in played:
                         break
                 else:
                     prev = card
@@ -669,36 +698,38 @@ class NestorsPosition(TrickPosition):
         return out
 
     def _order(self, cards: list[int]) -> list[int]:
-        """Leads strongest first; B and C: cheap winners for one's side first, then cheap losers.
+        """Leads strongest first; B: cheap winners for one's side first, then cheap losers.
 
         (Winners with the most points first, then the weakest; losers the
-        cheapest first, then the weakest: ``_ranks``.)
+        cheapest first, then the weakest: ``_ranks``.) C's cards are ordered
+        by ``_c_choices``.
         """
         trick = self.trick
         lead_rank, win_rank, lose_rank = self._ranks
         if not trick:
             cards.sort(key=lead_rank.__getitem__)
             return cards
-        winners, losers = [], []
-        if len(trick) == 1 or len(self.order) == 2:  # B (or the last trick): the A-or-B rule (W3)
-            seat_a, a = trick[0]
-            a_ours = self.declarers[seat_a] == self.declarers[self.to_act]
-            is_trump, suit_of, strength = self.is_trump, self.table.suit_of, self.table.strength
-            trump_a, suit_a, strength_a = is_trump[a], suit_of[a], strength[a]
-            for card in cards:
-                if trump_a != is_trump[card]:
-                    a_wins = trump_a
-                else:
-                    a_wins = trump_a or suit_of[card] != suit_a or strength_a > strength[card]
-                (winners if a_ours or not a_wins else losers).append(card)
-        else:  # C: A (the partner) or C collects for one's side, B does not
-            a, b = trick[0][1], trick[1][1]
-            winning = self._position_winning
-            for card in cards:
-                (losers if winning(a, b, card) == 1 else winners).append(card)
+        # B (or the second card of the last trick): the A-or-B rule (W3)
+        seat_a, a = trick[0]
+        if self.declarers[seat_a] == self.declarers[self.to_act]:
+            winners, losers = cards, []
+        else:
+            a_wins = self._a_wins_row(a)
+            winners = [c for c in cards if not a_wins[c]]
+            losers = [c for c in cards if a_wins[c]]
         winners.sort(key=win_rank.__getitem__)
         losers.sort(key=lose_rank.__getitem__)
         return winners + losers
+
+    def _a_wins_row(self, a: int) -> list[bool]:
+        """Per card B may play after A's ``a``: whether A's card wins (the A-or-B rule, W3; remembered per a)."""
+        row = self._a_wins_rows.get(a)
+        if row is None:
+            row = [False] * 53
+            for b in self._deck:
+                row[b] = self._a_or_b(a, b) == 0
+            self._a_wins_rows[a] = row
+        return row
 
     # ----- play and undo -------------------------------------------------------------------------
     def _snapshot(self) -> tuple[Any, ...]:
