@@ -20,6 +20,17 @@ from cardwidgets.cards import ALL_CARDS, SUITS, Card, Rank
 from cardwidgets.games import nestors as nes
 from cardwidgets.games import nimby as nim
 from cardwidgets.games import tumbochka as tum
+from cardwidgets.games.nestors import (
+    DONE,
+    LEAVE,
+    NUM_TRICKS,
+    OPEN,
+    PLAY,
+    SPADE_BONUS,
+    SPADE_MAJORITY,
+    TRICK_ORDER,
+    TRICK_POINTS,
+)
 from cardwidgets.games.nestors_tricks import POWER
 
 TEXT = [card.text for card in ALL_CARDS]
@@ -419,6 +430,7 @@ class TumbochkaPosition(TrickPosition):
 # ----- Nestors -----------------------------------------------------------------------------------
 OPEN_MOVE = 1 << 18
 LEAVE_MOVE = 1 << 19
+NOT_A_CARD = OPEN_MOVE | LEAVE_MOVE
 SPADES = SUIT_NUMBER[SUITS[0]]
 SUIT_END = bytes([SEPARATOR])
 #: The most suits ``NestorsPosition._runs`` remembers (then it starts afresh).
@@ -447,7 +459,7 @@ class NestorsPosition(TrickPosition):
             {c.index: POWER[trump][c] for c in deck},
             {c.index: points[c] for c in deck},
         )
-        trick = state.tricks[-1].plays if state.phase == nes.PLAY else []
+        trick = state.tricks[-1].plays if state.phase == PLAY else []
         self._init_cards(table, state.hands, trick)
         self.is_trump = [False] * 53
         for c in deck:
@@ -480,11 +492,11 @@ class NestorsPosition(TrickPosition):
         self.phase = state.phase
         self.to_act = state.to_act  # type: ignore[assignment]
         self.order = state.order
-        self.number = len(state.tricks) if state.phase != nes.OPEN else 1
+        self.number = len(state.tricks) if state.phase != OPEN else 1
         self.face_up = [c.index for c in state.face_up]
         self.table_card = -1 if state.table is None else state.table.index
         self.pending = [c.index for c in state.pending]
-        self.collector = state.tricks[-1].collector if state.phase == nes.LEAVE else None
+        self.collector = state.tricks[-1].collector if state.phase == LEAVE else None
         self.spades = sum(1 for c in state.taken[team] if c.suit is SUITS[0])
         # Cards out of the tricks for good (face-up, table, a collected trick's four) keep the
         # code GONE: they are never played again, so they never compare with a card (NES-7).
@@ -494,9 +506,9 @@ class NestorsPosition(TrickPosition):
 
     def _off_play(self) -> list[int]:
         """The cards still to be taken that no one will play: face-up, the table card, pending."""
-        if self.phase == nes.OPEN:
+        if self.phase == OPEN:
             return list(self.face_up)
-        if self.phase == nes.LEAVE:
+        if self.phase == LEAVE:
             return list(self.pending)
         return [self.table_card] if self.table_card >= 0 else []
 
@@ -506,7 +518,7 @@ class NestorsPosition(TrickPosition):
 
     def done(self) -> bool:
         """Whether the deal is over."""
-        return self.phase == nes.DONE
+        return self.phase == DONE
 
     def slot(self) -> int:
         """Where in the deal the position is (trick number and cards played to it): killer moves per slot."""
@@ -524,9 +536,9 @@ class NestorsPosition(TrickPosition):
     def moves(self, merge: bool = True) -> list[int]:
         """The legal moves; ``merge`` drops equal cards and orders the rest for the search."""
         phase = self.phase
-        if phase == nes.PLAY:
+        if phase == PLAY:
             return self._plays(merge)
-        if phase == nes.LEAVE:
+        if phase == LEAVE:
             cards = self._leaves() if merge else self.table.sort_hand(self.pending)
             return [c | LEAVE_MOVE for c in cards]
         return self._opens()
@@ -553,7 +565,7 @@ class NestorsPosition(TrickPosition):
     def _leaves_of(self, pending: list[int]) -> list[int]:
         """``_leaves`` of the four cards ``pending`` (the trick's and the table card)."""
         rank = self._ranks[2].__getitem__  # points, then strength
-        if not self._spades_open():
+        if not self.spades < SPADE_MAJORITY <= self.spades + self.live_spades:  # the spade bonus is decided
             return [min(pending, key=rank)]
         suit_of = self.table.suit_of
         spades = [c for c in pending if suit_of[c] == SPADES]
@@ -566,7 +578,7 @@ class NestorsPosition(TrickPosition):
 
     def _spades_open(self) -> bool:
         """Whether the bidders may still reach the spade majority and do not have it yet (NES-2)."""
-        return self.spades < nes.SPADE_MAJORITY <= self.spades + self.live_spades
+        return self.spades < SPADE_MAJORITY <= self.spades + self.live_spades
 
     def _opens(self) -> list[int]:
         """NES-6a: a highest card of the bidder beside two of the three face-up cards."""
@@ -750,7 +762,7 @@ class NestorsPosition(TrickPosition):
 
     def play(self, move: int) -> int:
         """Make ``move``; return the points the declaring side gains by it."""
-        if move & (OPEN_MOVE | LEAVE_MOVE):
+        if move & NOT_A_CARD:
             snap = self._snapshot()
             if move & OPEN_MOVE:
                 return self._open(move, snap)
@@ -784,14 +796,14 @@ class NestorsPosition(TrickPosition):
             self.pending = [c for _, c in self.trick] + [self.table_card]
             for c in self.pending:
                 self.codes[c] = GONE
-            self.phase = nes.LEAVE
+            self.phase = LEAVE
             self.to_act = self.collector
             return 0
         # NES-7: the last trick, two cards; the collector takes both and the table card.
         (seat_a, a), (seat_b, b) = self.trick
         collector = seat_a if self._a_or_b(a, b) == 0 else seat_b
         self.collector = collector
-        self.phase = nes.DONE
+        self.phase = DONE
         return self._take([a, b, self.table_card], collector)
 
     def _trick_and_leave(self, move: int, leave: int) -> int:
@@ -856,10 +868,11 @@ class NestorsPosition(TrickPosition):
 
     def _take(self, cards: list[int], collector: int) -> int:
         """Cards leave the play to ``collector``'s side; the bidders' gain (NES-2)."""
-        table, codes = self.table, self.codes
-        points = sum(table.points[c] for c in cards)
-        spades = sum(1 for c in cards if table.suit_of[c] == SPADES)
+        points_of, suit_of, codes = self.table.points, self.table.suit_of, self.codes
+        points = spades = 0
         for c in cards:
+            points += points_of[c]
+            spades += suit_of[c] == SPADES
             codes[c] = GONE
         self.trick = []
         self.live_points -= points
@@ -868,18 +881,18 @@ class NestorsPosition(TrickPosition):
             return 0
         before = self.spades
         self.spades += spades
-        bonus = nes.SPADE_BONUS if before < nes.SPADE_MAJORITY <= self.spades else 0
-        return points + nes.TRICK_POINTS + bonus
+        bonus = SPADE_BONUS if before < SPADE_MAJORITY <= self.spades else 0
+        return points + TRICK_POINTS + bonus
 
     def _start_trick(self, number: int) -> None:
         """E-6: trick k is led by seat (bidder + k - 1) mod 4; NES-7: the last by the two with cards."""
         self.number = number
         leader = (self.bidder + number - 1) % 4
-        if number < nes.NUM_TRICKS:
-            self.order = nes.TRICK_ORDER[leader]
+        if number < NUM_TRICKS:
+            self.order = TRICK_ORDER[leader]
         else:
             self.order = tuple(s for s in ((leader + i) % 4 for i in range(4)) if self.hands[s])
-        self.phase = nes.PLAY
+        self.phase = PLAY
         self.to_act = self.order[0]
 
     def undo(self) -> None:
@@ -912,7 +925,7 @@ class NestorsPosition(TrickPosition):
             self.live_spades,
         ) = entry
         self.number -= 1
-        self.phase = nes.PLAY
+        self.phase = PLAY
         self.to_act = seat
         trick.pop()
         self.trick = trick
@@ -1006,7 +1019,7 @@ class NestorsPosition(TrickPosition):
         The bidders' spades matter only while the spade bonus is still open
         (NES-2: they have fewer than 5 and can still reach 5).
         """
-        if self.phase != nes.PLAY or self.trick or self.number == nes.NUM_TRICKS:
+        if self.phase != PLAY or self.trick or self.number == NUM_TRICKS:
             return None  # the last trick (two cards, NES-7) is quicker to play than to look up
         spades_open = self._spades_open()
         spades = self.spades if spades_open else -1
@@ -1017,12 +1030,12 @@ class NestorsPosition(TrickPosition):
     def node(self) -> tuple[Any, int, int] | None:
         """``(key(), upper_bound(), slot())``, None once the deal is over (one call per search node)."""
         phase = self.phase
-        if phase == nes.DONE:
+        if phase == DONE:
             return None
         number, trick, spades = self.number, self.trick, self.spades
-        spades_open = spades < nes.SPADE_MAJORITY <= spades + self.live_spades
-        high = self.live_points + nes.TRICK_POINTS * (nes.NUM_TRICKS + 1 - number) + spades_open * nes.SPADE_BONUS
-        if phase != nes.PLAY or trick or number == nes.NUM_TRICKS:
+        spades_open = spades < SPADE_MAJORITY <= spades + self.live_spades
+        high = self.live_points + TRICK_POINTS * (NUM_TRICKS + 1 - number) + spades_open * SPADE_BONUS
+        if phase != PLAY or trick or number == NUM_TRICKS:
             return None, high, number * 4 + len(trick)
         table_card = self.table_card
         token = self.table.points[table_card] * 2 + (spades_open and self.table.suit_of[table_card] == SPADES)
@@ -1080,9 +1093,9 @@ class NestorsPosition(TrickPosition):
 
     def upper_bound(self) -> int:
         """The most points the declaring side can still gain."""
-        tricks_left = nes.NUM_TRICKS - self.number + 1
-        bonus = nes.SPADE_BONUS if self.spades < nes.SPADE_MAJORITY <= self.spades + self.live_spades else 0
-        return self.live_points + nes.TRICK_POINTS * tricks_left + bonus
+        tricks_left = NUM_TRICKS - self.number + 1
+        bonus = SPADE_BONUS if self.spades < SPADE_MAJORITY <= self.spades + self.live_spades else 0
+        return self.live_points + TRICK_POINTS * tricks_left + bonus
 
 
 # ----- points already counted --------------------------------------------------------------------
