@@ -487,6 +487,8 @@ class NestorsPosition(TrickPosition):
         #: ``_winning_row`` per pair of A's and B's cards (64 * a + b).
         self._winning_rows: dict[int, list[int]] = {}
         self._deck = [c.index for c in deck]
+        #: Per card, its suit and points in one number (cards alike share it); -1 for "no card" (index -1).
+        self._group = [table.suit_of[c] * 64 + table.points[c] for c in range(52)] + [-1]
         #: ``_a_wins_row`` per card of A.
         self._a_wins_rows: dict[int, list[bool]] = {}
         self.phase = state.phase
@@ -624,17 +626,16 @@ class NestorsPosition(TrickPosition):
         """
         # B's rivals: A's card (the only one in the trick) and C's hand; A's: B's hand (C is A's partner).
         rival = self.order[2] if self.trick else self.order[1]
-        table, codes = self.table, self.codes
-        suit_of, points, place, orders = table.suit_of, table.points, table.place, table.orders
+        table, codes, group_of = self.table, self.codes, self._group
+        suit_of, place, orders = table.suit_of, table.place, table.orders
         kept: dict[int, int] = {}  # per suit and points, the place of the last card kept
         out: list[int] = []
         for card in reversed(cards):  # the lowest of each suit first (place counts from the top)
-            suit = suit_of[card]
-            group = suit * 64 + points[card]
+            group = group_of[card]
             low = kept.get(group)
             here = place[card]
             if low is not None:
-                for x in orders[suit][here + 1 : low]:
+                for x in orders[suit_of[card]][here + 1 : low]:
                     code = codes[x]
                     if code == IN_TRICK or code & 7 == rival:
                         break
@@ -661,12 +662,12 @@ class NestorsPosition(TrickPosition):
         first, then those with which B does.
         """
         row = self._winning_row(self.trick[0][1], self.trick[1][1])
-        suit_of, points = self.table.suit_of, self.table.points
+        group_of = self._group
         seen: set[int] = set()
         winners, losers = [], []
         for card in reversed(cards):  # the lowest of each suit first
             lost = row[card] == 1
-            group = (suit_of[card] * 64 + points[card]) * 2 + lost
+            group = group_of[card] * 2 + lost
             if group not in seen:
                 seen.add(group)
                 (losers if lost else winners).append(card)
@@ -688,15 +689,16 @@ class NestorsPosition(TrickPosition):
         ``test_merged_and_keyed_up_to_the_partner_s_cards``.
         """
         out: list[int] = []
-        table, codes = self.table, self.codes
-        suit_of, points, place, orders = table.suit_of, table.points, table.place, table.orders
-        mine = self.declarers[self.to_act]
-        rival = self._rival_codes[mine]  # per code: a card held by the other side
+        table, codes, group = self.table, self.codes, self._group
+        suit_of, place, orders = table.suit_of, table.place, table.orders
         declarers = self.declarers
-        played = [card for seat, card in self.trick if declarers[seat] != mine]  # the other side's, in the trick
+        mine = declarers[self.to_act]
+        rival = self._rival_codes[mine]  # per code: a card held by the other side
+        trick = self.trick
+        played = [card for seat, card in trick if declarers[seat] != mine] if trick else ()  # the other side's
         prev = -1
         for card in cards:
-            if prev >= 0 and suit_of[prev] == suit_of[card] and points[prev] == points[card]:
+            if group[prev] == group[card]:
                 a, b = place[prev], place[card]
                 lo, hi = (a, b) if a < b else (b, a)
                 for x in orders[suit_of[card]][lo + 1 : hi]:
