@@ -63,7 +63,7 @@ class CardTable:
         return sorted(cards, key=lambda c: (self.suit_of[c], -self.strength[c]))
 
 
-def merge_equal(cards: list[int], table: CardTable, codes: list[int], keep: set[int] | None = None) -> list[int]:
+def merge_equal(cards: list[int], table: CardTable, codes: Sequence[int], keep: set[int] | None = None) -> list[int]:
     """``cards`` (one hand's, in hand order) without those equal to the card before them.
 
     Two cards are equal when they have the same play suit and points and no
@@ -92,6 +92,6 @@ def merge_equal(cards: list[int], table: CardTable, codes: list[int], keep: set[
     return out
 
 
-def live_key(table: CardTable, codes: list[int]) -> bytes:
+def live_key(table: CardTable, codes: Sequence[int]) -> bytes:
     """The codes of the live cards, suit by suit in strength order (``codes[-1]`` is ``SEPARATOR``)."""
     return bytes(map(codes.__getitem__, table.key_order)).replace(GONE_BYTE, b"")

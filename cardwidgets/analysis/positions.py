@@ -37,9 +37,13 @@ TEXT = [card.text for card in ALL_CARDS]
 SUIT_NUMBER = {suit: i for i, suit in enumerate(SUITS)}
 
 
-def _codes(hands: list[list[Card]]) -> list[int]:
-    """Per card index: the seat holding it, or ``GONE``; index 52 is the key separator."""
-    codes = [GONE] * 53
+def _codes(hands: list[list[Card]]) -> bytearray:
+    """Per card index: the seat holding it, or ``GONE``; index 52 is the key separator.
+
+    A ``bytearray`` (every code fits a byte): ``bytes(codes)`` is then a copy
+    of the memory, which the Nestors keys use (``NestorsPosition._suits_key``).
+    """
+    codes = bytearray([GONE] * 53)
     codes[52] = SEPARATOR
     for seat, hand in enumerate(hands):
         for card in hand:
@@ -52,7 +56,7 @@ class TrickPosition:
 
     table: CardTable
     hands: list[list[int]]
-    codes: list[int]
+    codes: bytearray
     trick: list[tuple[int, int]]
     to_act: int
     declarers: tuple[bool, ...]
@@ -431,6 +435,8 @@ class TumbochkaPosition(TrickPosition):
 OPEN_MOVE = 1 << 18
 LEAVE_MOVE = 1 << 19
 NOT_A_CARD = OPEN_MOVE | LEAVE_MOVE
+#: Added to the sort key of a card that loses the trick for one's side: after every card that wins it.
+LOSERS_LAST = 10**6
 SPADES = SUIT_NUMBER[SUITS[0]]
 SUIT_END = bytes([SEPARATOR])
 #: The most suits ``NestorsPosition._runs`` remembers (then it starts afresh).
@@ -484,13 +490,13 @@ class NestorsPosition(TrickPosition):
         self._runs: dict[bytes, bytes] = {}
         #: ``_suits_key`` per card codes (``bytes(codes)``), spade bonus decided (0) or open (1).
         self._keys: tuple[dict[bytes, bytes], dict[bytes, bytes]] = ({}, {})
-        #: ``_winning_row`` per pair of A's and B's cards (64 * a + b).
-        self._winning_rows: dict[int, list[int]] = {}
+        #: ``_c_rows`` per pair of A's and B's cards (64 * a + b).
+        self._known_c_rows: dict[int, tuple[list[int], list[int]]] = {}
         self._deck = [c.index for c in deck]
         #: Per card, its suit and points in one number (cards alike share it); -1 for "no card" (index -1).
         self._group = [table.suit_of[c] * 64 + table.points[c] for c in range(52)] + [-1]
-        #: ``_a_wins_row`` per card of A.
-        self._a_wins_rows: dict[int, list[bool]] = {}
+        #: ``_b_rank`` per card of A.
+        self._known_b_ranks: dict[int, list[int]] = {}
         self.phase = state.phase
         self.to_act = state.to_act  # type: ignore[assignment]
         self.order = state.order
@@ -661,22 +667,18 @@ class NestorsPosition(TrickPosition):
         Order (``_order``): the cards with which A (the partner) or C collects
         first, then those with which B does.
         """
-        row = self._winning_row(self.trick[0][1], self.trick[1][1])
+        row, rank = self._c_rows(self.trick[0][1], self.trick[1][1])
         group_of = self._group
         seen: set[int] = set()
-        winners, losers = [], []
+        out = []
         for card in reversed(cards):  # the lowest of each suit first
-            lost = row[card] == 1
-            group = group_of[card] * 2 + lost
+            group = group_of[card] * 2 + (row[card] == 1)  # B collects: C's side loses
             if group not in seen:
                 seen.add(group)
-                (losers if lost else winners).append(card)
-        winners.reverse()
-        losers.reverse()
-        _, win_rank, lose_rank = self._ranks
-        winners.sort(key=win_rank.__getitem__)
-        losers.sort(key=lose_rank.__getitem__)
-        return winners + losers
+                out.append(card)
+        out.reverse()
+        out.sort(key=rank.__getitem__)
+        return out
 
     def _merged(self, cards: list[int]) -> list[int]:
         """``cards`` (in hand order) without those equal to the card before them.
@@ -719,31 +721,29 @@ class NestorsPosition(TrickPosition):
         by ``_c_choices``.
         """
         trick = self.trick
-        lead_rank, win_rank, lose_rank = self._ranks
         if not trick:
-            cards.sort(key=lead_rank.__getitem__)
+            cards.sort(key=self._ranks[0].__getitem__)
             return cards
         # B (or the second card of the last trick): the A-or-B rule (W3)
         seat_a, a = trick[0]
         if self.declarers[seat_a] == self.declarers[self.to_act]:
-            winners, losers = cards, []
+            cards.sort(key=self._ranks[1].__getitem__)  # all win for one's side
         else:
-            a_wins = self._a_wins_row(a)
-            winners = [c for c in cards if not a_wins[c]]
-            losers = [c for c in cards if a_wins[c]]
-        winners.sort(key=win_rank.__getitem__)
-        losers.sort(key=lose_rank.__getitem__)
-        return winners + losers
+            cards.sort(key=self._b_rank(a).__getitem__)
+        return cards
 
-    def _a_wins_row(self, a: int) -> list[bool]:
-        """Per card B may play after A's ``a``: whether A's card wins (the A-or-B rule, W3; remembered per a)."""
-        row = self._a_wins_rows.get(a)
-        if row is None:
-            row = [False] * 53
-            for b in self._deck:
-                row[b] = self._a_or_b(a, b) == 0
-            self._a_wins_rows[a] = row
-        return row
+    def _b_rank(self, a: int) -> list[int]:
+        """Per card B may play after A's ``a`` (an opponent's): its sort key in ``_order`` (remembered per a)."""
+        rank = self._known_b_ranks.get(a)
+        if rank is None:
+            rank = self._reply_rank([self._a_or_b(a, b) == 1 for b in range(53)])
+            self._known_b_ranks[a] = rank
+        return rank
+
+    def _reply_rank(self, wins: list[bool]) -> list[int]:
+        """Sort keys per card: the cards that win for one's side (per ``wins``) first, as ``_order`` says."""
+        _, win_rank, lose_rank = self._ranks
+        return [win_rank[c] if wins[c] else LOSERS_LAST + lose_rank[c] for c in range(53)]
 
     # ----- play and undo -------------------------------------------------------------------------
     def _snapshot(self) -> tuple[Any, ...]:
@@ -815,7 +815,7 @@ class NestorsPosition(TrickPosition):
         """
         trick, seat = self.trick, self.to_act
         (seat_a, a), (seat_b, b) = trick
-        position = self._winning_row(a, b)[move]
+        position = self._c_rows(a, b)[0][move]
         collector = seat if position == 2 else (seat_b if position else seat_a)
         hand = self.hands[seat]
         at = hand.index(move)
@@ -966,16 +966,20 @@ class NestorsPosition(TrickPosition):
         codes[card] = seat + 8 * point_class[card]
 
     # ----- NES-6: who collects ------------------------------------------------------------------
-    def _winning_row(self, a: int, b: int) -> list[int]:
-        """Per card C may play after A's ``a`` and B's ``b``: ``_position_winning`` (remembered per a and b)."""
-        row = self._winning_rows.get(a * 64 + b)
-        if row is None:
+    def _c_rows(self, a: int, b: int) -> tuple[list[int], list[int]]:
+        """Per card C may play after A's ``a`` and B's ``b``: ``_position_winning``, and its sort key.
+
+        The key orders ``_c_choices``: the cards with which A or C collects
+        first. Both are remembered per a and b.
+        """
+        rows = self._known_c_rows.get(a * 64 + b)
+        if rows is None:
             winning = self._position_winning
             row = [0] * 53
             for c in self._deck:
                 row[c] = winning(a, b, c)
-            self._winning_rows[a * 64 + b] = row
-        return row
+            rows = self._known_c_rows[a * 64 + b] = (row, self._reply_rank([w != 1 for w in row]))
+        return rows
 
     def _collector(self) -> int:
         """NES-6 W1-W3b (Decision E-7): the seat that collects the three-card trick."""
