@@ -610,19 +610,16 @@ class NestorsPosition(TrickPosition):
                 hand = [c for c in hand if is_trump[c] or (suit_of[c] != a and suit_of[c] != b)]
         if not merge:
             return list(hand)
-        cards = self._merged(hand)
+        # Most often no two cards are of one suit and points: then none is merged or left out.
+        alike = len(set(map(self._group.__getitem__, hand))) < len(hand)
         if len(self.order) == 2:  # the last trick (NES-7)
-            return self._order(cards)
+            return self._order(self._merged(hand) if alike else list(hand))
         if len(trick) == 2:
-            return self._c_choices(cards)
-        cards = self._lowest_alike(cards)
-        if trick:
-            return self._order(cards)
-        cards.sort(key=self._ranks[0].__getitem__)  # leads: strongest first
-        return cards
+            return self._c_choices(hand) if alike else self._order(list(hand))
+        return self._order(self._lowest_alike(hand) if alike else list(hand))
 
-    def _lowest_alike(self, cards: list[int]) -> list[int]:
-        """A's or B's cards worth trying: the lowest of cards alike in this trick.
+    def _lowest_alike(self, hand: list[int]) -> list[int]:
+        """A's or B's cards worth trying: of the cards left by ``_merged``, the lowest of cards alike in this trick.
 
         Alike: one suit and points, and no card of an opponent still to play
         (or already played) in this trick between them. Those cards win and
@@ -632,12 +629,15 @@ class NestorsPosition(TrickPosition):
         """
         # B's rivals: A's card (the only one in the trick) and C's hand; A's: B's hand (C is A's partner).
         rival = self.order[2] if self.trick else self.order[1]
-        table, codes, group_of = self.table, self.codes, self._group
+        table, codes, group_of, equal = self.table, self.codes, self._group, self._equal
         suit_of, place, orders = table.suit_of, table.place, table.orders
         kept: dict[int, int] = {}  # per suit and points, the place of the last card kept
         out: list[int] = []
-        for card in reversed(cards):  # the lowest of each suit first (place counts from the top)
+        for i in range(len(hand) - 1, -1, -1):  # the lowest of each suit first (place counts from the top)
+            card = hand[i]
             group = group_of[card]
+            if i and group == group_of[hand[i - 1]] and equal(hand[i - 1], card):
+                continue  # one move with the card before it (_merged)
             low = kept.get(group)
             here = place[card]
             if low is not None:
@@ -652,8 +652,10 @@ class NestorsPosition(TrickPosition):
         out.reverse()
         return out
 
-    def _c_choices(self, cards: list[int]) -> list[int]:
-        """C's cards worth trying, ordered: per suit and points, the lowest winning for C's side and the lowest losing.
+    def _c_choices(self, hand: list[int]) -> list[int]:
+        """C's cards worth trying (ordered): per suit and points, the lowest winning for C's side and the lowest losing.
+
+        (Of the cards ``_merged`` leaves.)
 
         C plays last, so his card decides the trick at once (NES-6). Two cards
         of one suit and points that give the trick to the same side leave the
@@ -663,22 +665,22 @@ class NestorsPosition(TrickPosition):
         comparisons (W2, the A-or-B rule) towards its side, while a trick won
         is worth at least a trick lost (the winners may leave the very card the
         others would have left). ``test_c_tries_one_card_per_outcome``.
-
-        Order (``_order``): the cards with which A (the partner) or C collects
-        first, then those with which B does.
         """
-        row, rank = self._c_rows(self.trick[0][1], self.trick[1][1])
-        group_of = self._group
+        row = self._c_rows(self.trick[0][1], self.trick[1][1])[0]
+        group_of, equal = self._group, self._equal
         seen: set[int] = set()
         out = []
-        for card in reversed(cards):  # the lowest of each suit first
-            group = group_of[card] * 2 + (row[card] == 1)  # B collects: C's side loses
+        for i in range(len(hand) - 1, -1, -1):  # the lowest of each suit first
+            card = hand[i]
+            group = group_of[card]
+            if i and group == group_of[hand[i - 1]] and equal(hand[i - 1], card):
+                continue  # one move with the card before it (_merged)
+            group = group * 2 + (row[card] == 1)  # B collects: C's side loses
             if group not in seen:
                 seen.add(group)
                 out.append(card)
         out.reverse()
-        out.sort(key=rank.__getitem__)
-        return out
+        return self._order(out)
 
     def _merged(self, cards: list[int]) -> list[int]:
         """``cards`` (in hand order) without those equal to the card before them.
@@ -690,39 +692,43 @@ class NestorsPosition(TrickPosition):
         how a card ranks against a partner's card never changes the points.
         ``test_merged_and_keyed_up_to_the_partner_s_cards``.
         """
+        group, equal = self._group, self._equal
         out: list[int] = []
-        table, codes, group = self.table, self.codes, self._group
-        suit_of, place, orders = table.suit_of, table.place, table.orders
-        declarers = self.declarers
-        mine = declarers[self.to_act]
-        rival = self._rival_codes[mine]  # per code: a card held by the other side
-        trick = self.trick
-        played = [card for seat, card in trick if declarers[seat] != mine] if trick else ()  # the other side's
         prev = -1
         for card in cards:
-            if group[prev] == group[card]:
-                a, b = place[prev], place[card]
-                lo, hi = (a, b) if a < b else (b, a)
-                for x in orders[suit_of[card]][lo + 1 : hi]:
-                    if rival[codes[x]] or x in played:
-                        break
-                else:
-                    prev = card
-                    continue
-            out.append(card)
+            if group[prev] != group[card] or not equal(prev, card):
+                out.append(card)
             prev = card
         return out
 
+    def _equal(self, prev: int, card: int) -> bool:
+        """Whether two cards of one suit and points are one move: no live card of the other side between them."""
+        table, codes, declarers = self.table, self.codes, self.declarers
+        mine = declarers[self.to_act]
+        rival = self._rival_codes[mine]  # per code: a card held by the other side
+        a, b = table.place[prev], table.place[card]
+        lo, hi = (a, b) if a < b else (b, a)
+        for x in table.orders[table.suit_of[card]][lo + 1 : hi]:
+            code = codes[x]
+            if rival[code] or (code == IN_TRICK and any(c == x and declarers[s] != mine for s, c in self.trick)):
+                return False
+        return True
+
     def _order(self, cards: list[int]) -> list[int]:
-        """Leads strongest first; B: cheap winners for one's side first, then cheap losers.
+        """Leads strongest first; B and C: cheap winners for one's side first, then cheap losers.
 
         (Winners with the most points first, then the weakest; losers the
-        cheapest first, then the weakest: ``_ranks``.) C's cards are ordered
-        by ``_c_choices``.
+        cheapest first, then the weakest: ``_ranks``.) B's winners beat A's
+        card (the A-or-B rule, W3); C's are those with which A (the partner)
+        or C collects. One sort, by a key remembered per trick so far
+        (``_b_rank``, ``_c_rows``).
         """
         trick = self.trick
         if not trick:
             cards.sort(key=self._ranks[0].__getitem__)
+            return cards
+        if len(trick) == 2:  # C: A (the partner) or C collects for one's side, B does not
+            cards.sort(key=self._c_rows(trick[0][1], trick[1][1])[1].__getitem__)
             return cards
         # B (or the second card of the last trick): the A-or-B rule (W3)
         seat_a, a = trick[0]
