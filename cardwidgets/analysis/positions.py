@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardwidgets.analysis.base import GONE, IN_TRICK, SEPARATOR, CardTable, live_key, merge_equal
+from cardwidgets.analysis.base import GONE, GONE_BYTE, IN_TRICK, SEPARATOR, CardTable, live_key, merge_equal
 from cardwidgets.cards import ALL_CARDS, SUITS, Card, Rank
 from cardwidgets.games import nestors as nes
 from cardwidgets.games import nimby as nim
@@ -439,6 +439,8 @@ NOT_A_CARD = OPEN_MOVE | LEAVE_MOVE
 LOSERS_LAST = 10**6
 SPADES = SUIT_NUMBER[SUITS[0]]
 SUIT_END = bytes([SEPARATOR])
+#: Per suit (``SUIT_NUMBER``), the index of its first card: ``Card.index`` counts 13 cards per suit.
+SUIT_STARTS = tuple(min(c.index for c in ALL_CARDS if c.suit is suit) for suit in SUITS)
 #: The most suits ``NestorsPosition._runs`` remembers (then it starts afresh).
 MAX_RUNS = 100_000
 #: The most keys ``NestorsPosition._keys`` remembers per state of the spade bonus (then it starts afresh).
@@ -488,6 +490,9 @@ class NestorsPosition(TrickPosition):
         )
         #: ``_runs_sorted`` of the suits met so far (a suit's codes recur in many keys).
         self._runs: dict[bytes, bytes] = {}
+        #: The places of a suit's cards among its 13 codes, strongest first (alike in every suit, NES-1).
+        self._rank_order = [card - SUIT_STARTS[SPADES] for card in table.orders[SPADES]]
+        assert all([c - SUIT_STARTS[s] for c in table.orders[s]] == self._rank_order for s in range(4))
         #: ``_suits_key`` per card codes (``bytes(codes)``), spade bonus decided (0) or open (1).
         self._keys: tuple[dict[bytes, bytes], dict[bytes, bytes]] = ({}, {})
         #: ``_c_rows`` per pair of A's and B's cards (64 * a + b).
@@ -1069,28 +1074,34 @@ class NestorsPosition(TrickPosition):
         if key is None:
             if len(known) >= MAX_KEYS:
                 known.clear()
-            known[raw] = key = self._canonical_suits(spades_open)
+            known[raw] = key = self._canonical_suits(raw, spades_open)
         return key
 
-    def _canonical_suits(self, spades_open: bool) -> bytes:
-        """``_suits_key`` worked out from the codes."""
+    def _canonical_suits(self, raw: bytes, spades_open: bool) -> bytes:
+        """``_suits_key`` worked out from the codes ``raw``, suit by suit (``_runs_sorted``)."""
         runs = self._runs
         suits = []
-        for suit in live_key(self.table, self.codes).split(SUIT_END):
-            canonical = runs.get(suit)
-            suits.append(self._runs_sorted(suit) if canonical is None else canonical)
+        for start in SUIT_STARTS:
+            codes = raw[start : start + 13]
+            canonical = runs.get(codes)
+            suits.append(self._runs_sorted(codes) if canonical is None else canonical)
         if spades_open:
-            others = [s + SUIT_END for i, s in enumerate(suits[:4]) if i != SPADES]
+            others = [s + SUIT_END for i, s in enumerate(suits) if i != SPADES]
             return suits[SPADES] + SUIT_END + b"".join(sorted(others))
-        return b"".join(sorted(s + SUIT_END for s in suits[:4]))
+        return b"".join(sorted(s + SUIT_END for s in suits))
 
-    def _runs_sorted(self, suit: bytes) -> bytes:
-        """One suit's codes (strongest first) with each run of one side's cards in a fixed order.
+    def _runs_sorted(self, codes: bytes) -> bytes:
+        """One suit's live codes, strongest first, with each run of one side's cards in a fixed order.
 
-        Cards of one side with no card of the other side between them only
-        ever meet each other as partners (see ``_merged``): their order among
-        themselves never changes the points, so it is left out of the key.
+        ``codes`` are the suit's 13 codes in card index order. A card's
+        strength and points depend on its rank only (NES-1: the trump is a
+        rank), so equal ``codes`` of two suits give the same answer, which
+        ``_runs`` remembers. Cards of one side with no card of the other side
+        between them only ever meet each other as partners (see ``_merged``):
+        their order among themselves never changes the points, so it is left
+        out of the key.
         """
+        suit = bytes(map(codes.__getitem__, self._rank_order)).replace(GONE_BYTE, b"")
         sides = suit.translate(self._side_bytes)
         out: list[int] = []
         start = 0
@@ -1100,7 +1111,7 @@ class NestorsPosition(TrickPosition):
                 start = i
         if len(self._runs) >= MAX_RUNS:
             self._runs.clear()
-        self._runs[suit] = result = bytes(out)
+        self._runs[codes] = result = bytes(out)
         return result
 
     def upper_bound(self) -> int:
