@@ -470,6 +470,8 @@ class NestorsPosition(TrickPosition):
         trick = state.tricks[-1].plays if state.phase == PLAY else []
         self._init_cards(table, state.hands, trick)
         self.is_trump = [False] * 53
+        #: Per card: 1 for a spade (NES-2 counts them), else 0.
+        self._spade = [int(table.suit_of[c] == SPADES) for c in range(53)]
         for c in deck:
             self.is_trump[c.index] = c.rank is trump
         #: Sort keys per card: leads (strongest first), winners (most points, then weakest), losers.
@@ -831,7 +833,6 @@ class NestorsPosition(TrickPosition):
         hand = self.hands[seat]
         at = hand.index(move)
         del hand[at]
-        trick.append((seat, move))
         table_card = self.table_card
         self.undo_stack.append(
             (
@@ -850,9 +851,15 @@ class NestorsPosition(TrickPosition):
         )
         self.collector = collector
         self.table_card = leave
-        taken = [c for c in (a, b, move, table_card) if c != leave]
-        gain = self._take(taken, collector)
-        self.codes[leave] = GONE
+        codes = self.codes
+        codes[a] = codes[b] = codes[move] = GONE  # the table card is GONE already, and so is the card left
+        self.trick = []
+        points, spade = self.table.points, self._spade
+        gain = self._gain(
+            points[a] + points[b] + points[move] + points[table_card] - points[leave],
+            spade[a] + spade[b] + spade[move] + spade[table_card] - spade[leave],
+            collector,
+        )
         self._start_trick(self.number + 1)
         return gain
 
@@ -881,13 +888,17 @@ class NestorsPosition(TrickPosition):
 
     def _take(self, cards: list[int], collector: int) -> int:
         """Cards leave the play to ``collector``'s side; the bidders' gain (NES-2)."""
-        points_of, suit_of, codes = self.table.points, self.table.suit_of, self.codes
+        points_of, spade, codes = self.table.points, self._spade, self.codes
         points = spades = 0
         for c in cards:
             points += points_of[c]
-            spades += suit_of[c] == SPADES
+            spades += spade[c]
             codes[c] = GONE
         self.trick = []
+        return self._gain(points, spades, collector)
+
+    def _gain(self, points: int, spades: int, collector: int) -> int:
+        """Cards worth ``points`` with ``spades`` spades are taken by ``collector``: the bidders' gain (NES-2)."""
         self.live_points -= points
         self.live_spades -= spades
         if not self.declarers[collector]:
@@ -940,7 +951,6 @@ class NestorsPosition(TrickPosition):
         self.number -= 1
         self.phase = PLAY
         self.to_act = seat
-        trick.pop()
         self.trick = trick
         codes = self.codes
         for _, c in trick:
