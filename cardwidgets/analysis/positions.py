@@ -470,10 +470,12 @@ class NestorsPosition(TrickPosition):
         trick = state.tricks[-1].plays if state.phase == PLAY else []
         self._init_cards(table, state.hands, trick)
         self.is_trump = [False] * 53
-        #: Per card: 1 for a spade (NES-2 counts them), else 0.
-        self._spade = [int(table.suit_of[c] == SPADES) for c in range(53)]
         for c in deck:
             self.is_trump[c.index] = c.rank is trump
+        #: Per card: 1 for a spade (NES-2 counts them), else 0.
+        self._spade = [int(table.suit_of[c] == SPADES) for c in range(53)]
+        #: ``_duties`` per suit of A's card and of B's (4 * a + b).
+        self._c_duties = [self._duties(a, b) for a in range(4) for b in range(4)]
         #: Sort keys per card: leads (strongest first), winners (most points, then weakest), losers.
         self._ranks = (
             [-x for x in table.strength],
@@ -608,13 +610,10 @@ class NestorsPosition(TrickPosition):
         hand = self.hands[self.to_act]
         trick = self.trick
         if len(trick) == 2:  # NES-6: C's duties (the last trick has no C)
-            suit_of, is_trump = self.table.suit_of, self.is_trump
-            a, b = suit_of[trick[0][1]], suit_of[trick[1][1]]
-            if a == b:
-                if any(suit_of[c] == a for c in hand):
-                    hand = [c for c in hand if suit_of[c] == a or is_trump[c]]
-            elif any(suit_of[c] != a and suit_of[c] != b for c in hand):
-                hand = [c for c in hand if is_trump[c] or (suit_of[c] != a and suit_of[c] != b)]
+            suit_of = self.table.suit_of
+            bound, allowed = self._c_duties[suit_of[trick[0][1]] * 4 + suit_of[trick[1][1]]]
+            if any(map(bound.__getitem__, hand)):
+                hand = [c for c in hand if allowed[c]]
         if not merge:
             return list(hand)
         # Most often no two cards are of one suit and points: then none is merged or left out.
@@ -624,6 +623,20 @@ class NestorsPosition(TrickPosition):
         if len(trick) == 2:
             return self._c_choices(hand) if alike else self._order(list(hand))
         return self._order(self._lowest_alike(hand) if alike else list(hand))
+
+    def _duties(self, a: int, b: int) -> tuple[list[bool], list[bool]]:
+        """NES-6, C's duties after A's card of suit ``a`` and B's of suit ``b``, per card of C.
+
+        Which cards bind C (the suit led by both; else a third suit) and, if
+        he holds one, which he may play (that suit or a trump; a third suit
+        or a trump). Without one, any card.
+        """
+        suit_of, is_trump = self.table.suit_of, self.is_trump
+        if a == b:
+            bound = [suit_of[c] == a for c in range(53)]
+        else:
+            bound = [suit_of[c] != a and suit_of[c] != b for c in range(53)]
+        return bound, [bound[c] or is_trump[c] for c in range(53)]
 
     def _lowest_alike(self, hand: list[int]) -> list[int]:
         """A's or B's cards worth trying: of the cards left by ``_merged``, the lowest of cards alike in this trick.
