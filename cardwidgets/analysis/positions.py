@@ -581,15 +581,19 @@ class NestorsPosition(TrickPosition):
 
     def _leaves_of(self, pending: list[int]) -> list[int]:
         """``_leaves`` of the four cards ``pending`` (the trick's and the table card)."""
-        rank = self._ranks[2].__getitem__  # points, then strength
+        rank = self._ranks[2]  # points, then strength
         if not self.spades < SPADE_MAJORITY <= self.spades + self.live_spades:  # the spade bonus is decided
-            return [min(pending, key=rank)]
-        suit_of = self.table.suit_of
-        spades = [c for c in pending if suit_of[c] == SPADES]
-        others = [c for c in pending if suit_of[c] != SPADES]
-        if not spades or not others:
-            return [min(pending, key=rank)]
-        spade, other = min(spades, key=rank), min(others, key=rank)
+            return [min(pending, key=rank.__getitem__)]
+        is_spade = self._spade
+        spade = other = -1  # the cheapest spade and the cheapest other card (the first of equals)
+        for c in pending:
+            if is_spade[c]:
+                if spade < 0 or rank[c] < rank[spade]:
+                    spade = c
+            elif other < 0 or rank[c] < rank[other]:
+                other = c
+        if spade < 0 or other < 0:
+            return [max(spade, other)]
         points = self.table.points
         return [other] if points[other] <= points[spade] else [spade, other]
 
