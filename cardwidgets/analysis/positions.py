@@ -504,6 +504,9 @@ class NestorsPosition(TrickPosition):
         self._deck = [c.index for c in deck]
         #: Per card, its suit and points in one number (cards alike share it); -1 for "no card" (index -1).
         self._group = [table.suit_of[c] * 64 + table.points[c] for c in range(52)] + [-1]
+        #: Per hand (its cards' bytes; only subsets of the hands dealt): whether two of its cards are of one
+        #: suit and points (``_plays``).
+        self._has_alike: dict[bytes, bool] = {}
         #: ``_b_rank`` per card of A.
         self._known_b_ranks: dict[int, list[int]] = {}
         self.phase = state.phase
@@ -621,7 +624,9 @@ class NestorsPosition(TrickPosition):
         if not merge:
             return list(hand)
         # Most often no two cards are of one suit and points: then none is merged or left out.
-        alike = len(set(map(self._group.__getitem__, hand))) < len(hand)
+        alike = self._has_alike.get(bytes(hand))
+        if alike is None:
+            alike = self._has_alike[bytes(hand)] = len(set(map(self._group.__getitem__, hand))) < len(hand)
         if len(self.order) == 2:  # the last trick (NES-7)
             return self._order(self._merged(hand) if alike else list(hand))
         if len(trick) == 2:
