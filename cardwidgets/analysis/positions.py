@@ -472,43 +472,11 @@ class NestorsPosition(TrickPosition):
         self.is_trump = [False] * 53
         for c in deck:
             self.is_trump[c.index] = c.rank is trump
-        #: Per card: 1 for a spade (NES-2 counts them), else 0.
-        self._spade = [int(table.suit_of[c] == SPADES) for c in range(53)]
-        #: ``_duties`` per suit of A's card and of B's (4 * a + b).
-        self._c_duties = [self._duties(a, b) for a in range(4) for b in range(4)]
-        #: Sort keys per card: leads (strongest first), winners (most points, then weakest), losers.
-        self._ranks = (
-            [-x for x in table.strength],
-            [-p * 1000 + x for p, x in zip(table.points, table.strength, strict=True)],
-            [p * 1000 + x for p, x in zip(table.points, table.strength, strict=True)],
-        )
         self.bidder: int = state.bidder  # type: ignore[assignment]
         team = nes.TEAM[self.bidder]
         self.declarers = tuple(nes.TEAM[s] == team for s in range(4))
-        #: Per card code of a held card (seat + 8 * point class): whether its holder is a bidder.
-        self._side = [self.declarers[code & 3] for code in range(256)]
-        self._side_bytes = bytes(self._side)
-        #: Per side (bidders or not), per card code: whether it is a card held by the other side.
-        self._rival_codes = tuple(
-            [code < IN_TRICK and self._side[code] != mine for code in range(256)] for mine in (False, True)
-        )
-        #: ``_runs_sorted`` of the suits met so far (a suit's codes recur in many keys).
-        self._runs: dict[bytes, bytes] = {}
-        #: The places of a suit's cards among its 13 codes, strongest first (alike in every suit, NES-1).
-        self._rank_order = [card - SUIT_STARTS[SPADES] for card in table.orders[SPADES]]
-        assert all([c - SUIT_STARTS[s] for c in table.orders[s]] == self._rank_order for s in range(4))
-        #: ``_suits_key`` per card codes (``bytes(codes)``), spade bonus decided (0) or open (1).
-        self._keys: tuple[dict[bytes, bytes], dict[bytes, bytes]] = ({}, {})
-        #: ``_c_rows`` per pair of A's and B's cards (64 * a + b).
-        self._known_c_rows: dict[int, tuple[list[int], list[int]]] = {}
         self._deck = [c.index for c in deck]
-        #: Per card, its suit and points in one number (cards alike share it); -1 for "no card" (index -1).
-        self._group = [table.suit_of[c] * 64 + table.points[c] for c in range(52)] + [-1]
-        #: Per hand (its cards' bytes; only subsets of the hands dealt): whether two of its cards are of one
-        #: suit and points (``_plays``).
-        self._has_alike: dict[bytes, bool] = {}
-        #: ``_b_rank`` per card of A.
-        self._known_b_ranks: dict[int, list[int]] = {}
+        self._init_lookups(table)
         self.phase = state.phase
         self.to_act = state.to_act  # type: ignore[assignment]
         self.order = state.order
@@ -523,6 +491,46 @@ class NestorsPosition(TrickPosition):
         live = [c for c in range(52) if self.codes[c] != GONE] + self._off_play()
         self.live_points = sum(table.points[c] for c in live)
         self.live_spades = sum(1 for c in live if table.suit_of[c] == SPADES)
+
+    def _init_lookups(self, table: CardTable) -> None:
+        """Tables per card, code or trick that the search reads instead of working things out again.
+
+        The ``_known_*`` ones and ``_keys``, ``_runs``, ``_has_alike`` fill up as the search meets
+        their questions; each answer depends only on what it is keyed by.
+        """
+        #: Per card: 1 for a spade (NES-2 counts them), else 0.
+        self._spade = [int(table.suit_of[c] == SPADES) for c in range(53)]
+        #: Per card, its suit and points in one number (cards alike share it); -1 for "no card" (index -1).
+        self._group = [table.suit_of[c] * 64 + table.points[c] for c in range(52)] + [-1]
+        #: ``_duties`` per suit of A's card and of B's (4 * a + b).
+        self._c_duties = [self._duties(a, b) for a in range(4) for b in range(4)]
+        #: Sort keys per card: leads (strongest first), winners (most points, then weakest), losers.
+        self._ranks = (
+            [-x for x in table.strength],
+            [-p * 1000 + x for p, x in zip(table.points, table.strength, strict=True)],
+            [p * 1000 + x for p, x in zip(table.points, table.strength, strict=True)],
+        )
+        #: Per card code of a held card (seat + 8 * point class): whether its holder is a bidder.
+        self._side = [self.declarers[code & 3] for code in range(256)]
+        self._side_bytes = bytes(self._side)
+        #: Per side (bidders or not), per card code: whether it is a card held by the other side.
+        self._rival_codes = tuple(
+            [code < IN_TRICK and self._side[code] != mine for code in range(256)] for mine in (False, True)
+        )
+        #: The places of a suit's cards among its 13 codes, strongest first (alike in every suit, NES-1).
+        self._rank_order = [card - SUIT_STARTS[SPADES] for card in table.orders[SPADES]]
+        assert all([c - SUIT_STARTS[s] for c in table.orders[s]] == self._rank_order for s in range(4))
+        #: ``_runs_sorted`` per suit's 13 codes met so far (a suit's codes recur in many keys).
+        self._runs: dict[bytes, bytes] = {}
+        #: ``_suits_key`` per card codes (``bytes(codes)``), spade bonus decided (0) or open (1).
+        self._keys: tuple[dict[bytes, bytes], dict[bytes, bytes]] = ({}, {})
+        #: Per hand (its cards' bytes; only subsets of the hands dealt): whether two of its cards are of one
+        #: suit and points (``_plays``).
+        self._has_alike: dict[bytes, bool] = {}
+        #: ``_b_rank`` per card of A.
+        self._known_b_ranks: dict[int, list[int]] = {}
+        #: ``_c_rows`` per pair of A's and B's cards (64 * a + b).
+        self._known_c_rows: dict[int, tuple[list[int], list[int]]] = {}
 
     def _off_play(self) -> list[int]:
         """The cards still to be taken that no one will play: face-up, the table card, pending."""
@@ -614,6 +622,7 @@ class NestorsPosition(TrickPosition):
         return [c | (x << 6) | (y << 12) | OPEN_MOVE for c in hand if strength[c] == top for x, y in pairs]
 
     def _plays(self, merge: bool) -> list[int]:
+        """The cards the seat to act may play (NES-6: C's duties); with ``merge``, those worth trying, ordered."""
         hand = self.hands[self.to_act]
         trick = self.trick
         if len(trick) == 2:  # NES-6: C's duties (the last trick has no C)
