@@ -1126,13 +1126,13 @@ class NestorsPosition(TrickPosition):
             codes = raw[start : start + 13]
             canonical = runs.get(codes)
             suits.append(self._runs_sorted(codes) if canonical is None else canonical)
-        if spades_open:
-            others = [s + SUIT_END for i, s in enumerate(suits) if i != SPADES]
-            return suits[SPADES] + SUIT_END + b"".join(sorted(others))
-        return b"".join(sorted(s + SUIT_END for s in suits))
+        if spades_open:  # spades first, the others in a fixed order
+            spades = suits.pop(SPADES)
+            return spades + b"".join(sorted(suits))
+        return b"".join(sorted(suits))
 
     def _runs_sorted(self, codes: bytes) -> bytes:
-        """One suit's live codes, strongest first, with each run of one side's cards in a fixed order.
+        """One suit's live codes, strongest first, each run of one side's cards in a fixed order; then ``SUIT_END``.
 
         ``codes`` are the suit's 13 codes in card index order. A card's
         strength and points depend on its rank only (NES-1: the trump is a
@@ -1152,6 +1152,7 @@ class NestorsPosition(TrickPosition):
                 start = i
         if len(self._runs) >= MAX_RUNS:
             self._runs.clear()
+        out.append(SEPARATOR)
         self._runs[codes] = result = bytes(out)
         return result
 
