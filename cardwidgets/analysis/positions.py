@@ -1097,8 +1097,10 @@ class NestorsPosition(TrickPosition):
             return None, high, number * 4 + len(trick)
         table_card = self.table_card
         token = self.table.points[table_card] * 2 + (spades_open and self.table.suit_of[table_card] == SPADES)
-        key = (number, spades if spades_open else -1, token, self._suits_key(spades_open))
-        return key, high, number * 4
+        suits = self._keys[spades_open].get(bytes(self.codes))  # _suits_key, remembered
+        if suits is None:
+            suits = self._suits_key(spades_open)
+        return (number, spades if spades_open else -1, token, suits), high, number * 4
 
     def _suits_key(self, spades_open: bool) -> bytes:
         """The live key with the suits in a canonical order (NES-1: suits are alike but for spades).
