@@ -625,7 +625,8 @@ class NestorsPosition(TrickPosition):
         """The cards the seat to act may play (NES-6: C's duties); with ``merge``, those worth trying, ordered."""
         hand = self.hands[self.to_act]
         trick = self.trick
-        if len(trick) == 2:  # NES-6: C's duties (the last trick has no C)
+        third = len(trick) == 2  # C (the last trick has no C)
+        if third:  # NES-6: C's duties
             suit_of = self.table.suit_of
             bound, allowed = self._c_duties[suit_of[trick[0][1]] * 4 + suit_of[trick[1][1]]]
             if any(map(bound.__getitem__, hand)):
@@ -638,7 +639,7 @@ class NestorsPosition(TrickPosition):
             alike = self._has_alike[bytes(hand)] = len(set(map(self._group.__getitem__, hand))) < len(hand)
         if len(self.order) == 2:  # the last trick (NES-7)
             return self._order(self._merged(hand) if alike else list(hand))
-        if len(trick) == 2:
+        if third:
             return self._c_choices(hand) if alike else self._order(list(hand))
         return self._order(self._lowest_alike(hand) if alike else list(hand))
 
