@@ -593,7 +593,7 @@ class NestorsPosition(TrickPosition):
     def _leaves_of(self, pending: list[int]) -> list[int]:
         """``_leaves`` of the four cards ``pending`` (the trick's and the table card)."""
         rank = self._ranks[2]  # points, then strength
-        if not self.spades < SPADE_MAJORITY <= self.spades + self.live_spades:  # the spade bonus is decided
+        if not self._spades_open():  # the spade bonus is decided
             return [min(pending, key=rank.__getitem__)]
         is_spade = self._spade
         spade = other = -1  # the cheapest spade and the cheapest other card (the first of equals)
@@ -634,9 +634,10 @@ class NestorsPosition(TrickPosition):
         if not merge:
             return list(hand)
         # Most often no two cards are of one suit and points: then none is merged or left out.
-        alike = self._has_alike.get(bytes(hand))
+        raw = bytes(hand)
+        alike = self._has_alike.get(raw)
         if alike is None:
-            alike = self._has_alike[bytes(hand)] = len(set(map(self._group.__getitem__, hand))) < len(hand)
+            alike = self._has_alike[raw] = len(set(map(self._group.__getitem__, hand))) < len(hand)
         if len(self.order) == 2:  # the last trick (NES-7)
             return self._order(self._merged(hand) if alike else list(hand))
         if third:
