@@ -7,6 +7,7 @@ from typing import Any
 
 from cardwidgets.analysis import positions
 from cardwidgets.analysis.solver import Solver, Unfinished
+from cardwidgets.core.errors import Refusal
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import phase_name
@@ -15,7 +16,7 @@ from cardwidgets.i18n import phase_name
 PLAY_PHASES = {"nimby": ("play",), "tumbochka": ("play",), "nestors": ("open", "play", "leave")}
 
 
-class AnalysisError(ValueError):
+class AnalysisError(Refusal):
     """A state the solver cannot analyse (not in the play); ``explanation`` says why in en/ru."""
 
     def __init__(self, explanation: Explanation) -> None:

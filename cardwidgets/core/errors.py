@@ -11,10 +11,20 @@ from typing import Any
 from cardwidgets.cards import CardError, echo
 from cardwidgets.core.explain import Explanation
 
-__all__ = ["CardError", "IllegalActionError", "RecordError", "echo"]  # CardError and echo live with the cards
+# CardError and echo live with the cards
+__all__ = ["CardError", "IllegalActionError", "RecordError", "Refusal", "echo"]
 
 
-class IllegalActionError(ValueError):
+class Refusal(ValueError):  # noqa: N818 (the name says what it is: a refusal, not a fault)
+    """Input a person gave that cardwidgets refuses on purpose, having changed nothing.
+
+    Every deliberate refusal (an illegal action, a bad record, a step out of range …) is a
+    ``Refusal``: a widget shows its text to the learner. Any other exception raised while a
+    widget handles a message is a fault inside cardwidgets (``widgets/base.py``).
+    """
+
+
+class IllegalActionError(Refusal):
     """An action that is malformed or not legal now; the state is unchanged.
 
     ``explanation`` says why, with a rule id, renderable in English or Russian.
@@ -30,7 +40,7 @@ class IllegalActionError(ValueError):
         return self.explanation.text()
 
 
-class RecordError(ValueError):
+class RecordError(Refusal):
     """A game record that cannot be loaded or replayed (or a match asked for what it cannot do).
 
     Built from a message key of ``cardwidgets.i18n`` (``i18n/records.py``) and its

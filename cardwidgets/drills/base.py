@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardwidgets.cards import Card, Rank, Suit, parse_card
+from cardwidgets.core.errors import Refusal
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import render
@@ -30,7 +31,7 @@ CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
 RU_RANKS = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"}
 
 
-class DrillError(ValueError):
+class DrillError(Refusal):
     """A drill request that cannot be met (an unknown topic, an answer that is not offered …)."""
 
 

@@ -55,6 +55,10 @@ MESSAGES.update(
             "en": "the browser may not change “{name}”; it may change only: {writable}",
             "ru": "браузер не может менять «{name}»; менять можно только: {writable}",
         },
+        "widget.internal_error": {
+            "en": "something went wrong inside cardwidgets, so nothing was changed; the details are in the Jupyter log",
+            "ru": "внутри cardwidgets что-то пошло не так, поэтому ничего не изменилось; подробности — в журнале Jupyter",
+        },
         "widget.bad_value": {
             "en": "that value of “{name}” is not allowed",
             "ru": "такое значение «{name}» недопустимо",

@@ -13,10 +13,11 @@ hooks (``data-card``, ``data-action``) use; only what a person reads changes.
 
 from __future__ import annotations
 
+import re
 from contextlib import suppress
 from typing import Any
 
-from cardwidgets.cards import Card, CardError, Rank, parse_card
+from cardwidgets.cards import ALL_CARDS, Card, CardError, Rank, parse_card
 from cardwidgets.i18n.locale import resolve
 
 #: Rank letters a person reads (the seeds' В, Д, К, Т in Russian).
@@ -96,6 +97,29 @@ def spoken_name(card: Any, locale: str) -> str:
     rank = _RANK_NAMES[locale][int(card.rank) - 2]
     suit = _SUIT_NAMES[locale][card.suit.value]
     return f"{rank} of {suit}" if locale == "en" else f"{rank} {suit}"
+
+
+#: A card as a person or the engine may write it: ``10H``, ``10♥``, ``♥10``, ``Т♠`` (not inside a longer word).
+_CARD_MENTION = re.compile(
+    r"(?<![0-9A-Za-zА-Яа-яЁё])(?:(10|[2-9JQKAВДКТ])([SHDC♠♥♦♣])|([♠♥♦♣])(10|[2-9JQKAВДКТ]))(?![0-9A-Za-zА-Яа-яЁё])"
+)
+
+
+def cards_named(text: str) -> set[Card]:
+    """Every card that ``text`` names, in any notation a person reads or the engine writes.
+
+    Codes (``10H``), suit symbols before or after the rank (``10♥``, ``♥10``), the Russian
+    faces (``Т♠``) and spoken names ("ten of hearts", «десятка червей»). A seat's view uses it
+    to keep texts that would name a hidden card from the browser (``widgets/replay.py``).
+    """
+    found = set()
+    for match in _CARD_MENTION.finditer(text):
+        rank, suit = (match[1], match[2]) if match[1] else (match[4], match[3])
+        with suppress(CardError):
+            found.add(parse_card(rank + suit))
+    lowered = text.lower()
+    found.update(card for name, card in _SPOKEN_CARDS.items() if name in lowered)
+    return found
 
 
 def word_text(word: str, locale: str) -> str:
@@ -198,3 +222,7 @@ def points_text(value: float, locale: str, game: str = "", *, signed: bool = Fal
     # The noun agrees with the number as written: "1 point", but "1.0 points", «1,0 очка».
     fraction = "." in shown or "," in shown
     return f"{shown} {points_word(written, locale, game, fraction=fraction)}"
+
+
+#: Every card's spoken name in both languages ("ten of hearts", «десятка червей») -> the card.
+_SPOKEN_CARDS: dict[str, Card] = {spoken_name(card, locale): card for card in ALL_CARDS for locale in _RANK_NAMES}

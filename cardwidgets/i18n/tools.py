@@ -109,6 +109,9 @@ TOOLS: dict[str, dict[str, str]] = {
         "dd_side_nestors": "Values: the bidders' points (seats {seats}).",
         "dd_progress": "Solving… {done} of {total}",
         "err_dd_seat_view": "Analysis would show the hidden hands: it is off in a seat's view until Reveal.",
+        "err_not_your_turn": "In this view you play only seat {seat}'s cards, on its turn; the other seats play as recorded (or let the bots finish).",
+        "err_view_hidden": "That is not a legal action for seat {seat} here.",
+        "note_withheld": "(a note that names cards seat {seat} cannot see yet: shown once they are public, or after Reveal)",
     },
     "ru": {
         "explorer": "Разбор взятки в Несторс",
@@ -206,6 +209,9 @@ TOOLS: dict[str, dict[str, str]] = {
         "dd_side_nestors": "Оценки — очки играющей пары (игроки {seats}).",
         "dd_progress": "Считаю… {done} из {total}",
         "err_dd_seat_view": "Анализ показал бы чужие карты: в режиме одного игрока он выключен, пока не открыты все карты.",
+        "err_not_your_turn": "В этом режиме вы ходите только за игрока {seat} и только в его очередь; остальные ходят, как записано (или доиграйте ботами).",
+        "err_view_hidden": "Для игрока {seat} здесь такой ход невозможен.",
+        "note_withheld": "(заметка называет карты, которых игрок {seat} ещё не видел: она появится, когда они откроются, или после «Открыть все карты»)",
     },
 }
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -40,6 +40,7 @@ from cardwidgets.drills.registry import get_topic
 from cardwidgets.i18n import resolve
 from cardwidgets.i18n.drills import DRILL_UI, drill_text
 from cardwidgets.i18n.ui import ui_texts
+from cardwidgets.widgets.base import MessageError
 from cardwidgets.widgets.tool import ToolWidget
 
 STATIC = Path(__file__).parent.parent / "static"
@@ -53,6 +54,8 @@ class Drill(ToolWidget):
     """
 
     _esm = STATIC / "drill.js"
+    #: What a fault inside a message must put back (``CardWidget._guarded``).
+    _transactional: ClassVar[tuple[str, ...]] = ("_number", "_item", "_tried", "_asked", "_right")
     _css = STATIC / "drill.css"
 
     #: The topic id, e.g. ``"nestors-trick-winner"``.
@@ -177,14 +180,14 @@ class Drill(ToolWidget):
     def _apply_message(self, content: Any) -> None:
         """``{"command": "answer", "option": index}`` or ``{"command": "next"}`` (``docs/teaching-tools.md``)."""
         if not isinstance(content, dict) or not isinstance(content.get("command"), str):
-            raise TypeError(content)
+            raise MessageError(content)
         command = content["command"]
         if command == "answer" and "option" in content and set(content) == {"command", "option"}:
             self.answer(content["option"] if type(content["option"]) is int else json.dumps(content["option"]))
         elif command == "next" and set(content) == {"command"}:
             self.next()
         else:
-            raise TypeError(content)
+            raise MessageError(content)
 
     def _sync(self) -> None:
         locale = self.locale

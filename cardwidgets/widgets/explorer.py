@@ -19,12 +19,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
 from cardwidgets.cards import NESTORS_DECK, Card, Rank, parse_card
-from cardwidgets.core.errors import CardError
+from cardwidgets.core.errors import CardError, Refusal
 from cardwidgets.games.nestors_tricks import (
     TRUMP_RANKS,
     c_may_play,
@@ -34,6 +34,7 @@ from cardwidgets.i18n.names import card_text
 from cardwidgets.i18n.nestors import POSITION_NAMES, TRUMP_NAMES
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import ui_texts
+from cardwidgets.widgets.base import MessageError
 from cardwidgets.widgets.tool import ToolWidget
 
 STATIC = Path(__file__).parent.parent / "static"
@@ -68,7 +69,7 @@ EXAMPLES: dict[str, TrickSetup] = {
 }
 
 
-class ExplorerError(ValueError):
+class ExplorerError(Refusal):
     """A choice the explorer refuses (a card not in the deck, the same card twice …)."""
 
 
@@ -260,6 +261,8 @@ class TrickExplorer(ToolWidget):
     """
 
     _esm = STATIC / "explorer.js"
+    #: What a fault inside a message must put back (``CardWidget._guarded``).
+    _transactional: ClassVar[tuple[str, ...]] = ("_setup",)
     _css = STATIC / "explorer.css"
 
     #: What is shown: the choices, C's legal cards and why, each card's outcome, the trick's result.
@@ -336,7 +339,7 @@ class TrickExplorer(ToolWidget):
     def _apply_message(self, content: Any) -> None:
         """``{"command": "trump"|"card"|"example"|"clear", …}`` (``docs/teaching-tools.md``)."""
         if not isinstance(content, dict) or not isinstance(content.get("command"), str):
-            raise TypeError(content)
+            raise MessageError(content)
         command, value = content["command"], content.get("value")
         if command == "trump" and isinstance(value, str):
             self.set_trump(value)
@@ -349,7 +352,7 @@ class TrickExplorer(ToolWidget):
         elif command == "clear":
             self.clear()
         else:
-            raise TypeError(content)
+            raise MessageError(content)
 
     def _sync(self) -> None:
         with self.hold_sync():

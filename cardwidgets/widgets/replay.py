@@ -29,10 +29,13 @@ import traitlets
 
 from cardwidgets.analysis import DoubleDummy
 from cardwidgets.bots import Bot, make_bot
-from cardwidgets.core.errors import RecordError, echo
+from cardwidgets.cards import Card
+from cardwidgets.core.errors import IllegalActionError, RecordError, Refusal, echo
+from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import (
     DealRecord,
     MatchRecord,
+    Note,
     Record,
     apply_actions,
     load_record,
@@ -43,9 +46,11 @@ from cardwidgets.core.records import (
 )
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import note_text
+from cardwidgets.i18n.names import cards_named
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import UI, action_phrase
 from cardwidgets.widgets.analysis_view import analyse
+from cardwidgets.widgets.base import MessageError
 from cardwidgets.widgets.export import Board, board_facts, board_json, board_text
 from cardwidgets.widgets.tool import ToolWidget
 
@@ -118,7 +123,7 @@ class RecordLine:
     def check_step(self, step: int, locale: str = "en") -> None:
         """A clear ``ValueError`` unless ``step`` is a position of the line (0 … steps)."""
         if not (type(step) is int and 0 <= step <= self.steps):
-            raise ValueError(tool_text("err_step", locale, step=step, steps=self.steps))
+            raise Refusal(tool_text("err_step", locale, step=step, steps=self.steps))
 
     def actor(self, step: int) -> int | None:
         """The seat that took action ``step`` (counted from 1)."""
@@ -146,11 +151,36 @@ class RecordLine:
             self.state(step),
             locale,
             last_seat=self.actor(step),
-            note=note_text(self.notes.get(step), locale),
+            note=self.note(step, locale, seat),
             heading=heading,
             interactive=interactive,
             seat=seat,
         )
+
+    def note(self, number: int, locale: str, seat: int | None = None, at: int | None = None) -> str:
+        """Note ``number`` as ``seat`` may read it at step ``at`` (default: ``number``); ``None``: as written.
+
+        A note that names a card hidden from ``seat`` at that step is withheld (a short
+        sentence says so) until the card is public to the seat — or until Reveal.
+        """
+        text = note_text(self.notes.get(number), locale)
+        if seat is None or not text:
+            return text
+        if cards_named(text) & self.hidden_from(seat, number if at is None else at):
+            return tool_text("note_withheld", locale, seat=seat)
+        return text
+
+    def hidden_from(self, seat: int, step: int) -> set[Card]:
+        """The cards ``seat`` has not seen at ``step`` (neither in its hand nor shown to it)."""
+        return set(self.states[step].unseen_cards(seat))
+
+    def snapshot(self) -> tuple[list[GameState], list[str], dict[int, Note]]:
+        """The line as it is (its positions are never changed in place, so shallow copies keep it)."""
+        return list(self.states), list(self.line), dict(self.notes)
+
+    def put_back(self, snapshot: tuple[list[GameState], list[str], dict[int, Note]]) -> None:
+        """The line as ``snapshot`` saw it (after a fault inside a message: ``CardWidget._guarded``)."""
+        self.states, self.line, self.notes = list(snapshot[0]), list(snapshot[1]), dict(snapshot[2])
 
     def public_action(self, step: int, seat: int | None) -> str:
         """Action ``step`` (from 1) as ``seat`` may know it (``None``: as it was)."""
@@ -294,7 +324,7 @@ class HandReplay(ToolWidget):
     @property
     def note(self) -> str:
         """The note attached to the action just taken (or, at step 0, to the deal)."""
-        return note_text(self._line.notes.get(self.step), self.locale)
+        return self._line.note(self.step, self.locale, self.viewer)
 
     @property
     def notes(self) -> dict[int, str]:
@@ -332,7 +362,7 @@ class HandReplay(ToolWidget):
         if type(on) is not bool:
             raise TypeError(on)
         if on and self.viewer is not None:
-            raise ValueError(tool_text("err_dd_seat_view", self.locale))
+            raise Refusal(tool_text("err_dd_seat_view", self.locale))
         self.analysis = on
 
     def text(self) -> str:
@@ -373,7 +403,7 @@ class HandReplay(ToolWidget):
         """To the position where trick ``number`` (from 1) has just been taken."""
         ends = self._line.trick_ends()
         if not (isinstance(number, int) and 1 <= number <= len(ends)):
-            raise ValueError(tool_text("err_trick", self.locale, n=number, count=len(ends)))
+            raise Refusal(tool_text("err_trick", self.locale, n=number, count=len(ends)))
         self.go(ends[number - 1])
 
     def start(self) -> None:
@@ -415,10 +445,10 @@ class HandReplay(ToolWidget):
     def _apply_message(self, content: Any) -> None:
         """A command (``{"command": "forward"}``, ``go`` + ``step``, ``trick`` + ``trick``) or ``{"action": …}``."""
         if not isinstance(content, dict):
-            raise TypeError(content)
+            raise MessageError(content)
         keys = set(content)
         if keys == {"action"} and isinstance(content["action"], str):
-            self.play(content["action"])
+            self._play_from_browser(content["action"])
         elif keys == {"command"} and content["command"] in COMMANDS:
             name = {"back_trick": "previous_trick", "forward_trick": "next_trick"}.get(content["command"])
             getattr(self, name or content["command"])()
@@ -429,7 +459,41 @@ class HandReplay(ToolWidget):
         elif keys == {"command", "trick"} and content["command"] == "trick" and type(content["trick"]) is int:
             self.trick(content["trick"])
         else:
-            raise TypeError(content)
+            raise MessageError(content)
+
+    def _play_from_browser(self, action: str) -> None:
+        """An action the browser sent: in a seat's view before Reveal, only that seat's own, on its turn.
+
+        The other seats move as recorded (``forward``) or by the bots (``finish``): the browser
+        cannot play their hidden cards, so a refusal cannot tell which cards they hold.
+        """
+        viewer = self.viewer
+        if viewer is not None and (self.state.is_done or self.state.to_act != viewer):
+            raise Refusal(tool_text("err_not_your_turn", self.locale, seat=viewer))
+        try:
+            self.play(action)
+        except IllegalActionError as exc:
+            if viewer is not None and self._names_hidden(exc.explanation.text(self.locale)):
+                raise Refusal(tool_text("err_view_hidden", self.locale, seat=viewer)) from None
+            raise
+
+    def _names_hidden(self, text: str) -> bool:
+        """Whether ``text`` names a card hidden from the seat whose view is shown."""
+        return self.viewer is not None and bool(cards_named(text) & self._line.hidden_from(self.viewer, self.step))
+
+    def _refuse(self, reason: Explanation | str, action: str | None = None) -> None:
+        """Refuse as every widget does, but a seat's view never quotes a card hidden from it."""
+        super()._refuse(reason, action)
+        if self._names_hidden(str(self.error.get("text", "")) + str(self.error.get("action", ""))):
+            self.error = {"text": tool_text("err_view_hidden", self.locale, seat=self.viewer), "rule": ""}
+
+    # ----- all or nothing (``CardWidget._guarded``) ------------------------------------------------------------
+    def _snapshot(self) -> Any:
+        return self._line.snapshot(), self._analysed
+
+    def _restore(self, snapshot: Any) -> None:
+        line, self._analysed = snapshot
+        self._line.put_back(line)
 
     def _check_step(self, step: int) -> None:
         self._line.check_step(step, self.locale)
@@ -493,7 +557,7 @@ class HandReplay(ToolWidget):
                     "seat": line.actor(k),
                     "action": line.public_action(k, viewer),
                     "text": action_phrase(line.public_action(k, viewer), self.locale, self.game),
-                    "note": note_text(line.notes.get(k), self.locale),
+                    "note": line.note(k, self.locale, viewer, at=self.step),
                 }
                 for k in range(1, shown_steps + 1)
             ]
@@ -502,7 +566,8 @@ class HandReplay(ToolWidget):
             self.record = self.branch_record if viewer is None else {}
             self.analysis_view = analysis
             self.error = {}
-            self.ui = {**UI[self.locale], **TOOLS[self.locale], "deal_note": note_text(line.notes.get(0), self.locale)}
+            deal_note = line.note(0, self.locale, viewer, at=self.step)
+            self.ui = {**UI[self.locale], **TOOLS[self.locale], "deal_note": deal_note}
 
 
 def analysis_lines(view: dict[str, Any], locale: str) -> list[str]:

@@ -28,7 +28,7 @@ from cardwidgets.i18n import LOCALES, format_value, phase_name, resolve
 from cardwidgets.i18n.names import number_text
 from cardwidgets.i18n.tools import tool_text
 from cardwidgets.i18n.ui import action_label, ui_texts
-from cardwidgets.widgets.base import CardWidget
+from cardwidgets.widgets.base import CardWidget, MessageError
 from cardwidgets.widgets.board import board_model
 from cardwidgets.widgets.replay import HandReplay
 
@@ -49,6 +49,10 @@ class Table(CardWidget):
     """
 
     _esm = STATIC / "table.js"
+    #: What a fault inside a message must put back (``CardWidget._guarded``): the match, its deal, the bots.
+    _transactional: ClassVar[tuple[str, ...]] = (
+        "match", "state", "bots", "_events", "_verdict", "_review", "_hint_cache", "_hint_running"
+    )
     _css = STATIC / "table.css"
 
     #: The browser may write the bots' pace (the slider) and nothing else (``docs/widget-protocol.md``).
@@ -200,7 +204,7 @@ class Table(CardWidget):
 
     def set_bot(self, seat: int, level: str) -> bool:
         """Let a bot of ``level`` (random, heuristic, search) play ``seat`` from now on."""
-        if not (isinstance(seat, int) and 0 <= seat < len(self.bots) and seat != self.seat and level in LEVELS):
+        if not (type(seat) is int and 0 <= seat < len(self.bots) and seat != self.seat and level in LEVELS):
             self._refuse(Explanation("ACTIONS", "widget.bad_bot", {"levels": ", ".join(LEVELS)}), echo([seat, level]))
             return False
         self.bots[seat] = make_bot(level, None if self.seed is None else self.seed * 10 + seat)
@@ -294,7 +298,7 @@ class Table(CardWidget):
         elif kind == "bot" and isinstance(value, list) and len(value) == 2:
             self.set_bot(value[0], value[1])
         else:
-            raise TypeError(content)
+            raise MessageError(content)
 
     # ----- bots and events --------------------------------------------------------------------
     def _let_bots_play(self) -> None:
