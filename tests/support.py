@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 TESTS = Path(__file__).parent
 ROOT = TESTS.parent
@@ -23,3 +24,18 @@ def record_tests(game: str) -> list[Path]:
 def load_record_test(path: Path) -> dict:
     """A record test: ``rules`` (ids covered), ``record``, and ``expect`` or ``error``."""
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def send_message(widget: Any, content: Any) -> None:
+    """What ipywidgets does with a browser custom message (``model.send``)."""
+    widget._handle_custom_msg(content, [])
+
+
+def send_update(widget: Any, state: Any) -> None:
+    """What ipywidgets does with a browser ``update`` message (``model.set`` + ``save_changes``)."""
+    widget.set_state(state)
+
+
+def synced(widget: Any) -> dict[str, Any]:
+    """The synced traits as the browser receives them (ipywidgets' private traits, such as the bundle, left out)."""
+    return json.loads(json.dumps({k: v for k, v in widget.get_state().items() if not k.startswith("_")}))

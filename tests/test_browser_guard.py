@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import send_message, send_update, synced
 
 from cardwidgets import GAMES, HandReplay, Table, TrickExplorer, load_record, replay
 from cardwidgets.i18n import LOCALES
@@ -41,21 +42,6 @@ JSON = st.recursive(
 #: Values a curious student would try on purpose, beside random JSON.
 TEMPTING = st.sampled_from([True, False, 0, 1, 2, 3, 7, -5, 10**6, 0.5, 2.0, 99.0, -1.0, "ru", "xx", "", None, [], {}])
 BOGUS_NAMES = ["bogus", "__class__", "_esm", "comm", "state", "match"]
-
-
-def send_update(widget: Any, state: Any) -> None:
-    """What ipywidgets does with a browser ``update`` message."""
-    widget.set_state(state)
-
-
-def send_message(widget: Any, content: Any) -> None:
-    """What ipywidgets does with a browser custom message."""
-    widget._handle_custom_msg(content, [])
-
-
-def synced(widget: Any) -> dict[str, Any]:
-    """The synced traits as the browser receives them (private traits such as the bundle left out)."""
-    return json.loads(json.dumps({k: v for k, v in widget.get_state().items() if not k.startswith("_")}))
 
 
 def without_error(state: dict[str, Any]) -> dict[str, Any]:

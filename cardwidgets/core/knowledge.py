@@ -72,6 +72,14 @@ class Knowledge:
         """``slot`` holds none of ``cards`` (a void shown, a rule)."""
         self.banned.setdefault(slot, set()).update(cards)
 
+    def hidden(self) -> set[Card]:
+        """The cards this seat has not seen and cannot place: the ``pool``.
+
+        A text shown in this seat's view may name no such card (``widgets/replay.py``). The
+        cards of an ``Either`` were shown (a talon turned up), so naming them is no secret.
+        """
+        return set(self.pool)
+
     def finish(self, unseen: list[Card]) -> Knowledge:
         """Fill ``pool``: the seat's ``unseen`` cards (deck order) less the ones already placed."""
         placed = {card for cards in self.fixed.values() for card in cards}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from contextlib import suppress
+from functools import lru_cache
 from typing import Any
 
 from cardwidgets.cards import ALL_CARDS, Card, CardError, Rank, parse_card
@@ -105,7 +106,8 @@ _CARD_MENTION = re.compile(
 )
 
 
-def cards_named(text: str) -> set[Card]:
+@lru_cache(maxsize=4096)  # a replay asks again for every note at every step
+def cards_named(text: str) -> frozenset[Card]:
     """Every card that ``text`` names, in any notation a person reads or the engine writes.
 
     Codes (``10H``), suit symbols before or after the rank (``10♥``, ``♥10``), the Russian
@@ -119,7 +121,7 @@ def cards_named(text: str) -> set[Card]:
             found.add(parse_card(rank + suit))
     lowered = text.lower()
     found.update(card for name, card in _SPOKEN_CARDS.items() if name in lowered)
-    return found
+    return frozenset(found)
 
 
 def word_text(word: str, locale: str) -> str:

@@ -162,7 +162,8 @@ class CardWidget(TextRepr, anywidget.AnyWidget):
         return [name for name in self.keys if name not in _IPYWIDGETS_TRAITS and name != "error"]
 
     def _snapshot_all(self) -> tuple[dict[str, Any], Any]:
-        traits = {name: copy.deepcopy(getattr(self, name)) for name in self._synced_names()}
+        # Trait values are replaced, never changed in place (in-place changes would not sync): references suffice.
+        traits = {name: getattr(self, name) for name in self._synced_names()}
         return traits, self._snapshot()
 
     def _restore_all(self, before: tuple[dict[str, Any], Any]) -> None:

@@ -171,8 +171,8 @@ class RecordLine:
         return text
 
     def hidden_from(self, seat: int, step: int) -> set[Card]:
-        """The cards ``seat`` has not seen at ``step`` (neither in its hand nor shown to it)."""
-        return set(self.states[step].unseen_cards(seat))
+        """The cards whose place ``seat`` does not know at ``step`` (``Knowledge.hidden``)."""
+        return self.states[step].knowledge(seat).hidden()
 
     def snapshot(self) -> tuple[list[GameState], list[str], dict[int, Note]]:
         """The line as it is (its positions are never changed in place, so shallow copies keep it)."""
