@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from support import send_message, send_update, synced
 
 from cardwidgets import GAMES, HandReplay, Table, TrickExplorer, load_record, replay
+from cardwidgets.core.explain import Explanation
 from cardwidgets.i18n import LOCALES
 
 RECORDS = Path(__file__).parent.parent / "notebooks" / "records"
@@ -82,10 +83,15 @@ def check_update(widget: Any, update: Any) -> None:
         assert without_error(after) == without_error(before)
 
 
+#: What the learner reads after a fault inside cardwidgets: no browser input may cause one.
+INTERNAL_ERROR = Explanation("", "widget.internal_error").text("en")
+
+
 def check_message(widget: Any, content: Any) -> None:
-    """Send ``content``; if refused, (b) nothing but ``error`` changed."""
+    """Send ``content``; if refused, (b) nothing but ``error`` changed, and it was a refusal, not a fault."""
     before = synced(widget)
     send_message(widget, content)
+    assert widget.error.get("text") != INTERNAL_ERROR, f"{content!r} caused a fault inside cardwidgets"
     if widget.error:
         assert without_error(synced(widget)) == without_error(before)
 
