@@ -57,7 +57,7 @@ def test_replay_prints_the_summary_or_one_error_line(path: Path, tmp_path: Path,
         ('{"game": "nimby", "dealer": 0, "seed": 1, "rules": {"x": 1}}', 'rules: unknown option "x"'),
         ('{"game": "nimby", "dealer": 0, "seed": 1, "notes": {"a": "b"}}', 'notes: "a" must be an action index'),
         ('{"game": "nimby", "dealer": 0, "deal": {"hands": []}}', "deal: hands: expected 4 lists of 5 cards"),
-        ('{"game": "nimby", "deals": []}', "deals: expected a list of deal records"),
+        ('{"game": "nimby", "deals": []}', "deals: a match record needs at least one deal"),
         ('{"game": "nimby", "start": {"scores": [1]}, "deals": [{"dealer": 0, "seed": 1}]}', "start: scores must be"),
     ],
 )

@@ -247,9 +247,7 @@ def _read_part(part: DealPart, value: Any, *, partial: bool = False) -> Any:
     where = f"deal: {part.name}"
     if partial and value is None:  # a part left out of a partial deal: all of it unknown
         value = _all_unknown(part)
-    if part.single:
-        if isinstance(value, list) and len(value) == 1:
-            value = value[0]
+    if part.single:  # one card, written as a string ("turnup": "7C"), not as a list of one
         if not isinstance(value, str):
             raise RecordError("record.one_card", where=where)
         return _card(value, where, partial)

@@ -96,10 +96,21 @@ Record = DealRecord | MatchRecord
 
 # ----- reading ---------------------------------------------------------------
 def load_record(source: str | Path | dict[str, Any]) -> Record:
-    """Read a record from a file path, a JSON string or already-parsed data.
+    """Read a record from a file path, a JSON string or already-parsed data, and check it whole.
 
-    The limits of ``core/limits.py`` apply to all three (``docs/records.md``, *Limits*).
+    The one way a record comes in: ``replay``, ``Table.from_record``, ``HandReplay``,
+    ``post_mortem``, ``to_html`` and the command line all read through here, so they accept
+    and refuse exactly the same records. The limits of ``core/limits.py`` apply to all three
+    forms (``docs/records.md``, *Limits*), and the record must replay: every action legal,
+    no deal after the match is over (``check_replays``).
     """
+    record = _read_record(source)
+    check_replays(record)
+    return record
+
+
+def _read_record(source: str | Path | dict[str, Any]) -> Record:
+    """The record's structure from any of its three forms (not yet replayed)."""
     if isinstance(source, dict):
         check_data(source)
         return record_from_json(source)
@@ -110,6 +121,11 @@ def load_record(source: str | Path | dict[str, Any]) -> Record:
     if isinstance(source, Path) or not source.lstrip().startswith("{"):
         return record_from_json(parse_json(read_text(source)))
     return record_from_json(parse_json(source))
+
+
+def check_replays(record: Record) -> None:
+    """``RecordError`` unless the record replays from its start to its end (``replay_match``)."""
+    replay_match(record)
 
 
 def read_text(path: str | Path) -> str:
@@ -134,10 +150,22 @@ def parse_json(text: str) -> Any:
     """JSON data from record text, refusing deep nesting, long numbers, NaN and Infinity."""
     _check_depth(text)
     try:
-        return json.loads(text, parse_int=_read_int, parse_constant=_refuse_constant)
+        data = json.loads(text, parse_int=_read_int, parse_constant=_refuse_constant, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
         reason = json_reason(exc.msg)
         raise RecordError("record.bad_json", line=exc.lineno, column=exc.colno, reason=reason) from None
+    check_data(data)  # what JSON text can hold and a Python dict can too: one check for both ways in
+    return data
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice (``json`` would keep the last silently)."""
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise RecordError("record.duplicate_key", key=echo(twice))
+    return data
 
 
 # A JSON string with its escapes (brackets inside strings do not nest).
@@ -178,7 +206,7 @@ def _refuse_constant(name: str) -> Any:
 
 
 def check_data(data: Any) -> None:
-    """Already-parsed record data obeys the JSON limits: depth, number length, string keys."""
+    """Record data obeys the JSON limits: depth, number length, string keys, texts of characters only."""
     stack = [(data, 1)]
     while stack:
         value, depth = stack.pop()
@@ -188,10 +216,21 @@ def check_data(data: Any) -> None:
             if isinstance(value, dict):
                 if not all(isinstance(key, str) for key in value):
                     raise RecordError("record.keys_not_strings")
+                stack.extend((key, depth) for key in value)
                 value = list(value.values())
             stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str):
+            _check_text(value)
         elif isinstance(value, int) and abs(value) >= 10**MAX_NUMBER_DIGITS:
             raise _too_long_number()
+
+
+def _check_text(text: str) -> None:
+    """A lone surrogate (a JSON escape such as U+D800 alone) is no character: it can be neither shown nor saved."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise RecordError("record.bad_text", code=f"U+{ord(text[exc.start]):04X}") from None
 
 
 def record_from_json(data: Any) -> Record:
@@ -219,8 +258,10 @@ def _match_record(data: dict[str, Any], game: type[Game], rules: dict[str, Any])
         raise RecordError("record.expected_object", field="start")
     game.check_start(dict(start), game.make_rules(rules))
     deals = data["deals"]
-    if not isinstance(deals, list) or not deals:
+    if not isinstance(deals, list):
         raise RecordError("record.deals_list")
+    if not deals:
+        raise RecordError("record.no_deals")
     if len(deals) > MAX_DEALS:
         raise RecordError("record.too_many_deals", count=len(deals), limit=MAX_DEALS)
     records = []

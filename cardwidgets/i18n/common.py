@@ -11,6 +11,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": 'malformed action "{text}": expected "{form}"',
         "ru": 'неверная запись действия «{text}»: ожидается «{form}»',
     },
+    "core.action_spacing": {
+        "en": 'malformed action "{text}": words are separated by single spaces (e.g. "play 10H")',
+        "ru": 'неверная запись действия «{text}»: слова разделяются одним пробелом',
+    },
     "core.action_too_long": {
         "en": 'action "{text}" is too long (at most {limit} characters)',
         "ru": 'действие «{text}» слишком длинное (не больше {limit} знаков)',

@@ -72,6 +72,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{field}: expected an object",
         "ru": "{field}: ожидается объект",
     },
+    "record.no_deals": {
+        "en": "deals: a match record needs at least one deal",
+        "ru": "deals: в записи партии должна быть хотя бы одна сдача",
+    },
+    "record.duplicate_key": {
+        "en": "not valid as a record: the field \"{key}\" is given twice in one object",
+        "ru": "запись неверна: поле «{key}» дважды встречается в одном объекте",
+    },
+    "record.bad_text": {
+        "en": "not valid as a record: a text holds a lone surrogate ({code}), which is not a character",
+        "ru": "запись неверна: в тексте одиночный суррогат ({code}), это не символ",
+    },
     "record.deals_list": {
         "en": "deals: expected a list of deal records",
         "ru": "deals: ожидается список записей сдач",
