@@ -61,7 +61,7 @@ MESSAGES.update(
         },
         "widget.internal_error": {
             "en": "something went wrong inside cardwidgets, so nothing was changed; the details are in the Jupyter log",
-            "ru": "внутри cardwidgets что-то пошло не так, поэтому ничего не изменилось; подробности — в журнале Jupyter",
+            "ru": "внутри программы что-то пошло не так, поэтому ничего не изменилось; подробности — в журнале сервера",
         },
         "widget.bad_value": {
             "en": "that value of “{name}” is not allowed",
