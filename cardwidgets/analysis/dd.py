@@ -6,22 +6,14 @@ from collections.abc import Callable
 from typing import Any
 
 from cardwidgets.analysis import positions
+from cardwidgets.analysis.checks import AnalysisError, check_budget, check_position
 from cardwidgets.analysis.solver import Solver, Unfinished
-from cardwidgets.core.errors import Refusal
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import phase_name
 
 #: The phases of the play, per game: the solver analyses these only.
 PLAY_PHASES = {"nimby": ("play",), "tumbochka": ("play",), "nestors": ("open", "play", "leave")}
-
-
-class AnalysisError(Refusal):
-    """A state the solver cannot analyse (not in the play); ``explanation`` says why in en/ru."""
-
-    def __init__(self, explanation: Explanation) -> None:
-        self.explanation = explanation
-        super().__init__(explanation.text("en"))
 
 
 def position_of(state: GameState) -> Any:
@@ -63,6 +55,7 @@ class DoubleDummy:
 
     def values(self, state: GameState) -> dict[str, int]:
         """``{action: final points of the declaring side}`` for every legal action, in legal order."""
+        state = state.clone()  # a progress callback may change the caller's state: the solve reads its own copy
         pos = position_of(state)
         pos.auto_leave = True  # Nestors: a forced leave goes with the card that ends the trick
         context = pos.context()
@@ -104,4 +97,7 @@ def double_dummy(state: GameState, max_nodes: int | None = None, seconds: float 
     minimise them. Raises ``AnalysisError`` outside the play and
     ``Unfinished`` when a budget (``max_nodes``, ``seconds``) runs out.
     """
+    check_position(state)
+    check_budget("max_nodes", max_nodes, whole=True)
+    check_budget("seconds", seconds)
     return DoubleDummy(max_nodes, seconds).values(state)

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from cardwidgets.analysis.checks import check_budget, check_position, check_samples, check_seed
 from cardwidgets.analysis.dd import PLAY_PHASES, AnalysisError, DoubleDummy
 from cardwidgets.analysis.positions import declaring_seats
 from cardwidgets.analysis.solver import Unfinished
@@ -57,6 +58,12 @@ def post_mortem(
     ``total_seconds`` bounds the whole review the same way (the decisions
     left when it runs out are "not finished").
     """
+    check_samples(samples)
+    check_seed(seed)
+    check_budget("seconds", seconds)
+    check_budget("total_seconds", total_seconds)
+    if isinstance(source, GameState):
+        check_position(source)
     reviewer = _Reviewer(seat, samples, seed, seconds, resolve(locale), total=total_seconds)
     return [reviewer.row(state, number, text) for state, number, text in seat_decisions(source, seat)]
 

@@ -7,6 +7,30 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the solver analyses the play only, and this deal is in the {phase} phase",
         "ru": "решатель анализирует только розыгрыш, а эта сдача сейчас на этапе «{phase}»",
     },
+    "analysis.bad_budget": {
+        "en": "{name} must be a number of seconds, 0 or more (or None for no limit), not {value}",
+        "ru": "{name} — число секунд, не меньше 0 (или None — без ограничения), а не {value}",
+    },
+    "analysis.bad_budget_whole": {
+        "en": "{name} must be a whole number, 0 or more (or None for no limit), not {value}",
+        "ru": "{name} — целое число, не меньше 0 (или None — без ограничения), а не {value}",
+    },
+    "analysis.bad_samples": {
+        "en": "samples must be a whole number of sampled deals from 1 to {limit}, not {value}",
+        "ru": "samples — целое число разыгрываемых вариантов раздачи, от 1 до {limit}, а не {value}",
+    },
+    "analysis.bad_seed": {
+        "en": "seed must be a whole number, not {value}",
+        "ru": "seed — целое число, а не {value}",
+    },
+    "analysis.unknown_game": {
+        "en": "the solver knows the games {games}, not {game}",
+        "ru": "решатель знает игры {games}, а не {game}",
+    },
+    "analysis.inconsistent_state": {
+        "en": "this {game} state is not a position its deal and actions lead to (a hand, a card or the seat to act was changed by hand): the solver would give wrong values",
+        "ru": "это состояние не получается из своей сдачи и сделанных ходов (рука, карта или очередь хода изменены вручную): решатель дал бы неверные оценки",
+    },
     "analysis.not_a_state": {
         "en": "the solver needs a deal (a game state), not {what}",
         "ru": "решателю нужна сдача (состояние игры), а не {what}",
