@@ -9,11 +9,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "analysis.bad_budget": {
         "en": "{name} must be a number of seconds, 0 or more (or None for no limit), not {value}",
-        "ru": "{name} — число секунд, не меньше 0 (или None — без ограничения), а не {value}",
+        "ru": "{name} — число секунд, не меньше 0 (или не задавать — тогда без ограничения), а не {value}",
     },
     "analysis.bad_budget_whole": {
         "en": "{name} must be a whole number, 0 or more (or None for no limit), not {value}",
-        "ru": "{name} — целое число, не меньше 0 (или None — без ограничения), а не {value}",
+        "ru": "{name} — целое число, не меньше 0 (или не задавать — тогда без ограничения), а не {value}",
     },
     "analysis.bad_samples": {
         "en": "samples must be a whole number of sampled deals from 1 to {limit}, not {value}",
