@@ -17,11 +17,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "analysis.bad_samples": {
         "en": "samples must be a whole number of sampled deals from 1 to {limit}, not {value}",
-        "ru": "samples — целое число разыгрываемых вариантов раздачи, от 1 до {limit}, а не {value}",
+        "ru": "число разыгрываемых вариантов раздачи должно быть целым, от 1 до {limit}, а не {value}",
     },
     "analysis.bad_seed": {
         "en": "seed must be a whole number, not {value}",
-        "ru": "seed — целое число, а не {value}",
+        "ru": "начальное число должно быть целым, а не {value}",
     },
     "analysis.unknown_game": {
         "en": "the solver knows the games {games}, not {game}",
