@@ -38,6 +38,7 @@ from cardwidgets.core.records import (
     Note,
     Record,
     apply_actions,
+    check_replays,
     load_record,
     record_of,
     replay_deal,
@@ -67,7 +68,11 @@ def read_source(source: RecordSource, deal: int = 0) -> tuple[DealRecord, MatchR
         source = record_of(source)
     elif isinstance(getattr(source, "record", None), dict):  # a Table: the hand it is playing
         source = source.record
-    record: Record = source if isinstance(source, (DealRecord, MatchRecord)) else load_record(source)
+    if isinstance(source, (DealRecord, MatchRecord)):
+        check_replays(source)  # a record built in Python is checked whole too, as load_record checks a file
+        record: Record = source
+    else:
+        record = load_record(source)
     if isinstance(record, DealRecord):
         return record, None, 0
     if not (isinstance(deal, int) and 0 <= deal < len(record.deals)):
