@@ -63,6 +63,10 @@ def assert_no_hidden_card(table: Table, sent: Any = None) -> None:
     assert not leaked, f"hidden cards reached the browser: {sorted(leaked)}"
 
 
+#: What the learner reads after a fault inside cardwidgets: no browser input may cause one.
+INTERNAL_ERROR = Explanation("", "widget.internal_error").text("en")
+
+
 def update_strategy(widget: Any) -> st.SearchStrategy[Any]:
     """A browser update: one or two traits (real or not) with random or tempting values, or no dict at all."""
     names = st.sampled_from(sorted(widget.keys) + BOGUS_NAMES)
@@ -74,6 +78,7 @@ def check_update(widget: Any, update: Any) -> None:
     """Send ``update``; if the widget refused it, (b) nothing but ``error`` changed."""
     before = synced(widget)
     send_update(widget, update)
+    assert widget.error.get("text") != INTERNAL_ERROR, f"{update!r} caused a fault inside cardwidgets"
     after = synced(widget)
     writable = isinstance(update, dict) and set(update) <= widget.browser_writable
     if not writable:
@@ -81,10 +86,6 @@ def check_update(widget: Any, update: Any) -> None:
         assert widget.error["text"]
     elif widget.error:
         assert without_error(after) == without_error(before)
-
-
-#: What the learner reads after a fault inside cardwidgets: no browser input may cause one.
-INTERNAL_ERROR = Explanation("", "widget.internal_error").text("en")
 
 
 def check_message(widget: Any, content: Any) -> None:

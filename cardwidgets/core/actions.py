@@ -98,7 +98,7 @@ def parse_action(text: str, syntax: ActionSyntax) -> Action:
     if len(text) > MAX_ACTION_CHARS:
         raise _error("core.action_too_long", text=text, limit=MAX_ACTION_CHARS)
     words = text.split(" ")
-    if not all(words) or any(not word.isprintable() for word in words):  # docs/records.md: single spaces
+    if text and (not all(words) or not text.isprintable()):  # docs/records.md: words separated by single spaces
         raise _error("core.action_spacing", text=text)
     # The verbs are what one types (``table.act("agree")``): Russian quotes them as code words.
     verbs = {"en": " | ".join(syntax), "ru": ", ".join(f"«{verb}»" for verb in syntax)}
