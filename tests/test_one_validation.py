@@ -256,3 +256,12 @@ def test_a_progress_callback_that_changes_the_state_does_not_change_the_solve() 
             state.apply(state.legal_strings()[0])
 
     assert DoubleDummy(progress=meddle).values(state) == expected
+
+
+def test_a_note_with_a_lone_surrogate_cannot_be_added_from_python_either(tmp_path: Path) -> None:
+    widget = HandReplay(SHIPPED / "nimby" / "nim-5-follow-trumps.json")
+    with pytest.raises(RecordError):
+        widget.add_note("\ud800", step=1)
+    assert 1 not in widget.notes
+    widget.save(tmp_path / "line.json")  # nothing unsaveable was kept
+    assert load_record(tmp_path / "line.json")

@@ -38,6 +38,7 @@ from cardwidgets.core.records import (
     Note,
     Record,
     apply_actions,
+    check_data,
     check_replays,
     load_record,
     record_of,
@@ -439,6 +440,7 @@ class HandReplay(ToolWidget):
         """Attach a note to action ``step`` (default: the one just taken); it is saved with the line."""
         step = self.step if step is None else step
         self._check_step(step)
+        check_data(str(text))  # a lone surrogate could be neither sent to the browser nor saved
         self._line.notes[step] = str(text)
         self._sync()
 
