@@ -4,12 +4,14 @@ Commands: ``append WRITER COUNT`` (append COUNT moves, retrying when someone mov
 ``race GOFILE`` (one append at version 0 once GOFILE exists: prints won/lost), ``hold`` (open a
 move and stop half-way, then sleep: to be killed), ``loop WRITER`` (append until killed),
 ``join SEAT`` (take a seat and exit), ``sit SEAT`` (take a seat and sleep), ``play SEAT``
-(play the room's match from SEAT to its end with the rules-of-thumb bot; prints the scores).
+(play the room's match from SEAT to its end with the rules-of-thumb bot; prints the scores),
+``bots GOFILE`` (move the bots that are due once GOFILE exists; prints how many moves this kernel appended).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -71,35 +73,65 @@ def play(address: str, room_name: str, seat: int) -> None:
     print(json.dumps({"scores": room.match.scores, "version": room.version, "deals": len(room.finished())}))
 
 
-def main(command: str, address: str, room: str, *args: str) -> None:
-    """Run one command."""
+def wait_for_file(path: str) -> None:
+    """Wait until ``path`` exists (the starting signal of a race)."""
+    while not Path(path).exists():
+        time.sleep(0.001)
+
+
+def append_many(address: str, room: str, writer: str, count: str) -> None:
+    """Append ``count`` moves."""
     store = open_store(address)
-    if command == "append":
-        for i in range(int(args[1])):
-            append_until_in(store, room, {"writer": args[0], "i": i})
-    elif command == "race":
-        while not Path(args[0]).exists():
-            time.sleep(0.001)
-        try:
-            store.append(room, 0, {"writer": str(Path(args[0]).name), "pid": __import__("os").getpid()})
-            print("won")
-        except RoomError:
-            print("lost")
-    elif command == "hold":
-        hold(store, room)
-    elif command == "loop":
-        for i in range(10**9):
-            append_until_in(store, room, {"writer": args[0], "i": i})
-            if i == 0:
-                print("ready", flush=True)
-    elif command in {"join", "sit"}:
-        Room(room, store=address).join(int(args[0]))
-        print("ready", flush=True)
-        if command == "sit":
-            time.sleep(3600)
-    elif command == "play":
-        play(address, room, int(args[0]))
+    for i in range(int(count)):
+        append_until_in(store, room, {"writer": writer, "i": i})
+
+
+def race(address: str, room: str, go: str) -> None:
+    """One append at version 0 once ``go`` exists."""
+    store = open_store(address)
+    wait_for_file(go)
+    try:
+        store.append(room, 0, {"writer": os.getpid()})
+        print("won")
+    except RoomError:
+        print("lost")
+
+
+def loop(address: str, room: str, writer: str) -> None:
+    """Append until killed."""
+    store = open_store(address)
+    for i in range(10**9):
+        append_until_in(store, room, {"writer": writer, "i": i})
+        if i == 0:
+            print("ready", flush=True)
+
+
+def join(address: str, room: str, seat: str, stay: bool = False) -> None:
+    """Take a seat, then exit (or sleep, to be killed)."""
+    Room(room, store=address).join(int(seat))
+    print("ready", flush=True)
+    if stay:
+        time.sleep(3600)
+
+
+def bots(address: str, room_name: str, go: str) -> None:
+    """Move the bots that are due once ``go`` exists; print how many moves this kernel appended."""
+    room = Room(room_name, store=address)
+    wait_for_file(go)
+    print(room.play_bots())
+
+
+COMMANDS = {
+    "append": append_many,
+    "race": race,
+    "hold": lambda address, room: hold(open_store(address), room),
+    "loop": loop,
+    "join": join,
+    "sit": lambda address, room, seat: join(address, room, seat, stay=True),
+    "bots": bots,
+    "play": lambda address, room, seat: play(address, room, int(seat)),
+}
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    COMMANDS[sys.argv[1]](*sys.argv[2:])
