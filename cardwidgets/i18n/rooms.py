@@ -64,6 +64,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the game is over: there is no next deal",
         "ru": "партия окончена: следующей сдачи нет",
     },
+    "room.bots_fixed": {
+        "en": "the bots of room {room} were chosen when it was opened",
+        "ru": "ботов стола {room} выбрали, когда стол открыли",
+    },
     # ----- the store -----
     "room.unreachable": {
         "en": "the room store {store} cannot be reached: {reason}",

@@ -1,0 +1,197 @@
+"""``SharedTable``: the ``Table`` of one seat in a shared room (``Table(game, room="class-3", seat=2)``).
+
+The table is the ordinary ``Table`` — the same traits, the same front-end, the same
+seat-filtered view — whose moves go through a ``Room`` (``store/room.py``) instead of
+straight to the engine: every move is checked by the engine and appended to the room's
+log; a background thread waits for the other learners' moves (pub/sub with Redis, a
+short poll with SQLite), applies them and re-syncs this seat's view. Nothing of the
+other seats' hands is ever synced: ``_sync`` is the Table's own.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from cardwidgets.core.errors import IllegalActionError
+from cardwidgets.core.explain import Explanation
+from cardwidgets.core.match import Match
+from cardwidgets.core.state import GameState
+from cardwidgets.store import RoomError, Store
+from cardwidgets.store.room import Room
+from cardwidgets.widgets.table import Table, _completed_tricks
+
+#: How long the follower waits for news before looking again (seconds); new moves end the wait at once.
+FOLLOW_SECONDS = 0.5
+
+
+class SharedTable(Table):
+    """One seat of a shared room; the other seats are other learners' kernels, or bots if empty.
+
+    ``caveat`` (on by default) puts the room's first message on the table: in JupyterLab a
+    learner can read the whole deal in their own kernel's memory. The classroom app, whose
+    visitors run no code, turns it off.
+    """
+
+    def __init__(
+        self,
+        game: str | None = None,
+        seat: int = 0,
+        *,
+        room: str,
+        store: str | Store | None = None,
+        bots: str | list[str] = "heuristic",
+        seed: int | None = None,
+        rules: dict[str, Any] | None = None,
+        locale: str | None = None,
+        pace: float = 0.6,
+        reveal: bool = False,
+        coach: bool = False,
+        caveat: bool = True,
+        follow: bool = True,
+    ) -> None:
+        self.room = Room(room, game, store=store, rules=rules, bots=bots, seed=seed)
+        self._lock = threading.RLock()
+        self._caveat = caveat
+        self._shown: GameState | None = None
+        self.room.join(seat)
+        super().__init__(
+            self.room.game.name, seat, bots=list(self.room.bot_levels), seed=self.room.seed, locale=locale,
+            reveal=reveal, pace=pace, match=_stand_in(self.room), coach=coach,
+        )
+        self._closing = threading.Event()
+        self._follower = threading.Thread(target=self._follow, name=f"cardwidgets-room-{room}", daemon=True)
+        if follow:
+            self._follower.start()
+
+    # ----- the learner's moves go through the room ------------------------------------------------------------
+    def act(self, action: str) -> bool:
+        """Play ``action`` for this seat through the room; refused (``error``), nothing changes."""
+        with self._lock:
+            seen = self.room.version
+            try:
+                self.room.move(self.seat, action)
+            except (RoomError, IllegalActionError) as exc:
+                self._refused(exc, action, seen)
+                return False
+            self.error = {}
+            self.hint = {}
+            self._show()
+            return True
+
+    def next_deal(self) -> bool:
+        """Start the room's next deal (after this one)."""
+        with self._lock:
+            seen = self.room.version
+            try:
+                self.room.next_deal(self.seat)
+            except RoomError as exc:
+                self._refused(exc, "next_deal", seen)
+                return False
+            self.error = {}
+            self._show()
+            return True
+
+    def _refused(self, exc: RoomError | IllegalActionError, action: str, seen: int) -> None:
+        """Say why; show the table again only if the room moved meanwhile (someone moved first)."""
+        if self.room.version != seen:
+            self._show()
+        self._refuse(exc.explanation, action)
+
+    def set_bot(self, seat: int, level: str) -> bool:
+        """A shared room's bots were chosen when it was created: refused."""
+        self._refuse(Explanation("ROOM", "room.bots_fixed", {"room": self.room.name}), f"bot {seat}")
+        return False
+
+    def refresh(self) -> bool:
+        """Apply the others' moves now, move the bots that are due, re-sync; whether anything changed."""
+        with self._lock:
+            changed = self.room.sync()
+            changed = self.room.play_bots() > 0 or changed
+            if changed:
+                self._show()
+            return changed
+
+    def leave(self) -> None:
+        """Stop following the room and give the seat back (a bot plays it from then on)."""
+        self.stop()
+        with self._lock:
+            self.room.leave(self.seat)
+
+    def stop(self) -> None:
+        """Stop following the room (the seat stays held: a restarted kernel takes it back)."""
+        self._closing.set()
+        if self._follower.is_alive() and self._follower is not threading.current_thread():
+            self._follower.join()
+
+    def close(self) -> None:
+        """Close the widget and stop following."""
+        self.stop()
+        super().close()
+
+    # ----- the Table's hooks ---------------------------------------------------------------------------------
+    def _let_bots_play(self) -> None:
+        """The room's bots move (whoever sees them due); the table shows the room's match and deal."""
+        self.match = self.room.match
+        self.room.play_bots()
+        self.state = self.room.state
+
+    def _show(self) -> None:
+        """Show the room's deal: the events since the last showing (for the animation), then the view."""
+        self._events = self._events_since_shown()
+        self.state = self.room.state
+        self._verdict = None
+        self._sync()
+
+    def _events_since_shown(self) -> list[dict[str, Any]]:
+        """The moves made since the table last showed the deal, as ``Table`` events (same deal only)."""
+        state = self.room.state
+        shown = self._shown
+        self._shown = state.clone()
+        if shown is None or shown.deal != state.deal or len(shown.history) > len(state.history):
+            return []
+        real, events = self.state, []
+        self._events = events
+        try:
+            for action in state.history[len(shown.history) :]:
+                seat, completed = shown.to_act, _completed_tricks(shown)
+                shown.apply(action)
+                self.state = shown
+                self._record_event(seat if seat is not None else -1, completed)
+        finally:
+            self.state = real
+        return events
+
+    def _sync(self) -> None:
+        """The Table's sync (the seat's view only), plus the room's first message."""
+        with self._lock:
+            if self._shown is None:
+                self._shown = self.room.state.clone()
+            super()._sync()
+            if self._caveat:
+                reason = Explanation("ROOM", "room.memory_caveat", {"room": self.room.name, "seat": self.seat,
+                                                                     "lab": "JupyterLab"})
+                view = dict(self.view)
+                view["notices"] = [{"rule": "", "text": reason.text(self.locale)}, *view.get("notices", [])]
+                self.view = view
+
+    def _follow(self) -> None:
+        """The background thread: wait for the room's log to move, then catch up and re-sync."""
+        while not self._closing.is_set():
+            try:
+                version = self.room.store.wait(self.room.name, self.room.version, FOLLOW_SECONDS)
+                if version > self.room.version:
+                    self.refresh()
+            except RoomError as exc:  # the store went away, or the log broke: say so, keep trying
+                self.error = {"text": exc.explanation.text(self.locale), "rule": "ROOM"}
+                self._closing.wait(FOLLOW_SECONDS)
+
+
+Table.shared = SharedTable  # Table(game, room=…, seat=…) makes one of these
+
+
+def _stand_in(room: Room) -> Match:
+    """A match for ``Table.__init__`` to start from (it may deal a new deal); the room's own replaces it at once."""
+    match = Match(room.game, room.meta["rules"], seed=room.seed)
+    match.new_deal()
+    return match
