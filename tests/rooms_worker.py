@@ -61,14 +61,14 @@ def play(address: str, room_name: str, seat: int) -> None:
         state = room.state
         try:
             if state.is_done:
-                room.next_deal(seat)
+                room.next_deal(seat, after=len(room.match.deals))
             elif state.to_act == seat:
                 room.move(seat, bot.choose(state).text)
             else:
                 room.play_bots()
                 room.wait(0.5)
         except (RoomError, IllegalActionError) as exc:
-            if getattr(exc, "key", "") not in {"room.moved_first", "room.deal_not_over", "room.not_your_turn"}:
+            if getattr(exc, "key", "") not in {"room.moved_first", "room.not_your_turn"}:
                 raise
     print(json.dumps({"scores": room.match.scores, "version": room.version, "deals": len(room.finished())}))
 

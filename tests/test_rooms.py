@@ -199,6 +199,9 @@ def test_next_deal_only_after_the_deal(store_address: str) -> None:
         room.next_deal(0)
     assert early.value.key == "room.deal_not_over"
     play_alone(room, 0)
+    deals = len(room.match.deals)
+    room.next_deal(0, after=deals - 1)  # another learner started it already: nothing to do
+    assert len(room.match.deals) == deals
     with pytest.raises(RoomError) as over:
         room.next_deal(0)
     assert over.value.key == "room.match_over"

@@ -96,4 +96,53 @@ MESSAGES: dict[str, dict[str, str]] = {
             " видит все руки. Для честной игры играйте через приложение класса."
         ),
     },
+    # ----- the instructor's classroom (widgets/classroom.py) -----
+    "classroom.bad_tables": {
+        "en": "tables: expected a whole number from 1 to {limit}",
+        "ru": "столов: нужно целое число от 1 до {limit}",
+    },
+    "classroom.title": {
+        "en": "Classroom {name}: {game} at {tables} tables, the same deals at every table (seed {seed})",
+        "ru": "Класс {name}: «{game}» за {tables} столами, за каждым столом те же сдачи (начальное число {seed})",
+    },
+    "classroom.table": {
+        "en": "Table {table} ({room}): {seats}; match {scores}; deals played: {deals}",
+        "ru": "Стол {table} ({room}): {seats}; счёт партии {scores}; сыграно сдач: {deals}",
+    },
+    "classroom.learner": {
+        "en": "seat {seat}: learner",
+        "ru": "место {seat}: ученик",
+    },
+    "classroom.bot": {
+        "en": "seat {seat}: bot ({level})",
+        "ru": "место {seat}: бот ({level})",
+    },
+    "classroom.deal": {
+        "en": "Deal {deal} at every table:",
+        "ru": "Сдача {deal} за всеми столами:",
+    },
+    "classroom.result": {
+        "en": "table {table}: contract {contract}; points {points}; scored {score}",
+        "ru": "стол {table}: контракт {contract}; набрано {points}; записано {score}",
+    },
+    "classroom.contract": {
+        "en": "seat {seat}",
+        "ru": "место {seat}",
+    },
+    "classroom.contract_bid": {
+        "en": "seat {seat}, {bid}",
+        "ru": "место {seat}, {bid}",
+    },
+    "classroom.not_played": {
+        "en": "table {table}: not finished yet",
+        "ru": "стол {table}: ещё не доиграна",
+    },
+    "classroom.bad_table": {
+        "en": "there is no table {table}: the tables are 1 to {last}",
+        "ru": "стола {table} нет: столы — от 1 до {last}",
+    },
+    "classroom.no_deal": {
+        "en": "deal {deal} has not been finished at table {table}",
+        "ru": "сдача {deal} за столом {table} ещё не доиграна",
+    },
 }

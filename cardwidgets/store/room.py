@@ -126,11 +126,17 @@ class Room:
         self._append(entry)
         self.play_bots()
 
-    def next_deal(self, seat: int) -> None:
-        """Start the next deal (any learner at the table may, once the deal is over)."""
+    def next_deal(self, seat: int, after: int | None = None) -> None:
+        """Start the next deal (any learner at the table may, once the deal is over).
+
+        ``after``: the number of the deal the learner saw end; if another learner started the
+        next one meanwhile, there is nothing left to do (two clicks at once start one deal).
+        """
         if seat not in self.held:
             raise RoomError("room.not_your_seat", seat=echo(seat), room=self.name)
         self.sync()
+        if after is not None and len(self.match.deals) > after:
+            return
         self._check_next()
         self._append({"seat": seat, "action": NEXT_DEAL})
         self.play_bots()

@@ -84,7 +84,7 @@ class SharedTable(Table):
         with self._lock:
             seen = self.room.version
             try:
-                self.room.next_deal(self.seat)
+                self.room.next_deal(self.seat, after=self.scoreboard.get("deal"))
             except RoomError as exc:
                 self._refused(exc, "next_deal", seen)
                 return False
