@@ -82,6 +82,7 @@ def latency(address: str, moves: int) -> list[float]:
 def writer(address: str, name: str, count: int) -> None:
     """Append ``count`` moves as fast as the store takes them (retrying when someone moved first)."""
     store = open_store(address)
+    started = time.time()
     for i in range(count):
         while True:
             try:
@@ -89,29 +90,42 @@ def writer(address: str, name: str, count: int) -> None:
                 break
             except RoomError:
                 continue
+    print(started, time.time())
 
 
 def throughput(address: str, writers: int, count: int) -> float:
     """Moves per second with ``writers`` processes appending ``count`` moves each to one room."""
     name = f"speed-{writers}"
-    start = time.perf_counter()
-    processes = [subprocess.Popen([sys.executable, __file__, "--writer", address, name, str(count)])
-                 for _ in range(writers)]
-    for process in processes:
-        process.wait()
-    return writers * count / (time.perf_counter() - start)
+    processes = [subprocess.Popen([sys.executable, __file__, "--writer", address, name, str(count)],
+                                  stdout=subprocess.PIPE, text=True) for _ in range(writers)]
+    spans = [[float(t) for t in process.communicate()[0].split()] for process in processes]
+    return writers * count / (max(end for _, end in spans) - min(start for start, _ in spans))
 
 
 def kernel_memory(address: str) -> dict[str, float]:
-    """Peak memory (MB) of a process: bare Python, and with ipykernel and a shared table open."""
-    bare = "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
-    table = (
-        "import resource, ipykernel.ipkernel; from cardwidgets.widgets.shared_table import SharedTable;"
-        f"t = SharedTable('nestors', 1, room='memory', store={address!r}, follow=False);"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
-    )
-    return {what: int(subprocess.check_output([sys.executable, "-c", code], text=True)) / 1024
-            for what, code in (("python", bare), ("kernel with a table", table))}
+    """Resident memory (MB) of a real IPython kernel: started, then with a shared table open and followed."""
+    from jupyter_client.manager import start_new_kernel
+
+    manager, client = start_new_kernel(kernel_name="python3")
+    try:
+        pid = manager.provisioner.process.pid  # type: ignore[union-attr]
+        found = {"kernel, started": _resident_mb(pid)}
+        code = (f"from cardwidgets import Table\nt = Table('nestors', room='memory', seat=1, store={address!r})\n"
+                "_ = t.act(t.legal[0]) if t.legal else None")
+        client.execute_interactive(code, timeout=120)
+        found["kernel with a shared table"] = _resident_mb(pid)
+        return found
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
+def _resident_mb(pid: int) -> float:
+    """A process's resident set size in MB (``/proc``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 # ----- the run -------------------------------------------------------------------------------------------------
@@ -160,8 +174,9 @@ def main() -> None:
                   f"p95 {percentile(delays, 0.95):.1f} ms, max {max(delays):.1f} ms ({len(delays)} sightings)")
             one, four = throughput(address, 1, 2000), throughput(address, 4, 500)
             print(f"{name}: {one:.0f} moves/s from one writer, {four:.0f} moves/s from four writers at once")
+        Room("memory", "nestors", store=str(folder / "rooms.sqlite"), seed=2)
         for what, mb in kernel_memory(str(folder / "rooms.sqlite")).items():
-            print(f"memory: {what}: {mb:.0f} MB peak")
+            print(f"memory: {what}: {mb:.0f} MB resident")
     finally:
         server.terminate()
         server.wait()
