@@ -17,6 +17,7 @@ import ipywidgets
 
 from cardwidgets.core.errors import echo
 from cardwidgets.i18n import render, resolve
+from cardwidgets.i18n.names import number_text
 from cardwidgets.i18n.tools import tool_text
 from cardwidgets.i18n.ui import UI
 from cardwidgets.store import RoomError, Store, open_store
@@ -91,7 +92,7 @@ class Classroom:
             else render("classroom.bot", {"seat": seat, "level": UI[locale][f"level_{level}"]}, locale)
             for seat, level in enumerate(room.bot_levels)
         ]
-        scores = " : ".join(str(score) for score in room.match.scores)
+        scores = _pair(room.match.scores, locale)
         return render("classroom.table", {"table": table, "room": room.name, "seats": "; ".join(seats),
                                           "scores": scores, "deals": len(room.finished())}, locale)
 
@@ -106,8 +107,8 @@ class Classroom:
             summary = finished[deal - 1].summary()
             lines.append(render("classroom.result", {
                 "table": table, "contract": self._contract(summary.get("contract")),
-                "points": " : ".join(str(p) for p in summary["points"]),
-                "score": " : ".join(str(s) for s in room.match.deal_scores[deal - 1]),
+                "points": _pair(summary["points"], self.locale),
+                "score": _pair(room.match.deal_scores[deal - 1], self.locale),
             }, self.locale))
         return lines
 
@@ -146,3 +147,8 @@ class Classroom:
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """In a notebook: the live widget."""
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _pair(numbers: list[int], locale: str) -> str:
+    """Scores side by side as the locale writes numbers: ``-140 : 50``, «−140 : 50»."""
+    return " : ".join(number_text(number, locale) for number in numbers)
