@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 
 import pytest
 import rooms_support
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rooms_support import finish, wait_for, worker
+from rooms_support import finish, worker
 from test_browser_guard import assert_no_hidden_card, check_message, check_update, table_message, update_strategy
 
 from cardwidgets import GAMES, Table
@@ -35,6 +37,7 @@ def test_a_table_with_a_room_is_a_seat_at_the_shared_table(store_address: str, t
     tables.append(table)
     assert isinstance(table, SharedTable)
     assert isinstance(table, Table)
+    assert not table.follow()  # no event loop runs here (a kernel has one): refresh() catches up by hand
     assert table.room.humans() == {2}
     assert "can see every hand" in table.view["notices"][0]["text"]  # the room's first message
     table.locale = "ru"
@@ -42,16 +45,29 @@ def test_a_table_with_a_room_is_a_seat_at_the_shared_table(store_address: str, t
     assert not isinstance(Table("nestors", seat=2), SharedTable)  # without a room: the table of old
 
 
+async def until(condition: Callable[[], object], what: str) -> None:
+    """Let the event loop run (the tables' followers) until ``condition()`` holds; fail after a minute."""
+    end = time.monotonic() + rooms_support.PATIENCE
+    while not condition():
+        if time.monotonic() > end:
+            pytest.fail(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
 def test_another_learners_move_appears_without_asking(store_address: str, tables: list[SharedTable]) -> None:
     to_act = Room("class-3", "nimby", store=store_address, seed=3, bots="random").state.to_act
-    mover = Table("nimby", room="class-3", seat=to_act, store=store_address)
-    watcher = Table("nimby", room="class-3", seat=(to_act + 1) % 4, store=store_address)
-    tables.extend([mover, watcher])
-    seen = len(watcher.view["history"])
-    assert mover.act(mover.legal[0])
-    wait_for(lambda: len(watcher.view["history"]) > seen, "the move to reach the other table")
-    assert watcher.view["history"][seen] == mover.state.history[seen]
-    assert watcher.events[0]["seat"] == to_act  # the front-end animates it like a bot's move
+
+    async def scenario() -> None:  # on an event loop, as in a kernel: the tables follow the room
+        mover = Table("nimby", room="class-3", seat=to_act, store=store_address)
+        watcher = Table("nimby", room="class-3", seat=(to_act + 1) % 4, store=store_address)
+        tables.extend([mover, watcher])
+        seen = len(watcher.view["history"])
+        assert mover.act(mover.legal[0])
+        await until(lambda: len(watcher.view["history"]) > seen, "the move to reach the other table")
+        assert watcher.view["history"][seen] == mover.state.history[seen]
+        assert watcher.events[0]["seat"] == to_act  # the front-end animates it like a bot's move
+
+    asyncio.run(scenario())
 
 
 def test_refusals_change_nothing_and_say_why(store_address: str, tables: list[SharedTable]) -> None:
@@ -74,15 +90,20 @@ def test_four_kernels_play_a_match_and_no_hidden_card_is_synced(store_address: s
     Room("class-3", game, store=store_address, seed=6, rules=SHORT[game])
     players = len(Room("class-3", store=store_address).bot_levels)
     others = [worker("play", store_address, "class-3", str(seat)) for seat in range(1, players)]
-    table = Table(game, room="class-3", seat=0, store=store_address)
-    tables.append(table)
-    while not table.match.is_over:
-        wait_for(lambda: table.legal or table.state.is_done or table.match.is_over, "this seat's turn")
-        assert_no_hidden_card(table)
-        if table.legal:
-            table.act(table.legal[0])
-        elif table.state.is_done and not table.match.is_over:
-            table.next_deal()
+
+    async def scenario() -> SharedTable:
+        table = Table(game, room="class-3", seat=0, store=store_address)
+        tables.append(table)
+        while not table.match.is_over:
+            await until(lambda: table.legal or table.state.is_done, "this seat's turn")
+            assert_no_hidden_card(table)
+            if table.legal:
+                table.act(table.legal[0])
+            elif table.state.is_done and not table.match.is_over:
+                table.next_deal()
+        return table
+
+    table = asyncio.run(scenario())
     results = [json.loads(finish(process)) for process in others]
     assert all(result["scores"] == table.match.scores for result in results)
     assert table.scoreboard["over"]

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 import os
+import platform
 import re
-import socket
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -81,13 +81,13 @@ class Holder:
 
 def this_process() -> str:
     """The process running now, as a seat holder: ``host:pid``."""
-    return f"{socket.gethostname()}:{os.getpid()}"
+    return f"{platform.node()}:{os.getpid()}"
 
 
 def process_alive(process: str) -> bool:
     """Whether ``host:pid`` may still be running: a process on another host is assumed alive."""
     host, _, pid = process.rpartition(":")
-    if host != socket.gethostname() or not pid.isdigit():
+    if host != platform.node() or not pid.isdigit():
         return True
     try:
         os.kill(int(pid), 0)

@@ -10,7 +10,6 @@ list's length, push, publish — which Redis runs atomically. Seats change under
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -61,7 +60,6 @@ class RedisStore(Store):
             raise RoomError("room.bad_store", address=echo(url), example="redis://host:6379/0") from exc
         self._append = self._redis.register_script(APPEND)
         self._pubsubs: dict[str, redis.client.PubSub] = {}
-        self._lock = threading.Lock()
         self._call(self._redis.ping)
 
     def _call(self, fn: Callable[..., T], *args: Any) -> T:
@@ -146,18 +144,17 @@ class RedisStore(Store):
     def wait(self, room: str, version: int, timeout: float) -> int:
         """Wait for a published version past ``version`` (subscribed before looking, so none is missed)."""
         end = time.monotonic() + timeout
-        with self._lock:
-            pubsub = self._pubsub(room)
-            now = self.version(room)
-            while now <= version and time.monotonic() < end:
-                try:
-                    message = pubsub.get_message(ignore_subscribe_messages=True, timeout=end - time.monotonic())
-                except (redis.ConnectionError, redis.TimeoutError):  # the server went away: subscribe again
-                    self._drop_pubsub(room)
-                    return self.version(room)
-                if message is not None:
-                    now = max(now, int(message["data"]))
-            return now
+        pubsub = self._pubsub(room)
+        now = self.version(room)
+        while now <= version and time.monotonic() < end:
+            try:
+                message = pubsub.get_message(ignore_subscribe_messages=True, timeout=end - time.monotonic())
+            except (redis.ConnectionError, redis.TimeoutError):  # the server went away: subscribe again
+                self._drop_pubsub(room)
+                return self.version(room)
+            if message is not None:
+                now = max(now, int(message["data"]))
+        return now
 
     def _pubsub(self, room: str) -> redis.client.PubSub:
         if room not in self._pubsubs:
@@ -173,7 +170,6 @@ class RedisStore(Store):
 
     def close(self) -> None:
         """Close the subscriptions and the connections."""
-        with self._lock:
-            for room in list(self._pubsubs):
-                self._drop_pubsub(room)
+        for room in list(self._pubsubs):
+            self._drop_pubsub(room)
         self._redis.close()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -45,7 +44,6 @@ class SQLiteStore(Store):
 
     def __init__(self, path: str | Path, *, max_page_count: int | None = None) -> None:
         self.address = str(path)
-        self._lock = threading.Lock()
         try:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(
@@ -70,27 +68,25 @@ class SQLiteStore(Store):
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One write transaction, rolled back on any error (which becomes a ``RoomError``)."""
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as exc:
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise self._error(exc) from None
+        try:
+            yield self._db
+            self._db.execute("COMMIT")
+        except BaseException as exc:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
                 raise self._error(exc) from None
-            try:
-                yield self._db
-                self._db.execute("COMMIT")
-            except BaseException as exc:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                if isinstance(exc, sqlite3.Error):
-                    raise self._error(exc) from None
-                raise
+            raise
 
     def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        with self._lock:
-            try:
-                return fn(self._db)
-            except sqlite3.Error as exc:
-                raise self._error(exc) from None
+        try:
+            return fn(self._db)
+        except sqlite3.Error as exc:
+            raise self._error(exc) from None
 
     # ----- rooms ----------------------------------------------------------------------------------
     def create_room(self, room: str, meta: dict[str, Any]) -> dict[str, Any]:
@@ -169,5 +165,4 @@ class SQLiteStore(Store):
 
     def close(self) -> None:
         """Close the file."""
-        with self._lock:
-            self._db.close()
+        self._db.close()

@@ -3,14 +3,16 @@
 The table is the ordinary ``Table`` — the same traits, the same front-end, the same
 seat-filtered view — whose moves go through a ``Room`` (``store/room.py``) instead of
 straight to the engine: every move is checked by the engine and appended to the room's
-log; a background thread waits for the other learners' moves (pub/sub with Redis, a
-short poll with SQLite), applies them and re-syncs this seat's view. Nothing of the
-other seats' hands is ever synced: ``_sync`` is the Table's own.
+log; a background task on the kernel's event loop looks at the log every
+``FOLLOW_SECONDS``, applies the other learners' moves and re-syncs this seat's view (an
+asyncio task, not a thread: the kernel's own thread sends every update, and it runs where
+threads do not, as in Pyodide). Without a running event loop (a script), ``refresh()``
+catches up by hand. Nothing of the other seats' hands is ever synced: ``_sync`` is the Table's own.
 """
 
 from __future__ import annotations
 
-import threading
+import asyncio
 from typing import Any
 
 from cardwidgets.core.errors import IllegalActionError
@@ -21,8 +23,8 @@ from cardwidgets.store import RoomError, Store
 from cardwidgets.store.room import Room
 from cardwidgets.widgets.table import Table, _completed_tricks
 
-#: How long the follower waits for news before looking again (seconds); new moves end the wait at once.
-FOLLOW_SECONDS = 0.5
+#: How often the follower looks at the room's log (seconds): one cheap read (a count, or Redis' LLEN).
+FOLLOW_SECONDS = 0.03
 
 
 class SharedTable(Table):
@@ -51,7 +53,6 @@ class SharedTable(Table):
         follow: bool = True,
     ) -> None:
         self.room = Room(room, game, store=store, rules=rules, bots=bots, seed=seed)
-        self._lock = threading.RLock()
         self._caveat = caveat
         self._shown: GameState | None = None
         self.room.join(seat)
@@ -59,38 +60,35 @@ class SharedTable(Table):
             self.room.game.name, seat, bots=list(self.room.bot_levels), seed=self.room.seed, locale=locale,
             reveal=reveal, pace=pace, match=_stand_in(self.room), coach=coach,
         )
-        self._closing = threading.Event()
-        self._follower = threading.Thread(target=self._follow, name=f"cardwidgets-room-{room}", daemon=True)
+        self._follower: asyncio.Task[None] | None = None
         if follow:
-            self._follower.start()
+            self.follow()
 
     # ----- the learner's moves go through the room ------------------------------------------------------------
     def act(self, action: str) -> bool:
         """Play ``action`` for this seat through the room; refused (``error``), nothing changes."""
-        with self._lock:
-            seen = self.room.version
-            try:
-                self.room.move(self.seat, action)
-            except (RoomError, IllegalActionError) as exc:
-                self._refused(exc, action, seen)
-                return False
-            self.error = {}
-            self.hint = {}
-            self._show()
-            return True
+        seen = self.room.version
+        try:
+            self.room.move(self.seat, action)
+        except (RoomError, IllegalActionError) as exc:
+            self._refused(exc, action, seen)
+            return False
+        self.error = {}
+        self.hint = {}
+        self._show()
+        return True
 
     def next_deal(self) -> bool:
         """Start the room's next deal (after this one)."""
-        with self._lock:
-            seen = self.room.version
-            try:
-                self.room.next_deal(self.seat, after=self.scoreboard.get("deal"))
-            except RoomError as exc:
-                self._refused(exc, "next_deal", seen)
-                return False
-            self.error = {}
-            self._show()
-            return True
+        seen = self.room.version
+        try:
+            self.room.next_deal(self.seat, after=self.scoreboard.get("deal"))
+        except RoomError as exc:
+            self._refused(exc, "next_deal", seen)
+            return False
+        self.error = {}
+        self._show()
+        return True
 
     def _refused(self, exc: RoomError | IllegalActionError, action: str, seen: int) -> None:
         """Say why; show the table again only if the room moved meanwhile (someone moved first)."""
@@ -105,24 +103,32 @@ class SharedTable(Table):
 
     def refresh(self) -> bool:
         """Apply the others' moves now, move the bots that are due, re-sync; whether anything changed."""
-        with self._lock:
-            changed = self.room.sync()
-            changed = self.room.play_bots() > 0 or changed
-            if changed:
-                self._show()
-            return changed
+        changed = self.room.sync()
+        changed = self.room.play_bots() > 0 or changed
+        if changed:
+            self._show()
+        return changed
 
     def leave(self) -> None:
         """Stop following the room and give the seat back (a bot plays it from then on)."""
         self.stop()
-        with self._lock:
-            self.room.leave(self.seat)
+        self.room.leave(self.seat)
+
+    def follow(self) -> bool:
+        """Follow the room on the running event loop (the kernel's); False where none runs (call ``refresh()``)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        if self._follower is None or self._follower.done():
+            self._follower = loop.create_task(self._follow())
+        return True
 
     def stop(self) -> None:
         """Stop following the room (the seat stays held: a restarted kernel takes it back)."""
-        self._closing.set()
-        if self._follower.is_alive() and self._follower is not threading.current_thread():
-            self._follower.join()
+        if self._follower is not None:
+            self._follower.cancel()
+            self._follower = None
 
     def close(self) -> None:
         """Close the widget and stop following."""
@@ -164,27 +170,25 @@ class SharedTable(Table):
 
     def _sync(self) -> None:
         """The Table's sync (the seat's view only), plus the room's first message."""
-        with self._lock:
-            if self._shown is None:
-                self._shown = self.room.state.clone()
-            super()._sync()
-            if self._caveat:
-                reason = Explanation("ROOM", "room.memory_caveat", {"room": self.room.name, "seat": self.seat,
-                                                                     "lab": "JupyterLab"})
-                view = dict(self.view)
-                view["notices"] = [{"rule": "", "text": reason.text(self.locale)}, *view.get("notices", [])]
-                self.view = view
+        if self._shown is None:
+            self._shown = self.room.state.clone()
+        super()._sync()
+        if self._caveat:
+            reason = Explanation("ROOM", "room.memory_caveat", {"room": self.room.name, "seat": self.seat,
+                                                                 "lab": "JupyterLab"})
+            view = dict(self.view)
+            view["notices"] = [{"rule": "", "text": reason.text(self.locale)}, *view.get("notices", [])]
+            self.view = view
 
-    def _follow(self) -> None:
-        """The background thread: wait for the room's log to move, then catch up and re-sync."""
-        while not self._closing.is_set():
+    async def _follow(self) -> None:
+        """The background task: look at the room's log, catch up and re-sync when it moved."""
+        while True:
             try:
-                version = self.room.store.wait(self.room.name, self.room.version, FOLLOW_SECONDS)
-                if version > self.room.version:
+                if self.room.store.version(self.room.name) > self.room.version:
                     self.refresh()
             except RoomError as exc:  # the store went away, or the log broke: say so, keep trying
                 self.error = {"text": exc.explanation.text(self.locale), "rule": "ROOM"}
-                self._closing.wait(FOLLOW_SECONDS)
+            await asyncio.sleep(FOLLOW_SECONDS)
 
 
 Table.shared = SharedTable  # Table(game, room=…, seat=…) makes one of these
