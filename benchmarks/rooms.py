@@ -1,8 +1,8 @@
 """Shared rooms (issue 25): how fast a move reaches the other kernels, moves per second, memory per kernel.
 
 Four processes (four kernels) hold the four seats of one Nestors room and play; each notes
-when it appended a move and when it first saw each of the others' moves (waiting as the
-``SharedTable`` does: Redis pub/sub, or SQLite's short poll). Then: moves per second through
+when it appended a move and when it first saw each of the others' moves (looking at the log
+as a ``SharedTable`` does, every ``FOLLOW_SECONDS``). Then: moves per second through
 each store (one writer, and four writers at once), and the memory of a kernel process
 holding a table. Run from the repository's root::
 
@@ -28,6 +28,7 @@ from pathlib import Path
 
 from cardwidgets.store import RoomError, open_store
 from cardwidgets.store.room import Room
+from cardwidgets.widgets.shared_table import FOLLOW_SECONDS
 
 ROOM = "bench"
 PLAYERS = 4
@@ -51,11 +52,13 @@ def kernel(address: str, seat: int, moves: int) -> None:
                 started = time.time()
                 room.move(seat, state.legal_strings()[0])
                 appended[room.version] = started
-            else:
+            else:  # as a SharedTable follows the room: look at the log every FOLLOW_SECONDS
                 before = room.version
-                if room.store.wait(ROOM, before, 0.5) > before and room.sync():
+                if room.store.version(ROOM) > before and room.sync():
                     now = time.time()
                     seen.update(dict.fromkeys(range(before + 1, room.version + 1), now))
+                else:
+                    time.sleep(FOLLOW_SECONDS)
         except RoomError as exc:
             if exc.key != "room.moved_first":
                 raise
