@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: lab test venv browser bundle
+.PHONY: lab test venv browser redis bundle
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,7 @@ lab: venv
 	$(BIN)/jupyter lab notebooks/00-start-here.ipynb $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 ## make test: install everything the tests need and run the whole suite (lint included)
-test: venv browser
+test: venv browser redis
 	$(BIN)/python -m pip install --quiet -e ".[test,lab]"
 	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; else echo "note: npm is missing: the front-end unit tests (js/test) will skip"; fi
 	$(BIN)/ruff check .
@@ -32,6 +32,13 @@ browser:
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else echo "note: /usr/bin/chromium is missing (apt-get install chromium); browser tests will skip"; fi
+
+## redis-server for the store tests (tests/test_store.py start their own on a free loopback port).
+redis:
+	@if command -v redis-server >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; \
+	else echo "note: redis-server is missing (apt-get install redis-server); the Redis store tests will fail"; fi
 
 ## make bundle: rebuild the front-end bundle in cardwidgets/static/ (needs Node and npm)
 bundle:

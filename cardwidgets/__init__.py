@@ -13,7 +13,7 @@ from cardwidgets.games import GAMES, get_game, new_game
 from cardwidgets.i18n import get_locale, set_locale
 
 #: The widgets and the HTML snapshot, imported on first use so the engines load without Jupyter.
-WIDGETS = ("Drill", "HandReplay", "Table", "TrickExplorer", "to_html", "to_slides")
+WIDGETS = ("Classroom", "Drill", "HandReplay", "Table", "TrickExplorer", "to_html", "to_slides")
 
 
 def __getattr__(name: str) -> object:
@@ -30,6 +30,7 @@ __all__ = [
     "Action",
     "Card",
     "CardError",
+    "Classroom",
     "Drill",
     "Explanation",
     "GameState",

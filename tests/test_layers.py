@@ -14,7 +14,10 @@ import pytest
 
 PACKAGE = Path(__file__).parent.parent / "cardwidgets"
 #: Each layer may import only the layers before it (and itself).
-LAYERS = ["cards", "i18n", "core", "games", "bots", "analysis", "drills", "widgets", "playthrough", "cli", "__main__"]
+LAYERS = [
+    "cards", "i18n", "core", "games", "bots", "analysis", "drills", "store", "widgets",
+    "playthrough", "cli", "__main__",
+]
 
 
 def module_name(path: Path) -> str:

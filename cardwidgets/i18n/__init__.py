@@ -17,7 +17,7 @@ from enum import Enum
 from typing import Any
 
 from cardwidgets.cards import Card, CardError, Rank, Suit
-from cardwidgets.i18n import analysis, bots, common, drills, nestors, nimby, records, tumbochka
+from cardwidgets.i18n import analysis, bots, common, drills, nestors, nimby, records, rooms, tumbochka
 from cardwidgets.i18n.locale import (
     LOCALE_ENV,
     LOCALES,
@@ -60,6 +60,7 @@ CATALOGUE: dict[str, Mapping[str, str]] = {
     **drills.MESSAGES,
     **analysis.MESSAGES,
     **records.MESSAGES,
+    **rooms.MESSAGES,
 }
 
 def render(key: str, params: Mapping[str, Any], locale: str | None = None) -> str:

@@ -5,6 +5,12 @@ class can open one link and play the same deal, then compare::
 
     …/voila/render/notebooks/play.ipynb?game=nestors&seed=5&locale=ru&target=300
 
+With ``room`` (and ``seat``) the app is a seat at a shared room (``docs/classroom.md``)::
+
+    …/voila/render/notebooks/play.ipynb?room=class-3-t1&seat=2&locale=ru
+
+— the classroom mode: visitors run no code, so their browsers get only their seat's view.
+
 Voila gives the kernel the address's query string as ``QUERY_STRING``. Every
 setting is optional; a bad one is named in a line above the table and left at its
 default, so a mistyped link still opens a game.
@@ -24,6 +30,8 @@ from cardwidgets.games import GAMES, get_game
 from cardwidgets.i18n import LOCALES, resolve
 from cardwidgets.i18n.names import card_text
 from cardwidgets.i18n.tools import tool_text
+from cardwidgets.store import RoomError
+from cardwidgets.store.base import ROOM_NAME
 from cardwidgets.widgets.table import Table
 
 #: The largest seed or target a link may give (a link is typed by hand: anything longer is a mistake).
@@ -38,6 +46,10 @@ class AppSettings:
     seed: int | None = None
     locale: str = "en"
     target: int | None = None
+    #: A shared room to sit at (``room=class-3-t1``), the seat there, and whether the link named the game.
+    room: str | None = None
+    seat: int = 0
+    game_given: bool = False
     problems: list[tuple[str, str]] = field(default_factory=list)
 
     def rules(self) -> dict[str, int] | None:
@@ -57,7 +69,7 @@ def read_query(query: str | None = None, locale: str | None = None) -> AppSettin
     elif "locale" in values:
         settings.problems.append(("locale", values["locale"][:40]))
     if values.get("game") in GAMES:
-        settings.game = values["game"]
+        settings.game, settings.game_given = values["game"], True
     elif "game" in values:
         settings.problems.append(("game", values["game"][:40]))
     for name in ("seed", "target"):
@@ -67,7 +79,23 @@ def read_query(query: str | None = None, locale: str | None = None) -> AppSettin
                 settings.problems.append((name, values[name][:40]))
             else:
                 setattr(settings, name, number)
+    _read_room(values, settings)
     return settings
+
+
+def _read_room(values: dict[str, str], settings: AppSettings) -> None:
+    """The shared room and seat of a link (a bad name or seat is named, and the app plays alone)."""
+    if "room" in values:
+        if ROOM_NAME.fullmatch(values["room"]):
+            settings.room = values["room"]
+        else:
+            settings.problems.append(("room", values["room"][:40]))
+    if "seat" in values:
+        seat = _number(values["seat"])
+        if seat is None or seat >= max(get_game(g).num_players for g in GAMES):
+            settings.problems.append(("seat", values["seat"][:40]))
+        else:
+            settings.seat = seat
 
 
 def _number(text: str) -> int | None:
@@ -87,6 +115,8 @@ class PlayApp:
         self.language = ipywidgets.ToggleButtons(options=[("English", "en"), ("Русский", "ru")], value=settings.locale)
         self.new_match = ipywidgets.Button(button_style="primary", icon="play")
         self.status = ipywidgets.HTML()
+        #: Why the link's room could not be joined (its message in each language), if it could not.
+        self.room_error: RoomError | None = None
         self.table_area = ipywidgets.VBox()
         self.new_match.on_click(self.start)
         self.language.observe(self._relabel, names="value")
@@ -104,9 +134,28 @@ class PlayApp:
     def start(self, _button: object = None) -> None:
         """A new match of the chosen game (the link's seed, if it gave one: everyone gets the same deal)."""
         settings, game = self.settings, self.game.value
+        if settings.room is not None:
+            self._sit_at_room()
+            return
         rules = AppSettings(game=game, target=settings.target).rules()
         table = Table(game, seat=0, seed=settings.seed, locale=self.language.value, rules=rules)
         self.table_area.children = [table]
+        self._label()
+
+    def _sit_at_room(self) -> None:
+        """The classroom mode: this visitor's seat at the link's room (the room's match: no New match)."""
+        settings = self.settings
+        self.new_match.disabled = self.game.disabled = True
+        if self.table_area.children:
+            return
+        game = settings.game if settings.game_given else None
+        try:
+            table = Table(game, room=settings.room, seat=settings.seat, locale=self.language.value, caveat=False)
+        except RoomError as exc:
+            self.room_error = exc
+        else:
+            self.table_area.children = [table]
+            self.game.value = table.game
         self._label()
 
     def summary(self) -> str:
@@ -131,6 +180,8 @@ class PlayApp:
         self.language.description = tool_text("app_language", locale)
         self.new_match.description = tool_text("app_new_match", locale)
         lines = [tool_text("app_bad_setting", locale, name=n, value=v) for n, v in self.settings.problems]
+        if self.room_error is not None:
+            lines.append(self.room_error.explanation.text(locale))
         if self.table_area.children:
             lines.append(self.summary())
         self.status.value = "<br>".join(html.escape(line) for line in lines)

@@ -55,6 +55,9 @@ class Table(CardWidget):
     )
     _css = STATIC / "table.css"
 
+    #: The class of a seat at a shared room: ``widgets/shared_table.py`` registers ``SharedTable`` here.
+    shared: ClassVar[type[Table] | None] = None
+
     #: The browser may write the bots' pace (the slider) and nothing else (``docs/widget-protocol.md``).
     browser_writable: ClassVar[frozenset[str]] = frozenset({"pace"})
 
@@ -87,6 +90,12 @@ class Table(CardWidget):
     review_rows = traitlets.List().tag(sync=True)
     #: Whether the review of this deal has been made (an empty ``review_rows`` then means: no costly decision).
     reviewed = traitlets.Bool(False).tag(sync=True)
+
+    def __new__(cls, *args: Any, room: str | None = None, **kwargs: Any) -> Table:
+        """``Table(game, room="class-3", seat=2)`` is a seat at a shared room (``widgets/shared_table.py``)."""
+        if room is not None and cls is Table and Table.shared is not None:
+            return super().__new__(Table.shared, *args, **kwargs)
+        return super().__new__(cls, *args, **kwargs)
 
     def __init__(
         self,

@@ -1,0 +1,196 @@
+"""Shared rooms (issue 25): how fast a move reaches the other kernels, moves per second, memory per kernel.
+
+Four processes (four kernels) hold the four seats of one Nestors room and play; each notes
+when it appended a move and when it first saw each of the others' moves (looking at the log
+as a ``SharedTable`` does, every ``FOLLOW_SECONDS``). Then: moves per second through
+each store (one writer, and four writers at once), and the memory of a kernel process
+holding a table. Run from the repository's root::
+
+    PYTHONPATH=$PWD python benchmarks/rooms.py [--moves 400]
+
+It starts its own ``redis-server`` on a free loopback port in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from cardwidgets.store import RoomError, open_store
+from cardwidgets.store.room import Room
+from cardwidgets.widgets.shared_table import FOLLOW_SECONDS
+
+ROOM = "bench"
+PLAYERS = 4
+
+
+# ----- one kernel ---------------------------------------------------------------------------------------------
+def kernel(address: str, seat: int, moves: int) -> None:
+    """Play ``seat`` until the log holds ``moves`` moves; print when each move was appended and seen."""
+    room = Room(ROOM, store=address)
+    room.join(seat)
+    while len(room.humans()) < PLAYERS:  # everyone seated before the first move
+        time.sleep(0.01)
+    appended: dict[int, float] = {}
+    seen: dict[int, float] = {}
+    while room.version < moves and not room.match.is_over:
+        state = room.state
+        try:
+            if state.is_done:
+                room.next_deal(seat, after=len(room.match.deals))
+            elif state.to_act == seat:
+                started = time.time()
+                room.move(seat, state.legal_strings()[0])
+                appended[room.version] = started
+            else:  # as a SharedTable follows the room: look at the log every FOLLOW_SECONDS
+                before = room.version
+                if room.store.version(ROOM) > before and room.sync():
+                    now = time.time()
+                    seen.update(dict.fromkeys(range(before + 1, room.version + 1), now))
+                else:
+                    time.sleep(FOLLOW_SECONDS)
+        except RoomError as exc:
+            if exc.key != "room.moved_first":
+                raise
+    print(json.dumps({"appended": appended, "seen": seen}))
+
+
+def latency(address: str, moves: int) -> list[float]:
+    """Milliseconds from a move's append to another kernel seeing it, for every (move, other kernel)."""
+    Room(ROOM, "nestors", store=address, seed=1, rules={"target": 100_000})
+    command = [sys.executable, __file__, "--kernel", address]
+    kernels = [subprocess.Popen([*command, str(seat), str(moves)], stdout=subprocess.PIPE, text=True)
+               for seat in range(PLAYERS)]
+    results = [json.loads(process.communicate()[0]) for process in kernels]
+    appended = {int(v): t for result in results for v, t in result["appended"].items()}
+    return [
+        (t - appended[int(v)]) * 1000
+        for result in results
+        for v, t in result["seen"].items()
+        if int(v) in appended
+    ]
+
+
+# ----- moves per second, memory -------------------------------------------------------------------------------
+def writer(address: str, name: str, count: int) -> None:
+    """Append ``count`` moves as fast as the store takes them (retrying when someone moved first)."""
+    store = open_store(address)
+    started = time.time()
+    for i in range(count):
+        while True:
+            try:
+                store.append(name, store.version(name), {"seat": 0, "action": f"m{i}"})
+                break
+            except RoomError:
+                continue
+    print(started, time.time())
+
+
+def throughput(address: str, writers: int, count: int) -> float:
+    """Moves per second with ``writers`` processes appending ``count`` moves each to one room."""
+    name = f"speed-{writers}"
+    processes = [subprocess.Popen([sys.executable, __file__, "--writer", address, name, str(count)],
+                                  stdout=subprocess.PIPE, text=True) for _ in range(writers)]
+    spans = [[float(t) for t in process.communicate()[0].split()] for process in processes]
+    return writers * count / (max(end for _, end in spans) - min(start for start, _ in spans))
+
+
+def kernel_memory(address: str) -> dict[str, float]:
+    """Resident memory (MB) of a real IPython kernel: started, then with a shared table open and followed."""
+    from jupyter_client.manager import start_new_kernel
+
+    manager, client = start_new_kernel(kernel_name="python3")
+    try:
+        pid = manager.provisioner.process.pid  # type: ignore[union-attr]
+        found = {"kernel, started": _resident_mb(pid)}
+        code = (f"from cardwidgets import Table\nt = Table('nestors', room='memory', seat=1, store={address!r})\n"
+                "_ = t.act(t.legal[0]) if t.legal else None")
+        client.execute_interactive(code, timeout=120)
+        found["kernel with a shared table"] = _resident_mb(pid)
+        return found
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
+def _resident_mb(pid: int) -> float:
+    """A process's resident set size in MB (``/proc``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+# ----- the run -------------------------------------------------------------------------------------------------
+def free_port() -> int:
+    """A loopback port nobody listens on."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A redis-server (append-only file, fsync every second as in production) and its address."""
+    port = free_port()
+    server = subprocess.Popen(
+        [shutil.which("redis-server") or "redis-server", "--port", str(port), "--bind", "127.0.0.1",
+         "--dir", str(folder), "--appendonly", "yes", "--save", ""],
+        stdout=subprocess.DEVNULL,
+    )
+    address = f"redis://127.0.0.1:{port}/0"
+    for _ in range(500):
+        try:
+            open_store(address).close()
+            return server, address
+        except RoomError:
+            time.sleep(0.01)
+    raise RuntimeError("redis-server did not start")
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie."""
+    return statistics.quantiles(values, n=100)[round(share * 100) - 1]
+
+
+def main() -> None:
+    """Measure both stores and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=400)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="cw-rooms-bench-"))
+    os.environ["JUPYTER_DATA_DIR"] = str(folder / "jupyter")  # the seat tokens: not in the user's folder
+    server, redis_address = start_redis(folder)
+    try:
+        for name, address in (("SQLite", str(folder / "rooms.sqlite")), ("Redis", redis_address)):
+            delays = latency(address, args.moves)
+            print(f"{name}: a move seen by another kernel after p50 {percentile(delays, 0.5):.1f} ms, "
+                  f"p95 {percentile(delays, 0.95):.1f} ms, max {max(delays):.1f} ms ({len(delays)} sightings)")
+            one, four = throughput(address, 1, 2000), throughput(address, 4, 500)
+            print(f"{name}: {one:.0f} moves/s from one writer, {four:.0f} moves/s from four writers at once")
+        Room("memory", "nestors", store=str(folder / "rooms.sqlite"), seed=2)
+        for what, mb in kernel_memory(str(folder / "rooms.sqlite")).items():
+            print(f"memory: {what}: {mb:.0f} MB resident")
+    finally:
+        server.terminate()
+        server.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"(peak memory of this run: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--kernel":
+        kernel(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif len(sys.argv) > 1 and sys.argv[1] == "--writer":
+        writer(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+    else:
+        main()

@@ -1,0 +1,148 @@
+"""Shared rooms (``cardwidgets/store/``, ``docs/classroom.md``): every message, English and Russian.
+
+A room is a table shared by several kernels; a store keeps its log of moves.
+Names of stores (SQLite, Redis) and addresses are passed in as fields.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # ----- the room's name, seats and moves -----
+    "room.bad_name": {
+        "en": 'bad room name "{name}": use 1 to 40 letters a-z, digits, "-" or "_", starting with a letter or digit',
+        "ru": "неверное имя стола «{name}»: от 1 до 40 латинских букв, цифр, «-» или «_», первой — буква или цифра",
+    },
+    "room.bad_seat": {
+        "en": "seat {seat} does not exist in {game}: seats are 0 to {last}",
+        "ru": "места {seat} в игре «{game}» нет: места — от 0 до {last}",
+    },
+    "room.seat_taken": {
+        "en": "seat {seat} of room {room} is taken by another learner",
+        "ru": "место {seat} за столом {room} уже занято другим учеником",
+    },
+    "room.not_your_seat": {
+        "en": "this kernel does not hold seat {seat} of room {room}: join it first",
+        "ru": "это ядро не занимает место {seat} за столом {room}: сначала сядьте на него",
+    },
+    "room.moved_first": {
+        "en": "someone moved first: the table has changed, look again and choose",
+        "ru": "кто-то походил раньше: на столе уже другое, посмотрите ещё раз и выберите",
+    },
+    "room.other_game": {
+        "en": "room {room} plays {game}, not {asked}",
+        "ru": "за столом {room} играют в «{game}», а не в «{asked}»",
+    },
+    "room.no_room": {
+        "en": "there is no room {room}: its first player creates it by naming the game",
+        "ru": "стола {room} нет: его создаёт первый игрок, назвав игру",
+    },
+    "room.bad_settings": {
+        "en": "room {room} cannot be created: {reason}",
+        "ru": "стол {room} не удаётся создать: {reason}",
+    },
+    "room.bad_bots": {
+        "en": "bots: expected {count} levels, one per seat, each one of {levels}",
+        "ru": "боты: нужно {count} уровней, по одному на место, каждый из: {levels}",
+    },
+    "room.bad_log": {
+        "en": "the log of room {room} does not replay at move {version}: {error}",
+        "ru": "журнал стола {room} не воспроизводится на ходе {version}: {error}",
+    },
+    "room.bad_entry": {
+        "en": "the entry is not a move of this room",
+        "ru": "запись — не ход этого стола",
+    },
+    "room.not_your_turn": {
+        "en": "it is seat {to_act}'s turn, not seat {seat}'s",
+        "ru": "сейчас ходит место {to_act}, а не место {seat}",
+    },
+    "room.deal_not_over": {
+        "en": "the deal is not over yet: the next one starts after it",
+        "ru": "сдача ещё не кончилась: следующая начнётся после неё",
+    },
+    "room.match_over": {
+        "en": "the game is over: there is no next deal",
+        "ru": "партия окончена: следующей сдачи нет",
+    },
+    "room.bots_fixed": {
+        "en": "the bots of room {room} were chosen when it was opened",
+        "ru": "ботов стола {room} выбрали, когда стол открыли",
+    },
+    # ----- the store -----
+    "room.unreachable": {
+        "en": "the room store {store} cannot be reached: {reason}",
+        "ru": "хранилище столов {store} недоступно: {reason}",
+    },
+    "room.store_full": {
+        "en": "the room store {store} is full (no space left): the move was not saved",
+        "ru": "хранилище столов {store} переполнено (нет места): ход не сохранён",
+    },
+    "room.bad_store": {
+        "en": 'bad store address "{address}": give a file path or {example}',
+        "ru": "неверный адрес хранилища «{address}»: укажите путь к файлу или адрес вида {example}",
+    },
+    "room.too_many_moves": {
+        "en": "room {room} has reached its limit of {limit} moves",
+        "ru": "за столом {room} сделано предельное число ходов: {limit}",
+    },
+    # ----- what a learner reads at the table -----
+    "room.memory_caveat": {
+        "en": (
+            "Room {room}, seat {seat}. In {lab} your kernel holds the whole deal: a learner who reads"
+            " the kernel's memory can see every hand. For a fair game, play through the classroom app."
+        ),
+        "ru": (
+            "Стол {room}, место {seat}. В {lab} ваше ядро хранит всю сдачу: кто читает память ядра,"
+            " видит все руки. Для честной игры играйте через приложение класса."
+        ),
+    },
+    # ----- the instructor's classroom (widgets/classroom.py) -----
+    "classroom.bad_tables": {
+        "en": "tables: expected a whole number from 1 to {limit}",
+        "ru": "столов: нужно целое число от 1 до {limit}",
+    },
+    "classroom.title": {
+        "en": "Classroom {name}: {game} at {tables} tables, the same deals at every table (seed {seed})",
+        "ru": "Класс {name}: «{game}» за {tables} столами, за каждым столом те же сдачи (начальное число {seed})",
+    },
+    "classroom.table": {
+        "en": "Table {table} ({room}): {seats}; match {scores}; deals played: {deals}",
+        "ru": "Стол {table} ({room}): {seats}; счёт партии {scores}; сыграно сдач: {deals}",
+    },
+    "classroom.learner": {
+        "en": "seat {seat}: learner",
+        "ru": "место {seat}: ученик",
+    },
+    "classroom.bot": {
+        "en": "seat {seat}: bot ({level})",
+        "ru": "место {seat}: бот ({level})",
+    },
+    "classroom.deal": {
+        "en": "Deal {deal} at every table:",
+        "ru": "Сдача {deal} за всеми столами:",
+    },
+    "classroom.result": {
+        "en": "table {table}: contract {contract}; points {points}; scored {score}",
+        "ru": "стол {table}: контракт {contract}; набрано {points}; записано {score}",
+    },
+    "classroom.contract": {
+        "en": "seat {seat}",
+        "ru": "место {seat}",
+    },
+    "classroom.contract_bid": {
+        "en": "seat {seat}, {bid}",
+        "ru": "место {seat}, {bid}",
+    },
+    "classroom.not_played": {
+        "en": "table {table}: not finished yet",
+        "ru": "стол {table}: ещё не доиграна",
+    },
+    "classroom.bad_table": {
+        "en": "there is no table {table}: the tables are 1 to {last}",
+        "ru": "стола {table} нет: столы — от 1 до {last}",
+    },
+    "classroom.no_deal": {
+        "en": "deal {deal} has not been finished at table {table}",
+        "ru": "сдача {deal} за столом {table} ещё не доиграна",
+    },
+}

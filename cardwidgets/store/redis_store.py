@@ -1,0 +1,175 @@
+"""``RedisStore``: the rooms in a Redis server — for kernels on several machines (JupyterHub).
+
+Keys, per room: ``cw:room:<name>:meta`` (a string, set once), ``…:seats`` (a hash seat ->
+holder), ``…:log`` (a list of moves; version = position from 1) and the channel ``…:moves``,
+on which each new version is published. ``append`` is one Lua script — compare the
+list's length, push, publish — which Redis runs atomically. Seats change under
+``WATCH``/``MULTI``. Run the server with ``appendonly yes`` so a restart keeps the logs.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import redis
+
+from cardwidgets.core.errors import echo
+from cardwidgets.store.base import (
+    MAX_MOVES,
+    Holder,
+    RoomError,
+    Store,
+    decode_move,
+    encode_move,
+    may_take,
+)
+
+T = TypeVar("T")
+
+#: KEYS: log, channel; ARGV: expected version, move, limit. Returns the new version, -1 (moved first) or -2 (full).
+APPEND = """
+local n = redis.call('LLEN', KEYS[1])
+if n ~= tonumber(ARGV[1]) then return -1 end
+if n >= tonumber(ARGV[3]) then return -2 end
+redis.call('RPUSH', KEYS[1], ARGV[2])
+redis.call('PUBLISH', KEYS[2], n + 1)
+return n + 1
+"""
+ROOMS = "cw:rooms"
+#: Seconds to wait for the server before saying it cannot be reached.
+CONNECT_SECONDS = 3.0
+
+
+def _key(room: str, part: str) -> str:
+    return f"cw:room:{room}:{part}"
+
+
+class RedisStore(Store):
+    """Rooms in the Redis server at ``url`` (``redis://host:port/db``)."""
+
+    def __init__(self, url: str) -> None:
+        self.address = url
+        try:
+            self._redis = redis.Redis.from_url(
+                url, socket_connect_timeout=CONNECT_SECONDS, socket_timeout=CONNECT_SECONDS * 2
+            )
+        except ValueError as exc:
+            raise RoomError("room.bad_store", address=echo(url), example="redis://host:6379/0") from exc
+        self._append = self._redis.register_script(APPEND)
+        self._pubsubs: dict[str, redis.client.PubSub] = {}
+        self._call(self._redis.ping)
+
+    def _call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run one command; a lost or refused connection is one clear ``RoomError``."""
+        try:
+            return fn(*args)
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            raise RoomError("room.unreachable", store=self.address, reason=echo(str(exc), 200)) from None
+        except redis.ResponseError as exc:
+            if "OOM" in str(exc) or "MISCONF" in str(exc):
+                raise RoomError("room.store_full", store=self.address) from None
+            raise RoomError("room.unreachable", store=self.address, reason=echo(str(exc), 200)) from None
+
+    # ----- rooms ----------------------------------------------------------------------------------
+    def create_room(self, room: str, meta: dict[str, Any]) -> dict[str, Any]:
+        """Create ``room`` unless it exists; its meta."""
+        self._call(self._redis.set, _key(room, "meta"), json.dumps(meta), None, None, True)  # NX
+        self._call(self._redis.sadd, ROOMS, room)
+        return json.loads(self._call(self._redis.get, _key(room, "meta")))
+
+    def meta(self, room: str) -> dict[str, Any] | None:
+        """The room's meta, or None."""
+        text = self._call(self._redis.get, _key(room, "meta"))
+        return None if text is None else json.loads(text)
+
+    def rooms(self) -> list[str]:
+        """Every room's name."""
+        return sorted(name.decode() for name in self._call(self._redis.smembers, ROOMS))
+
+    # ----- seats ----------------------------------------------------------------------------------
+    def claim_seat(self, room: str, seat: int, wanted: Holder) -> bool:
+        """Hold ``seat`` for ``wanted`` if allowed (``WATCH`` the seats, retry if they changed)."""
+        key = _key(room, "seats")
+
+        def claim(pipe: redis.client.Pipeline) -> bool:
+            current = pipe.hget(key, seat)
+            if not may_take(None if current is None else Holder.from_json(current), wanted):
+                return False
+            pipe.multi()
+            pipe.hset(key, seat, wanted.to_json())
+            return True
+
+        return self._call(lambda: self._redis.transaction(claim, key, value_from_callable=True))
+
+    def release_seat(self, room: str, seat: int, token: str) -> None:
+        """Free ``seat`` if ``token`` holds it."""
+        key = _key(room, "seats")
+
+        def release(pipe: redis.client.Pipeline) -> None:
+            current = pipe.hget(key, seat)
+            pipe.multi()
+            if current is not None and Holder.from_json(current).token == token:
+                pipe.hdel(key, seat)
+
+        self._call(lambda: self._redis.transaction(release, key))
+
+    def seats(self, room: str) -> dict[int, Holder]:
+        """Who holds which seat."""
+        found = self._call(self._redis.hgetall, _key(room, "seats"))
+        return {int(seat): Holder.from_json(holder) for seat, holder in found.items()}
+
+    # ----- the log --------------------------------------------------------------------------------
+    def append(self, room: str, expected: int, move: dict[str, Any]) -> int:
+        """Add ``move`` as version ``expected + 1`` (one Lua script), or refuse: someone moved first."""
+        keys = [_key(room, "log"), _key(room, "moves")]
+        result = self._call(self._append, keys, [expected, encode_move(move), MAX_MOVES])
+        if result == -1:
+            raise RoomError("room.moved_first")
+        if result == -2:
+            raise RoomError("room.too_many_moves", room=room, limit=MAX_MOVES)
+        return int(result)
+
+    def moves(self, room: str, since: int = 0) -> list[tuple[int, dict[str, Any]]]:
+        """Entries after version ``since``."""
+        texts = self._call(self._redis.lrange, _key(room, "log"), since, -1)
+        return [(since + i, decode_move(text)) for i, text in enumerate(texts, start=1)]
+
+    def version(self, room: str) -> int:
+        """How many moves the log holds."""
+        return int(self._call(self._redis.llen, _key(room, "log")))
+
+    def wait(self, room: str, version: int, timeout: float) -> int:
+        """Wait for a published version past ``version`` (subscribed before looking, so none is missed)."""
+        end = time.monotonic() + timeout
+        pubsub = self._pubsub(room)
+        now = self.version(room)
+        while now <= version and time.monotonic() < end:
+            try:
+                message = pubsub.get_message(ignore_subscribe_messages=True, timeout=end - time.monotonic())
+            except (redis.ConnectionError, redis.TimeoutError):  # the server went away: subscribe again
+                self._drop_pubsub(room)
+                return self.version(room)
+            if message is not None:
+                now = max(now, int(message["data"]))
+        return now
+
+    def _pubsub(self, room: str) -> redis.client.PubSub:
+        if room not in self._pubsubs:
+            pubsub = self._redis.pubsub()
+            self._call(pubsub.subscribe, _key(room, "moves"))
+            self._pubsubs[room] = pubsub
+        return self._pubsubs[room]
+
+    def _drop_pubsub(self, room: str) -> None:
+        pubsub = self._pubsubs.pop(room, None)
+        if pubsub is not None:
+            pubsub.close()
+
+    def close(self) -> None:
+        """Close the subscriptions and the connections."""
+        for room in list(self._pubsubs):
+            self._drop_pubsub(room)
+        self._redis.close()

@@ -1,0 +1,241 @@
+"""``Room``: one match played by several kernels through a store (``docs/classroom.md``).
+
+Every kernel at the table holds a ``Room``: it rebuilds the match from the room's log
+(the same engine as ever: ``Match``, ``state.apply``), checks each of its own moves with
+the engine before appending it at the version it saw, and plays the empty seats' bots.
+A bot's move is worked out from the room's seed and the log's version, so every kernel
+that sees it due proposes the same move; the version check lets exactly one in.
+
+A log entry is ``{"seat": s, "action": "play 10S"}`` (``"next_deal"`` starts the next deal).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from cardwidgets.bots import LEVELS, make_bot
+from cardwidgets.core.errors import IllegalActionError, RecordError, echo
+from cardwidgets.core.explain import Explanation
+from cardwidgets.core.match import Match
+from cardwidgets.core.records import DealRecord, MatchRecord, record_of
+from cardwidgets.core.state import GameState
+from cardwidgets.games import get_game
+from cardwidgets.store import data_dir, open_store
+from cardwidgets.store.base import Holder, RoomError, Store, check_room_name, this_process
+from cardwidgets.store.tokens import seat_token
+
+#: The entry that starts the next deal of the match.
+NEXT_DEAL = "next_deal"
+
+
+class Room:
+    """A room's match as this kernel sees it; ``join`` a seat, then ``move``.
+
+    >>> room = Room("class-3", "nestors", seed=5)   # doctest: +SKIP
+    >>> room.join(2); room.move(2, "bid 120")        # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        name: str,
+        game: str | None = None,
+        *,
+        store: str | Store | None = None,
+        rules: dict[str, Any] | None = None,
+        bots: str | list[str] = "heuristic",
+        seed: int | None = None,
+    ) -> None:
+        self.name = check_room_name(name)
+        self.store = open_store(store)
+        if game is None:
+            meta = self.store.meta(name)
+        else:
+            meta = self.store.create_room(name, _meta(name, game, rules, bots, seed))
+        if meta is None:
+            raise RoomError("room.no_room", room=name)
+        if game is not None and meta["game"] != game:
+            raise RoomError("room.other_game", room=name, game=meta["game"], asked=echo(game))
+        self.meta = meta
+        self.game = get_game(meta["game"])
+        self.seed: int = meta["seed"]
+        self.bot_levels: list[str] = list(meta["bots"])
+        self.match = Match(self.game, meta["rules"], seed=self.seed)
+        self.match.new_deal()
+        #: How many log entries this kernel has applied.
+        self.version = 0
+        #: The seats this kernel holds: seat -> token.
+        self.held: dict[int, str] = {}
+        self.sync()
+
+    # ----- seats ----------------------------------------------------------------------------------
+    def join(self, seat: int, token: str | None = None) -> str:
+        """Hold ``seat`` (a free one, or one this learner held before); its token."""
+        players = self.game.num_players
+        if not (type(seat) is int and 0 <= seat < players):
+            raise RoomError("room.bad_seat", seat=echo(seat), game=self.game.name, last=players - 1)
+        token = token or seat_token(data_dir(), self.store.address, self.name, seat)
+        if not self.store.claim_seat(self.name, seat, Holder(token, this_process())):
+            raise RoomError("room.seat_taken", seat=seat, room=self.name)
+        self.held[seat] = token
+        return token
+
+    def leave(self, seat: int) -> None:
+        """Give ``seat`` back (a bot plays it from then on)."""
+        token = self.held.pop(seat, None)
+        if token is not None:
+            self.store.release_seat(self.name, seat, token)
+
+    def humans(self) -> set[int]:
+        """The seats that learners hold."""
+        return set(self.store.seats(self.name))
+
+    # ----- the match ------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The deal on the table (the last one, finished or not)."""
+        return self.match.deals[-1]
+
+    def sync(self) -> bool:
+        """Apply the log's new entries; whether anything changed. A log that does not replay raises."""
+        entries = self.store.moves(self.name, self.version)
+        for version, entry in entries:
+            try:
+                self._apply(entry)
+            except (IllegalActionError, RecordError, RoomError) as exc:
+                raise RoomError("room.bad_log", room=self.name, version=version, error=_reason(exc)) from None
+            self.version = version
+        return bool(entries)
+
+    def wait(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for others' moves, then apply them; whether any came."""
+        if self.store.wait(self.name, self.version, timeout) > self.version:
+            return self.sync()
+        return False
+
+    def move(self, seat: int, action: str) -> None:
+        """Play ``action`` for ``seat`` (held by this kernel), then let the bots answer.
+
+        Refusals change nothing: ``RoomError`` (not your seat, someone moved first …) or the
+        engine's ``IllegalActionError`` with its rule.
+        """
+        if seat not in self.held:
+            raise RoomError("room.not_your_seat", seat=echo(seat), room=self.name)
+        self.sync()
+        entry = {"seat": seat, "action": self._checked(seat, action)}
+        self._append(entry)
+        self.play_bots()
+
+    def next_deal(self, seat: int, after: int | None = None) -> None:
+        """Start the next deal (any learner at the table may, once the deal is over).
+
+        ``after``: the number of the deal the learner saw end; if another learner started the
+        next one meanwhile, there is nothing left to do (two clicks at once start one deal).
+        """
+        if seat not in self.held:
+            raise RoomError("room.not_your_seat", seat=echo(seat), room=self.name)
+        self.sync()
+        if after is not None and len(self.match.deals) > after:
+            return
+        self._check_next()
+        self._append({"seat": seat, "action": NEXT_DEAL})
+        self.play_bots()
+
+    def play_bots(self) -> int:
+        """Move every bot that is due (empty seats); how many moves this kernel appended."""
+        made = 0
+        self.sync()
+        while True:
+            state = self.state
+            seat = state.to_act
+            if state.is_done or seat is None or seat in self.humans():
+                return made
+            bot = make_bot(self.bot_levels[seat], self.seed * 100_003 + self.version)
+            try:
+                self._append({"seat": seat, "action": bot.choose(state).text})
+                made += 1
+            except RoomError as exc:
+                if exc.key != "room.moved_first":
+                    raise
+
+    def _append(self, entry: dict[str, Any]) -> None:
+        """Append at this kernel's version, then apply; when someone moved first, catch up and say so."""
+        try:
+            version = self.store.append(self.name, self.version, entry)
+        except RoomError as exc:
+            if exc.key == "room.moved_first":
+                self.sync()
+            raise
+        self._apply(entry)
+        self.version = version
+
+    def _checked(self, seat: int, action: str) -> str:
+        """The canonical text of ``action`` if ``seat`` may play it now; the engine's refusal otherwise."""
+        state = self.state
+        if state.is_done:
+            raise IllegalActionError(Explanation("ACTIONS", "core.game_over"), echo(action))
+        if state.to_act != seat:
+            raise RoomError("room.not_your_turn", to_act=state.to_act, seat=seat)
+        trial = state.clone()
+        trial.apply(action)
+        return trial.history[-1]
+
+    def _check_next(self) -> None:
+        if self.match.is_over:
+            raise RoomError("room.match_over")
+        if not self.state.is_done:
+            raise RoomError("room.deal_not_over")
+
+    def _apply(self, entry: dict[str, Any]) -> None:
+        """Apply one log entry with the engine (a bad one raises and changes nothing)."""
+        seat, action = entry.get("seat"), entry.get("action")
+        if not (type(seat) is int and isinstance(action, str) and len(entry) == 2):
+            raise RoomError("room.bad_entry")
+        if action == NEXT_DEAL:
+            self._check_next()
+            self.match.new_deal()
+            return
+        state = self.state
+        if state.is_done or state.to_act != seat:
+            raise RoomError("room.not_your_turn", to_act=state.to_act, seat=seat)
+        state.apply(action)
+        if state.is_done:
+            self.match.end_deal()
+
+    # ----- results --------------------------------------------------------------------------------
+    def finished(self) -> list[GameState]:
+        """The finished deals, in order."""
+        return self.match.deals[: len(self.match.deal_scores)]
+
+    def records(self) -> list[DealRecord]:
+        """The finished deals as ordinary deal records (``HandReplay``, ``post_mortem`` …)."""
+        return [record_of(state) for state in self.finished()]
+
+    def match_record(self) -> MatchRecord:
+        """The finished deals as one match record."""
+        return MatchRecord(self.game, dict(self.meta["rules"]), {}, self.records())
+
+
+def _meta(
+    name: str, game: str, rules: dict[str, Any] | None, bots: str | list[str], seed: int | None
+) -> dict[str, Any]:
+    """A new room's settings, checked: the game, its rules, a bot level per seat, the seed."""
+    try:
+        chosen = get_game(game)
+        checked = chosen.make_rules(rules)
+    except (ValueError, TypeError) as exc:
+        raise RoomError("room.bad_settings", room=name, reason=_reason(exc)) from None
+    levels = [bots] * chosen.num_players if isinstance(bots, str) else bots
+    if not (isinstance(levels, list) and len(levels) == chosen.num_players and all(b in LEVELS for b in levels)):
+        raise RoomError("room.bad_bots", count=chosen.num_players, levels=", ".join(LEVELS))
+    if seed is None:
+        seed = secrets.randbelow(10**9)
+    if type(seed) is not int:
+        raise RoomError("room.bad_settings", room=name, reason=echo(seed))
+    changed = {k: v for k, v in checked.items() if chosen.make_rules().get(k) != v}
+    return {"game": chosen.name, "rules": changed, "bots": list(levels), "seed": seed}
+
+
+def _reason(exc: Exception) -> Any:
+    """What went wrong, as an explanation to render in the reader's language (or the plain text)."""
+    return getattr(exc, "explanation", None) or echo(str(exc), 200)

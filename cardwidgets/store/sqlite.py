@@ -1,0 +1,168 @@
+"""``SQLiteStore``: the rooms in one SQLite file, WAL mode — for kernels on one machine.
+
+Every change is one ``BEGIN IMMEDIATE`` transaction, so writers queue on the file's
+lock and a kernel killed half-way leaves nothing behind (SQLite rolls the journal back).
+``append`` reads the log's length and inserts in the same transaction; the primary key
+``(room, version)`` would refuse a second move of the same version anyway.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+from cardwidgets.core.errors import echo
+from cardwidgets.store.base import (
+    MAX_MOVES,
+    Holder,
+    RoomError,
+    Store,
+    decode_move,
+    encode_move,
+    may_take,
+)
+
+T = TypeVar("T")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (name TEXT PRIMARY KEY, meta TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS seats (room TEXT, seat INTEGER, holder TEXT NOT NULL, PRIMARY KEY (room, seat));
+CREATE TABLE IF NOT EXISTS moves (room TEXT, version INTEGER, move TEXT NOT NULL, PRIMARY KEY (room, version));
+"""
+#: How long a writer waits for another's transaction (seconds), and how often ``wait`` looks at the log.
+BUSY_SECONDS = 10.0
+POLL_SECONDS = 0.01
+
+
+class SQLiteStore(Store):
+    """Rooms in the SQLite file at ``path`` (created with its folder if missing)."""
+
+    def __init__(self, path: str | Path, *, max_page_count: int | None = None) -> None:
+        self.address = str(path)
+        try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(
+                str(path), timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
+            )
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            if max_page_count is not None:  # a store that may not grow (the full-disk test)
+                self._db.execute(f"PRAGMA max_page_count={int(max_page_count)}")
+            self._db.executescript(SCHEMA)
+        except (OSError, sqlite3.Error) as exc:
+            raise self._error(exc) from None
+
+    # ----- plumbing -------------------------------------------------------------------------------
+    def _error(self, exc: Exception) -> RoomError:
+        """The one clear message for what SQLite (or the file system) said."""
+        name = getattr(exc, "sqlite_errorname", "")
+        if name == "SQLITE_FULL" or "full" in str(exc):
+            return RoomError("room.store_full", store=self.address)
+        return RoomError("room.unreachable", store=self.address, reason=echo(str(exc), 200))
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, rolled back on any error (which becomes a ``RoomError``)."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise self._error(exc) from None
+        try:
+            yield self._db
+            self._db.execute("COMMIT")
+        except BaseException as exc:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise self._error(exc) from None
+            raise
+
+    def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        try:
+            return fn(self._db)
+        except sqlite3.Error as exc:
+            raise self._error(exc) from None
+
+    # ----- rooms ----------------------------------------------------------------------------------
+    def create_room(self, room: str, meta: dict[str, Any]) -> dict[str, Any]:
+        """Create ``room`` unless it exists; its meta."""
+        with self._transaction() as db:
+            db.execute("INSERT OR IGNORE INTO rooms VALUES (?, ?)", (room, json.dumps(meta)))
+            row = db.execute("SELECT meta FROM rooms WHERE name = ?", (room,)).fetchone()
+        return json.loads(row[0])
+
+    def meta(self, room: str) -> dict[str, Any] | None:
+        """The room's meta, or None."""
+        row = self._read(lambda db: db.execute("SELECT meta FROM rooms WHERE name = ?", (room,)).fetchone())
+        return None if row is None else json.loads(row[0])
+
+    def rooms(self) -> list[str]:
+        """Every room's name."""
+        rows = self._read(lambda db: db.execute("SELECT name FROM rooms ORDER BY name").fetchall())
+        return [name for (name,) in rows]
+
+    # ----- seats ----------------------------------------------------------------------------------
+    def claim_seat(self, room: str, seat: int, wanted: Holder) -> bool:
+        """Hold ``seat`` for ``wanted`` if allowed."""
+        with self._transaction() as db:
+            row = db.execute("SELECT holder FROM seats WHERE room = ? AND seat = ?", (room, seat)).fetchone()
+            if not may_take(None if row is None else Holder.from_json(row[0]), wanted):
+                return False
+            db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", (room, seat, wanted.to_json()))
+        return True
+
+    def release_seat(self, room: str, seat: int, token: str) -> None:
+        """Free ``seat`` if ``token`` holds it."""
+        with self._transaction() as db:
+            row = db.execute("SELECT holder FROM seats WHERE room = ? AND seat = ?", (room, seat)).fetchone()
+            if row is not None and Holder.from_json(row[0]).token == token:
+                db.execute("DELETE FROM seats WHERE room = ? AND seat = ?", (room, seat))
+
+    def seats(self, room: str) -> dict[int, Holder]:
+        """Who holds which seat."""
+        rows = self._read(lambda db: db.execute("SELECT seat, holder FROM seats WHERE room = ?", (room,)).fetchall())
+        return {seat: Holder.from_json(holder) for seat, holder in rows}
+
+    # ----- the log --------------------------------------------------------------------------------
+    def append(self, room: str, expected: int, move: dict[str, Any]) -> int:
+        """Add ``move`` as version ``expected + 1``, or refuse: someone moved first."""
+        text = encode_move(move)
+        with self._transaction() as db:
+            (count,) = db.execute("SELECT count(*) FROM moves WHERE room = ?", (room,)).fetchone()
+            if count != expected:
+                raise RoomError("room.moved_first")
+            if count >= MAX_MOVES:
+                raise RoomError("room.too_many_moves", room=room, limit=MAX_MOVES)
+            db.execute("INSERT INTO moves VALUES (?, ?, ?)", (room, expected + 1, text))
+        return expected + 1
+
+    def moves(self, room: str, since: int = 0) -> list[tuple[int, dict[str, Any]]]:
+        """Entries after version ``since``."""
+        rows = self._read(
+            lambda db: db.execute(
+                "SELECT version, move FROM moves WHERE room = ? AND version > ? ORDER BY version", (room, since)
+            ).fetchall()
+        )
+        return [(version, decode_move(text)) for version, text in rows]
+
+    def version(self, room: str) -> int:
+        """How many moves the log holds."""
+        return self._read(lambda db: db.execute("SELECT count(*) FROM moves WHERE room = ?", (room,)).fetchone()[0])
+
+    def wait(self, room: str, version: int, timeout: float) -> int:
+        """Poll the log every ``POLL_SECONDS`` until it passes ``version`` or ``timeout`` ends."""
+        end = time.monotonic() + timeout
+        while True:
+            now = self.version(room)
+            if now > version or time.monotonic() >= end:
+                return now
+            time.sleep(POLL_SECONDS)
+
+    def close(self) -> None:
+        """Close the file."""
+        self._db.close()

@@ -1,0 +1,201 @@
+"""``SharedTable``: the ``Table`` of one seat in a shared room (``Table(game, room="class-3", seat=2)``).
+
+The table is the ordinary ``Table`` — the same traits, the same front-end, the same
+seat-filtered view — whose moves go through a ``Room`` (``store/room.py``) instead of
+straight to the engine: every move is checked by the engine and appended to the room's
+log; a background task on the kernel's event loop looks at the log every
+``FOLLOW_SECONDS``, applies the other learners' moves and re-syncs this seat's view (an
+asyncio task, not a thread: the kernel's own thread sends every update, and it runs where
+threads do not, as in Pyodide). Without a running event loop (a script), ``refresh()``
+catches up by hand. Nothing of the other seats' hands is ever synced: ``_sync`` is the Table's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from cardwidgets.core.errors import IllegalActionError
+from cardwidgets.core.explain import Explanation
+from cardwidgets.core.match import Match
+from cardwidgets.core.state import GameState
+from cardwidgets.store import RoomError, Store
+from cardwidgets.store.room import Room
+from cardwidgets.widgets.table import Table, _completed_tricks
+
+#: How often the follower looks at the room's log (seconds): one cheap read (a count, or Redis' LLEN).
+FOLLOW_SECONDS = 0.03
+
+
+class SharedTable(Table):
+    """One seat of a shared room; the other seats are other learners' kernels, or bots if empty.
+
+    ``caveat`` (on by default) puts the room's first message on the table: in JupyterLab a
+    learner can read the whole deal in their own kernel's memory. The classroom app, whose
+    visitors run no code, turns it off.
+    """
+
+    def __init__(
+        self,
+        game: str | None = None,
+        seat: int = 0,
+        *,
+        room: str,
+        store: str | Store | None = None,
+        bots: str | list[str] = "heuristic",
+        seed: int | None = None,
+        rules: dict[str, Any] | None = None,
+        locale: str | None = None,
+        pace: float = 0.6,
+        reveal: bool = False,
+        coach: bool = False,
+        caveat: bool = True,
+        follow: bool = True,
+    ) -> None:
+        self.room = Room(room, game, store=store, rules=rules, bots=bots, seed=seed)
+        self._caveat = caveat
+        self._shown: GameState | None = None
+        self.room.join(seat)
+        super().__init__(
+            self.room.game.name, seat, bots=list(self.room.bot_levels), seed=self.room.seed, locale=locale,
+            reveal=reveal, pace=pace, match=_stand_in(self.room), coach=coach,
+        )
+        self._follower: asyncio.Task[None] | None = None
+        if follow:
+            self.follow()
+
+    # ----- the learner's moves go through the room ------------------------------------------------------------
+    def act(self, action: str) -> bool:
+        """Play ``action`` for this seat through the room; refused (``error``), nothing changes."""
+        seen = self.room.version
+        try:
+            self.room.move(self.seat, action)
+        except (RoomError, IllegalActionError) as exc:
+            self._refused(exc, action, seen)
+            return False
+        self.error = {}
+        self.hint = {}
+        self._show()
+        return True
+
+    def next_deal(self) -> bool:
+        """Start the room's next deal (after this one)."""
+        seen = self.room.version
+        try:
+            self.room.next_deal(self.seat, after=self.scoreboard.get("deal"))
+        except RoomError as exc:
+            self._refused(exc, "next_deal", seen)
+            return False
+        self.error = {}
+        self._show()
+        return True
+
+    def _refused(self, exc: RoomError | IllegalActionError, action: str, seen: int) -> None:
+        """Say why; show the table again only if the room moved meanwhile (someone moved first)."""
+        if self.room.version != seen:
+            self._show()
+        self._refuse(exc.explanation, action)
+
+    def set_bot(self, seat: int, level: str) -> bool:
+        """A shared room's bots were chosen when it was created: refused."""
+        self._refuse(Explanation("ROOM", "room.bots_fixed", {"room": self.room.name}), f"bot {seat}")
+        return False
+
+    def refresh(self) -> bool:
+        """Apply the others' moves now, move the bots that are due, re-sync; whether anything changed."""
+        changed = self.room.sync()
+        changed = self.room.play_bots() > 0 or changed
+        if changed:
+            self._show()
+        return changed
+
+    def leave(self) -> None:
+        """Stop following the room and give the seat back (a bot plays it from then on)."""
+        self.stop()
+        self.room.leave(self.seat)
+
+    def follow(self) -> bool:
+        """Follow the room on the running event loop (the kernel's); False where none runs (call ``refresh()``)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        if self._follower is None or self._follower.done():
+            self._follower = loop.create_task(self._follow())
+        return True
+
+    def stop(self) -> None:
+        """Stop following the room (the seat stays held: a restarted kernel takes it back)."""
+        if self._follower is not None:
+            self._follower.cancel()
+            self._follower = None
+
+    def close(self) -> None:
+        """Close the widget and stop following."""
+        self.stop()
+        super().close()
+
+    # ----- the Table's hooks ---------------------------------------------------------------------------------
+    def _let_bots_play(self) -> None:
+        """The room's bots move (whoever sees them due); the table shows the room's match and deal."""
+        self.match = self.room.match
+        self.room.play_bots()
+        self.state = self.room.state
+
+    def _show(self) -> None:
+        """Show the room's deal: the events since the last showing (for the animation), then the view."""
+        self._events = self._events_since_shown()
+        self.state = self.room.state
+        self._verdict = None
+        self._sync()
+
+    def _events_since_shown(self) -> list[dict[str, Any]]:
+        """The moves made since the table last showed the deal, as ``Table`` events (same deal only)."""
+        state = self.room.state
+        shown = self._shown
+        self._shown = state.clone()
+        if shown is None or shown.deal != state.deal or len(shown.history) > len(state.history):
+            return []
+        real, events = self.state, []
+        self._events = events
+        try:
+            for action in state.history[len(shown.history) :]:
+                seat, completed = shown.to_act, _completed_tricks(shown)
+                shown.apply(action)
+                self.state = shown
+                self._record_event(seat if seat is not None else -1, completed)
+        finally:
+            self.state = real
+        return events
+
+    def _sync(self) -> None:
+        """The Table's sync (the seat's view only), plus the room's first message."""
+        if self._shown is None:
+            self._shown = self.room.state.clone()
+        super()._sync()
+        if self._caveat:
+            reason = Explanation("ROOM", "room.memory_caveat", {"room": self.room.name, "seat": self.seat,
+                                                                 "lab": "JupyterLab"})
+            view = dict(self.view)
+            view["notices"] = [{"rule": "", "text": reason.text(self.locale)}, *view.get("notices", [])]
+            self.view = view
+
+    async def _follow(self) -> None:
+        """The background task: look at the room's log, catch up and re-sync when it moved."""
+        while True:
+            try:
+                if self.room.store.version(self.room.name) > self.room.version:
+                    self.refresh()
+            except RoomError as exc:  # the store went away, or the log broke: say so, keep trying
+                self.error = {"text": exc.explanation.text(self.locale), "rule": "ROOM"}
+            await asyncio.sleep(FOLLOW_SECONDS)
+
+
+Table.shared = SharedTable  # Table(game, room=…, seat=…) makes one of these
+
+
+def _stand_in(room: Room) -> Match:
+    """A match for ``Table.__init__`` to start from (it may deal a new deal); the room's own replaces it at once."""
+    match = Match(room.game, room.meta["rules"], seed=room.seed)
+    match.new_deal()
+    return match

@@ -1,0 +1,105 @@
+"""A shared room played in a real browser through Voila (issue 25): ``play.ipynb?room=class-3&seat=2``.
+
+Three kernels (separate processes) hold seats 0, 1 and 3 and play; the fourth seat is a Voila
+page in Chromium, played by clicking what the table offers, until the match is over. After every
+click the page's cards are checked: none that seat 2 has not been shown is ever drawn.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import _die_with_parent, free_port, http
+from rooms_support import finish, worker
+
+from cardwidgets.store.room import Room
+
+pytestmark = pytest.mark.timeout(900)
+
+ROOT = Path(__file__).resolve().parents[2]
+CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z])")
+#: A Nestors match short enough for a test (NES-9: the target).
+RULES = {"target": 100}
+
+
+@pytest.fixture
+def voila(tmp_path: Path) -> Iterator[tuple[str, str, Path]]:
+    """A Voila server over ``notebooks/play.ipynb`` whose kernels use a SQLite store of the test's own."""
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copy(ROOT / "notebooks" / "play.ipynb", root / "play.ipynb")
+    store, data = str(tmp_path / "rooms.sqlite"), tmp_path / "jupyter-data"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDWIDGETS_STORE": store, "JUPYTER_DATA_DIR": str(data),
+           "JUPYTER_CONFIG_DIR": str(tmp_path / "config"), "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
+    port = free_port()
+    log = (tmp_path / "voila.log").open("wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+         "--ServerApp.port_retries=0", str(root)],
+        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent,  # noqa: PLW1509
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        assert process.poll() is None, (tmp_path / "voila.log").read_text()
+        try:
+            if http("GET", f"{base}/", 2)[0] == 200:
+                break
+        except (urllib.error.URLError, OSError):
+            pass
+        assert time.monotonic() < deadline, "voila did not start"
+        time.sleep(0.25)
+    try:
+        yield base, store, data
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+        log.close()
+
+
+def click_what_is_offered(page: object) -> bool:
+    """Click a legal card, else an action button, else Next deal; whether there was anything to click."""
+    for selector in (".cw-hand .cw-card.cw-legal", ".cw-actions .cw-action", ".cw-next"):
+        found = page.locator(selector)  # type: ignore[attr-defined]
+        if found.count():
+            found.first.click()
+            return True
+    return False
+
+
+def test_four_kernels_play_a_match_one_of_them_in_a_browser_through_voila(voila, page) -> None:
+    base, store, data = voila
+    room = Room("class-3", "nestors", store=store, seed=21, rules=RULES, bots="random")
+    others = [worker("play", store, "class-3", str(seat), data_dir=data / f"learner-{seat}") for seat in (0, 1, 3)]
+    page.goto(f"{base}/voila/render/play.ipynb?room=class-3&seat=2&locale=ru", timeout=120_000)
+    page.locator(".cw-table").first.wait_for(timeout=120_000)
+    shown: set[str] = set()  # every card seat 2 has been shown so far
+    deadline = time.monotonic() + 600
+    while not room.match.is_over:
+        assert time.monotonic() < deadline, "the match did not end"
+        drawn = set(page.eval_on_selector_all("[data-card]", "nodes => nodes.map(n => n.dataset.card)"))
+        room.sync()
+        shown |= set(CARD.findall(json.dumps(room.state.view(2))))
+        hidden = {c.text for seat, hand in enumerate(room.state.hands) if seat != 2 for c in hand} - shown
+        assert not drawn & hidden, f"hidden cards drawn in the browser: {sorted(drawn & hidden)}"
+        if not click_what_is_offered(page):
+            page.wait_for_timeout(100)  # the others are moving: look again
+    results = [json.loads(finish(process)) for process in others]
+    assert all(result["scores"] == room.match.scores for result in results)
+    assert 2 in room.humans()
+    assert any(entry["seat"] == 2 for _, entry in room.store.moves("class-3"))  # the browser's seat played

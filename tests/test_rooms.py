@@ -1,0 +1,234 @@
+"""The room engine (issue 25): moves checked by the engine, bots on empty seats, matches played by several kernels."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import rooms_support
+from rooms_support import finish, worker
+
+from cardwidgets.analysis import post_mortem
+from cardwidgets.bots import make_bot
+from cardwidgets.core.errors import IllegalActionError
+from cardwidgets.core.records import load_record, replay_match
+from cardwidgets.store import RoomError, open_store
+from cardwidgets.store.room import Room
+from cardwidgets.widgets.replay import HandReplay
+
+redis_server = rooms_support.redis_server  # the fixtures: a real redis-server, and each store in turn
+store_address = rooms_support.store_address
+#: Short matches, so that whole ones run in a test.
+SHORT = {"nimby": {"target": 2}, "tumbochka": {"max_deals": 2}, "nestors": {"target": 100}}
+
+
+def play_alone(room: Room, seat: int) -> None:
+    """Play ``seat`` of ``room`` to the end of its match with the rules-of-thumb bot, in this process."""
+    bot = make_bot("heuristic", seat)
+    while not room.match.is_over:
+        state = room.state
+        if state.is_done:
+            room.next_deal(seat)
+        elif state.to_act == seat:
+            room.move(seat, bot.choose(state).text)
+        else:
+            room.play_bots()
+
+
+# ----- opening a room, taking a seat ----------------------------------------------------------------------
+def test_the_first_opener_sets_the_room_and_the_others_join_it(store_address: str) -> None:
+    first = Room("class-3", "nestors", store=store_address, seed=5, bots="random")
+    second = Room("class-3", store=store_address)
+    third = Room("class-3", "nestors", store=store_address, seed=99)  # its settings come too late: the room has its own
+    for room in (second, third):
+        assert room.meta == first.meta
+        assert room.state.hands == first.state.hands
+    assert first.meta["bots"] == ["random"] * 4
+
+
+@pytest.mark.parametrize("name", ["", "class 3", "-x", "x" * 41, "класс", "a/b", None, 3])
+def test_a_bad_room_name_is_refused(store_address: str, name: object) -> None:
+    with pytest.raises(RoomError) as refused:
+        Room(name, "nimby", store=store_address)  # type: ignore[arg-type]
+    assert refused.value.key == "room.bad_name"
+    assert open_store(store_address).rooms() == []
+
+
+def test_an_unknown_room_or_another_game_is_refused(store_address: str) -> None:
+    with pytest.raises(RoomError) as unknown:
+        Room("nobody-here", store=store_address)
+    assert unknown.value.key == "room.no_room"
+    Room("class-3", "nimby", store=store_address)
+    with pytest.raises(RoomError) as other:
+        Room("class-3", "nestors", store=store_address)
+    assert other.value.key == "room.other_game"
+    assert "plays nimby, not nestors" in other.value.explanation.text("en")
+
+
+@pytest.mark.parametrize(("settings", "key"), [
+    ({"game": "whist"}, "room.bad_settings"),
+    ({"game": "nimby", "rules": {"target": "ten"}}, "room.bad_settings"),
+    ({"game": "nimby", "bots": "genius"}, "room.bad_bots"),
+    ({"game": "nimby", "bots": ["random"] * 3}, "room.bad_bots"),
+    ({"game": "nimby", "seed": "x"}, "room.bad_settings"),
+])  # fmt: skip
+def test_bad_settings_create_no_room(store_address: str, settings: dict, key: str) -> None:
+    settings = dict(settings)
+    game = settings.pop("game")
+    with pytest.raises(RoomError) as refused:
+        Room("class-3", game, store=store_address, **settings)
+    assert refused.value.key == key
+    assert open_store(store_address).rooms() == []
+
+
+@pytest.mark.parametrize("seat", [-1, 4, "2", 1.0, None])
+def test_a_seat_out_of_range_is_refused(store_address: str, seat: object) -> None:
+    room = Room("class-3", "nimby", store=store_address)
+    with pytest.raises(RoomError) as refused:
+        room.join(seat)  # type: ignore[arg-type]
+    assert refused.value.key == "room.bad_seat"
+    assert room.humans() == set()
+
+
+def test_a_taken_seat_is_refused_and_a_restarted_kernel_takes_its_own_back(store_address: str, tmp_path: Path) -> None:
+    learner = tmp_path / "learner-a"  # the learner's Jupyter data folder, where the seat's token is kept
+    Room("class-3", "nimby", store=store_address)
+    finish(worker("join", store_address, "class-3", "2", data_dir=learner))  # a kernel that joined, then died
+    room = Room("class-3", store=store_address)
+    with pytest.raises(RoomError) as taken:
+        room.join(2, token="someone-else")
+    assert taken.value.key == "room.seat_taken"
+    assert "уже занято" in taken.value.explanation.text("ru")
+    finish(worker("join", store_address, "class-3", "2", data_dir=learner))  # the restarted kernel: same token
+    assert set(room.store.seats("class-3")) == {2}
+
+
+def test_a_seat_held_by_a_running_kernel_is_not_taken_by_the_same_learner_twice(
+    store_address: str, tmp_path: Path
+) -> None:
+    learner = tmp_path / "learner-a"
+    Room("class-3", "nimby", store=store_address)
+    sitting = worker("sit", store_address, "class-3", "1", data_dir=learner)
+    try:
+        assert sitting.stdout is not None
+        assert sitting.stdout.readline().strip() == "ready"
+        second = worker("join", store_address, "class-3", "1", data_dir=learner)
+        second.communicate(timeout=rooms_support.PATIENCE)
+        assert second.returncode != 0
+    finally:
+        sitting.kill()
+        sitting.communicate()
+
+
+# ----- moves --------------------------------------------------------------------------------------------------
+def test_a_move_from_a_seat_not_held_changes_nothing(store_address: str) -> None:
+    room = Room("class-3", "nimby", store=store_address, seed=3)
+    room.join(0)
+    version = room.version
+    for seat in (1, 2, 3):
+        with pytest.raises(RoomError) as refused:
+            room.move(seat, room.state.legal_strings()[0] if room.state.legal_strings() else "pass")
+        assert refused.value.key == "room.not_your_seat"
+    assert open_store(store_address).version("class-3") == version == room.version
+
+
+def test_an_illegal_move_is_the_engines_refusal_and_changes_nothing(store_address: str) -> None:
+    room = Room("class-3", "nimby", store=store_address, seed=3)
+    seat = room.state.to_act
+    room.join(seat)
+    with pytest.raises(IllegalActionError) as refused:
+        room.move(seat, "play 2S")
+    assert refused.value.explanation.rule
+    assert open_store(store_address).version("class-3") == room.version == 0
+
+
+def test_a_move_on_an_old_version_says_someone_moved_first_and_catches_up(store_address: str) -> None:
+    a = Room("class-3", "nimby", store=store_address, seed=3, bots="random")
+    b = Room("class-3", store=store_address)
+    seat = a.state.to_act
+    a.join(seat)
+    b.join(seat, token=a.held[seat])  # the same learner's seat in two notebooks of this kernel, say
+    first, second = a.state.legal_strings()[0], b.state.legal_strings()[-1]
+    a.move(seat, first)
+    with pytest.raises(RoomError) as late:
+        b._append({"seat": seat, "action": second})  # b chose on the version it saw, before a's move
+    assert late.value.key == "room.moved_first"
+    assert b.version == a.version  # b caught up; its move is not in
+    assert b.state.history == a.state.history
+    assert open_store(store_address).moves("class-3")[0] == (1, {"seat": seat, "action": first})
+
+
+def test_kernels_moving_the_same_bots_at_once_append_each_bot_move_once(store_address: str, tmp_path: Path) -> None:
+    Room("class-3", "nestors", store=store_address, seed=11, bots="random")
+    go = tmp_path / "go"
+    kernels = [worker("bots", store_address, "class-3", str(go)) for _ in range(3)]
+    go.touch()  # nobody sits: three kernels see the same bot moves due at the same moment
+    appended = [int(finish(process)) for process in kernels]
+    room = Room("class-3", store=store_address)
+    assert room.state.is_done
+    assert sum(appended) == room.version == len(room.state.history)  # every move appended by exactly one kernel
+    alone = Room("alone", "nestors", store=store_address, seed=11, bots="random")
+    alone.play_bots()
+    assert alone.state.history == room.state.history  # the same moves as one kernel alone makes
+
+
+def test_a_log_that_does_not_replay_is_one_clear_error(store_address: str) -> None:
+    Room("class-3", "nimby", store=store_address, seed=3)
+    store = open_store(store_address)
+    store.append("class-3", 0, {"seat": 0, "action": "fly away"})
+    with pytest.raises(RoomError) as broken:
+        Room("class-3", store=store_address)
+    assert broken.value.key == "room.bad_log"
+    assert "does not replay at move 1" in broken.value.explanation.text("en")
+    assert "не воспроизводится на ходе 1" in broken.value.explanation.text("ru")
+
+
+def test_a_damaged_entry_does_not_replay(store_address: str) -> None:
+    Room("class-3", "nimby", store=store_address, seed=3)
+    open_store(store_address).append("class-3", 0, {"seat": 0, "action": "pass", "extra": 1})
+    with pytest.raises(RoomError) as broken:
+        Room("class-3", store=store_address)
+    assert broken.value.key == "room.bad_log"
+
+
+def test_next_deal_only_after_the_deal(store_address: str) -> None:
+    room = Room("class-3", "nimby", store=store_address, seed=3, rules={"target": 2})
+    room.join(0)
+    with pytest.raises(RoomError) as early:
+        room.next_deal(0)
+    assert early.value.key == "room.deal_not_over"
+    play_alone(room, 0)
+    deals = len(room.match.deals)
+    room.next_deal(0, after=deals - 1)  # another learner started it already: nothing to do
+    assert len(room.match.deals) == deals
+    with pytest.raises(RoomError) as over:
+        room.next_deal(0)
+    assert over.value.key == "room.match_over"
+
+
+# ----- a match, and its records -------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["nimby", "tumbochka", "nestors"])
+def test_finished_deals_are_ordinary_records(store_address: str, game: str) -> None:
+    room = Room("class-3", game, store=store_address, seed=4, rules=SHORT[game])
+    room.join(1)
+    play_alone(room, 1)
+    assert room.match.is_over
+    record = room.match_record()
+    replayed = replay_match(load_record(record.to_json()))
+    assert replayed.scores == room.match.scores
+    assert [s.history for s in replayed.deals] == [s.history for s in room.finished()]
+    assert HandReplay(room.finished()[0]).text()
+    assert isinstance(post_mortem(room.finished()[-1], 1, samples=1, seconds=0.5, total_seconds=2), list)
+
+
+@pytest.mark.parametrize("game", ["nimby", "tumbochka", "nestors"])
+def test_kernels_in_separate_processes_play_a_whole_match(store_address: str, game: str) -> None:
+    Room("class-3", game, store=store_address, seed=8, rules=SHORT[game])
+    seats = range(len(Room("class-3", store=store_address).bot_levels))
+    players = [worker("play", store_address, "class-3", str(seat)) for seat in seats]
+    results = [json.loads(finish(process)) for process in players]
+    assert all(result == results[0] for result in results)
+    room = Room("class-3", store=store_address)
+    assert room.match.is_over
+    assert results[0] == {"scores": room.match.scores, "version": room.version, "deals": len(room.finished())}

@@ -1,0 +1,150 @@
+"""``Table(game, room=…, seat=…)`` (issue 25): a seat at a shared room, followed; no hidden card synced."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+import rooms_support
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rooms_support import finish, worker
+from test_browser_guard import assert_no_hidden_card, check_message, check_update, table_message, update_strategy
+
+from cardwidgets import GAMES, Table
+from cardwidgets.store.room import Room
+from cardwidgets.widgets.shared_table import SharedTable
+
+redis_server = rooms_support.redis_server  # the fixtures: a real redis-server, and each store in turn
+store_address = rooms_support.store_address
+SHORT = {"nimby": {"target": 2}, "tumbochka": {"max_deals": 2}, "nestors": {"target": 100}}
+
+
+@pytest.fixture
+def tables() -> Iterator[list[SharedTable]]:
+    """The tables a test opens; their followers are stopped afterwards."""
+    opened: list[SharedTable] = []
+    yield opened
+    for table in opened:
+        table.close()
+
+
+def test_a_table_with_a_room_is_a_seat_at_the_shared_table(store_address: str, tables: list[SharedTable]) -> None:
+    table = Table("nestors", room="class-3", seat=2, store=store_address, seed=4)
+    tables.append(table)
+    assert isinstance(table, SharedTable)
+    assert isinstance(table, Table)
+    assert not table.follow()  # no event loop runs here (a kernel has one): refresh() catches up by hand
+    assert table.room.humans() == {2}
+    assert "can see every hand" in table.view["notices"][0]["text"]  # the room's first message
+    table.locale = "ru"
+    assert "видит все руки" in table.view["notices"][0]["text"]
+    assert not isinstance(Table("nestors", seat=2), SharedTable)  # without a room: the table of old
+
+
+async def until(condition: Callable[[], object], what: str) -> None:
+    """Let the event loop run (the tables' followers) until ``condition()`` holds; fail after a minute."""
+    end = time.monotonic() + rooms_support.PATIENCE
+    while not condition():
+        if time.monotonic() > end:
+            pytest.fail(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+def test_another_learners_move_appears_without_asking(store_address: str, tables: list[SharedTable]) -> None:
+    to_act = Room("class-3", "nimby", store=store_address, seed=3, bots="random").state.to_act
+
+    async def scenario() -> None:  # on an event loop, as in a kernel: the tables follow the room
+        mover = Table("nimby", room="class-3", seat=to_act, store=store_address)
+        watcher = Table("nimby", room="class-3", seat=(to_act + 1) % 4, store=store_address)
+        tables.extend([mover, watcher])
+        seen = len(watcher.view["history"])
+        assert mover.act(mover.legal[0])
+        await until(lambda: len(watcher.view["history"]) > seen, "the move to reach the other table")
+        assert watcher.view["history"][seen] == mover.state.history[seen]
+        assert watcher.events[0]["seat"] == to_act  # the front-end animates it like a bot's move
+
+    asyncio.run(scenario())
+
+
+def test_refusals_change_nothing_and_say_why(store_address: str, tables: list[SharedTable]) -> None:
+    table = Table("nimby", room="class-3", seat=1, store=store_address, seed=3, locale="ru")
+    tables.append(table)
+    version = table.room.version
+    if table.state.to_act != 1:
+        assert not table.act("agree")
+        assert "ходит место" in table.error["text"]
+    assert not table.act("play 2S")
+    assert not table.set_bot(0, "search")
+    assert "ботов стола" in table.error["text"]
+    assert not table.next_deal()
+    assert table.room.store.version("class-3") == version == table.room.version
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_four_kernels_play_a_match_and_no_hidden_card_is_synced(store_address: str, tables: list[SharedTable],
+                                                                game: str) -> None:
+    Room("class-3", game, store=store_address, seed=6, rules=SHORT[game])
+    players = len(Room("class-3", store=store_address).bot_levels)
+    others = [worker("play", store_address, "class-3", str(seat)) for seat in range(1, players)]
+
+    async def scenario() -> SharedTable:
+        table = Table(game, room="class-3", seat=0, store=store_address)
+        tables.append(table)
+        while not table.match.is_over:
+            await until(lambda: table.legal or table.state.is_done, "this seat's turn")
+            assert_no_hidden_card(table)
+            if table.legal:
+                table.act(table.legal[0])
+            elif table.state.is_done and not table.match.is_over:
+                table.next_deal()
+        return table
+
+    table = asyncio.run(scenario())
+    results = [json.loads(finish(process)) for process in others]
+    assert all(result["scores"] == table.match.scores for result in results)
+    assert table.scoreboard["over"]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(data=st.data(), seed=st.integers(0, 10_000))
+def test_shared_tables_survive_any_browser_input(tmp_path_factory: pytest.TempPathFactory, game: str,
+                                                 data: st.DataObject, seed: int) -> None:
+    """The single table's guarantees, over a room with every seat a table of its own (one kernel each)."""
+    address = str(tmp_path_factory.mktemp("room") / "rooms.sqlite")
+    players = GAMES[game].num_players
+    seated = [
+        SharedTable(game, seat, room="class-3", store=address, seed=seed, bots="random", pace=0, follow=False)
+        for seat in range(players)
+    ]
+    sent_to: dict[int, object] = {}  # what the browser last sent each table (its error may quote it back)
+    try:
+        for _ in range(40):
+            for table in seated:
+                table.refresh()
+            if seated[0].state.is_done:
+                break
+            table = seated[data.draw(st.integers(0, players - 1))]
+            kind = data.draw(st.sampled_from(["update", "message", "play"]))
+            sent = None
+            if kind == "update":
+                sent = data.draw(update_strategy(table))
+                check_update(table, sent)
+            elif kind == "message":
+                sent = data.draw(table_message(table))
+                check_message(table, sent)
+            elif table.legal:
+                assert table.act(data.draw(st.sampled_from(table.legal)))
+            if sent is not None:
+                sent_to[table.seat] = sent
+            for each in seated:
+                assert not each.reveal
+                assert_no_hidden_card(each, sent_to.get(each.seat) if each.error else None)
+    finally:
+        for table in seated:
+            table.close()
