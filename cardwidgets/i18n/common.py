@@ -12,7 +12,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": 'неверная запись действия «{text}»: ожидается «{form}»',
     },
     "core.action_spacing": {
-        "en": 'malformed action "{text}": words are separated by single spaces (e.g. "play 10H")',
+        "en": 'malformed action "{text}": words are separated by single spaces, as in "bid 60"',
         "ru": 'неверная запись действия «{text}»: слова разделяются одним пробелом',
     },
     "core.action_too_long": {
