@@ -1,0 +1,230 @@
+"""The compiled Nestors search: ``core/nestors.wasm`` run from Python (issue 24).
+
+``core/nestors.c`` is a port of ``NestorsPosition`` and ``Solver._search``
+(the same moves in the same order, the same keys, killers and table, so the
+same values and node counts; ``tests/test_wasm_core.py``), built by
+``make wasm`` into one WebAssembly module committed beside it. It runs:
+
+- in CPython through ``wasmtime`` (a dependency of cardwidgets);
+- in Pyodide (JupyterLite) through the browser's own ``WebAssembly``.
+
+``core()`` gives the process's module, or None when it cannot run here
+(wasmtime missing, the file missing or broken, a version mismatch): the
+caller then uses the pure-Python solver, which stays the reference. The
+reason is logged once. Nothing here ever guesses a value: a solve that
+passes its budget says so (``Stopped``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import struct
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+#: The ``core_version()`` this loader speaks to (bump both together when the io layout changes).
+CORE_VERSION = 1
+WASM_PATH = Path(__file__).resolve().parent / "core" / "nestors.wasm"
+#: Set to ``python`` to never use the module (e.g. to compare the engines by hand).
+ENGINE_VARIABLE = "CARDWIDGETS_ANALYSIS_ENGINE"
+#: The table: 2**21 slots of 32 bytes (64 MB), emptied at 1 M entries like ``solver.MAX_ENTRIES``.
+TABLE_LOG2_SLOTS = 21
+TABLE_MAX_ENTRIES = 1_000_000
+#: Phases as the core numbers them.
+PHASES = {"play": 0, "leave": 1, "done": 2}
+#: ``solve``'s "no limit" node budget.
+NO_LIMIT = 1e18
+
+log = logging.getLogger("cardwidgets.analysis")
+
+
+class CoreError(RuntimeError):
+    """The module cannot be used here (the message says why)."""
+
+
+class Stopped(RuntimeError):  # noqa: N818 (the name says what happened)
+    """A solve passed its node or time budget after ``nodes`` positions."""
+
+    def __init__(self, nodes: int) -> None:
+        self.nodes = nodes
+        super().__init__(f"stopped after {nodes} positions")
+
+
+# ----- the two ways of running the module ------------------------------------------------------------
+class _Wasmtime:
+    """The module in CPython, through wasmtime."""
+
+    name = "wasmtime"
+
+    def __init__(self, code: bytes) -> None:
+        import wasmtime  # here, not above: without it the Python solver answers
+
+        engine = wasmtime.Engine()
+        self.store = wasmtime.Store(engine)
+        module = wasmtime.Module(engine, code)
+        clock = wasmtime.Func(self.store, wasmtime.FuncType([], [wasmtime.ValType.f64()]), self.now_ms)
+        self.exports = wasmtime.Instance(self.store, module, [clock]).exports(self.store)
+        self.memory = self.exports["memory"]
+
+    def now_ms(self) -> float:
+        return time.monotonic() * 1000.0
+
+    def call(self, name: str, *args: Any) -> Any:
+        return self.exports[name](self.store, *args)
+
+    def write(self, offset: int, data: bytes) -> None:
+        self.memory.write(self.store, data, offset)
+
+
+class _Browser:
+    """The module in Pyodide, through the browser's ``WebAssembly``."""
+
+    name = "browser"
+
+    def __init__(self, code: bytes) -> None:
+        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+        import js  # type: ignore[import-not-found]  # Pyodide only
+
+        self._js = js
+        module = js.WebAssembly.Module.new(to_js(code))
+        imports = to_js({"env": {"now_ms": js.performance.now}}, dict_converter=js.Object.fromEntries)
+        self.exports = js.WebAssembly.Instance.new(module, imports).exports
+
+    def now_ms(self) -> float:
+        return float(self._js.performance.now())
+
+    def call(self, name: str, *args: Any) -> Any:
+        return getattr(self.exports, name)(*args)
+
+    def write(self, offset: int, data: bytes) -> None:
+        view = self._js.Uint8Array.new(self.exports.memory.buffer, offset, len(data))  # the buffer moves on growth
+        view.assign(data)
+
+
+# ----- one instance: its table and killers ------------------------------------------------------------
+class Core:
+    """One instance of the module (its own table and killers), for one thread at a time."""
+
+    def __init__(self, code: bytes) -> None:
+        runner = _Browser if sys.platform == "emscripten" else _Wasmtime
+        self.runner: Any = runner(code)
+        version = self.runner.call("core_version")
+        if version != CORE_VERSION:
+            raise CoreError(f"nestors.wasm is version {version}, this loader needs {CORE_VERSION}")
+        if self.runner.call("setup_table", TABLE_LOG2_SLOTS, TABLE_MAX_ENTRIES) < 0:
+            raise CoreError("nestors.wasm could not get the memory for its table")
+        self.io = self.runner.call("io_buffer")
+        #: What the table holds now: (owner, context) of the last ``new_deal``.
+        self.deal: Any = None
+        self.lock = threading.Lock()
+
+    def prepare(self, owner: Any, pos: Any) -> None:
+        """Make the table and killers ``owner``'s for ``pos``'s deal (emptied when they were not)."""
+        deal = (owner, pos.context())
+        if deal != self.deal:
+            self._write(deal_ints(pos))
+            self.runner.call("new_deal")
+            self.deal = deal
+
+    def solve(self, pos: Any, guess: int | None, max_nodes: int | None, seconds_left: float | None) -> tuple[int, int]:
+        """``(value, nodes)``: ``Solver.value(pos, guess)`` computed by the module, or ``Stopped``."""
+        self._write(position_ints(pos))
+        self.runner.call("load_position")
+        deadline = 0.0 if seconds_left is None else self.runner.now_ms() + max(seconds_left, 0.0) * 1000.0 + 1e-9
+        limit = NO_LIMIT if max_nodes is None else float(max(max_nodes, 0))
+        value = self.runner.call("solve", 0 if guess is None else guess, int(guess is not None), limit, deadline)
+        nodes = int(self.runner.call("nodes_done"))
+        if value < 0:
+            raise Stopped(nodes)
+        return value, nodes
+
+    def _write(self, ints: list[int]) -> None:
+        self.runner.write(self.io, struct.pack(f"<{len(ints)}i", *ints))
+
+
+def deal_ints(pos: Any) -> list[int]:
+    """``new_deal``'s input: per card its suit, strength, points, point class, trump?, in the deck?; then the sides.
+
+    (The declaring seats, then the bidder.)
+    """
+    table, out = pos.table, []
+    deck = set(pos._deck)
+    for card in range(52):
+        out += [
+            table.suit_of[card],
+            table.strength[card],
+            table.points[card],
+            table.point_class[card],
+            int(pos.is_trump[card]),
+            int(card in deck),
+        ]
+    return out + [int(d) for d in pos.declarers] + [pos.bidder]
+
+
+def position_ints(pos: Any) -> list[int]:
+    """``load_position``'s input: the fields of a ``NestorsPosition`` in the play or the leave."""
+    trick = list(pos.trick)
+    out = [
+        PHASES[pos.phase],
+        pos.to_act,
+        pos.number,
+        pos.table_card,
+        -1 if pos.collector is None else pos.collector,
+        pos.spades,
+        pos.live_points,
+        pos.live_spades,
+    ]
+    order = list(pos.order)
+    out += [len(order), *order, *[0] * (3 - len(order))]
+    gap = [0] * (3 - len(trick))
+    out += [len(trick), *[s for s, _ in trick], *gap, *[c for _, c in trick], *gap]
+    pending = list(pos.pending)
+    out += [len(pending), *pending, *[0] * (4 - len(pending))]
+    for hand in pos.hands:
+        out += [len(hand), *hand, *[0] * (12 - len(hand))]
+    return out + list(pos.codes)
+
+
+# ----- the process's module --------------------------------------------------------------------------
+_lock = threading.Lock()
+_state: dict[str, Any] = {}
+
+
+def core() -> Core | None:
+    """The process's module (loaded once), or None when it cannot run here (the reason is logged once)."""
+    with _lock:
+        if "core" not in _state:
+            _state["core"] = None
+            try:
+                _state["core"] = new_core()
+            except Exception as error:  # any failure means: use the Python solver
+                _state["why"] = f"{type(error).__name__}: {error}"
+                log.warning("cardwidgets.analysis: the compiled solver is not used (%s); using the Python solver",
+                            _state["why"])
+        return _state["core"]
+
+
+def new_core() -> Core:
+    """A fresh instance of the module (its own table): for another thread, or a test."""
+    if os.environ.get(ENGINE_VARIABLE, "").lower() == "python":
+        raise CoreError(f"{ENGINE_VARIABLE}=python")
+    return Core(WASM_PATH.read_bytes())
+
+
+def why_not() -> str | None:
+    """Why ``core()`` is None (None when it loaded or was not asked yet)."""
+    return _state.get("why")
+
+
+def disable(reason: str) -> None:
+    """Stop using the module in this process (it failed while solving): logged once."""
+    with _lock:
+        if _state.get("core") is not None or "core" not in _state:
+            log.warning("cardwidgets.analysis: the compiled solver failed (%s); using the Python solver", reason)
+        _state["core"] = None
+        _state["why"] = reason
