@@ -30,11 +30,18 @@ def fresh_core(monkeypatch: pytest.MonkeyPatch):
     return wasm_core
 
 
-def both(state) -> tuple[dict, int, dict, int]:
+@pytest.fixture(scope="module")
+def clearing_core() -> wasm_core.Core:
+    """A module instance whose table is emptied at 1 M entries, like the Python solver's."""
+    return wasm_core.new_core("clear", log2_slots=21)
+
+
+def both(state, core: wasm_core.Core | None = None) -> tuple[dict, int, dict, int]:
     """(values, nodes) of the Python solver and of the compiled core on ``state``, each a fresh table."""
     python = DoubleDummy(engine="python")
     py_values = python.values(state)
     compiled = DoubleDummy()
+    compiled.use_core(core)
     wasm_values = compiled.values(state)
     assert py_values.engine == "python"
     assert wasm_values.engine == "wasm"
@@ -42,16 +49,17 @@ def both(state) -> tuple[dict, int, dict, int]:
 
 
 @pytest.mark.parametrize(("tricks_left", "count"), [(2, 12), (3, 12), (4, 10), (5, 8), (6, 6), (7, 3)])
-def test_same_values_and_node_counts_as_the_python_solver(tricks_left: int, count: int) -> None:
+def test_same_values_and_node_counts_as_the_python_solver(tricks_left: int, count: int, clearing_core) -> None:
+    """The same table policy as the Python solver's: the same search tree, node for node."""
     rng = random.Random(f"wasm-{tricks_left}")
     for _ in range(count):
         state = ending("nestors", rng, tricks_left)
-        py_values, py_nodes, wasm_values, wasm_nodes = both(state)
+        py_values, py_nodes, wasm_values, wasm_nodes = both(state, clearing_core)
         assert wasm_values == py_values, state.history
         assert wasm_nodes == py_nodes, state.history
 
 
-def test_the_first_tricks_the_opening_and_the_leave_too() -> None:
+def test_the_first_tricks_the_opening_and_the_leave_too(clearing_core) -> None:
     """Positions at the opening (NES-6a, played by the Python root), in a leave (NES-7) and in a trick."""
     rng = random.Random("wasm-phases")
     seen = set()
@@ -60,9 +68,31 @@ def test_the_first_tricks_the_opening_and_the_leave_too() -> None:
         if state.phase in seen and len(seen) < 2:
             continue
         seen.add(state.phase)
-        py_values, py_nodes, wasm_values, wasm_nodes = both(state)
+        py_values, py_nodes, wasm_values, wasm_nodes = both(state, clearing_core)
         assert (wasm_values, wasm_nodes) == (py_values, py_nodes)
     assert seen >= {"play", "leave"}
+
+
+@pytest.mark.parametrize("policy", ["replace", "clear"])
+def test_a_small_table_replaced_or_cleared_keeps_the_values_exact(policy: str, monkeypatch) -> None:
+    """A table of 64 slots overflows at once: entries are replaced (or it is emptied) all the time."""
+    monkeypatch.setattr(wasm_core, "CLEAR_AT", 40)
+    core = wasm_core.new_core(policy, log2_slots=6)
+    rng = random.Random(f"wasm-small-{policy}")
+    for _ in range(4):
+        state = ending("nestors", rng, 6)
+        py_values, _, wasm_values, _ = both(state, core)
+        assert wasm_values == py_values
+    assert core.runner.call("table_entries") <= 64
+
+
+def test_the_default_table_replaces_and_still_agrees(clearing_core) -> None:
+    """The default (replace) policy: the same values; the same node counts while nothing is replaced."""
+    assert wasm_core.core().policy == "replace"
+    rng = random.Random("wasm-replace")
+    for _ in range(6):
+        state = ending("nestors", rng, 5)
+        assert both(state) == both(state, clearing_core)
 
 
 def test_the_compiled_core_equals_brute_force_on_short_endings() -> None:
@@ -168,3 +198,28 @@ def test_a_module_failing_while_it_solves_falls_back_to_python(fresh_core, monke
 
     monkeypatch.setattr(core, "solve", trap)
     assert_python_answers(caplog, "out of bounds")
+
+
+# ----- the root actions in parallel ---------------------------------------------------------------------
+def test_root_actions_in_parallel_threads_give_the_same_values() -> None:
+    rng = random.Random("wasm-parallel")
+    for _ in range(4):
+        state = ending("nestors", rng, 6)
+        seen: list[tuple[int, int]] = []
+        solver = DoubleDummy(workers=2, progress=lambda done, total, seen=seen: seen.append((done, total)))
+        values = solver.values(state)
+        assert values == double_dummy(state, engine="python")
+        assert values.engine == "wasm"
+        total = len(state.legal_actions())
+        assert sorted(seen) == [(n, total) for n in range(1, total + 1)] or total <= 2
+
+
+def test_parallel_budgets_stop_with_unfinished_and_exact_values() -> None:
+    state = ending("nestors", random.Random("wasm-parallel-budget"), 7)
+    full = double_dummy(state, engine="python")
+    with pytest.raises(Unfinished) as info:
+        DoubleDummy(max_nodes=300, workers=2).values(state)
+    assert all(full[text] == value for text, value in info.value.done.items())
+    assert len(info.value.done) < len(full)
+    with pytest.raises(Unfinished):
+        DoubleDummy(seconds=0.0, workers=2).values(ending("nestors", random.Random("wasm-time"), 9))

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cardwidgets.analysis import positions, wasm_core
+from cardwidgets.analysis import parallel, positions, wasm_core
 from cardwidgets.analysis.solver import Solver, Unfinished
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
@@ -64,6 +64,7 @@ class DoubleDummy:
         seconds: float | None = None,
         progress: Callable[[int, int], None] | None = None,
         engine: str | None = None,
+        workers: int = 1,
     ) -> None:
         if engine is not None and engine not in ENGINES:
             raise ValueError(f"engine must be one of {ENGINES} or None (the compiled one where it runs): {engine!r}")
@@ -77,6 +78,8 @@ class DoubleDummy:
         self._context: Any = None
         #: A module instance of its own (``use_core``), else the process's shared one.
         self.own_core: wasm_core.Core | None = None
+        #: Threads (each with a module instance of its own) sharing the root actions (``parallel``).
+        self.workers = max(1, workers)
 
     def use_core(self, core: wasm_core.Core | None) -> None:
         """Solve with this module instance (e.g. one per thread) instead of the process's shared one."""
@@ -101,6 +104,8 @@ class DoubleDummy:
         core = self._core(pos)
         if core is not None:
             try:
+                if self.workers > 1 and self.own_core is None and len(pos.moves(merge=False)) > 2:
+                    return self._parallel_values(state, pos, wasm_core.cores(self.workers))
                 return self._values(state, pos, core)
             except (Unfinished, AnalysisError):
                 raise
@@ -146,6 +151,36 @@ class DoubleDummy:
             raise RuntimeError(f"analysis: moves {sorted(found)} differ from the legal actions {sorted(legal)}")
         out = Values((text, found[text]) for text in legal)
         out.engine = self.engine = "python" if core is None else "wasm"
+        return out
+
+    def _parallel_values(self, state: GameState, pos: Any, cores: list[wasm_core.Core]) -> Values:
+        """``values`` with the root actions shared among ``cores``, one thread each (``parallel``)."""
+        base = declaring_points(state)
+        self.solver.start()
+        moves = pos.moves(merge=False)
+        children = parallel.children_of(pos, moves, wasm_core.position_ints)
+        texts = [pos.text(move) for move in moves]
+        held = []
+        try:
+            for core in cores:
+                core.lock.acquire()
+                held.append(core)
+                core.prepare(self, pos)
+            found, nodes, finished = parallel.solve_all(
+                cores, children, self.solver.max_nodes, self.solver.seconds, self.progress
+            )
+        finally:
+            for core in held:
+                core.lock.release()
+        self.solver.nodes = nodes
+        values = {texts[i]: base + value for i, value in found.items()}
+        if not finished:
+            raise Unfinished(nodes, {t: values[t] for t in state.legal_strings() if t in values})
+        legal = state.legal_strings()
+        if sorted(values) != sorted(legal):  # the position must mirror the engine exactly
+            raise RuntimeError(f"analysis: moves {sorted(values)} differ from the legal actions {sorted(legal)}")
+        out = Values((text, values[text]) for text in legal)
+        out.engine = self.engine = "wasm"
         return out
 
     def _core_value(self, core: wasm_core.Core, pos: Any, guess: int | None, started: float) -> int:

@@ -17,6 +17,8 @@ passes its budget says so (``Stopped``).
 
 from __future__ import annotations
 
+import atexit
+import gc
 import logging
 import os
 import struct
@@ -27,13 +29,18 @@ from pathlib import Path
 from typing import Any
 
 #: The ``core_version()`` this loader speaks to (bump both together when the io layout changes).
-CORE_VERSION = 1
+CORE_VERSION = 2
 WASM_PATH = Path(__file__).resolve().parent / "core" / "nestors.wasm"
 #: Set to ``python`` to never use the module (e.g. to compare the engines by hand).
 ENGINE_VARIABLE = "CARDWIDGETS_ANALYSIS_ENGINE"
-#: The table: 2**21 slots of 32 bytes (64 MB), emptied at 1 M entries like ``solver.MAX_ENTRIES``.
-TABLE_LOG2_SLOTS = 21
-TABLE_MAX_ENTRIES = 1_000_000
+#: The table's policy. ``replace``: buckets of 4 slots, a new key replaces the entry nearest the
+#: end of the deal (what was learnt near the root stays); ``clear``: emptied when it holds
+#: ``max_entries``, exactly as ``solver.Solver`` does (then the node counts equal the Python solver's).
+POLICIES = ("replace", "clear")
+#: Slots (log2) per platform: 32 bytes each, so 2**22 is 128 MB natively, 2**21 64 MB in the browser.
+TABLE_LOG2_SLOTS = 21 if sys.platform == "emscripten" else 22
+#: ``clear``'s limit, as ``solver.MAX_ENTRIES``.
+CLEAR_AT = 1_000_000
 #: Phases as the core numbers them.
 PHASES = {"play": 0, "leave": 1, "done": 2}
 #: ``solve``'s "no limit" node budget.
@@ -54,6 +61,10 @@ class Stopped(RuntimeError):  # noqa: N818 (the name says what happened)
         super().__init__(f"stopped after {nodes} positions")
 
 
+#: wasmtime's engine and compiled module, shared by the instances of this process.
+_compiled: dict[str, Any] = {}
+
+
 # ----- the two ways of running the module ------------------------------------------------------------
 class _Wasmtime:
     """The module in CPython, through wasmtime."""
@@ -63,9 +74,11 @@ class _Wasmtime:
     def __init__(self, code: bytes) -> None:
         import wasmtime  # here, not above: without it the Python solver answers
 
-        engine = wasmtime.Engine()
-        self.store = wasmtime.Store(engine)
-        module = wasmtime.Module(engine, code)
+        if _compiled.get("code") is not code:  # compiled once per process (tens of ms)
+            engine = wasmtime.Engine()
+            _compiled.update(code=code, engine=engine, module=wasmtime.Module(engine, code))
+        self.store = wasmtime.Store(_compiled["engine"])
+        module = _compiled["module"]
         clock = wasmtime.Func(self.store, wasmtime.FuncType([], [wasmtime.ValType.f64()]), self.now_ms)
         self.exports = wasmtime.Instance(self.store, module, [clock]).exports(self.store)
         self.memory = self.exports["memory"]
@@ -110,14 +123,19 @@ class _Browser:
 class Core:
     """One instance of the module (its own table and killers), for one thread at a time."""
 
-    def __init__(self, code: bytes) -> None:
+    def __init__(self, code: bytes, policy: str = "replace", log2_slots: int = TABLE_LOG2_SLOTS) -> None:
+        if policy not in POLICIES:
+            raise CoreError(f"the table's policy is one of {POLICIES}, not {policy!r}")
         runner = _Browser if sys.platform == "emscripten" else _Wasmtime
         self.runner: Any = runner(code)
         version = self.runner.call("core_version")
         if version != CORE_VERSION:
             raise CoreError(f"nestors.wasm is version {version}, this loader needs {CORE_VERSION}")
-        if self.runner.call("setup_table", TABLE_LOG2_SLOTS, TABLE_MAX_ENTRIES) < 0:
-            raise CoreError("nestors.wasm could not get the memory for its table")
+        max_entries = CLEAR_AT if policy == "clear" else 1 << log2_slots
+        self.table_bytes = self.runner.call("setup_table", log2_slots, max_entries, int(policy == "replace"))
+        if self.table_bytes < 0:
+            raise CoreError(f"nestors.wasm could not get the memory for a table of 2**{log2_slots} slots")
+        self.policy = policy
         self.io = self.runner.call("io_buffer")
         #: What the table holds now: (owner, context) of the last ``new_deal``.
         self.deal: Any = None
@@ -133,7 +151,13 @@ class Core:
 
     def solve(self, pos: Any, guess: int | None, max_nodes: int | None, seconds_left: float | None) -> tuple[int, int]:
         """``(value, nodes)``: ``Solver.value(pos, guess)`` computed by the module, or ``Stopped``."""
-        self._write(position_ints(pos))
+        return self.solve_ints(position_ints(pos), guess, max_nodes, seconds_left)
+
+    def solve_ints(
+        self, position: list[int], guess: int | None, max_nodes: int | None, seconds_left: float | None
+    ) -> tuple[int, int]:
+        """``solve`` of a position given as ``position_ints``."""
+        self._write(position)
         self.runner.call("load_position")
         deadline = 0.0 if seconds_left is None else self.runner.now_ms() + max(seconds_left, 0.0) * 1000.0 + 1e-9
         limit = NO_LIMIT if max_nodes is None else float(max(max_nodes, 0))
@@ -209,11 +233,38 @@ def core() -> Core | None:
         return _state["core"]
 
 
-def new_core() -> Core:
+def cores(count: int) -> list[Core]:
+    """``count`` instances (the process's one first, the others kept for the next call), or [] without it."""
+    first = core()
+    if first is None:
+        return []
+    with _lock:
+        extra = _state.setdefault("extra", [])
+        while len(extra) < count - 1:
+            extra.append(new_core())
+        return [first, *extra[: count - 1]]
+
+
+def new_core(policy: str = "replace", log2_slots: int = TABLE_LOG2_SLOTS) -> Core:
     """A fresh instance of the module (its own table): for another thread, or a test."""
     if os.environ.get(ENGINE_VARIABLE, "").lower() == "python":
         raise CoreError(f"{ENGINE_VARIABLE}=python")
-    return Core(WASM_PATH.read_bytes())
+    return Core(_code(), policy, log2_slots)
+
+
+def _code() -> bytes:
+    """The module's bytes (read once)."""
+    if "code" not in _state:
+        _state["code"] = WASM_PATH.read_bytes()
+    return _state["code"]
+
+
+@atexit.register
+def _release() -> None:
+    """Drop the instances and the compiled module before the interpreter tears wasmtime down."""
+    _state.clear()
+    _compiled.clear()
+    gc.collect()
 
 
 def why_not() -> str | None:

@@ -27,7 +27,7 @@ typedef unsigned int u32;
 typedef unsigned long long u64;
 typedef int i32;
 
-#define CORE_VERSION 1
+#define CORE_VERSION 2
 
 #define GONE 255
 #define IN_TRICK 254
@@ -513,14 +513,44 @@ static u64 generation = 1;
 #define GEN_SHIFT 56
 #define IN_USE(e) (((e)->k0 >> GEN_SHIFT) == generation)
 
+static i32 same_key(const Entry *e, u64 tagged, u64 k1, u64 k2) {
+    return e->k0 == tagged && e->k1 == k1 && e->k2 == k2;
+}
+
+/* The table's policy: CLEAR empties it at max_entries, as the Python solver does (the same node
+ * counts); REPLACE keeps it full: buckets of BUCKET slots, a new key takes an empty slot or the
+ * one nearest the end of the deal (the highest trick number: the cheapest to find again), so
+ * what was learnt near the root stays. */
+enum { CLEAR = 0, REPLACE = 1 };
+#define BUCKET 4
+static i32 policy = CLEAR;
+
 static Entry *lookup(u64 k0, u64 k1, u64 k2) {
     u64 tagged = k0 | generation << GEN_SHIFT;
     u32 i = slot_of(k0, k1, k2);
+    if (policy == REPLACE) {
+        Entry *bucket = &table[i & ~(u32)(BUCKET - 1)];
+        for (i32 j = 0; j < BUCKET; j++) if (same_key(&bucket[j], tagged, k1, k2)) return &bucket[j];
+        return 0;
+    }
     while (IN_USE(&table[i])) {
-        if (table[i].k0 == tagged && table[i].k1 == k1 && table[i].k2 == k2) return &table[i];
+        if (same_key(&table[i], tagged, k1, k2)) return &table[i];
         i = (i + 1) & table_mask;
     }
     return 0;
+}
+
+/* REPLACE: where a key goes in its bucket (its own slot, an empty one, else the deepest). */
+static Entry *bucket_slot(u32 i, u64 tagged, u64 k1, u64 k2) {
+    Entry *bucket = &table[i & ~(u32)(BUCKET - 1)], *victim = 0;
+    u32 deepest = 0;
+    for (i32 j = 0; j < BUCKET; j++) {
+        Entry *e = &bucket[j];
+        if (!IN_USE(e) || same_key(e, tagged, k1, k2)) return e;
+        u32 number = (u32)(e->k0 >> 40) & 15;  /* the trick number in the key's head */
+        if (!victim || number > deepest) { victim = e; deepest = number; }
+    }
+    return victim;
 }
 
 static void clear_table(void) {
@@ -536,14 +566,19 @@ static void store(u64 k0, u64 k1, u64 k2, i32 low, i32 high, i32 alpha, i32 beta
     if (best <= alpha) { if (best < high) high = best; }
     else if (best >= beta) { if (best > low) low = best; }
     else low = high = best;
-    if (table_count >= max_entries) clear_table();
+    if (policy == CLEAR && table_count >= max_entries) clear_table();
     u64 tagged = k0 | generation << GEN_SHIFT;
     u32 i = slot_of(k0, k1, k2);
-    while (IN_USE(&table[i]) && !(table[i].k0 == tagged && table[i].k1 == k1 && table[i].k2 == k2))
-        i = (i + 1) & table_mask;
-    if (!IN_USE(&table[i])) table_count++;
-    table[i].k0 = tagged; table[i].k1 = k1; table[i].k2 = k2;
-    table[i].low = (short)low; table[i].high = (short)high; table[i].move = move;
+    Entry *e;
+    if (policy == REPLACE) {
+        e = bucket_slot(i, tagged, k1, k2);
+    } else {
+        while (IN_USE(&table[i]) && !same_key(&table[i], tagged, k1, k2)) i = (i + 1) & table_mask;
+        e = &table[i];
+    }
+    if (!IN_USE(e)) table_count++;
+    e->k0 = tagged; e->k1 = k1; e->k2 = k2;
+    e->low = (short)low; e->high = (short)high; e->move = move;
 }
 
 /* ===== the search (Solver._search / Solver.value) ============================================ */
@@ -619,14 +654,17 @@ static i32 search(i32 alpha, i32 beta) {
 }
 
 /* ===== the host's calls ====================================================================== */
-/* Sets up the table: 2^log2_slots slots, emptied at max entries.  Returns its bytes, or -1 when
- * the memory cannot grow that far. */
+/* Sets up the table: 2^log2_slots slots; policy CLEAR (emptied at max entries) or REPLACE.
+ * Returns its bytes, or -1 when the memory cannot grow that far (or the arguments are wrong). */
 extern u8 __heap_base;
 
-i32 setup_table(i32 log2_slots, i32 max) {
+i32 setup_table(i32 log2_slots, i32 max, i32 replace) {
+    if (log2_slots < 4 || log2_slots > 26 || max < 1) return -1;
+    if (!replace && (u32)max > (7u << log2_slots) / 8) return -1;  /* linear probing needs empty slots */
     unsigned long bytes = (unsigned long)sizeof(Entry) << log2_slots;
     unsigned long base = ((unsigned long)&__heap_base + 63) & ~63ul;
     unsigned long have = __builtin_wasm_memory_size(0) * 65536ul;
+    static unsigned long dirty;  /* the bytes any table has used so far */
     if (base + bytes > have) {
         unsigned long pages = (base + bytes - have + 65535) / 65536;
         if (__builtin_wasm_memory_grow(0, pages) == (unsigned long)-1) return -1;
@@ -634,7 +672,9 @@ i32 setup_table(i32 log2_slots, i32 max) {
     table = (Entry *)base;
     table_mask = (1u << log2_slots) - 1;
     max_entries = (u32)max;
-    memset(table, 0, bytes);
+    policy = replace ? REPLACE : CLEAR;
+    memset(table, 0, dirty < bytes ? dirty : bytes);  /* memory new from memory.grow is zero already */
+    if (bytes > dirty) dirty = bytes;
     generation = 1;
     table_count = 0;
     return (i32)bytes;
