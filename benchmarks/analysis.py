@@ -16,7 +16,9 @@ Wall clock and CPU time of this process are both printed; a solve that passes
 ``--seconds`` stops with ``Unfinished`` and is counted as that many seconds
 (and reported). ``--engines`` runs the same deals with each engine in this
 process (``wasm``: the compiled Nestors core where it runs, issue 24;
-``python``: the reference), and prints the positions searched per second.
+``python``: the reference), and prints the positions searched per second;
+``--workers n`` shares the root actions among n threads (wasm only). CPU
+time counts every thread of the process.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def run_case(game: str, trick: int, deals: int, seed: int, seconds: float, *, engine: str) -> None:
+def run_case(game: str, trick: int, deals: int, seed: int, seconds: float, *, engine: str, workers: int = 1) -> None:
     """Time ``deals`` solves of one case with ``engine`` and print one line of figures."""
     rng = random.Random(f"{seed}-{game}-{trick}")
     wall: list[float] = []
@@ -64,7 +66,7 @@ def run_case(game: str, trick: int, deals: int, seed: int, seconds: float, *, en
     answered = set()
     for _ in range(deals):
         state = position(game, trick, rng)
-        solver = DoubleDummy(seconds=seconds, engine=None if engine == "wasm" else engine)
+        solver = DoubleDummy(seconds=seconds, engine=None if engine == "wasm" else engine, workers=workers)
         start, start_cpu = time.perf_counter(), time.process_time()
         try:
             answered.add(solver.values(state).engine)
@@ -75,7 +77,8 @@ def run_case(game: str, trick: int, deals: int, seed: int, seconds: float, *, en
         nodes += solver.solver.nodes
     left = {"nimby": 6, "tumbochka": 8, "nestors": 12}[game] - trick + 1
     print(
-        f"{game:9} trick {trick:2} ({left:2} left)  {engine:6} ({'/'.join(sorted(answered)) or '-':6}) n={deals:3}  "
+        f"{game:9} trick {trick:2} ({left:2} left)  {engine:6} ({'/'.join(sorted(answered)) or '-':6}) "
+        f"workers {workers}  n={deals:3}  "
         f"wall p50 {statistics.median(wall) * 1000:8.0f} ms  p95 {percentile(wall, 0.95) * 1000:8.0f} ms  "
         f"cpu p50 {statistics.median(cpu) * 1000:8.0f} ms  p95 {percentile(cpu, 0.95) * 1000:8.0f} ms  "
         f"{nodes / max(sum(cpu), 1e-9) / 1000:7.0f}k positions/s  unfinished {unfinished}",
@@ -91,6 +94,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="budget of one solve")
     parser.add_argument("--cases", default="nimby:1,tumbochka:1,nestors:7,nestors:2")
     parser.add_argument("--engines", default="wasm", help="wasm (the compiled core where it runs) and/or python")
+    parser.add_argument("--workers", type=int, default=1, help="threads sharing the root actions (wasm only)")
     args = parser.parse_args()
     if "wasm" in args.engines:
         start = time.perf_counter()
@@ -100,7 +104,8 @@ def main() -> None:
     for case in args.cases.split(","):
         game, trick = case.split(":")
         for engine in args.engines.split(","):
-            run_case(game, int(trick), args.deals, args.seed, args.seconds, engine=engine)
+            workers = args.workers if engine == "wasm" else 1
+            run_case(game, int(trick), args.deals, args.seed, args.seconds, engine=engine, workers=workers)
 
 
 if __name__ == "__main__":

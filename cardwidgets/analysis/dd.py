@@ -85,6 +85,10 @@ class DoubleDummy:
         """Solve with this module instance (e.g. one per thread) instead of the process's shared one."""
         self.own_core = core
 
+    def _in_parallel(self, pos: Any) -> bool:
+        """Whether to share the root actions among threads (``workers``; not in Pyodide)."""
+        return self.workers > 1 and parallel.AVAILABLE and self.own_core is None and len(pos.moves(merge=False)) > 2
+
     def _core(self, pos: Any) -> wasm_core.Core | None:
         """The module that will answer for ``pos``, or None for the Python solver."""
         if self.wanted == "python" or not isinstance(pos, positions.NestorsPosition):
@@ -104,7 +108,7 @@ class DoubleDummy:
         core = self._core(pos)
         if core is not None:
             try:
-                if self.workers > 1 and self.own_core is None and len(pos.moves(merge=False)) > 2:
+                if self._in_parallel(pos):
                     return self._parallel_values(state, pos, wasm_core.cores(self.workers))
                 return self._values(state, pos, core)
             except (Unfinished, AnalysisError):

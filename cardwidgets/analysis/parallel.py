@@ -11,6 +11,7 @@ then solves as with one (a Web Worker per instance would be needed).
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -18,6 +19,8 @@ from typing import Any
 
 from cardwidgets.analysis.wasm_core import Core, Stopped
 
+#: Whether threads can run here (not in Pyodide).
+AVAILABLE = sys.platform != "emscripten"
 #: A child of the root: the points its action gains, and the position after it (``position_ints``).
 Child = tuple[int, list[int]]
 

@@ -25,6 +25,7 @@ import struct
 import sys
 import threading
 import time
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -143,7 +144,7 @@ class Core:
 
     def prepare(self, owner: Any, pos: Any) -> None:
         """Make the table and killers ``owner``'s for ``pos``'s deal (emptied when they were not)."""
-        deal = (owner, pos.context())
+        deal = (weakref.ref(owner), pos.context())  # a weak reference: the core does not keep its owner alive
         if deal != self.deal:
             self._write(deal_ints(pos))
             self.runner.call("new_deal")
