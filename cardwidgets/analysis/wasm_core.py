@@ -100,24 +100,29 @@ class _Browser:
     name = "browser"
 
     def __init__(self, code: bytes) -> None:
+        from pyodide.code import run_js  # type: ignore[import-not-found]  # Pyodide only
         from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
-        import js  # type: ignore[import-not-found]  # Pyodide only
-
-        self._js = js
-        module = js.WebAssembly.Module.new(to_js(code))
-        imports = to_js({"env": {"now_ms": js.performance.now}}, dict_converter=js.Object.fromEntries)
-        self.exports = js.WebAssembly.Instance.new(module, imports).exports
+        self._to_js = to_js
+        self.exports = run_js(_INSTANTIATE_JS)(to_js(code))
+        self._now = run_js("() => performance.now()")
+        self._write = run_js("(memory, offset, data) => new Uint8Array(memory.buffer, offset, data.length).set(data)")
 
     def now_ms(self) -> float:
-        return float(self._js.performance.now())
+        return float(self._now())
 
     def call(self, name: str, *args: Any) -> Any:
         return getattr(self.exports, name)(*args)
 
     def write(self, offset: int, data: bytes) -> None:
-        view = self._js.Uint8Array.new(self.exports.memory.buffer, offset, len(data))  # the buffer moves on growth
-        view.assign(data)
+        self._write(self.exports.memory, offset, self._to_js(data))  # a fresh view: the buffer moves on growth
+
+
+#: Compiles and instantiates the module in JavaScript (the module's clock is ``performance.now``).
+_INSTANTIATE_JS = """(code) => {
+  const module = new WebAssembly.Module(code);
+  return new WebAssembly.Instance(module, {env: {now_ms: () => performance.now()}}).exports;
+}"""
 
 
 # ----- one instance: its table and killers ------------------------------------------------------------
