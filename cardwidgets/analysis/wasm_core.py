@@ -44,6 +44,8 @@ TABLE_LOG2_SLOTS = 21 if sys.platform == "emscripten" else 22
 CLEAR_AT = 1_000_000
 #: Phases as the core numbers them.
 PHASES = {"play": 0, "leave": 1, "done": 2}
+#: The most cards of a hand ``load_position`` takes (a Nestors hand in the play has at most 9).
+MAX_HAND = 12
 #: ``solve``'s "no limit" node budget.
 NO_LIMIT = 1e18
 
@@ -216,7 +218,9 @@ def position_ints(pos: Any) -> list[int]:
     pending = list(pos.pending)
     out += [len(pending), *pending, *[0] * (4 - len(pending))]
     for hand in pos.hands:
-        out += [len(hand), *hand, *[0] * (12 - len(hand))]
+        if len(hand) > MAX_HAND:
+            raise CoreError(f"a hand of {len(hand)} cards: the module takes at most {MAX_HAND}")
+        out += [len(hand), *hand, *[0] * (MAX_HAND - len(hand))]
     return out + list(pos.codes)
 
 
