@@ -18,7 +18,8 @@ Wall clock and CPU time of this process are both printed; a solve that passes
 process (``wasm``: the compiled Nestors core where it runs, issue 24;
 ``python``: the reference), and prints the positions searched per second;
 ``--workers n`` shares the root actions among n threads (wasm only). CPU
-time counts every thread of the process.
+time counts every thread of the process; ``--tables clear:21,replace:22``
+compares the compiled core's table policies and sizes (docs/analysis.md).
 """
 
 from __future__ import annotations
@@ -57,7 +58,12 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def run_case(game: str, trick: int, deals: int, seed: int, seconds: float, *, engine: str, workers: int = 1) -> None:
+_cores: dict[str, wasm_core.Core] = {}
+
+
+def run_case(
+    game: str, trick: int, deals: int, seed: int, seconds: float, *, engine: str, workers: int = 1, table: str = ""
+) -> None:
     """Time ``deals`` solves of one case with ``engine`` and print one line of figures."""
     rng = random.Random(f"{seed}-{game}-{trick}")
     wall: list[float] = []
@@ -67,6 +73,9 @@ def run_case(game: str, trick: int, deals: int, seed: int, seconds: float, *, en
     for _ in range(deals):
         state = position(game, trick, rng)
         solver = DoubleDummy(seconds=seconds, engine=None if engine == "wasm" else engine, workers=workers)
+        if table:  # a module instance with this table (policy:log2 slots), made once
+            policy, log2 = table.split(":")
+            solver.use_core(_cores.get(table) or _cores.setdefault(table, wasm_core.new_core(policy, int(log2))))
         start, start_cpu = time.perf_counter(), time.process_time()
         try:
             answered.add(solver.values(state).engine)
@@ -78,7 +87,7 @@ def run_case(game: str, trick: int, deals: int, seed: int, seconds: float, *, en
     left = {"nimby": 6, "tumbochka": 8, "nestors": 12}[game] - trick + 1
     print(
         f"{game:9} trick {trick:2} ({left:2} left)  {engine:6} ({'/'.join(sorted(answered)) or '-':6}) "
-        f"workers {workers}  n={deals:3}  "
+        f"workers {workers}{f'  table {table}' if table else ''}  n={deals:3}  "
         f"wall p50 {statistics.median(wall) * 1000:8.0f} ms  p95 {percentile(wall, 0.95) * 1000:8.0f} ms  "
         f"cpu p50 {statistics.median(cpu) * 1000:8.0f} ms  p95 {percentile(cpu, 0.95) * 1000:8.0f} ms  "
         f"{nodes / max(sum(cpu), 1e-9) / 1000:7.0f}k positions/s  unfinished {unfinished}",
@@ -95,6 +104,7 @@ def main() -> None:
     parser.add_argument("--cases", default="nimby:1,tumbochka:1,nestors:7,nestors:2")
     parser.add_argument("--engines", default="wasm", help="wasm (the compiled core where it runs) and/or python")
     parser.add_argument("--workers", type=int, default=1, help="threads sharing the root actions (wasm only)")
+    parser.add_argument("--tables", default="", help="wasm tables to compare, e.g. clear:21,replace:22 (policy:log2)")
     args = parser.parse_args()
     if "wasm" in args.engines:
         start = time.perf_counter()
@@ -105,7 +115,9 @@ def main() -> None:
         game, trick = case.split(":")
         for engine in args.engines.split(","):
             workers = args.workers if engine == "wasm" else 1
-            run_case(game, int(trick), args.deals, args.seed, args.seconds, engine=engine, workers=workers)
+            for table in (args.tables.split(",") if engine == "wasm" else [""]):
+                options = {"engine": engine, "workers": workers, "table": table}
+                run_case(game, int(trick), args.deals, args.seed, args.seconds, **options)
 
 
 if __name__ == "__main__":
