@@ -38,8 +38,11 @@ ENGINE_VARIABLE = "CARDWIDGETS_ANALYSIS_ENGINE"
 #: end of the deal (what was learnt near the root stays); ``clear``: emptied when it holds
 #: ``max_entries``, exactly as ``solver.Solver`` does (then the node counts equal the Python solver's).
 POLICIES = ("replace", "clear")
-#: Slots (log2) per platform: 32 bytes each, so 2**22 is 128 MB natively, 2**21 64 MB in the browser.
-TABLE_LOG2_SLOTS = 21 if sys.platform == "emscripten" else 22
+#: Slots (log2): 32 bytes each, 2**22 is 128 MB (docs/analysis.md has the measurements). When the
+#: memory cannot grow that far (a small browser tab), ``replace`` takes the largest table it can get,
+#: down to ``SMALLEST_LOG2_SLOTS``.
+TABLE_LOG2_SLOTS = 22
+SMALLEST_LOG2_SLOTS = 18
 #: ``clear``'s limit, as ``solver.MAX_ENTRIES``.
 CLEAR_AT = 1_000_000
 #: Phases as the core numbers them.
@@ -139,8 +142,13 @@ class Core:
         version = self.runner.call("core_version")
         if version != CORE_VERSION:
             raise CoreError(f"nestors.wasm is version {version}, this loader needs {CORE_VERSION}")
-        max_entries = CLEAR_AT if policy == "clear" else 1 << log2_slots
-        self.table_bytes = self.runner.call("setup_table", log2_slots, max_entries, int(policy == "replace"))
+        self.table_bytes = -1
+        smallest = SMALLEST_LOG2_SLOTS if policy == "replace" else log2_slots
+        for log2 in range(log2_slots, min(smallest, log2_slots) - 1, -1):
+            max_entries = CLEAR_AT if policy == "clear" else 1 << log2
+            self.table_bytes = self.runner.call("setup_table", log2, max_entries, int(policy == "replace"))
+            if self.table_bytes >= 0:
+                break
         if self.table_bytes < 0:
             raise CoreError(f"nestors.wasm could not get the memory for a table of 2**{log2_slots} slots")
         self.policy = policy

@@ -659,7 +659,7 @@ static i32 search(i32 alpha, i32 beta) {
 extern u8 __heap_base;
 
 i32 setup_table(i32 log2_slots, i32 max, i32 replace) {
-    if (log2_slots < 4 || log2_slots > 26 || max < 1) return -1;
+    if (log2_slots < 4 || log2_slots > 25 || max < 1) return -1;  /* at most 1 GB */
     if (!replace && (u32)max > (7u << log2_slots) / 8) return -1;  /* linear probing needs empty slots */
     unsigned long bytes = (unsigned long)sizeof(Entry) << log2_slots;
     unsigned long base = ((unsigned long)&__heap_base + 63) & ~63ul;
