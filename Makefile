@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: lab test venv browser redis bundle
+.PHONY: lab test venv browser redis bundle wasm clang
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,3 +44,21 @@ redis:
 bundle:
 	npm ci --no-audit --no-fund
 	npm run build
+
+## make wasm: rebuild cardwidgets/analysis/core/nestors.wasm, the compiled Nestors search (issue 24),
+## from nestors.c with Debian's clang and lld (installed with apt when root and missing).
+## No emscripten, no libc: the same file runs in CPython (wasmtime) and in JupyterLite (the browser).
+WASM_DIR := cardwidgets/analysis/core
+WASM_EXPORTS := core_version io_buffer setup_table new_deal load_position solve nodes_done table_entries
+WASM_FLAGS := --target=wasm32 -nostdlib -O2 -mbulk-memory -Wall -Wextra -Werror \
+	-ffile-prefix-map=$(CURDIR)/= -Wl,--no-entry -Wl,--strip-all -Wl,--import-undefined \
+	$(foreach name,$(WASM_EXPORTS),-Wl,--export=$(name))
+
+wasm: clang
+	clang $(WASM_FLAGS) -o $(WASM_DIR)/nestors.wasm $(WASM_DIR)/nestors.c
+
+clang:
+	@if command -v clang >/dev/null && command -v wasm-ld >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang lld >/dev/null; \
+	else echo "error: clang and lld are missing (apt-get install clang lld)"; exit 1; fi

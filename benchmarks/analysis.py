@@ -2,6 +2,7 @@
 
     python benchmarks/analysis.py [--deals 40] [--seed 1] [--seconds 60]
                                   [--cases nimby:1,tumbochka:1,nestors:2,nestors:7]
+                                  [--engines wasm,python]
 
 A case ``game:k`` takes seeded random deals (bidding, trump and talon by random
 legal actions), plays random legal actions up to the start of trick ``k``
@@ -13,7 +14,12 @@ Cases such as nestors:5, nestors:4, nestors:3 show how the work grows between
 trick 7 and trick 2 (docs/analysis.md has the figures and the commands).
 Wall clock and CPU time of this process are both printed; a solve that passes
 ``--seconds`` stops with ``Unfinished`` and is counted as that many seconds
-(and reported).
+(and reported). ``--engines`` runs the same deals with each engine in this
+process (``wasm``: the compiled Nestors core where it runs, issue 24;
+``python``: the reference), and prints the positions searched per second;
+``--workers n`` shares the root actions among n threads (wasm only). CPU
+time counts every thread of the process; ``--tables clear:21,replace:22``
+compares the compiled core's table policies and sizes (docs/analysis.md).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import random
 import statistics
 import time
 
-from cardwidgets.analysis import Unfinished, double_dummy
+from cardwidgets.analysis import DoubleDummy, Unfinished, wasm_core
 from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES
 
@@ -52,27 +58,39 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def run_case(game: str, trick: int, deals: int, seed: int, seconds: float) -> None:
-    """Time ``deals`` solves of one case and print one line of figures."""
+_cores: dict[str, wasm_core.Core] = {}
+
+
+def run_case(
+    game: str, trick: int, deals: int, seed: int, seconds: float, *, engine: str, workers: int = 1, table: str = ""
+) -> None:
+    """Time ``deals`` solves of one case with ``engine`` and print one line of figures."""
     rng = random.Random(f"{seed}-{game}-{trick}")
     wall: list[float] = []
     cpu: list[float] = []
-    unfinished = 0
+    unfinished = nodes = 0
+    answered = set()
     for _ in range(deals):
         state = position(game, trick, rng)
+        solver = DoubleDummy(seconds=seconds, engine=None if engine == "wasm" else engine, workers=workers)
+        if table:  # a module instance with this table (policy:log2 slots), made once
+            policy, log2 = table.split(":")
+            solver.use_core(_cores.get(table) or _cores.setdefault(table, wasm_core.new_core(policy, int(log2))))
         start, start_cpu = time.perf_counter(), time.process_time()
         try:
-            double_dummy(state, seconds=seconds)
+            answered.add(solver.values(state).engine)
         except Unfinished:
             unfinished += 1
         wall.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
+        nodes += solver.solver.nodes
     left = {"nimby": 6, "tumbochka": 8, "nestors": 12}[game] - trick + 1
     print(
-        f"{game:9} trick {trick:2} ({left:2} left)  n={deals:3}  "
+        f"{game:9} trick {trick:2} ({left:2} left)  {engine:6} ({'/'.join(sorted(answered)) or '-':6}) "
+        f"workers {workers}{f'  table {table}' if table else ''}  n={deals:3}  "
         f"wall p50 {statistics.median(wall) * 1000:8.0f} ms  p95 {percentile(wall, 0.95) * 1000:8.0f} ms  "
         f"cpu p50 {statistics.median(cpu) * 1000:8.0f} ms  p95 {percentile(cpu, 0.95) * 1000:8.0f} ms  "
-        f"unfinished {unfinished}",
+        f"{nodes / max(sum(cpu), 1e-9) / 1000:7.0f}k positions/s  unfinished {unfinished}",
         flush=True,
     )
 
@@ -84,10 +102,22 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=60.0, help="budget of one solve")
     parser.add_argument("--cases", default="nimby:1,tumbochka:1,nestors:7,nestors:2")
+    parser.add_argument("--engines", default="wasm", help="wasm (the compiled core where it runs) and/or python")
+    parser.add_argument("--workers", type=int, default=1, help="threads sharing the root actions (wasm only)")
+    parser.add_argument("--tables", default="", help="wasm tables to compare, e.g. clear:21,replace:22 (policy:log2)")
     args = parser.parse_args()
+    if "wasm" in args.engines:
+        start = time.perf_counter()
+        loaded = wasm_core.core()  # loaded once per process, before the timings
+        why = "" if loaded is not None else f" (not used: {wasm_core.why_not()})"
+        print(f"compiled core loaded in {(time.perf_counter() - start) * 1000:.0f} ms{why}", flush=True)
     for case in args.cases.split(","):
         game, trick = case.split(":")
-        run_case(game, int(trick), args.deals, args.seed, args.seconds)
+        for engine in args.engines.split(","):
+            workers = args.workers if engine == "wasm" else 1
+            for table in (args.tables.split(",") if engine == "wasm" else [""]):
+                options = {"engine": engine, "workers": workers, "table": table}
+                run_case(game, int(trick), args.deals, args.seed, args.seconds, **options)
 
 
 if __name__ == "__main__":

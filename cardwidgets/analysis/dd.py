@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
-from cardwidgets.analysis import positions
+from cardwidgets.analysis import parallel, positions, wasm_core
 from cardwidgets.analysis.checks import AnalysisError, check_budget, check_position
 from cardwidgets.analysis.solver import Solver, Unfinished
 from cardwidgets.core.explain import Explanation
@@ -14,6 +15,14 @@ from cardwidgets.i18n import phase_name
 
 #: The phases of the play, per game: the solver analyses these only.
 PLAY_PHASES = {"nimby": ("play",), "tumbochka": ("play",), "nestors": ("open", "play", "leave")}
+#: The engines that can answer: the compiled core (Nestors, ``wasm_core``) and the Python reference.
+ENGINES = ("wasm", "python")
+
+
+class Values(dict):  # type: ignore[type-arg]
+    """``{action: value}`` as before, and ``engine``: which solver answered (``"wasm"`` or ``"python"``)."""
+
+    engine: str = "python"
 
 
 def position_of(state: GameState) -> Any:
@@ -47,13 +56,39 @@ class DoubleDummy:
         max_nodes: int | None = None,
         seconds: float | None = None,
         progress: Callable[[int, int], None] | None = None,
+        engine: str | None = None,
+        workers: int = 1,
     ) -> None:
+        if engine is not None and engine not in ENGINES:
+            raise ValueError(f"engine must be one of {ENGINES} or None (the compiled one where it runs): {engine!r}")
         self.solver = Solver(max_nodes, seconds)
         #: Called as ``progress(done, total)`` after each action is valued (for a widget's progress bar).
         self.progress = progress
+        #: ``"python"`` to always use the Python solver; None: the compiled core where it runs (Nestors).
+        self.wanted = engine
+        #: The engine that answered the last ``values`` call.
+        self.engine = "python"
         self._context: Any = None
+        #: A module instance of its own (``use_core``), else the process's shared one.
+        self.own_core: wasm_core.Core | None = None
+        #: Threads (each with a module instance of its own) sharing the root actions (``parallel``).
+        self.workers = max(1, workers)
 
-    def values(self, state: GameState) -> dict[str, int]:
+    def use_core(self, core: wasm_core.Core | None) -> None:
+        """Solve with this module instance (e.g. one per thread) instead of the process's shared one."""
+        self.own_core = core
+
+    def _in_parallel(self, pos: Any) -> bool:
+        """Whether to share the root actions among threads (``workers``; not in Pyodide)."""
+        return self.workers > 1 and parallel.AVAILABLE and self.own_core is None and len(pos.moves(merge=False)) > 2
+
+    def _core(self, pos: Any) -> wasm_core.Core | None:
+        """The module that will answer for ``pos``, or None for the Python solver."""
+        if self.wanted == "python" or not isinstance(pos, positions.NestorsPosition):
+            return None
+        return self.own_core or wasm_core.core()
+
+    def values(self, state: GameState) -> Values:
         """``{action: final points of the declaring side}`` for every legal action, in legal order."""
         state = state.clone()  # a progress callback may change the caller's state: the solve reads its own copy
         pos = position_of(state)
@@ -64,17 +99,40 @@ class DoubleDummy:
             self.solver.killers.clear()
             self.solver.use_killers = context[0] == "nestors"
             self._context = context
+        core = self._core(pos)
+        if core is not None:
+            try:
+                if self._in_parallel(pos):
+                    return self._parallel_values(state, pos, wasm_core.cores(self.workers))
+                return self._values(state, pos, core)
+            except (Unfinished, AnalysisError):
+                raise
+            except Exception as error:  # a broken module: never a wrong value, the Python solver answers
+                wasm_core.disable(f"{type(error).__name__}: {error}")
+                core.deal = None
+        return self._values(state, pos, None)
+
+    def _values(self, state: GameState, pos: Any, core: wasm_core.Core | None) -> Values:
+        """``values`` with ``core`` (the compiled search) or, when None, the Python solver."""
         base = declaring_points(state)
         solver = self.solver
         solver.start()
         found: dict[str, int] = {}
         guess: int | None = None
         moves = pos.moves(merge=False)
+        started = time.monotonic()
         try:
+            if core is not None:
+                core.lock.acquire()
+                core.prepare(self, pos)
             for move in moves:
                 gain = pos.play(move)
                 try:
-                    future = solver.value(pos, None if guess is None else guess - gain)
+                    child_guess = None if guess is None else guess - gain
+                    if core is None:
+                        future = solver.value(pos, child_guess)
+                    else:
+                        future = self._core_value(core, pos, child_guess, started)
                 finally:
                     pos.undo()
                 guess = gain + future
@@ -83,21 +141,74 @@ class DoubleDummy:
                     self.progress(len(found), len(moves))
         except Unfinished as stop:
             raise Unfinished(stop.nodes, {t: found[t] for t in state.legal_strings() if t in found}) from None
+        finally:
+            if core is not None:
+                core.lock.release()
         legal = state.legal_strings()
         if sorted(found) != sorted(legal):  # the position must mirror the engine exactly
             raise RuntimeError(f"analysis: moves {sorted(found)} differ from the legal actions {sorted(legal)}")
-        return {text: found[text] for text in legal}
+        out = Values((text, found[text]) for text in legal)
+        out.engine = self.engine = "python" if core is None else "wasm"
+        return out
+
+    def _parallel_values(self, state: GameState, pos: Any, cores: list[wasm_core.Core]) -> Values:
+        """``values`` with the root actions shared among ``cores``, one thread each (``parallel``)."""
+        base = declaring_points(state)
+        self.solver.start()
+        moves = pos.moves(merge=False)
+        children = parallel.children_of(pos, moves, wasm_core.position_ints)
+        texts = [pos.text(move) for move in moves]
+        held = []
+        try:
+            for core in cores:
+                core.lock.acquire()
+                held.append(core)
+                core.prepare(self, pos)
+            found, nodes, finished = parallel.solve_all(
+                cores, children, self.solver.max_nodes, self.solver.seconds, self.progress
+            )
+        finally:
+            for core in held:
+                core.lock.release()
+        self.solver.nodes = nodes
+        values = {texts[i]: base + value for i, value in found.items()}
+        if not finished:
+            raise Unfinished(nodes, {t: values[t] for t in state.legal_strings() if t in values})
+        legal = state.legal_strings()
+        if sorted(values) != sorted(legal):  # the position must mirror the engine exactly
+            raise RuntimeError(f"analysis: moves {sorted(values)} differ from the legal actions {sorted(legal)}")
+        out = Values((text, values[text]) for text in legal)
+        out.engine = self.engine = "wasm"
+        return out
+
+    def _core_value(self, core: wasm_core.Core, pos: Any, guess: int | None, started: float) -> int:
+        """``Solver.value`` by the module, within what is left of this call's budgets."""
+        solver = self.solver
+        nodes_left = None if solver.max_nodes is None else solver.max_nodes - solver.nodes
+        seconds_left = None if solver.seconds is None else solver.seconds - (time.monotonic() - started)
+        try:
+            value, nodes = core.solve(pos, guess, nodes_left, seconds_left)
+        except wasm_core.Stopped as stop:
+            solver.nodes += stop.nodes
+            raise Unfinished(solver.nodes) from None
+        solver.nodes += nodes
+        return value
 
 
-def double_dummy(state: GameState, max_nodes: int | None = None, seconds: float | None = None) -> dict[str, int]:
+def double_dummy(
+    state: GameState, max_nodes: int | None = None, seconds: float | None = None, engine: str | None = None
+) -> Values:
     """The value of every legal action of the seat to act, all cards face up (issue 15).
 
     The value is the final ``points`` of the declaring side (docs/records.md)
     when, after that action, the declaring side maximises and the others
     minimise them. Raises ``AnalysisError`` outside the play and
-    ``Unfinished`` when a budget (``max_nodes``, ``seconds``) runs out.
+    ``Unfinished`` when a budget (``max_nodes``, ``seconds``) runs out. The
+    answer is a dict with ``.engine``: ``"wasm"`` when the compiled core
+    answered (Nestors, where it runs), else ``"python"`` (``engine="python"``
+    asks for the Python solver, the reference).
     """
     check_position(state)
     check_budget("max_nodes", max_nodes, whole=True)
     check_budget("seconds", seconds)
-    return DoubleDummy(max_nodes, seconds).values(state)
+    return DoubleDummy(max_nodes, seconds, engine=engine).values(state)

@@ -371,26 +371,47 @@ def run_new_cell(page: Page, code: str, marker: str) -> str:
     return output.first.inner_text()
 
 
-#: The double-dummy solver (issue 15) timed in the Lite kernel: every legal card's value at the first trick.
+#: The double-dummy solver (issue 15) timed in the Lite kernel: every legal card's value at the first trick;
+#: Nestors by the compiled core (issue 24) through the browser's WebAssembly, checked against the Python solver.
 DOUBLE_DUMMY_CELL = """# test_lite: double dummy in the browser
 import json, random, time
-from cardwidgets.analysis import double_dummy
+from cardwidgets.analysis import double_dummy, wasm_core
 from cardwidgets.games import GAMES
-solves = {}
-for name in ("nimby", "tumbochka"):
-    game, rng, times = GAMES[name], random.Random(name), []
-    while len(times) < 5:
+def at_trick(name, trick, rng):
+    game = GAMES[name]
+    while True:
         state = game.new_state(game.random_deal(rng), rng.randrange(game.num_players))
-        while not state.is_done and not (state.phase == "play" and len(state.tricks) == 1):
+        while not state.is_done and not (
+                state.phase == "play" and len(state.tricks) == trick and not state.tricks[-1].plays):
             state.apply(rng.choice(state.legal_actions()))
-        if state.is_done:
-            continue
+        if not state.is_done:
+            return state
+solves, engines = {}, set()
+for name in ("nimby", "tumbochka"):
+    rng, times = random.Random(name), []
+    while len(times) < 5:
+        state = at_trick(name, 1, rng)
         started = time.perf_counter()
         values = double_dummy(state)
         times.append(time.perf_counter() - started)
         assert set(values) == set(state.legal_strings())
     solves[name] = times
-print("DD", json.dumps(solves))"""
+started = time.perf_counter()
+loaded = wasm_core.core() is not None
+load_s = time.perf_counter() - started
+rng, times = random.Random("nestors"), []
+for _ in range(3):
+    state = at_trick("nestors", 4, rng)
+    started = time.perf_counter()
+    values = double_dummy(state)
+    times.append(time.perf_counter() - started)
+    engines.add(values.engine)
+    assert set(values) == set(state.legal_strings())
+    late = at_trick("nestors", 10, rng)
+    compiled, python = double_dummy(late), double_dummy(late, engine="python")
+    assert compiled == python and (compiled.engine, python.engine) == ("wasm", "python"), (compiled, python)
+solves["nestors, trick 4"] = times
+print("DD", json.dumps({"times": solves, "engines": sorted(engines), "load_s": load_s, "why": wasm_core.why_not()}))"""
 
 
 def save_figures(lines: list[str]) -> None:
@@ -440,7 +461,9 @@ def test_start_here_plays_a_card_offline(lite_site, lite_server, offline_browser
         assert history.count(action) == 1
     page.wait_for_function(_LEARNERS_TURN_JS, arg=table.element_handle(), timeout=60_000)  # the bots have played
     assert not widgets_showing_undefined(page), widgets_showing_undefined(page)
-    solves = json.loads(run_new_cell(page, DOUBLE_DUMMY_CELL, "DD").split("DD", 1)[1])
+    answer = json.loads(run_new_cell(page, DOUBLE_DUMMY_CELL, "DD").split("DD", 1)[1])
+    solves = answer["times"]
+    assert answer["engines"] == ["wasm"], answer  # nestors.wasm ran in the browser's WebAssembly
     table.screenshot(path=ARTIFACTS / "lite-00-start-here-table.png")
 
     assert_stayed_local(visit, offline_browser.proxy)
@@ -454,6 +477,7 @@ def test_start_here_plays_a_card_offline(lite_site, lite_server, offline_browser
         *(f"double_dummy at the first trick in the browser's Python, {game}: {len(times)} random deals, "
           f"median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms"
           for game, times in solves.items()),
+        f"the compiled Nestors core loaded in the browser's WebAssembly in {answer['load_s'] * 1000:.0f} ms",
         "requests for hosts other than 127.0.0.1: 0",
     ])
 

@@ -1,0 +1,299 @@
+"""The compiled Nestors search: ``core/nestors.wasm`` run from Python (issue 24).
+
+``core/nestors.c`` is a port of ``NestorsPosition`` and ``Solver._search``
+(the same moves in the same order, the same keys, killers and table, so the
+same values and node counts; ``tests/test_wasm_core.py``), built by
+``make wasm`` into one WebAssembly module committed beside it. It runs:
+
+- in CPython through ``wasmtime`` (a dependency of cardwidgets);
+- in Pyodide (JupyterLite) through the browser's own ``WebAssembly``.
+
+``core()`` gives the process's module, or None when it cannot run here
+(wasmtime missing, the file missing or broken, a version mismatch): the
+caller then uses the pure-Python solver, which stays the reference. The
+reason is logged once. Nothing here ever guesses a value: a solve that
+passes its budget says so (``Stopped``).
+"""
+
+from __future__ import annotations
+
+import atexit
+import gc
+import logging
+import os
+import struct
+import sys
+import threading
+import time
+import weakref
+from pathlib import Path
+from typing import Any
+
+#: The ``core_version()`` this loader speaks to (bump both together when the io layout changes).
+CORE_VERSION = 2
+WASM_PATH = Path(__file__).resolve().parent / "core" / "nestors.wasm"
+#: Set to ``python`` to never use the module (e.g. to compare the engines by hand).
+ENGINE_VARIABLE = "CARDWIDGETS_ANALYSIS_ENGINE"
+#: The table's policy. ``replace``: buckets of 4 slots, a new key replaces the entry nearest the
+#: end of the deal (what was learnt near the root stays); ``clear``: emptied when it holds
+#: ``max_entries``, exactly as ``solver.Solver`` does (then the node counts equal the Python solver's).
+POLICIES = ("replace", "clear")
+#: Slots (log2): 32 bytes each, 2**22 is 128 MB (docs/analysis.md has the measurements). When the
+#: memory cannot grow that far (a small browser tab), ``replace`` takes the largest table it can get,
+#: down to ``SMALLEST_LOG2_SLOTS``.
+TABLE_LOG2_SLOTS = 22
+SMALLEST_LOG2_SLOTS = 18
+#: ``clear``'s limit, as ``solver.MAX_ENTRIES``.
+CLEAR_AT = 1_000_000
+#: Phases as the core numbers them.
+PHASES = {"play": 0, "leave": 1, "done": 2}
+#: The most cards of a hand ``load_position`` takes (a Nestors hand in the play has at most 9).
+MAX_HAND = 12
+#: ``solve``'s "no limit" node budget.
+NO_LIMIT = 1e18
+
+log = logging.getLogger("cardwidgets.analysis")
+
+
+class CoreError(RuntimeError):
+    """The module cannot be used here (the message says why)."""
+
+
+class Stopped(RuntimeError):  # noqa: N818 (the name says what happened)
+    """A solve passed its node or time budget after ``nodes`` positions."""
+
+    def __init__(self, nodes: int) -> None:
+        self.nodes = nodes
+        super().__init__(f"stopped after {nodes} positions")
+
+
+#: wasmtime's engine and compiled module, shared by the instances of this process.
+_compiled: dict[str, Any] = {}
+
+
+# ----- the two ways of running the module ------------------------------------------------------------
+class _Wasmtime:
+    """The module in CPython, through wasmtime."""
+
+    name = "wasmtime"
+
+    def __init__(self, code: bytes) -> None:
+        import wasmtime  # here, not above: without it the Python solver answers
+
+        if _compiled.get("code") is not code:  # compiled once per process (tens of ms)
+            engine = wasmtime.Engine()
+            _compiled.update(code=code, engine=engine, module=wasmtime.Module(engine, code))
+        self.store = wasmtime.Store(_compiled["engine"])
+        module = _compiled["module"]
+        clock = wasmtime.Func(self.store, wasmtime.FuncType([], [wasmtime.ValType.f64()]), self.now_ms)
+        self.exports = wasmtime.Instance(self.store, module, [clock]).exports(self.store)
+        self.memory = self.exports["memory"]
+
+    def now_ms(self) -> float:
+        return time.monotonic() * 1000.0
+
+    def call(self, name: str, *args: Any) -> Any:
+        return self.exports[name](self.store, *args)
+
+    def write(self, offset: int, data: bytes) -> None:
+        self.memory.write(self.store, data, offset)
+
+
+class _Browser:
+    """The module in Pyodide, through the browser's ``WebAssembly``."""
+
+    name = "browser"
+
+    def __init__(self, code: bytes) -> None:
+        from pyodide.code import run_js  # type: ignore[import-not-found]  # Pyodide only
+        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+        self._to_js = to_js
+        self.exports = run_js(_INSTANTIATE_JS)(to_js(code))
+        self._now = run_js("() => performance.now()")
+        self._write = run_js("(memory, offset, data) => new Uint8Array(memory.buffer, offset, data.length).set(data)")
+
+    def now_ms(self) -> float:
+        return float(self._now())
+
+    def call(self, name: str, *args: Any) -> Any:
+        return getattr(self.exports, name)(*args)
+
+    def write(self, offset: int, data: bytes) -> None:
+        self._write(self.exports.memory, offset, self._to_js(data))  # a fresh view: the buffer moves on growth
+
+
+#: Compiles and instantiates the module in JavaScript (the module's clock is ``performance.now``).
+_INSTANTIATE_JS = """(code) => {
+  const module = new WebAssembly.Module(code);
+  return new WebAssembly.Instance(module, {env: {now_ms: () => performance.now()}}).exports;
+}"""
+
+
+# ----- one instance: its table and killers ------------------------------------------------------------
+class Core:
+    """One instance of the module (its own table and killers), for one thread at a time."""
+
+    def __init__(self, code: bytes, policy: str = "replace", log2_slots: int = TABLE_LOG2_SLOTS) -> None:
+        if policy not in POLICIES:
+            raise CoreError(f"the table's policy is one of {POLICIES}, not {policy!r}")
+        runner = _Browser if sys.platform == "emscripten" else _Wasmtime
+        self.runner: Any = runner(code)
+        version = self.runner.call("core_version")
+        if version != CORE_VERSION:
+            raise CoreError(f"nestors.wasm is version {version}, this loader needs {CORE_VERSION}")
+        self.table_bytes = -1
+        smallest = SMALLEST_LOG2_SLOTS if policy == "replace" else log2_slots
+        for log2 in range(log2_slots, min(smallest, log2_slots) - 1, -1):
+            max_entries = CLEAR_AT if policy == "clear" else 1 << log2
+            self.table_bytes = self.runner.call("setup_table", log2, max_entries, int(policy == "replace"))
+            if self.table_bytes >= 0:
+                break
+        if self.table_bytes < 0:
+            raise CoreError(f"nestors.wasm could not get the memory for a table of 2**{log2_slots} slots")
+        self.policy = policy
+        self.io = self.runner.call("io_buffer")
+        #: What the table holds now: (owner, context) of the last ``new_deal``.
+        self.deal: Any = None
+        self.lock = threading.Lock()
+
+    def prepare(self, owner: Any, pos: Any) -> None:
+        """Make the table and killers ``owner``'s for ``pos``'s deal (emptied when they were not)."""
+        deal = (weakref.ref(owner), pos.context())  # a weak reference: the core does not keep its owner alive
+        if deal != self.deal:
+            self._write(deal_ints(pos))
+            self.runner.call("new_deal")
+            self.deal = deal
+
+    def solve(self, pos: Any, guess: int | None, max_nodes: int | None, seconds_left: float | None) -> tuple[int, int]:
+        """``(value, nodes)``: ``Solver.value(pos, guess)`` computed by the module, or ``Stopped``."""
+        return self.solve_ints(position_ints(pos), guess, max_nodes, seconds_left)
+
+    def solve_ints(
+        self, position: list[int], guess: int | None, max_nodes: int | None, seconds_left: float | None
+    ) -> tuple[int, int]:
+        """``solve`` of a position given as ``position_ints``."""
+        self._write(position)
+        self.runner.call("load_position")
+        deadline = 0.0 if seconds_left is None else self.runner.now_ms() + max(seconds_left, 0.0) * 1000.0 + 1e-9
+        limit = NO_LIMIT if max_nodes is None else float(max(max_nodes, 0))
+        value = self.runner.call("solve", 0 if guess is None else guess, int(guess is not None), limit, deadline)
+        nodes = int(self.runner.call("nodes_done"))
+        if value < 0:
+            raise Stopped(nodes)
+        return value, nodes
+
+    def _write(self, ints: list[int]) -> None:
+        self.runner.write(self.io, struct.pack(f"<{len(ints)}i", *ints))
+
+
+def deal_ints(pos: Any) -> list[int]:
+    """``new_deal``'s input: per card its suit, strength, points, point class, trump?, in the deck?; then the sides.
+
+    (The declaring seats, then the bidder.)
+    """
+    table, out = pos.table, []
+    deck = set(pos._deck)
+    for card in range(52):
+        out += [
+            table.suit_of[card],
+            table.strength[card],
+            table.points[card],
+            table.point_class[card],
+            int(pos.is_trump[card]),
+            int(card in deck),
+        ]
+    return out + [int(d) for d in pos.declarers] + [pos.bidder]
+
+
+def position_ints(pos: Any) -> list[int]:
+    """``load_position``'s input: the fields of a ``NestorsPosition`` in the play or the leave."""
+    trick = list(pos.trick)
+    out = [
+        PHASES[pos.phase],
+        pos.to_act,
+        pos.number,
+        pos.table_card,
+        -1 if pos.collector is None else pos.collector,
+        pos.spades,
+        pos.live_points,
+        pos.live_spades,
+    ]
+    order = list(pos.order)
+    out += [len(order), *order, *[0] * (3 - len(order))]
+    gap = [0] * (3 - len(trick))
+    out += [len(trick), *[s for s, _ in trick], *gap, *[c for _, c in trick], *gap]
+    pending = list(pos.pending)
+    out += [len(pending), *pending, *[0] * (4 - len(pending))]
+    for hand in pos.hands:
+        if len(hand) > MAX_HAND:
+            raise CoreError(f"a hand of {len(hand)} cards: the module takes at most {MAX_HAND}")
+        out += [len(hand), *hand, *[0] * (MAX_HAND - len(hand))]
+    return out + list(pos.codes)
+
+
+# ----- the process's module --------------------------------------------------------------------------
+_lock = threading.Lock()
+_state: dict[str, Any] = {}
+
+
+def core() -> Core | None:
+    """The process's module (loaded once), or None when it cannot run here (the reason is logged once)."""
+    with _lock:
+        if "core" not in _state:
+            _state["core"] = None
+            try:
+                _state["core"] = new_core()
+            except Exception as error:  # any failure means: use the Python solver
+                _state["why"] = f"{type(error).__name__}: {error}"
+                log.warning("cardwidgets.analysis: the compiled solver is not used (%s); using the Python solver",
+                            _state["why"])
+        return _state["core"]
+
+
+def cores(count: int) -> list[Core]:
+    """``count`` instances (the process's one first, the others kept for the next call), or [] without it."""
+    first = core()
+    if first is None:
+        return []
+    with _lock:
+        extra = _state.setdefault("extra", [])
+        while len(extra) < count - 1:
+            extra.append(new_core())
+        return [first, *extra[: count - 1]]
+
+
+def new_core(policy: str = "replace", log2_slots: int = TABLE_LOG2_SLOTS) -> Core:
+    """A fresh instance of the module (its own table): for another thread, or a test."""
+    if os.environ.get(ENGINE_VARIABLE, "").lower() == "python":
+        raise CoreError(f"{ENGINE_VARIABLE}=python")
+    return Core(_code(), policy, log2_slots)
+
+
+def _code() -> bytes:
+    """The module's bytes (read once)."""
+    if "code" not in _state:
+        _state["code"] = WASM_PATH.read_bytes()
+    return _state["code"]
+
+
+@atexit.register
+def _release() -> None:
+    """Drop the instances and the compiled module before the interpreter tears wasmtime down."""
+    _state.clear()
+    _compiled.clear()
+    gc.collect()
+
+
+def why_not() -> str | None:
+    """Why ``core()`` is None (None when it loaded or was not asked yet)."""
+    return _state.get("why")
+
+
+def disable(reason: str) -> None:
+    """Stop using the module in this process (it failed while solving): logged once."""
+    with _lock:
+        if _state.get("core") is not None or "core" not in _state:
+            log.warning("cardwidgets.analysis: the compiled solver failed (%s); using the Python solver", reason)
+        _state["core"] = None
+        _state["why"] = reason

@@ -1,0 +1,225 @@
+"""The compiled Nestors search (``analysis/core/nestors.wasm``, issue 24) against the Python solver.
+
+- same values AND same node counts as the Python solver (the reference) on
+  random Nestors positions from the last tricks up to the middle of the deal:
+  a port that searched another tree would show in the node counts first;
+- ``double_dummy`` says which engine answered; the compiled one answers
+  Nestors where it runs, the Python one everything else;
+- a module that is missing, broken, of another version, without wasmtime, or
+  failing while it solves: the Python solver answers (the same values), and
+  the reason is logged once;
+- a budget stops the compiled search with ``Unfinished``, never a wrong value.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import sys
+
+import pytest
+from test_analysis import brute_values, ending
+
+from cardwidgets.analysis import DoubleDummy, Unfinished, double_dummy, wasm_core
+
+
+@pytest.fixture
+def fresh_core(monkeypatch: pytest.MonkeyPatch):
+    """The process's module forgotten: the next ``core()`` loads it again (and may fail)."""
+    monkeypatch.setattr(wasm_core, "_state", {})
+    return wasm_core
+
+
+@pytest.fixture(scope="module")
+def clearing_core() -> wasm_core.Core:
+    """A module instance whose table is emptied at 1 M entries, like the Python solver's."""
+    return wasm_core.new_core("clear", log2_slots=21)
+
+
+def both(state, core: wasm_core.Core | None = None) -> tuple[dict, int, dict, int]:
+    """(values, nodes) of the Python solver and of the compiled core on ``state``, each a fresh table."""
+    python = DoubleDummy(engine="python")
+    py_values = python.values(state)
+    compiled = DoubleDummy()
+    compiled.use_core(core)
+    wasm_values = compiled.values(state)
+    assert py_values.engine == "python"
+    assert wasm_values.engine == "wasm"
+    return dict(py_values), python.solver.nodes, dict(wasm_values), compiled.solver.nodes
+
+
+@pytest.mark.parametrize(("tricks_left", "count"), [(2, 12), (3, 12), (4, 10), (5, 8), (6, 6), (7, 3)])
+def test_same_values_and_node_counts_as_the_python_solver(tricks_left: int, count: int, clearing_core) -> None:
+    """The same table policy as the Python solver's: the same search tree, node for node."""
+    rng = random.Random(f"wasm-{tricks_left}")
+    for _ in range(count):
+        state = ending("nestors", rng, tricks_left)
+        py_values, py_nodes, wasm_values, wasm_nodes = both(state, clearing_core)
+        assert wasm_values == py_values, state.history
+        assert wasm_nodes == py_nodes, state.history
+
+
+def test_the_first_tricks_the_opening_and_the_leave_too(clearing_core) -> None:
+    """Positions at the opening (NES-6a, played by the Python root), in a leave (NES-7) and in a trick."""
+    rng = random.Random("wasm-phases")
+    seen = set()
+    for _ in range(40):
+        state = ending("nestors", rng, 5)
+        if state.phase in seen and len(seen) < 2:
+            continue
+        seen.add(state.phase)
+        py_values, py_nodes, wasm_values, wasm_nodes = both(state, clearing_core)
+        assert (wasm_values, wasm_nodes) == (py_values, py_nodes)
+    assert seen >= {"play", "leave"}
+
+
+@pytest.mark.parametrize("policy", ["replace", "clear"])
+def test_a_small_table_replaced_or_cleared_keeps_the_values_exact(policy: str, monkeypatch) -> None:
+    """A table of 64 slots overflows at once: entries are replaced (or it is emptied) all the time."""
+    monkeypatch.setattr(wasm_core, "CLEAR_AT", 40)
+    core = wasm_core.new_core(policy, log2_slots=6)
+    rng = random.Random(f"wasm-small-{policy}")
+    for _ in range(4):
+        state = ending("nestors", rng, 6)
+        py_values, _, wasm_values, _ = both(state, core)
+        assert wasm_values == py_values
+    assert core.runner.call("table_entries") <= 64
+
+
+def test_the_default_table_replaces_and_still_agrees(clearing_core) -> None:
+    """The default (replace) policy: the same values; the same node counts while nothing is replaced."""
+    assert wasm_core.core().policy == "replace"
+    rng = random.Random("wasm-replace")
+    for _ in range(6):
+        state = ending("nestors", rng, 5)
+        assert both(state) == both(state, clearing_core)
+
+
+def test_the_compiled_core_equals_brute_force_on_short_endings() -> None:
+    rng = random.Random("wasm-brute")
+    for _ in range(12):
+        state = ending("nestors", rng, 2)
+        values = double_dummy(state)
+        assert values.engine == "wasm"
+        assert dict(values) == brute_values(state) == dict(double_dummy(state, engine="python"))
+
+
+def test_one_table_serves_the_steps_of_a_deal_and_other_deals() -> None:
+    """The module's table is kept for one deal's steps and emptied for another deal or solver."""
+    rng = random.Random("wasm-steps")
+    state = ending("nestors", rng, 4)
+    other = ending("nestors", rng, 4)
+    solver = DoubleDummy()
+    while not state.is_done:
+        assert solver.values(state) == double_dummy(state, engine="python")
+        assert DoubleDummy().values(other) == double_dummy(other, engine="python")
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_other_games_and_engine_python_use_the_python_solver() -> None:
+    rng = random.Random("wasm-games")
+    for game in ("nimby", "tumbochka"):
+        assert double_dummy(ending(game, rng, 2)).engine == "python"
+    assert double_dummy(ending("nestors", rng, 2), engine="python").engine == "python"
+    with pytest.raises(ValueError, match="engine must be one of"):
+        DoubleDummy(engine="fast")
+
+
+def test_budgets_stop_with_unfinished_and_keep_only_exact_values() -> None:
+    rng = random.Random("wasm-budget")
+    state = ending("nestors", rng, 6)
+    solver = DoubleDummy()
+    full = solver.values(state)
+    needed = solver.solver.nodes
+    assert needed > 100
+    with pytest.raises(Unfinished) as info:
+        double_dummy(state, max_nodes=needed // 2)
+    assert info.value.nodes == needed // 2 + 1
+    assert all(full[text] == value for text, value in info.value.done.items())
+    assert len(info.value.done) < len(full)
+    assert double_dummy(state, max_nodes=needed) == full
+
+
+def test_a_time_budget_stops_the_compiled_search() -> None:
+    state = ending("nestors", random.Random("wasm-time"), 9)
+    with pytest.raises(Unfinished) as info:
+        double_dummy(state, seconds=0.0)
+    assert info.value.nodes >= 4096  # the clock is read every 4096 positions
+
+
+# ----- the fallback: never a wrong value, logged once -------------------------------------------------
+def assert_python_answers(caplog: pytest.LogCaptureFixture, reason: str) -> None:
+    state = ending("nestors", random.Random("wasm-fallback"), 3)
+    expected = double_dummy(state, engine="python")
+    with caplog.at_level(logging.WARNING, logger="cardwidgets.analysis"):
+        first = double_dummy(state)
+        second = double_dummy(state)
+    assert first == second == expected
+    assert first.engine == second.engine == "python"
+    warnings = [r.getMessage() for r in caplog.records if "compiled solver" in r.getMessage()]
+    assert len(warnings) == 1, warnings
+    assert reason in warnings[0]
+    assert reason in (wasm_core.why_not() or "")
+
+
+def test_a_missing_module_falls_back_to_python(fresh_core, monkeypatch, caplog, tmp_path) -> None:
+    monkeypatch.setattr(wasm_core, "WASM_PATH", tmp_path / "nestors.wasm")
+    assert_python_answers(caplog, "FileNotFoundError")
+
+
+def test_a_broken_module_falls_back_to_python(fresh_core, monkeypatch, caplog, tmp_path) -> None:
+    broken = tmp_path / "nestors.wasm"
+    broken.write_bytes(b"\0asm not really")
+    monkeypatch.setattr(wasm_core, "WASM_PATH", broken)
+    assert_python_answers(caplog, "WasmtimeError")
+
+
+def test_another_version_falls_back_to_python(fresh_core, monkeypatch, caplog) -> None:
+    monkeypatch.setattr(wasm_core, "CORE_VERSION", wasm_core.CORE_VERSION + 1)
+    assert_python_answers(caplog, "this loader needs")
+
+
+def test_without_wasmtime_python_answers(fresh_core, monkeypatch, caplog) -> None:
+    monkeypatch.setitem(sys.modules, "wasmtime", None)  # import wasmtime raises ImportError
+    assert_python_answers(caplog, "wasmtime")
+
+
+def test_the_environment_can_ask_for_python(fresh_core, monkeypatch, caplog) -> None:
+    monkeypatch.setenv(wasm_core.ENGINE_VARIABLE, "python")
+    assert_python_answers(caplog, "CARDWIDGETS_ANALYSIS_ENGINE=python")
+
+
+def test_a_module_failing_while_it_solves_falls_back_to_python(fresh_core, monkeypatch, caplog) -> None:
+    core = wasm_core.core()
+    assert core is not None
+
+    def trap(*args: object) -> None:
+        raise RuntimeError("wasm trap: out of bounds memory access")
+
+    monkeypatch.setattr(core, "solve", trap)
+    assert_python_answers(caplog, "out of bounds")
+
+
+# ----- the root actions in parallel ---------------------------------------------------------------------
+def test_root_actions_in_parallel_threads_give_the_same_values() -> None:
+    rng = random.Random("wasm-parallel")
+    for _ in range(4):
+        state = ending("nestors", rng, 6)
+        seen: list[tuple[int, int]] = []
+        solver = DoubleDummy(workers=2, progress=lambda done, total, seen=seen: seen.append((done, total)))
+        values = solver.values(state)
+        assert values == double_dummy(state, engine="python")
+        assert values.engine == "wasm"
+        total = len(state.legal_actions())
+        assert sorted(seen) == [(n, total) for n in range(1, total + 1)] or total <= 2
+
+
+def test_parallel_budgets_stop_with_unfinished_and_exact_values() -> None:
+    state = ending("nestors", random.Random("wasm-parallel-budget"), 7)
+    full = double_dummy(state, engine="python")
+    with pytest.raises(Unfinished) as info:
+        DoubleDummy(max_nodes=300, workers=2).values(state)
+    assert all(full[text] == value for text, value in info.value.done.items())
+    assert len(info.value.done) < len(full)
+    with pytest.raises(Unfinished):
+        DoubleDummy(seconds=0.0, workers=2).values(ending("nestors", random.Random("wasm-time"), 9))
