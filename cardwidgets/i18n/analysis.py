@@ -29,7 +29,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "analysis.inconsistent_state": {
         "en": "this {game} state is not a position its deal and actions lead to (a hand, a card or the seat to act was changed by hand): the solver would give wrong values",
-        "ru": "это состояние не получается из своей сдачи и сделанных ходов (рука, карта или очередь хода изменены вручную): решатель дал бы неверные оценки",
+        "ru": "это состояние ({game}) не получается из своей сдачи и сделанных ходов (рука, карта или очередь хода изменены вручную): решатель дал бы неверные оценки",
     },
     "analysis.not_a_state": {
         "en": "the solver needs a deal (a game state), not {what}",
