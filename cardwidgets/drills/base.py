@@ -198,3 +198,34 @@ def shuffled(choices: Sequence[Choice], rng: random.Random) -> tuple[Choice, ...
     out = list(choices)
     rng.shuffle(out)
     return tuple(out)
+
+
+# ----- items no one can guess ------------------------------------------------------------------------------
+#: How many candidate positions a maker tries before it settles for the last one it made.
+TRIES = 400
+
+
+def until(make: Callable[[], Item | None], accept: Callable[[Item], bool], tries: int = TRIES) -> Item:
+    """Made items until one is ``accept``-ed (an instructive one, with the answer aimed at); else the last one."""
+    item = None
+    for _ in range(tries):
+        candidate = make()
+        if candidate is None:
+            continue
+        item = candidate
+        if accept(item):
+            return item
+    if item is None:
+        raise RuntimeError("no drill item could be made")  # never seen: every maker succeeds within a few tries
+    return item
+
+
+def right_at(item: Item) -> list[int]:
+    """The positions of the right answers among the choices."""
+    return [i for i, choice in enumerate(item.choices) if choice.correct]
+
+
+def one_right(right: Choice, wrong: Sequence[Choice], rng: random.Random, size: int = 4) -> tuple[Choice, ...]:
+    """``right`` and up to ``size - 1`` of the ``wrong`` choices, in a random order: exactly one answer is right."""
+    picked = rng.sample(list(wrong), min(size - 1, len(wrong)))
+    return shuffled([right, *picked], rng)

@@ -33,10 +33,11 @@ import traitlets
 
 from cardwidgets.core.records import DealRecord
 from cardwidgets.core.state import GameState
-from cardwidgets.drills import DrillError, Item, feedback, make_item, say, topics
+from cardwidgets.drills import DrillError, Item, feedback, say, topics
 from cardwidgets.drills.base import label_text, position_json, position_lines
 from cardwidgets.drills.mistakes import MISTAKES, mistake_items, require_items
 from cardwidgets.drills.registry import get_topic
+from cardwidgets.drills.series import Series
 from cardwidgets.i18n import resolve
 from cardwidgets.i18n.drills import DRILL_UI, drill_text
 from cardwidgets.i18n.ui import ui_texts
@@ -85,6 +86,8 @@ class Drill(ToolWidget):
         self._number = 0
         #: Fixed questions (``from_mistakes``), asked in turn; None: made from the topic and the seed.
         self._items = tuple(items) if items is not None else None
+        #: The topic's questions for this seed, none repeating within 20 (``cardwidgets.drills.series``).
+        self._series = Series(topic, seed) if items is None else None
         self.set_trait("topic", topic)
         self._item = self._make(0)
         self._tried: list[int] = []
@@ -113,9 +116,10 @@ class Drill(ToolWidget):
 
     def _make(self, number: int) -> Item:
         """Question ``number``: the next fixed one in turn, or the topic's for this seed."""
-        if self._items is not None:
+        if self._series is None:
+            assert self._items is not None
             return self._items[number % len(self._items)]
-        return make_item(self.topic, self._seed, number)
+        return self._series.make(number)[1]
 
     # ----- the Python API ---------------------------------------------------------------------
     @staticmethod

@@ -56,7 +56,7 @@ def fixtures() -> dict[str, dict[str, Any]]:
     out["replay-nestors-trick"] = state(HandReplay(record, step=8))  # two cards on the trick, seat 3 to play
     out["drill-nestors"] = state(Drill("nestors-trick-winner", seed=1))
     answered = Drill("nestors-trick-winner", seed=1)
-    answered.answer(1)
+    answered.answer(0)  # A and C: wrong (only B played a trump, W3)
     out["drill-nestors-wrong"] = state(answered)
     explorer = TrickExplorer(trump="J")
     explorer.load_example("1")

@@ -131,7 +131,7 @@ test("a drill shows the position and one button per option, with keys", () => {
   const options = [...host.querySelectorAll("button.cw-d-option")];
   assert.equal(options.length, state.options.length);
   assert.deepEqual(options.map((b) => b.dataset.key), state.options.map((_, i) => String(i + 1)));
-  assert.deepEqual(cards(host, ".cw-d-trick .cw-card"), ["10S", "JS", "JD"]);
+  assert.deepEqual(cards(host, ".cw-d-trick .cw-card"), state.question.position.trick.map((play) => play.card));
   assert.equal(host.querySelector(".cw-drill").dataset.state, "question");
 });
 

@@ -1,7 +1,7 @@
 """The ``Drill`` in a real browser (JupyterLab and Notebook 7): answer wrong, then right, and see the engine's verdict.
 
-The drill asks the seed's second Nestors example (Jacks trump, A 10♠, B J♠, C J♦: A and C win, W3b).
-The test clicks the wrong answer, then presses key 1 for the right one, and checks the DOM hooks of
+The drill's first question for seed 1 (Tens trump, A K♦, B 10♠, C 7♥: only B played a trump, B and D
+win, W3). The test clicks the wrong answer, then presses key 2 for the right one, and checks the DOM hooks of
 ``docs/teaching-tools.md``, the kernel's score, and that no state the browser received held the
 verdict before the learner answered.
 """
@@ -29,15 +29,15 @@ def test_answer_wrong_then_right(notebook, ui):
     expect(root).to_have_count(1)
     expect(root).to_have_attribute("data-topic", "nestors-trick-winner")
     expect(root).to_have_attribute("data-state", "question")
-    # the position as on the table: A, B, C and their cards, trump Jacks
+    # the position as on the table: A, B, C and their cards, trump Tens
     plays = root.locator(".cw-d-trick .cw-d-play")
     expect(plays).to_have_count(3)
     assert plays.evaluate_all("els => els.map(e => e.dataset.who)") == ["A", "B", "C"]
     cards = root.locator(".cw-d-trick .cw-card").evaluate_all("els => els.map(e => e.dataset.card)")
-    assert cards == ["10S", "JS", "JD"]
+    assert cards == ["KD", "10S", "7H"]
     trumps = root.locator(".cw-d-trick .cw-card.cw-trump-card").evaluate_all("els => els.map(e => e.dataset.card)")
-    assert trumps == ["JS", "JD"]
-    expect(root.locator(".cw-d-trump")).to_have_text("Trump: Jacks")
+    assert trumps == ["10S"]
+    expect(root.locator(".cw-d-trump")).to_have_text("Trump: Tens")
     options = root.locator("button.cw-d-option")
     expect(options).to_have_text(["1. A and C", "2. B and D"])
     expect(root.locator(".cw-d-feedback")).to_have_text("")
@@ -45,23 +45,23 @@ def test_answer_wrong_then_right(notebook, ui):
     assert states
     assert not any(state.get("feedback") or state.get("tried") for state in states)  # no verdict before answering
 
-    # wrong: B and D (click)
-    root.locator('button.cw-d-option[data-option="1"]').click()
+    # wrong: A and C (click)
+    root.locator('button.cw-d-option[data-option="0"]').click()
     wait_model(nb.page, MARKER, "(m) => (m.get('feedback') || {}).correct === false")
     feedback = root.locator(".cw-d-feedback")
     expect(feedback).to_have_class("cw-d-feedback cw-d-wrong")
-    expect(feedback).to_have_attribute("data-rule", "NES-6 W3b")
-    expect(feedback).to_contain_text("Not B and D: B played the trump J♠ and C the trump J♦")
-    expect(root.locator('button.cw-d-option[data-option="1"]')).to_have_class("cw-command cw-d-option cw-d-tried-wrong")
+    expect(feedback).to_have_attribute("data-rule", "NES-6 W3")
+    expect(feedback).to_contain_text("Not A and C: not all one suit, so A or B wins: only B played a trump, 10♠")
+    expect(root.locator('button.cw-d-option[data-option="0"]')).to_have_class("cw-command cw-d-option cw-d-tried-wrong")
     expect(root).to_have_attribute("data-state", "wrong")
 
-    # right: A and C (key 1, the drill having focus)
+    # right: B and D (key 2, the drill having focus)
     root.focus()
-    nb.page.keyboard.press("1")
+    nb.page.keyboard.press("2")
     wait_model(nb.page, MARKER, "(m) => (m.get('feedback') || {}).correct === true")
     expect(feedback).to_have_class("cw-d-feedback cw-d-right")
-    expect(feedback).to_contain_text("Right: B played the trump J♠")
-    expect(feedback.locator(".cw-d-rule")).to_have_text("NES-6 W3b")
+    expect(feedback).to_contain_text("Right: not all one suit, so A or B wins")
+    expect(feedback.locator(".cw-d-rule")).to_have_text("NES-6 W3")
     expect(root.locator(".cw-d-score")).to_have_text("Score: 0 of 1")
     nb.screenshot("answered")
     assert nb.kernel_json("[d.score, d.feedback['correct'], d.error]") == [{"asked": 1, "right": 0}, True, {}]

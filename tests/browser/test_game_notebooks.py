@@ -36,8 +36,8 @@ class Case(NamedTuple):
 
 
 CASES = [
-    Case("01-nimby.ipynb", 'Drill("nimby-trick-winner", seed=1)', 2, 3, "NIM-5", "seed=10, coach=True"),
-    Case("02-tumbochka.ipynb", 'Drill("tumbochka-troyan", seed=4)', 0, 1, "TUM-5", "seed=9, coach=True"),
+    Case("01-nimby.ipynb", 'Drill("nimby-trick-winner", seed=1)', 2, 0, "NIM-5", "seed=10, coach=True"),
+    Case("02-tumbochka.ipynb", 'Drill("tumbochka-troyan", seed=4)', 1, 0, "TUM-5", "seed=9, coach=True"),
 ]
 
 
