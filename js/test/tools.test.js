@@ -160,6 +160,15 @@ test("a wrong answer is shown red with the rule id", () => {
   assert.equal(host.querySelector(".cw-drill").dataset.state, "wrong");
 });
 
+test("a drill shows the topic's progress the kernel keeps", () => {
+  const state = fixture("drill-nestors-wrong");
+  const { host } = mount(drill, state);
+  const progress = host.querySelector(".cw-d-progress");
+  assert.equal(progress.textContent, state.mastery.text);
+  assert.equal(progress.dataset.answered, "1");
+  assert.equal(host.querySelector(".cw-d-notice").textContent, "");
+});
+
 test("the explorer draws the trick and its outcome from the kernel's result", () => {
   const state = fixture("explorer-example");
   const { host } = mount(explorer, state);

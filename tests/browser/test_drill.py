@@ -8,8 +8,10 @@ verdict before the learner answered.
 
 from __future__ import annotations
 
+import time
+
 import pytest
-from conftest import wait_model
+from conftest import model_state, run_command, wait_model
 
 try:
     from playwright.sync_api import expect
@@ -74,3 +76,46 @@ def test_answer_wrong_then_right(notebook, ui):
     assert nb.kernel_json("d.question['number']") == 2
     if ui == "lab":  # Notebook 7 itself logs a settings-schema error on some page loads, whatever the widget
         assert not nb.console, nb.console
+
+
+PROGRESS_MARKER = "# cw:drill-progress"
+PROGRESS_CELL = f'{PROGRESS_MARKER}\nfrom cardwidgets import Drill\n\nd = Drill("nimby-exchange", seed=3)\nd'
+
+
+def fresh_drill_state(nb, timeout_s: float = 90) -> dict:
+    """The model of the drill shown after the restart: a new question asked (score 0) that remembers one answer."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            state = model_state(nb.page, PROGRESS_MARKER)
+        except Exception:  # the output is being replaced: try again
+            state = {}
+        if state.get("score", {}).get("asked") == 0 and state.get("mastery", {}).get("answered") == 1:
+            return state
+        accept = nb.page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept")
+        if accept.count() and accept.first.is_visible():
+            accept.first.click()  # "Restart kernel?" — yes
+        nb.page.wait_for_timeout(200)
+    raise TimeoutError("the drill never came back with its progress after the restart")
+
+
+def test_progress_survives_a_kernel_restart(notebook):
+    """Issue 22: answer once (wrong), restart the kernel and run again: the drill remembers, in the data directory."""
+    nb = notebook([PROGRESS_CELL])
+    root = nb.page.locator(".jp-CodeCell").filter(has_text=PROGRESS_MARKER).locator(".cw-drill")
+    expect(root.locator(".cw-d-progress")).to_have_attribute("data-answered", "0")
+    wrong = nb.kernel_json("next(i for i, c in enumerate(d.item.choices) if not c.correct)")
+    root.locator(f'button.cw-d-option[data-option="{wrong}"]').click()
+    wait_model(nb.page, PROGRESS_MARKER, "(m) => (m.get('mastery') || {}).answered === 1")
+    expect(root.locator(".cw-d-progress")).to_contain_text("1 answered, 0 right")
+    where = nb.kernel_json("str(__import__('cardwidgets').drills.progress.progress_path())")
+    assert where.endswith("cardwidgets/progress.sqlite")
+    assert "/data/" in where  # the (isolated) Jupyter data directory of the server
+
+    run_command(nb.page, "notebook:restart-run-all")
+    state = fresh_drill_state(nb)
+    assert state["mastery"]["missed"] == 1  # the question answered wrong will come back
+    root = nb.page.locator(".jp-CodeCell").filter(has_text=PROGRESS_MARKER).locator(".cw-drill")
+    expect(root.locator(".cw-d-progress")).to_have_attribute("data-answered", "1")
+    expect(root.locator(".cw-d-progress")).to_contain_text("1 missed to come back")
+    assert nb.kernel_json("[d.score['asked'], d.mastery['answered'], d.mastery['missed']]") == [0, 1, 1]
