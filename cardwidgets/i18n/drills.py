@@ -40,6 +40,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Пара {team} сделала ставку {bid} и набрала {p} из 190 очков (соперники — {q}). Сколько получает каждая пара?",
     },
     "drill.nes_sits_out": {"en": "D sits out this trick", "ru": "Д в этой взятке не играет"},
+    "drill.nes_leave_why": {
+        "en": "{who} collects and takes three of the four cards ({four}: the three played and the table card), "
+        "leaving any one of them face up as the new table card — never a card of his own hand",
+        "ru": "{who} забирает взятку и берёт три из четырёх карт ({four}: три сыгранные и карту на столе), "
+        "оставляя любую из них открытой как новую карту на столе, — но не карту из своей руки",
+    },
     # ----- Nimby -----
     "drill.nim_higher_q": {
         "en": "Trump suit: {suit}. Which card is higher?",
@@ -250,6 +256,14 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "nimby-score": "Nimby: the score from the 2s taken",
         "mistakes": "Find the best card (from your own deal)",
         "err_no_mistakes": "no question from this deal: every decision was as good as the best with all cards face up",
+        "err_case": 'no position "{case}" to predict: there are {cases}',
+        "own_hand": "a card of his own hand",
+        "predict": "Predict first",
+        "predict_title": "Predict before the engine shows it",
+        "q_winners": "Which partnership wins this trick?",
+        "q_collector": "Who collects it?",
+        "q_leave": "The collector takes three of the four cards (the three played and the table card). Which may stay on the table?",
+        "err_no_predict": "nothing to predict: call predict(case) first",
         "nestors-deal-score": "Nestors: the deal's score",
         "tumbochka-trick-winner": "Tumbochka: who wins the trick?",
         "tumbochka-troyan": "Tumbochka: may you show a troyan now?",
@@ -311,6 +325,14 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "nimby-score": "Нимби: счёт по взятым двойкам",
         "mistakes": "Найдите лучший ход (из вашей сдачи)",
         "err_no_mistakes": "из этой сдачи вопросов нет: при открытых картах каждый ваш ход был не хуже лучшего",
+        "err_case": "нет позиции «{case}» для предсказания: есть {cases}",
+        "own_hand": "карту из своей руки",
+        "predict": "Сначала предскажите",
+        "predict_title": "Предскажите, прежде чем движок покажет",
+        "q_winners": "Какая пара выигрывает эту взятку?",
+        "q_collector": "Кто её забирает?",
+        "q_leave": "Забирающий берёт три из четырёх карт (три сыгранные и карту на столе). Какая может остаться на столе?",
+        "err_no_predict": "предсказывать нечего: сначала вызовите predict(case)",
         "nestors-deal-score": "Несторс: счёт сдачи",
         "tumbochka-trick-winner": "Тумбочка: кто берёт взятку?",
         "tumbochka-troyan": "Тумбочка: можно ли показать троян?",

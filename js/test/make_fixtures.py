@@ -62,6 +62,9 @@ def fixtures() -> dict[str, dict[str, Any]]:
     explorer = TrickExplorer(trump="J")
     explorer.load_example("1")
     out["explorer-example"] = state(explorer)
+    predicting = TrickExplorer()
+    predicting.predict("W3b")  # issue 22: asked, not yet answered
+    out["explorer-predict"] = state(predicting)
     return out
 
 

@@ -183,3 +183,15 @@ test("the explorer's buttons send the reader's choices", () => {
   host.querySelector('button[data-command="clear"]').click();
   assert.deepEqual(model.sent, [{ command: "trump", value: "A" }, { command: "clear" }]);
 });
+
+test("the explorer in predict mode asks first and hides the engine's answer", () => {
+  const state = fixture("explorer-predict");
+  assert.equal(state.result.trick, null);
+  const { host, model } = mount(explorer, state);
+  assert.equal(host.querySelector(".cw-explorer").dataset.predicting, "true");
+  assert.equal(host.querySelector(".cw-x-trick"), null);
+  const fields = [...host.querySelectorAll(".cw-x-question")].map((q) => q.dataset.field);
+  assert.deepEqual(fields, ["winners", "collector"]);
+  host.querySelector('button[data-command="guess"][data-field="winners"][data-value="AC"]').click();
+  assert.deepEqual(model.sent, [{ command: "guess", field: "winners", value: "AC" }]);
+});

@@ -119,3 +119,27 @@ def test_progress_survives_a_kernel_restart(notebook):
     expect(root.locator(".cw-d-progress")).to_have_attribute("data-answered", "1")
     expect(root.locator(".cw-d-progress")).to_contain_text("1 missed to come back")
     assert nb.kernel_json("[d.score['asked'], d.mastery['answered'], d.mastery['missed']]") == [0, 1, 1]
+
+
+PREDICT_MARKER = "# cw:explorer-predict"
+PREDICT_CELL = f'{PREDICT_MARKER}\nfrom cardwidgets import TrickExplorer\n\nx = TrickExplorer()\nx.predict("W3b")\nx'
+
+
+def test_the_explorer_asks_before_it_shows(notebook):
+    """Issue 22: predict mode — answer who wins and who collects; only then the engine shows the trick."""
+    nb = notebook([PREDICT_CELL])
+    root = nb.page.locator(".jp-CodeCell").filter(has_text=PREDICT_MARKER).locator(".cw-explorer")
+    expect(root).to_have_attribute("data-predicting", "true")
+    expect(root.locator(".cw-x-trick")).to_have_count(0)
+    root.locator('button[data-command="guess"][data-field="winners"][data-value="BD"]').click()
+    wait_model(nb.page, PREDICT_MARKER, "(m) => !!m.get('quiz').questions[0].guess")
+    feedback = root.locator('.cw-x-question[data-field="winners"] .cw-x-feedback')
+    expect(feedback).to_have_class("cw-x-feedback cw-x-wrong")
+    expect(feedback).to_have_attribute("data-rule", "NES-6 W3b")
+    expect(feedback).to_contain_text("Not B and D: B played the trump J♦ and C the trump J♣")
+    expect(root.locator(".cw-x-trick")).to_have_count(0)  # one question still open
+    root.locator('button[data-command="guess"][data-field="collector"][data-value="C"]').click()
+    wait_model(nb.page, PREDICT_MARKER, "(m) => m.get('quiz').done === true")
+    expect(root.locator('.cw-x-question[data-field="collector"] .cw-x-feedback')).to_have_class("cw-x-feedback cw-x-right")
+    expect(root.locator(".cw-x-trick")).to_have_attribute("data-rule", "W3b")
+    assert nb.kernel_json("[q['guess']['correct'] for q in x.quiz['questions']]") == [False, True]
