@@ -177,3 +177,16 @@ def test_without_sqlite3_the_drill_goes_on_and_says_so(monkeypatch: pytest.Monke
     assert "sqlite3" in d.mastery["notice"]
     monkeypatch.setattr("cardwidgets.widgets.drill._SHARED", [Progress(None)])
     assert "sqlite3" in str(Drill.progress("nimby"))
+
+
+def test_answers_from_another_thread_are_kept(tmp_path: Path) -> None:
+    """The kernel runs cells on one thread and handles the browser's clicks on another: both reach the file."""
+    import threading
+
+    d = Drill(TOPIC, seed=1, store=Progress(tmp_path / "p.sqlite"))  # the cell: opens the file on this thread
+    click = threading.Thread(target=d.answer, args=(right_index(d),))  # the click: another thread
+    click.start()
+    click.join()
+    assert d.mastery["notice"] == ""
+    assert d.mastery["answered"] == 1
+    assert Progress(tmp_path / "p.sqlite").topic(TOPIC).answered == 1

@@ -19,13 +19,16 @@ message (``Progress.notice``), and progress starts afresh: it never stops a dril
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sys
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 try:
     import sqlite3
@@ -34,6 +37,8 @@ try:
     STORE_ERRORS: tuple[type[Exception], ...] = (OSError, ImportError, sqlite3.Error)
 except ImportError:  # Pyodide loads sqlite3 only on request (a cell's own ``import sqlite3`` does)
     STORE_ERRORS = (OSError, ImportError)
+
+T = TypeVar("T")
 
 #: The environment variable naming the progress file (``:memory:``: nothing is written).
 ENV = "CARDWIDGETS_PROGRESS"
@@ -59,6 +64,13 @@ CREATE TABLE IF NOT EXISTS missed (
 """
 
 
+def connect(path: Path | str) -> Any:
+    """A connection usable from the kernel's threads (``Progress`` serialises its use with a lock)."""
+    import sqlite3
+
+    return sqlite3.connect(path, check_same_thread=False)
+
+
 def progress_path() -> Path | None:
     """The progress file (see the module docstring); None: kept in memory only."""
     chosen = os.environ.get(ENV)
@@ -71,6 +83,17 @@ def progress_path() -> Path | None:
     except ImportError:  # no Jupyter installed: the place Jupyter would use on Linux
         return Path.home() / ".local" / "share" / "jupyter" / "cardwidgets" / "progress.sqlite"
     return Path(jupyter_data_dir()) / "cardwidgets" / "progress.sqlite"
+
+
+def _locked(method: Callable[..., T]) -> Callable[..., T]:
+    """Run ``method`` holding the store's lock (cells and widget messages may come on different threads)."""
+
+    @functools.wraps(method)
+    def run(self: Progress, *args: Any, **kwargs: Any) -> T:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return run
 
 
 @dataclass(frozen=True)
@@ -95,29 +118,32 @@ class Progress:
         self.notice = ""
         self.notice_params: dict[str, str] = {}
         self._db: Any = None
+        #: The kernel answers widget messages on another thread than the cells: one connection, one at a time.
+        self._lock = threading.RLock()
 
     # ----- opening ---------------------------------------------------------------------------------------
     def _conn(self) -> Any:
         """The open database (opened on first use: a Drill that is never answered writes nothing)."""
-        if self._db is None:
-            self._db = self._open()
-        return self._db
+        with self._lock:
+            if self._db is None:
+                self._db = self._open()
+            return self._db
 
     def _open(self) -> Any:
         import sqlite3  # ImportError where Pyodide has not loaded it: the drill keeps no progress, and says so
 
         if self.path is None:
-            return self._init(sqlite3.connect(MEMORY))
+            return self._init(connect(MEMORY))
         db = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self.path)
+            db = connect(self.path)
             return self._init(db) if self._ours(db) else self._fresh(db, "err_progress_foreign")
         except sqlite3.DatabaseError:
             return self._fresh(db, "err_progress_corrupt")
         except OSError as err:
             self._warn("err_progress_unwritable", reason=str(err))
-            return self._init(sqlite3.connect(MEMORY))
+            return self._init(connect(MEMORY))
 
     def _ours(self, db: Any) -> bool:
         """Whether ``db`` is empty or one of our progress files (``DatabaseError`` if it is no database)."""
@@ -137,9 +163,9 @@ class Progress:
         self._warn(key, aside=str(aside))
         try:
             os.replace(self.path, aside)
-            return self._init(sqlite3.connect(self.path))
+            return self._init(connect(self.path))
         except (OSError, sqlite3.DatabaseError):
-            return self._init(sqlite3.connect(MEMORY))
+            return self._init(connect(MEMORY))
 
     def _warn(self, key: str, **params: str) -> None:
         self.notice = key
@@ -154,6 +180,7 @@ class Progress:
         return db
 
     # ----- reading and writing -------------------------------------------------------------------------------
+    @_locked
     def record(self, topic: str, item: str, correct: bool) -> TopicProgress:
         """A first answer to question ``item`` of ``topic``: the counts, the run, the missed questions."""
         db = self._conn()
@@ -198,6 +225,7 @@ class Progress:
             (topic, item, misses, stage, answered, time.time(), due),
         )
 
+    @_locked
     def due(self, topic: str, *, besides: str = "") -> str | None:
         """The missed question of ``topic`` due to come back now (the longest due first), other than ``besides``."""
         answered = self._row(topic)[0]
@@ -207,17 +235,20 @@ class Progress:
         ).fetchone()
         return row[0] if row else None
 
+    @_locked
     def forget(self, topic: str, item: str) -> None:
         """Drop a missed question that can no longer be made (a file from another version)."""
         self._conn().execute("DELETE FROM missed WHERE topic = ? AND item = ?", (topic, item))
         self._conn().commit()
 
+    @_locked
     def topic(self, topic: str) -> TopicProgress:
         """``topic``'s progress (all zero if never practised)."""
         answered, right, streak, mastered = self._row(topic)
         missed = self._conn().execute("SELECT count(*) FROM missed WHERE topic = ?", (topic,)).fetchone()[0]
         return TopicProgress(topic, answered, right, len(streak), mastered, missed)
 
+    @_locked
     def missed(self, topic: str) -> list[dict[str, Any]]:
         """``topic``'s missed questions: item, misses, stage, when last seen (answer count and time), due."""
         rows = self._conn().execute(
@@ -227,6 +258,7 @@ class Progress:
         names = ("item", "misses", "stage", "seen_at_answer", "seen_time", "due")
         return [dict(zip(names, row, strict=True)) for row in rows]
 
+    @_locked
     def reset(self, topic: str | None = None) -> None:
         """Forget the progress of ``topic``, or of every topic."""
         db = self._conn()
