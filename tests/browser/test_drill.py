@@ -140,6 +140,7 @@ def test_the_explorer_asks_before_it_shows(notebook):
     expect(root.locator(".cw-x-trick")).to_have_count(0)  # one question still open
     root.locator('button[data-command="guess"][data-field="collector"][data-value="C"]').click()
     wait_model(nb.page, PREDICT_MARKER, "(m) => m.get('quiz').done === true")
-    expect(root.locator('.cw-x-question[data-field="collector"] .cw-x-feedback')).to_have_class("cw-x-feedback cw-x-right")
+    collector = root.locator('.cw-x-question[data-field="collector"] .cw-x-feedback')
+    expect(collector).to_have_class("cw-x-feedback cw-x-right")
     expect(root.locator(".cw-x-trick")).to_have_attribute("data-rule", "W3b")
     assert nb.kernel_json("[q['guess']['correct'] for q in x.quiz['questions']]") == [False, True]
