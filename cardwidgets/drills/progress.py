@@ -19,11 +19,11 @@ message (``Progress.notice``), and progress starts afresh: it never stops a dril
 
 from __future__ import annotations
 
+import _thread  # not threading: the package imports nothing Pyodide lacks (tests/test_lite_notebooks.py)
 import functools
 import json
 import os
 import sys
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -119,7 +119,7 @@ class Progress:
         self.notice_params: dict[str, str] = {}
         self._db: Any = None
         #: The kernel answers widget messages on another thread than the cells: one connection, one at a time.
-        self._lock = threading.RLock()
+        self._lock = _thread.RLock()
 
     # ----- opening ---------------------------------------------------------------------------------------
     def _conn(self) -> Any:
