@@ -533,7 +533,11 @@ def test_text_repr_is_deterministic_and_has_no_model_id() -> None:
         "D sits out this trick",
         "Trump: Tens. A, B and C played these cards. Which partnership wins the trick?",
         "1. A and C  2. B and D",
-        "Not A and C: not all one suit, so A or B wins: only B played a trump, 10♠; B takes the trick (NES-6 W3)",
+        (
+            "Not A and C: not all one suit, so A or B wins: only B played a trump, 10♠; B takes the trick (NES-6 W3)"
+            " — the seed's «карта игрока С соответствует мастям» (C's card corresponds to the suits) read as all"
+            " three cards of one suit (E-7)"
+        ),
         "Score: 0 of 1",
     ]
 

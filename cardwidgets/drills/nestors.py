@@ -77,10 +77,15 @@ def _prompt(key: str, trump: Rank) -> Explanation:
 
 
 # ----- topics --------------------------------------------------------------------------------------
+def with_reading(why: Explanation) -> Explanation:
+    """The engine's reason, then the seed's words it rests on and our reading of them (E-7, issue 22)."""
+    return Explanation(why.rule, "drill.nes_reading", {"why": why})
+
+
 def winner_item(trump: Rank, cards: tuple[Card, ...], source: str = "engine") -> Item:
     """NES-6 W1–W3b: which partnership wins, A and C or B and D."""
     result = resolve_trick(*cards, trump)  # type: ignore[call-arg]
-    why = result.explanation
+    why = with_reading(result.explanation)
     choices = tuple(Choice(SIDES[side], result.winners == side, why) for side in SIDES)
     return Item(
         "nestors-trick-winner", _prompt("drill.nes_winner_q", trump), _trick_position(trump, cards), choices, source
@@ -90,7 +95,7 @@ def winner_item(trump: Rank, cards: tuple[Card, ...], source: str = "engine") ->
 def collector_item(trump: Rank, cards: tuple[Card, ...], source: str = "engine") -> Item:
     """NES-6: who collects; when A and C win together (W3a, W3b), C collects."""
     result: TrickResult = resolve_trick(*cards, trump)  # type: ignore[call-arg]
-    why = result.explanation
+    why = with_reading(result.explanation)
     choices = tuple(Choice(POSITION_NAMES[pos], result.collector == pos, why) for pos in POSITIONS)
     return Item(
         "nestors-collector", _prompt("drill.nes_collector_q", trump), _trick_position(trump, cards), choices, source

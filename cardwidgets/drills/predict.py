@@ -15,6 +15,7 @@ from typing import Any
 from cardwidgets.cards import Card, Rank, parse_card
 from cardwidgets.core.explain import Explanation
 from cardwidgets.drills.base import DrillError, card_text, say
+from cardwidgets.drills.nestors import with_reading
 from cardwidgets.games.nestors_tricks import POSITIONS, resolve_trick
 from cardwidgets.i18n import render
 from cardwidgets.i18n.drills import drill_text
@@ -95,9 +96,9 @@ def _verdict(case: Case, field: str, value: str) -> tuple[Explanation, bool]:
     """The engine's reason and whether ``value`` is right for ``field``."""
     trick = resolve_trick(case.a, case.b, case.c, case.trump)
     if field == WINNERS:
-        return trick.explanation, value == trick.winners
+        return with_reading(trick.explanation), value == trick.winners
     if field == COLLECTOR:
-        return trick.explanation, value == trick.collector
+        return with_reading(trick.explanation), value == trick.collector
     collector = POSITION_NAMES[trick.collector]
     four = [case.a, case.b, case.c, case.table]
     why = Explanation("NES-7", "drill.nes_leave_why", {"who": collector, "four": four})

@@ -40,6 +40,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Пара {team} сделала ставку {bid} и набрала {p} из 190 очков (соперники — {q}). Сколько получает каждая пара?",
     },
     "drill.nes_sits_out": {"en": "D sits out this trick", "ru": "Д в этой взятке не играет"},
+    "drill.nes_reading": {
+        "en": "{why} — the seed's «карта игрока С соответствует мастям» (C's card corresponds to the suits) read as "
+        "all three cards of one suit (E-7)",
+        "ru": "{why} — слова правил «карта игрока С соответствует мастям» мы читаем как «все три карты одной масти» (E-7)",
+    },
     "drill.nes_leave_why": {
         "en": "{who} collects and takes three of the four cards ({four}: the three played and the table card), "
         "leaving any one of them face up as the new table card — never a card of his own hand",
