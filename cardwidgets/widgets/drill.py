@@ -108,6 +108,7 @@ class Drill(ToolWidget):
         self._series = Series(topic, seed) if items is None else None
         #: Where progress is kept (None for ``from_mistakes``: its questions cannot be made again later).
         self._store = (store or shared_progress()) if items is None else None
+        self._failed: Progress | None = None  # a store set aside after an error (its notice is still shown)
         self.set_trait("topic", topic)
         self._n = 0  # the next new question of the series
         self._ref: Ref | None = None
@@ -286,7 +287,7 @@ class Drill(ToolWidget):
 
     def _mastery(self, locale: str) -> dict[str, Any]:
         """The topic's progress for the front-end, in words too; ``{}`` for ``from_mistakes``."""
-        store = self._store or getattr(self, "_failed", None)
+        store = self._store or self._failed
         if store is None:
             return {}
         mine = self._safe(lambda s: s.topic(self.topic))
