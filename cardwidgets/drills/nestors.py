@@ -12,7 +12,7 @@ import random
 
 from cardwidgets.cards import NESTORS_DECK, Card, Rank, parse_card
 from cardwidgets.core.explain import Explanation
-from cardwidgets.drills.base import Choice, Item, Position, card_text, one_right, until
+from cardwidgets.drills.base import MATCH_ENDS, Choice, Item, Position, card_text, match_end_item, one_right, until
 from cardwidgets.games.nestors import BID_STEP, CARD_POINTS, TOTAL_POINTS, card_points, deal_score
 from cardwidgets.games.nestors_tricks import (
     POSITIONS,
@@ -248,3 +248,18 @@ def make_deal_score(rng: random.Random) -> Item:
     bid = rng.randrange(60, 155, BID_STEP)
     points = bid + rng.randrange(-30, 35, BID_STEP) if rng.random() < 0.7 else rng.randrange(40, 175, BID_STEP)
     return deal_score_item(rng.randrange(2), bid, min(points, TOTAL_POINTS), rng)
+
+
+# ----- has the match been won (NES-9) ----------------------------------------------------------------------
+def make_match_end(rng: random.Random) -> Item:
+    """Scores near ±1000, a random deal played out: team 0, team 1 or nobody has won, each in a third of them."""
+    end = rng.choice(MATCH_ENDS)
+    line = Explanation("NES-9", "drill.nes_match_line")
+
+    def before() -> list[int]:
+        return [rng.choice((-1, 1)) * rng.randrange(700, 1000, 5) for _ in range(2)]
+
+    return until(
+        lambda: match_end_item("nestors-match-end", "nestors", before(), rng, line),
+        lambda item: [c.correct for c in item.choices] == [e == end for e in MATCH_ENDS],
+    )

@@ -14,7 +14,18 @@ from collections.abc import Callable
 
 from cardwidgets.cards import NIMBY_DECK, SUITS, Card, Rank, Suit
 from cardwidgets.core.explain import Explanation
-from cardwidgets.drills.base import Choice, Item, Position, Seat, one_right, random_playout, right_at, until
+from cardwidgets.drills.base import (
+    MATCH_ENDS,
+    Choice,
+    Item,
+    Position,
+    Seat,
+    match_end_item,
+    one_right,
+    random_playout,
+    right_at,
+    until,
+)
 from cardwidgets.games import new_game
 from cardwidgets.games.nimby import EXCHANGE, PLAY, PLAY_CARD, PLAY_SUIT, STRENGTH, TRUMPS, Nimby, NimbyState
 from cardwidgets.i18n.nimby import TRUMPS_NAME
@@ -240,3 +251,14 @@ def _turn_up_a_two(deal: dict[str, object], rng: random.Random) -> None:
         if two in place:
             place[place.index(two)] = deal["turnup"]
     deal["turnup"] = two
+
+
+# ----- has the match been won (NIM-7) -----------------------------------------------------------------------
+def make_match_end(rng: random.Random) -> Item:
+    """Scores near 10, a random deal played out: team 0, team 1 or nobody has won, each in a third of them."""
+    end = rng.choice(MATCH_ENDS)
+    line = Explanation("NIM-7", "drill.nim_match_line")
+    return until(
+        lambda: match_end_item("nimby-match-end", "nimby", [rng.randint(3, 9), rng.randint(3, 9)], rng, line),
+        lambda item: [c.correct for c in item.choices] == [e == end for e in MATCH_ENDS],
+    )

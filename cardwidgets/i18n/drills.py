@@ -174,6 +174,29 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "никто не выигрывает, никто не набирает 20 или больше и никого не сбрасывают: ничего не меняется",
     },
     "drill.tum_events": {"en": "what happens: {events}", "ru": "что происходит: {events}"},
+    # ----- the end of a match (NIM-7, NES-9) -----
+    "drill.match_end_q": {
+        "en": "A deal has just been scored. Has a partnership won the match?",
+        "ru": "Сдача только что подсчитана. Выиграла ли какая-нибудь пара партию?",
+    },
+    "drill.match_won": {
+        "en": "after the deal the scores are {after}; {line}: team {team} wins the match",
+        "ru": "после сдачи счёт такой: {after}; {line}: партию выигрывает пара {team}",
+    },
+    "drill.match_on": {
+        "en": "after the deal the scores are {after}; {line}: nobody has won yet, the match goes on",
+        "ru": "после сдачи счёт такой: {after}; {line}: никто ещё не выиграл, партия продолжается",
+    },
+    "drill.nim_match_line": {
+        "en": "a partnership with 10 or more points wins",
+        "ru": "выигрывает пара, набравшая 10 или больше баллов",
+    },
+    "drill.nes_match_line": {
+        "en": "a partnership at +1000 or more wins, one at −1000 or less loses",
+        "ru": "пара, набравшая +1000 или больше, выигрывает, а набравшая −1000 или меньше — проигрывает",
+    },
+    "drill.fact_before_match": {"en": "Scores before the deal: {scores}", "ru": "Счёт до сдачи: {scores}"},
+    "drill.fact_deal_match": {"en": "This deal scored: {scores}", "ru": "Эта сдача принесла: {scores}"},
     # ----- facts shown beside a position -----
     "drill.fact_sitter": {
         "en": "Seat {seat} sits on the tumbochka",
@@ -263,6 +286,11 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "err_no_mistakes": "no question from this deal: every decision was as good as the best with all cards face up",
         "err_case": 'no position "{case}" to predict: there are {cases}',
         "own_hand": "a card of his own hand",
+        "team": "team {n}",
+        "opt_match_won": "Team {n} wins the match",
+        "opt_match_on": "Nobody yet: the match goes on",
+        "nimby-match-end": "Nimby: has the match been won?",
+        "nestors-match-end": "Nestors: has the match been won?",
         "predict": "Predict first",
         "predict_title": "Predict before the engine shows it",
         "q_winners": "Which partnership wins this trick?",
@@ -332,6 +360,11 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "err_no_mistakes": "из этой сдачи вопросов нет: при открытых картах каждый ваш ход был не хуже лучшего",
         "err_case": "нет позиции «{case}» для предсказания: есть {cases}",
         "own_hand": "карту из своей руки",
+        "team": "пара {n}",
+        "opt_match_won": "Пара {n} выигрывает партию",
+        "opt_match_on": "Пока никто: партия продолжается",
+        "nimby-match-end": "Нимби: выиграна ли партия?",
+        "nestors-match-end": "Несторс: выиграна ли партия?",
         "predict": "Сначала предскажите",
         "predict_title": "Предскажите, прежде чем движок покажет",
         "q_winners": "Какая пара выигрывает эту взятку?",
