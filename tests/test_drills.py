@@ -569,3 +569,15 @@ def test_match_end(topic: str, won) -> None:
         assert correct_labels(item) == [expected], (before, deal)
         seen.add(expected)
     assert seen == set(names)
+
+
+@pytest.mark.rules("NES-1")
+def test_nestors_higher_card() -> None:
+    """NES-1 as the rule file writes it: the trump-rank card first, then A K Q J 10 9 8 7 6."""
+    order = [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank(9), Rank(8), Rank(7), Rank(6)]
+    for item in items("nestors-higher-card"):
+        trump = nestors_trump(item)
+        x, y = item.position.pile
+        assert x.suit is y.suit
+        higher = min((x, y), key=lambda card: -1 if card.rank is trump else order.index(card.rank))
+        assert correct_labels(item) == [label_text(higher, "en")], item

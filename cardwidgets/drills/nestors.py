@@ -16,6 +16,7 @@ from cardwidgets.drills.base import MATCH_ENDS, Choice, Item, Position, card_tex
 from cardwidgets.games.nestors import BID_STEP, CARD_POINTS, TOTAL_POINTS, card_points, deal_score
 from cardwidgets.games.nestors_tricks import (
     POSITIONS,
+    POWER,
     TRUMP_RANKS,
     TrickResult,
     c_legal_cards,
@@ -263,3 +264,28 @@ def make_match_end(rng: random.Random) -> Item:
         lambda: match_end_item("nestors-match-end", "nestors", before(), rng, line),
         lambda item: [c.correct for c in item.choices] == [e == end for e in MATCH_ENDS],
     )
+
+
+# ----- which card is higher (NES-1) ------------------------------------------------------------------------
+def higher_item(trump: Rank, x: Card, y: Card) -> Item:
+    """NES-1: which of two cards of one suit is higher, by the engine's order (``POWER``)."""
+    hi, lo = (x, y) if POWER[trump][x] > POWER[trump][y] else (y, x)
+    key = "drill.nes_higher_trump" if hi.rank is trump else "drill.nes_higher_plain"
+    why = Explanation("NES-1", key, {"hi": hi, "lo": lo, "trump": TRUMP_NAMES[trump]})
+    prompt = Explanation("NES-1", "drill.nes_higher_q", {"trump": TRUMP_NAMES[trump]})
+    position = Position(trump=TRUMP_NAMES[trump], pile=(x, y)).marking(lambda c: c.rank is trump)
+    return Item("nestors-higher-card", prompt, position, (Choice(x, x is hi, why), Choice(y, y is hi, why)))
+
+
+def make_higher(rng: random.Random) -> Item:
+    """Two cards of one suit under a random trump rank, one of them a trump or an A, J or 10 (where NES-1 decides)."""
+    trump = rng.choice(TRUMP_RANKS)
+    first = rng.random() < 0.5  # the higher card first in half the questions
+
+    def make() -> Item | None:
+        x, y = rng.sample(NESTORS_DECK, 2)
+        if x.suit is not y.suit or not {x.rank, y.rank} & set(TRUMP_RANKS):
+            return None
+        return higher_item(trump, x, y)
+
+    return until(make, lambda item: item.choices[0].correct == first)

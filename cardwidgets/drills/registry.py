@@ -29,6 +29,7 @@ class Topic:
 TOPICS: dict[str, Topic] = {
     topic.id: topic
     for topic in (
+        Topic("nestors-higher-card", "nestors", nestors.make_higher),
         Topic("nestors-trick-winner", "nestors", nestors.make_winner),
         Topic("nestors-collector", "nestors", nestors.make_collector),
         Topic("nestors-c-may-play", "nestors", nestors.make_c_may_play),

@@ -40,6 +40,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Пара {team} сделала ставку {bid} и набрала {p} из 190 очков (соперники — {q}). Сколько получает каждая пара?",
     },
     "drill.nes_sits_out": {"en": "D sits out this trick", "ru": "Д в этой взятке не играет"},
+    "drill.nes_higher_q": {
+        "en": "Trump: {trump}. Which of these two cards of one suit is higher?",
+        "ru": "Козыри — {trump}. Какая из этих двух карт одной масти старше?",
+    },
+    "drill.nes_higher_trump": {
+        "en": "trump is a rank ({trump}), and {hi} is of that rank: in its suit it is above every other card, {lo} too",
+        "ru": "козырь — это достоинство ({trump}), и {hi} — козырь: в своей масти она старше всех карт, и {lo} тоже",
+    },
+    "drill.nes_higher_plain": {
+        "en": "neither is a trump ({trump}), so the usual order A, K, Q, J, 10, 9, 8, 7, 6 decides: {hi} is above {lo}",
+        "ru": "ни одна не козырь ({trump}), поэтому решает обычный порядок Т, К, Д, В, 10, 9, 8, 7, 6: {hi} старше {lo}",
+    },
     "drill.nes_reading": {
         "en": "{why} — the seed's «карта игрока С соответствует мастям» (C's card corresponds to the suits) read as "
         "all three cards of one suit (E-7)",
@@ -290,6 +302,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "opt_match_won": "Team {n} wins the match",
         "opt_match_on": "Nobody yet: the match goes on",
         "nimby-match-end": "Nimby: has the match been won?",
+        "nestors-higher-card": "Nestors: which card is higher?",
         "nestors-match-end": "Nestors: has the match been won?",
         "predict": "Predict first",
         "predict_title": "Predict before the engine shows it",
@@ -364,6 +377,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "opt_match_won": "Пара {n} выигрывает партию",
         "opt_match_on": "Пока никто: партия продолжается",
         "nimby-match-end": "Нимби: выиграна ли партия?",
+        "nestors-higher-card": "Несторс: какая карта старше?",
         "nestors-match-end": "Несторс: выиграна ли партия?",
         "predict": "Сначала предскажите",
         "predict_title": "Предскажите, прежде чем движок покажет",
