@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 
 from cardwidgets import set_locale
+
+# Drills keep the learner's progress in a file (cardwidgets.drills.progress): never the real one in tests.
+os.environ["CARDWIDGETS_PROGRESS"] = ":memory:"
 
 
 def pytest_configure(config: pytest.Config) -> None:

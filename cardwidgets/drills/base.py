@@ -199,3 +199,88 @@ def shuffled(choices: Sequence[Choice], rng: random.Random) -> tuple[Choice, ...
     out = list(choices)
     rng.shuffle(out)
     return tuple(out)
+
+
+# ----- items no one can guess ------------------------------------------------------------------------------
+#: How many candidate positions a maker tries before it settles for the last one it made.
+TRIES = 400
+
+
+def until(make: Callable[[], Item | None], accept: Callable[[Item], bool], tries: int = TRIES) -> Item:
+    """Made items until one is ``accept``-ed (an instructive one, with the answer aimed at); else the last one."""
+    item = None
+    for _ in range(tries):
+        candidate = make()
+        if candidate is None:
+            continue
+        item = candidate
+        if accept(item):
+            return item
+    if item is None:
+        raise RuntimeError("no drill item could be made")  # never seen: every maker succeeds within a few tries
+    return item
+
+
+def right_at(item: Item) -> list[int]:
+    """The positions of the right answers among the choices."""
+    return [i for i, choice in enumerate(item.choices) if choice.correct]
+
+
+def one_right(right: Choice, wrong: Sequence[Choice], rng: random.Random, size: int = 4) -> tuple[Choice, ...]:
+    """``right`` and up to ``size - 1`` of the ``wrong`` choices, in a random order: exactly one answer is right."""
+    picked = rng.sample(list(wrong), min(size - 1, len(wrong)))
+    return shuffled([right, *picked], rng)
+
+
+# ----- the end of a match (NIM-7, NES-9) -------------------------------------------------------------------------
+#: The three answers to "who has won the match?": team 0, team 1, nobody yet (None).
+MATCH_ENDS: tuple[int | None, ...] = (0, 1, None)
+
+
+def match_end_item(topic: str, game: str, before: list[int], rng: random.Random, line: Explanation) -> Item | None:
+    """A random deal played from scores ``before``: who has won the match now (the engine's ``Match``); None on a tie.
+
+    ``line``: the rule that ends the match, in words (NIM-7, NES-9), shown only after the answer.
+    """
+    from cardwidgets.core.match import Match
+
+    match = Match(game, seed=rng.randrange(2**32), start={"scores": list(before)})
+    state = match.new_deal()
+    if random_playout(state, rng, lambda s: s.is_done, limit=400) is None:
+        return None
+    match.end_deal()
+    after, deal = list(match.scores), match.deal_scores[-1]
+    if match.winner is not None and _both_reached(game, after):
+        return None  # both sides at the line: the seed's tie rule needs the match's history
+    params = {"after": _teams(after), "line": line, "team": match.winner}
+    why = Explanation(line.rule, "drill.match_won" if match.winner is not None else "drill.match_on", params)
+    choices = tuple(Choice(_end_label(end), end == match.winner, why) for end in MATCH_ENDS)
+    facts = (
+        Explanation(line.rule, "drill.fact_before_match", {"scores": _teams(before)}),
+        Explanation(line.rule, "drill.fact_deal_match", {"scores": _teams(deal, signed=True)}),
+    )
+    return Item(topic, Explanation(line.rule, "drill.match_end_q"), Position(facts=facts), choices)
+
+
+def _both_reached(game: str, after: list[int]) -> bool:
+    if game == "nimby":
+        return min(after) >= 10
+    return all(abs(score) >= 1000 for score in after) or min(after) >= 1000
+
+
+def _teams(scores: Sequence[int], *, signed: bool = False) -> dict[str, str]:
+    """``team 0: 8, team 1: 3`` in each language (``signed``: ``+2``, ``−2``)."""
+
+    def shown(value: int) -> str:
+        return f"{value:+d}".replace("-", "−") if signed else str(value).replace("-", "−")
+
+    return {
+        locale: ", ".join(drill_text("team", locale, n=team) + f": {shown(v)}" for team, v in enumerate(scores))
+        for locale in ("en", "ru")
+    }
+
+
+def _end_label(end: int | None) -> dict[str, str]:
+    if end is None:
+        return {locale: drill_text("opt_match_on", locale) for locale in ("en", "ru")}
+    return {locale: drill_text("opt_match_won", locale, n=end) for locale in ("en", "ru")}

@@ -3,7 +3,8 @@
 Every answer is graded by ``cardwidgets.games.nimby``: the card order of NIM-1
 (``STRENGTH``), the state's ``legal_actions`` and ``why_illegal`` (NIM-4, NIM-5), the
 trick's collector and explanation, and the finished deal's ``score`` (NIM-6). Positions
-come from random deals played out with random legal moves, or are hand-picked traps.
+come from random deals played out with random legal moves, kept when the rule decides them,
+with the right answer aimed evenly over the answers.
 """
 
 from __future__ import annotations
@@ -11,41 +12,26 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from cardwidgets.cards import NIMBY_DECK, SUITS, Card, Rank, Suit, parse_card
+from cardwidgets.cards import NIMBY_DECK, SUITS, Card, Rank, Suit
 from cardwidgets.core.explain import Explanation
-from cardwidgets.core.records import replay
-from cardwidgets.drills.base import Choice, Item, Position, Seat, random_playout
+from cardwidgets.drills.base import (
+    MATCH_ENDS,
+    Choice,
+    Item,
+    Position,
+    Seat,
+    match_end_item,
+    one_right,
+    random_playout,
+    right_at,
+    until,
+)
 from cardwidgets.games import new_game
 from cardwidgets.games.nimby import EXCHANGE, PLAY, PLAY_CARD, PLAY_SUIT, STRENGTH, TRUMPS, Nimby, NimbyState
 from cardwidgets.i18n.nimby import TRUMPS_NAME
 
 YES = {"en": "Yes", "ru": "Да"}
 NO = {"en": "No", "ru": "Нет"}
-#: Hand-picked pairs ``(trump suit, card, card)``: a 2 against its own suit's A, a 2 of a plain-looking suit.
-PICKED_PAIRS: tuple[tuple[Suit, Card, Card], ...] = (
-    (Suit.D, parse_card("2D"), parse_card("AD")),  # 2♦, the lowest 2, still beats the trump A♦
-    (Suit.S, parse_card("AH"), parse_card("2H")),  # 2♥ is a trump, not a heart
-    (Suit.H, parse_card("2S"), parse_card("2C")),  # 2♣ > 2♠ whatever the trump suit
-    (Suit.C, parse_card("3C"), parse_card("AS")),  # the lowest trump beats a plain A
-)
-#: Hand-picked: seat 1 led A♠, seat 0 must follow with 3♠ or 4♠ — not with 2♠, a trump (NIM-1, NIM-5).
-PICKED_FOLLOW = {
-    "game": "nimby",
-    "dealer": 0,
-    "deal": {
-        "hands": [
-            ["3S", "4S", "2S", "3H", "4D"],
-            ["AS", "5S", "6S", "2C", "5D"],
-            ["AH", "4H", "5H", "6H", "3C"],
-            ["2H", "2D", "3D", "6D", "4C"],
-        ],
-        "turnup": "AC",
-        "stock": ["5C", "6C", "AD"],
-    },
-    "actions": ["agree", "pass", "pass", "pass", "play AS", "play 4H", "play 3D"],
-}
-
-
 def _play_suit_name(play_suit: Suit | str) -> Suit | dict[str, str]:
     return TRUMPS_NAME if play_suit == TRUMPS else play_suit  # type: ignore[return-value]
 
@@ -79,22 +65,25 @@ def _higher_reason(trump: Suit, hi: Card, lo: Card) -> str:
 
 
 def make_higher(rng: random.Random) -> Item:
-    """Two random comparable cards under a random trump suit."""
+    """Two random comparable cards under a random trump suit, mostly with a trump (where NIM-1 decides)."""
     trump = rng.choice(SUITS)
-    while True:
+    first = rng.random() < 0.5  # the higher card first in half the questions
+
+    def make() -> Item | None:
         x, y = rng.sample(NIMBY_DECK, 2)
-        if comparable(trump, x, y):
-            return higher_item(trump, x, y)
+        if not comparable(trump, x, y):
+            return None
+        trumps = TRUMPS in (PLAY_SUIT[trump][x], PLAY_SUIT[trump][y])
+        if not trumps and rng.random() < 0.8:
+            return None  # two plain cards of one suit: the rank alone decides
+        return higher_item(trump, x, y)
 
-
-def picked_higher(rng: random.Random) -> Item:
-    """One of the hand-picked pairs."""
-    return higher_item(*rng.choice(PICKED_PAIRS), "picked")
+    return until(make, lambda item: right_at(item) == [0 if first else 1])
 
 
 # ----- which cards may you play (NIM-5) ------------------------------------------------------------------
-def may_play_item(state: NimbyState, source: str = "engine") -> Item:
-    """NIM-5: which of the player's cards may follow the trick so far (a 2 is not of its printed suit)."""
+def may_play_item(state: NimbyState, rng: random.Random, source: str = "engine") -> Item | None:
+    """NIM-5: which one of four of the player's cards may follow the trick so far; None if three may not."""
     seat = state.to_act
     assert seat is not None
     assert state.trump is not None
@@ -102,18 +91,29 @@ def may_play_item(state: NimbyState, source: str = "engine") -> Item:
     plays = state.tricks[-1].plays
     play_suit = PLAY_SUIT[state.trump]
     led = play_suit[plays[0][1]]
-    choices = []
-    for card in state.hands[seat]:
-        action = PLAY_CARD[card]
-        if action not in legal:
-            choices.append(Choice(card, False, state.why_illegal(action)))
-            continue
-        key = "drill.nim_follows" if play_suit[card] == led else "drill.nim_free"
-        choices.append(Choice(card, True, Explanation("NIM-5", key, {"card": card, "suit": _play_suit_name(led)})))
+    hand = state.hands[seat]
+    follow = [card for card in hand if PLAY_CARD[card] in legal]
+    if len(hand) - len(follow) < 3:
+        return None  # (nearly) every card may be played: too little to learn, and fewer answers to choose from
+    suit = _play_suit_name(led)
+    right = rng.choice(follow)
+    why_right = Explanation("NIM-5", "drill.nim_follows", {"card": right, "suit": suit})
+    wrong = [Choice(card, False, _not_following(card, led, follow, state.trump)) for card in hand if card not in follow]
+    choices = one_right(Choice(right, True, why_right), wrong, rng)
     prompt = Explanation("NIM-5", "drill.nim_may_q", {"suit": state.trump, "seat": seat, "led": plays[0][1]})
     trick = tuple((Seat(s), card) for s, card in plays)
-    position = Position(trump=state.trump, trick=trick, hand=tuple(state.hands[seat])).marking(state.is_trump)
-    return Item("nimby-may-play", prompt, position, tuple(choices), source)
+    position = Position(trump=state.trump, trick=trick, hand=tuple(hand)).marking(state.is_trump)
+    return Item("nimby-may-play", prompt, position, choices, source)
+
+
+def _not_following(card: Card, led: Suit | str, follow: list[Card], trump: Suit) -> Explanation:
+    """Why ``card`` may not be played: the decisive fact first (a 2 is a trump, not of its printed suit)."""
+    params = {"card": card, "suit": _play_suit_name(led), "follow": follow}
+    if card.rank is Rank.TWO and led != TRUMPS:
+        return Explanation("NIM-5", "drill.nim_two_not_follow", {**params, "printed": card.suit})
+    if PLAY_SUIT[trump][card] == TRUMPS:
+        return Explanation("NIM-5", "drill.nim_trump_not_follow", params)
+    return Explanation("NIM-5", "drill.nim_not_follow", params)
 
 
 def _played_deal(rng: random.Random, stop: Callable[[NimbyState], bool]) -> NimbyState:
@@ -131,28 +131,32 @@ def _following(state: NimbyState, trick: int, place: int) -> bool:
 
 
 def make_may_play(rng: random.Random) -> Item:
-    """A random following position, mostly one where some of the cards are not allowed."""
-    item = None
-    for _ in range(10):
+    """A random following position where the rule forbids some cards; in half of them a 2 of the suit led."""
+    trap = rng.random() < 0.5
+
+    def make() -> Item | None:
         trick, place = rng.randrange(5), rng.randint(1, 3)
         state = _played_deal(rng, lambda s, t=trick, p=place: _following(s, t, p))
-        item = may_play_item(state)
-        if not all(choice.correct for choice in item.choices):
-            break
-    assert item is not None
-    return item
+        return may_play_item(state, rng)
+
+    return until(make, lambda item: _has_two_trap(item) == trap, tries=60)
 
 
-def picked_may_play(_rng: random.Random) -> Item:
-    """The hand-picked position: A♠ led, follow with a spade."""
-    state = replay(PICKED_FOLLOW)
-    assert isinstance(state, NimbyState)
-    return may_play_item(state, "picked")
+def _has_two_trap(item: Item) -> bool:
+    """Whether a 2 of the printed suit led is among the answers (it looks like following, but is a trump)."""
+    led = item.position.trick[0][1]
+    return any(c.label.rank is Rank.TWO and c.label.suit is led.suit for c in item.choices)  # type: ignore[union-attr]
 
 
 # ----- who wins the trick (NIM-5) -------------------------------------------------------------------------
 def make_trick_winner(rng: random.Random) -> Item:
-    """A trick of a random deal played out: which card wins it (the engine's collector and reason)."""
+    """A trick of a random deal played out: which card wins it; the 1st, 2nd, 3rd or 4th card equally often."""
+    place = rng.randrange(4)
+    return until(lambda: _trick_winner(rng), lambda item: right_at(item) == [place])
+
+
+def _trick_winner(rng: random.Random) -> Item:
+    """A trick of a random deal played out (the engine's collector and reason)."""
     k = rng.randrange(6)
     state = _played_deal(rng, lambda s: s.is_done or (s.phase == PLAY and len(s.tricks) > k + 1))
     assert state.trump is not None
@@ -195,8 +199,9 @@ def score_item(state: NimbyState, source: str = "engine") -> Item:
 
 
 def make_score(rng: random.Random) -> Item:
-    """A random deal played out to the end with random legal moves."""
-    return score_item(_played_deal(rng, lambda s: s.is_done))
+    """A random deal played out to the end; each line of NIM-6's table right in a fifth of the questions."""
+    line = rng.randrange(len(SCORE_LINES))
+    return until(lambda: score_item(_played_deal(rng, lambda s: s.is_done)), lambda item: right_at(item) == [line])
 
 
 # ----- may you exchange a 2 (NIM-4, N-2) --------------------------------------------------------------------
@@ -219,10 +224,16 @@ def exchange_item(state: NimbyState, two: Card, source: str = "engine") -> Item:
 
 
 def make_exchange(rng: random.Random) -> Item:
-    """A random moment of making trump; half the time a 2 is face up (then only a higher 2 may replace it)."""
+    """A random moment of making trump, a 2 face up in most (then only a higher 2 may); yes in half of them."""
+    yes = rng.random() < 0.5
+    return until(lambda: _exchange(rng), lambda item: item.choices[0].correct == yes)
+
+
+def _exchange(rng: random.Random) -> Item:
+    """A random moment of making trump; two times in three a 2 is face up."""
     while True:
         deal = Nimby.random_deal(rng)
-        if rng.random() < 0.5:
+        if rng.random() < 0.67:
             _turn_up_a_two(deal, rng)
         state = Nimby.new_state(deal, rng.randrange(4))
         speaker = rng.randrange(4)
@@ -240,3 +251,14 @@ def _turn_up_a_two(deal: dict[str, object], rng: random.Random) -> None:
         if two in place:
             place[place.index(two)] = deal["turnup"]
     deal["turnup"] = two
+
+
+# ----- has the match been won (NIM-7) -----------------------------------------------------------------------
+def make_match_end(rng: random.Random) -> Item:
+    """Scores near 10, a random deal played out: team 0, team 1 or nobody has won, each in a third of them."""
+    end = rng.choice(MATCH_ENDS)
+    line = Explanation("NIM-7", "drill.nim_match_line")
+    return until(
+        lambda: match_end_item("nimby-match-end", "nimby", [rng.randint(3, 9), rng.randint(3, 9)], rng, line),
+        lambda item: [c.correct for c in item.choices] == [e == end for e in MATCH_ENDS],
+    )

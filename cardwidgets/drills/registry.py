@@ -1,8 +1,10 @@
 """The drill topics of each game, and how question ``n`` of a topic is made from a seed.
 
-Every fourth question (the 1st, 5th, 9th …) is a hand-picked one when the topic
-has any (the seed's examples, classic traps); the others are random positions
-made by the engines. The same topic, seed and number always give the same question.
+Every question is a random position made by the engines, kept when the rule being
+taught decides it, its right answer aimed evenly over the answers (no pool of
+hand-picked questions to learn by heart). The same topic, seed, number and attempt
+always give the same question; ``cardwidgets.drills.series`` makes the attempts that
+keep a question from coming back soon.
 """
 
 from __future__ import annotations
@@ -14,37 +16,36 @@ from cardwidgets.drills import nestors, nimby, tumbochka
 from cardwidgets.drills.base import DrillError, Item, Maker
 from cardwidgets.i18n.drills import drill_text
 
-#: One question in ``PICKED_EVERY`` is hand-picked (when the topic has hand-picked ones).
-PICKED_EVERY = 4
-
 
 @dataclass(frozen=True)
 class Topic:
-    """A topic: its id, its game, the maker of random questions and (maybe) of hand-picked ones."""
+    """A topic: its id, its game and the maker of its questions."""
 
     id: str
     game: str
     make: Maker
-    picked: Maker | None = None
 
 
 TOPICS: dict[str, Topic] = {
     topic.id: topic
     for topic in (
-        Topic("nestors-trick-winner", "nestors", nestors.make_winner, nestors.picked_winner),
-        Topic("nestors-collector", "nestors", nestors.make_collector, nestors.picked_collector),
-        Topic("nestors-c-may-play", "nestors", nestors.make_c_may_play, nestors.picked_c_may_play),
-        Topic("nestors-pile-points", "nestors", nestors.make_pile_points, nestors.picked_pile_points),
-        Topic("nestors-deal-score", "nestors", nestors.make_deal_score, nestors.picked_deal_score),
-        Topic("nimby-higher-card", "nimby", nimby.make_higher, nimby.picked_higher),
-        Topic("nimby-may-play", "nimby", nimby.make_may_play, nimby.picked_may_play),
+        Topic("nestors-higher-card", "nestors", nestors.make_higher),
+        Topic("nestors-trick-winner", "nestors", nestors.make_winner),
+        Topic("nestors-collector", "nestors", nestors.make_collector),
+        Topic("nestors-c-may-play", "nestors", nestors.make_c_may_play),
+        Topic("nestors-pile-points", "nestors", nestors.make_pile_points),
+        Topic("nestors-deal-score", "nestors", nestors.make_deal_score),
+        Topic("nestors-match-end", "nestors", nestors.make_match_end),
+        Topic("nimby-higher-card", "nimby", nimby.make_higher),
+        Topic("nimby-may-play", "nimby", nimby.make_may_play),
         Topic("nimby-trick-winner", "nimby", nimby.make_trick_winner),
         Topic("nimby-exchange", "nimby", nimby.make_exchange),
         Topic("nimby-score", "nimby", nimby.make_score),
+        Topic("nimby-match-end", "nimby", nimby.make_match_end),
         Topic("tumbochka-trick-winner", "tumbochka", tumbochka.make_trick_winner),
         Topic("tumbochka-troyan", "tumbochka", tumbochka.make_troyan),
         Topic("tumbochka-trilyazh", "tumbochka", tumbochka.make_trilyazh),
-        Topic("tumbochka-bids", "tumbochka", tumbochka.make_bids, tumbochka.picked_bids),
+        Topic("tumbochka-bids", "tumbochka", tumbochka.make_bids),
         Topic("tumbochka-end", "tumbochka", tumbochka.make_end),
     )
 }
@@ -66,10 +67,11 @@ def get_topic(topic: str, locale: str = "en") -> Topic:
     return found
 
 
-def make_item(topic: str, seed: int, n: int) -> Item:
-    """Question ``n`` (0, 1, 2 …) of ``topic`` for ``seed``: the same arguments, the same question."""
+def make_item(topic: str, seed: int, n: int, attempt: int = 0) -> Item:
+    """Question ``n`` (0, 1, 2 …) of ``topic`` for ``seed``: the same arguments, the same question.
+
+    ``attempt`` (0, 1 …): another question in the same place (one that came too soon after its twin).
+    """
     found = get_topic(topic)
-    rng = random.Random(f"{topic}/{seed}/{n}")
-    if found.picked is not None and n % PICKED_EVERY == 0:
-        return found.picked(rng)
+    rng = random.Random(f"{topic}/{seed}/{n}" + (f"/{attempt}" if attempt else ""))
     return found.make(rng)

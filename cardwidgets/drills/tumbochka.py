@@ -2,8 +2,9 @@
 
 Every answer is graded by ``cardwidgets.games.tumbochka``: the trick's collector
 and explanation, the state's ``legal_actions`` and ``why_illegal``. Positions
-come from random deals played out with random legal moves (troyans planted in a
-hand now and then, so the question is not always "no"), or are hand-picked.
+come from random deals played out with random legal moves (troyans and trilyazhes
+planted in a hand), kept when the rule decides them, the right answer aimed evenly
+over the answers.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from cardwidgets.cards import SUITS, Card, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
-from cardwidgets.drills.base import Choice, Item, Position, Seat, label_text, say
+from cardwidgets.drills.base import Choice, Item, Position, Seat, label_text, one_right, right_at, say, until
 from cardwidgets.games.tumbochka import (
     ANNOUNCES,
     BID,
@@ -79,6 +80,12 @@ def _trump(state: TumbochkaState) -> Suit | None:
 
 # ----- who wins the trick (TUM-5) -------------------------------------------------------------------
 def make_trick_winner(rng: random.Random) -> Item:
+    """A trick of a random deal: which card wins it; the 1st, 2nd or 3rd card played equally often."""
+    place = rng.randrange(PLAYERS)
+    return until(lambda: _trick_winner(rng), lambda item: right_at(item) == [place])
+
+
+def _trick_winner(rng: random.Random) -> Item:
     """A trick of a random deal (troyans shown when possible): which card wins it."""
     while True:
         k = rng.randrange(8)
@@ -134,7 +141,13 @@ def _turn_of(seat: int, k: int, *, on_lead: bool) -> Callable[[TumbochkaState], 
 
 
 def make_troyan(rng: random.Random) -> Item:
-    """A random play position of a player who, more often than not, holds a troyan (8, 7, 6 of a suit)."""
+    """A random play position of a player who often holds a troyan (8, 7, 6 of a suit); yes in half of them."""
+    yes = rng.random() < 0.5
+    return until(lambda: _troyan(rng), lambda item: item.choices[0].correct == yes)
+
+
+def _troyan(rng: random.Random) -> Item:
+    """A random play position of a player who, more often than not, holds a troyan."""
     while True:
         seat = rng.randrange(PLAYERS)
         suit = rng.choice(SUITS)
@@ -151,12 +164,16 @@ def _call(action: Action) -> str | dict[str, str]:
     return PASS_LABEL if action is PASS else str(action.number)
 
 
-def bids_item(state: TumbochkaState, calls: list[Action], scores: list[int], source: str = "engine") -> Item:
-    """TUM-3, TUM-8: which of ``calls`` the player to act may make; the engine's legal actions decide."""
+def bids_item(state: TumbochkaState, right: Action, scores: list[int], rng: random.Random) -> Item | None:
+    """TUM-3, TUM-8: which one of four calls the player to act may make (``right``; the others he may not)."""
     seat = state.to_act
     assert seat is not None
     legal = state.legal_actions()
-    choices = tuple(Choice(_call(call), call in legal, _why(state, call, scores)) for call in calls)
+    wrong = [call for call in [PASS, *BID.values()] if call not in legal]
+    if len(wrong) < 2:
+        return None  # nearly every call is allowed: nothing to learn
+    graded = [Choice(_call(call), False, state.why_illegal(call)) for call in wrong]
+    choices = one_right(Choice(_call(right), True, _why_allowed(state, right, scores)), graded, rng)
     facts = [
         Explanation("TUM-8", "drill.fact_sitter", {"seat": state.sitter}),
         Explanation("TUM-7", "drill.fact_scores", {"scores": _per_seat(scores), "values": list(scores)}),
@@ -168,12 +185,7 @@ def bids_item(state: TumbochkaState, calls: list[Action], scores: list[int], sou
     else:
         facts.append(Explanation("TUM-3", "drill.fact_no_bids"))
     prompt = Explanation("TUM-8", "drill.tum_bid_q", {"seat": seat})
-    return Item("tumbochka-bids", prompt, Position(facts=tuple(facts)), choices, source)
-
-
-def _why(state: TumbochkaState, call: Action, scores: list[int]) -> Explanation:
-    """The engine's reason a call is refused, or why an allowed one is allowed."""
-    return _why_allowed(state, call, scores) if call in state.legal_actions() else state.why_illegal(call)
+    return Item("tumbochka-bids", prompt, Position(facts=tuple(facts)), choices)
 
 
 def _calls_words(history: list[tuple[int, str]]) -> dict[str, str]:
@@ -238,36 +250,34 @@ def bidding_state(rng: random.Random, sitter: int, scores: list[int], dealer: in
     return state
 
 
-def _calls(state: TumbochkaState, rng: random.Random) -> list[Action]:
-    """Four calls to grade: always 7 (the boundary of TUM-8), at least one allowed one."""
-    pool = [PASS, *(BID[n] for n in range(4, 12) if n != SITTER_MIN_BID)]
-    calls = [BID[SITTER_MIN_BID], *rng.sample(pool, 3)]
-    legal = state.legal_actions()
-    if not any(call in legal for call in calls):
-        calls[-1] = rng.choice(legal)
-    return sorted(set(calls), key=lambda a: (a is PASS, a.number or 0))
-
-
 def make_bids(rng: random.Random) -> Item:
     """A random auction while someone sits on the tumbochka; scores around the 1-point line of TUM-8."""
-    while True:
+
+    def make() -> Item | None:
         sitter = rng.randrange(PLAYERS)
         scores = [TUMBOCHKA if s == sitter else rng.choice((-6, -2, 0, 0, 1, 3, 8, 15)) for s in range(PLAYERS)]
         state = bidding_state(rng, sitter, scores, rng.randrange(PLAYERS), rng.randrange(3))
-        if state.phase == BIDDING:
-            return bids_item(state, _calls(state, rng), scores)
+        if state.phase != BIDDING:
+            return None
+        right = _right_call(state, rng)
+        return bids_item(state, right, scores, rng) if right is not None else None
+
+    return until(make, lambda _item: True)
 
 
-def picked_bids(rng: random.Random) -> Item:
-    """Hand-picked: the sitter as first hand (T-10), or a player with 0 points facing 7 (TUM-8)."""
-    if rng.random() < 0.5:
-        scores = [TUMBOCHKA, 5, 0]
-        state = TumbochkaState(Tumbochka.random_deal(rng), 2, None, 0, scores)  # seat 0, the sitter, is first hand
-        return bids_item(state, [BID[4], BID[7], BID[8], PASS], scores, "picked")
-    scores = [0, TUMBOCHKA, 4]
-    state = TumbochkaState(Tumbochka.random_deal(rng), 1, None, 1, scores)  # seat 2 opens with 4, seat 0 has 0
-    state.apply(BID[4])
-    return bids_item(state, [BID[5], BID[6], BID[7], PASS], scores, "picked")
+def _right_call(state: TumbochkaState, rng: random.Random) -> Action | None:
+    """The allowed call to ask for: mostly the lowest bid allowed (the line the rules draw), another bid, or pass.
+
+    None: try another auction (one where only a pass is allowed, asked in some questions only).
+    """
+    legal = state.legal_actions()
+    bids = [call for call in legal if call is not PASS]
+    draw = rng.random()
+    if not bids:
+        return PASS if draw < 0.4 else None  # only a pass is allowed: ask it now and then, not every time
+    if draw < 0.15 and PASS in legal:
+        return PASS
+    return min(bids, key=lambda a: a.number) if draw < 0.6 else rng.choice(bids)
 
 
 # ----- what happens at the end of this deal (TUM-8) ---------------------------------------------------------
@@ -307,28 +317,30 @@ def random_start(rng: random.Random) -> dict[str, object]:
     }
 
 
-def end_item(start: dict[str, object], state: TumbochkaState, rng: random.Random, source: str = "engine") -> Item:
-    """TUM-8: which of four statements about the end of this deal are true; the engine's match events decide."""
+def end_item(start: dict[str, object], state: TumbochkaState, rng: random.Random, kind: str) -> Item | None:
+    """TUM-8: which one of four statements about the end of this deal is true (one of ``kind``); None if none is."""
     true = {(EVENT_KIND[event.key], event.params["seat"]): event for event in state.match_events}
-    score = state.score()
-    assert score is not None
+    summary = _events_summary(state)
+    if not true:
+        true = {NOTHING: summary}
+    ours = [statement for statement in true if statement[0] == kind]
+    if not ours:
+        return None
     sitter = start["sitting"]
-    statements = set(true) or {NOTHING}
     candidates = [("wins", seat) for seat in range(PLAYERS)] + [("knocked", seat) for seat in range(PLAYERS)]
     candidates += [("arrives", seat) for seat in range(PLAYERS) if seat != sitter] + [NOTHING]
-    others = [c for c in candidates if c not in statements]
-    chosen = sorted(statements | set(rng.sample(others, max(0, 4 - len(statements)))), key=candidates.index)
-    summary = _events_summary(state)
-    choices = tuple(
-        Choice(_statement(*c), c in true or (c == NOTHING and not true), true.get(c, summary)) for c in chosen
-    )
+    right = rng.choice(ours)
+    wrong = [Choice(_statement(*c), False, summary) for c in candidates if c not in true]
+    choices = one_right(Choice(_statement(*right), True, true[right]), wrong, rng)
+    score = state.score()
+    assert score is not None
     facts = [Explanation("TUM-7", "drill.fact_before", {"scores": _per_seat(start["scores"])})]  # type: ignore[arg-type]
     if sitter is not None:
         facts.append(Explanation("TUM-8", "drill.fact_sitting", {"seat": sitter, "n": start["sat_deals"]}))
     facts.append(Explanation("TUM-8", "drill.fact_removals", {"removals": _per_seat(start["removals"])}))  # type: ignore[arg-type]
     facts.append(Explanation("TUM-6", "drill.fact_deal", {"scores": _per_seat(score, signed=True)}))
     prompt = Explanation("TUM-8", "drill.tum_end_q", {"start": start, "deal": score})
-    return Item("tumbochka-end", prompt, Position(facts=tuple(facts)), choices, source)
+    return Item("tumbochka-end", prompt, Position(facts=tuple(facts)), choices)
 
 
 def _events_summary(state: TumbochkaState) -> Explanation:
@@ -340,8 +352,10 @@ def _events_summary(state: TumbochkaState) -> Explanation:
 
 
 def make_end(rng: random.Random) -> Item:
-    """A random match position, a random deal played out, then the engine's end of deal (TUM-8)."""
-    for _ in range(4):  # "nothing happens" is common in random deals: prefer deals where something does
+    """A random match position and deal, then the engine's end of deal (TUM-8); each kind of ending a quarter."""
+    kind = rng.choice(("wins", "arrives", "knocked", "nothing"))
+
+    def make() -> Item | None:
         start = random_start(rng)
         match = Match("tumbochka", seed=rng.randrange(2**32), start=copy.deepcopy(start))
         state = match.new_deal()
@@ -349,49 +363,50 @@ def make_end(rng: random.Random) -> Item:
         while not state.is_done:
             state.apply(rng.choice(state.legal_actions()))
         match.end_deal()
-        if state.match_events or rng.random() < 0.3:
-            break
-    return end_item(start, state, rng)
+        return end_item(start, state, rng, kind)
+
+    return until(make, lambda _item: True)
 
 
 # ----- what a trilyazh obliges (TUM-5, T-4) -----------------------------------------------------------------
-def trilyazh_item(state: TumbochkaState, rng: random.Random, source: str = "engine") -> Item:
-    """T-4: the leader who won a trick of his trilyazh must lead its next card; which of these cards may he lead."""
+def trilyazh_item(state: TumbochkaState, rng: random.Random) -> Item:
+    """T-4: the leader who won the tricks of his trilyazh so far must lead its next card; which one of four may he."""
     seat = state.to_act
     assert seat is not None
-    legal = state.legal_actions()
     hand = state.hands[seat]
     forced = state.obligation()
     assert forced is not None
-    others = [card for card in hand if card is not forced]
-    shown = sorted([forced, *rng.sample(others, min(3, len(others)))], key=hand.index)
-    choices = tuple(
-        Choice(
-            card, PLAY_CARD[card] in legal, state.why_illegal(PLAY_CARD[card]) if PLAY_CARD[card] not in legal else why
-        )
-        for card, why in ((card, state.notices(seat)[0]) for card in shown)
-    )
-    trilyazh = [Explanation("T-4", "drill.fact_trilyazh", {"suit": forced.suit})]
-    position = Position(trump=_trump(state), hand=tuple(hand), facts=tuple(trilyazh)).marking(state.is_trump)
+    wrong = [Choice(card, False, state.why_illegal(PLAY_CARD[card])) for card in hand if card is not forced]
+    trilyazh = TRILYAZH_LEADS[forced.suit]
+    traps = [choice for choice in wrong if choice.label in trilyazh]  # the trilyazh's other card comes first
+    others = [choice for choice in wrong if choice not in traps]
+    wrong = traps + rng.sample(others, min(len(others), 3 - len(traps)))
+    choices = one_right(Choice(forced, True, state.notices(seat)[0]), wrong, rng)
+    led = list(trilyazh[: trilyazh.index(forced)])
+    facts = (Explanation("T-4", "drill.fact_trilyazh_led", {"cards": led}),)
+    position = Position(trump=_trump(state), hand=tuple(hand), facts=facts).marking(state.is_trump)
     params = {"seat": seat, "trump": _trump_words(state.trump)}
-    return Item("tumbochka-trilyazh", Explanation("T-4", "drill.tum_trilyazh_q", params), position, choices, source)
+    return Item("tumbochka-trilyazh", Explanation("T-4", "drill.tum_trilyazh_q", params), position, choices)
 
 
 def make_trilyazh(rng: random.Random) -> Item:
-    """A random deal in which a player holding K, Q, J of a suit announced it and has won its first trick(s)."""
-    while True:
+    """A random deal in which a player announced his K, Q, J and won its first trick (the Q is due) or two (the K)."""
+    stage = rng.choice((1, 2))
+
+    def make() -> Item | None:
         seat = rng.randrange(PLAYERS)
         suit = rng.choice(SUITS)
         trilyazh = TRILYAZH_LEADS[suit]
-        deal = _deal_with(rng, seat, trilyazh)
-        state = Tumbochka.new_state(deal, rng.randrange(PLAYERS))
-        announce = TRILYAZH[suit]
+        state = Tumbochka.new_state(_deal_with(rng, seat, trilyazh), rng.randrange(PLAYERS))
 
-        def bound(s: TumbochkaState, seat: int = seat) -> bool:
-            return s.phase == PLAY and s.to_act == seat and s.obligation() is not None
+        def bound(s: TumbochkaState) -> bool:
+            return s.phase == PLAY and s.to_act == seat and s.obligation() == trilyazh[stage]
 
-        if _play_announcing(state, rng, bound, announce, trilyazh):
+        if _play_announcing(state, rng, bound, TRILYAZH[suit], trilyazh) and len(state.hands[seat]) >= 4:
             return trilyazh_item(state, rng)
+        return None  # not reached, or too few cards left to choose from
+
+    return until(make, lambda _item: True)
 
 
 def _play_announcing(

@@ -703,6 +703,9 @@ class Nestors(Game):
         "dealer": ("rotate", "bidder"),
         "min_bid": (BID_STEP, int),
         "target": (1000, int),
+        # NES-9: the seed's aim is «первыми с партнером набрать +1000 или -1000 очков». By default (E-10)
+        # reaching −target loses; read word for word, reaching it first wins like +target.
+        "minus_target": ("loses", "wins"),
     }
     sides = TEAM
 
@@ -734,13 +737,16 @@ class Nestors(Game):
 
     @classmethod
     def end_deal(cls, match: Match, state: GameState) -> None:
-        """NES-9: +target wins, −target loses; both at +target: the most recent successful bidders win."""
+        """NES-9: +target wins, −target loses (option ``minus_target``); both: the most recent successful bidders."""
         assert isinstance(state, NestorsState)
         for team, points in enumerate(state.score() or [0, 0]):
             match.scores[team] += points
         target = match.rules["target"]
         scores = match.scores
-        winners = [t for t in (0, 1) if scores[t] >= target or scores[1 - t] <= -target]
+        if match.rules["minus_target"] == "wins":  # the seed word for word: +target or −target first
+            winners = [t for t in (0, 1) if abs(scores[t]) >= target]
+        else:
+            winners = [t for t in (0, 1) if scores[t] >= target or scores[1 - t] <= -target]
         if len(winners) == 1:
             match.winner = winners[0]
         elif winners:  # both at +target (E-10): this deal's bidders, who made their bid

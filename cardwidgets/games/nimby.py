@@ -146,7 +146,8 @@ class NimbyState(GameState):
 
     def _end_trump_making(self) -> None:
         """After four have spoken: throw in (N-3) or fix trump and maker (N-4), complete hands (N-5)."""
-        if self.first_agreer is None and self.last_exchanger is None:
+        exchange_saves = self.rules["throw_in_if"] == "nobody_agreed_or_exchanged"
+        if self.first_agreer is None and (self.last_exchanger is None or not exchange_saves):
             self.thrown_in = True
             self.phase = DONE
             self.to_act = None
@@ -259,6 +260,8 @@ class NimbyState(GameState):
         """Why the deal scored as it did (NIM-6), once done."""
         if self.phase != DONE:
             return None
+        if self.thrown_in and self.last_exchanger is not None:  # option throw_in_if: "nobody_agreed"
+            return Explanation("N-3", "nimby.thrown_in_nobody_agreed", {"dealer": self.dealer})
         if self.thrown_in:
             return Explanation("N-3", "nimby.thrown_in", {"dealer": self.dealer})
         maker_team = TEAM[self._settled().maker]
@@ -409,6 +412,10 @@ class Nimby(Game):
     state_class = NimbyState
     options: ClassVar[dict[str, tuple[Any, ...]]] = {
         "throw_in": ("same_dealer", "next_dealer"),
+        # N-3: the seed throws the hand in "if all 4 players disagreed", and calls an exchange a way to
+        # disagree; by default an exchange sets a trump (it is not thrown in), the other reading throws in
+        # whenever nobody agreed, exchanges or not.
+        "throw_in_if": ("nobody_agreed_or_exchanged", "nobody_agreed"),
         "target": (10, int),
     }
     sides = TEAM

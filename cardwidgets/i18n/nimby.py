@@ -34,6 +34,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "nobody agreed and nobody exchanged a 2: the hand is thrown in and dealt again",
         "ru": "все не согласились и никто не обменял двойку: карты собирают и сдают заново",
     },
+    "nimby.thrown_in_nobody_agreed": {
+        "en": "nobody agreed (an exchange is a way to disagree, option throw_in_if): the hand is thrown in and dealt again",
+        "ru": "никто не согласился (по этому прочтению правил обмен — тоже несогласие): карты собирают и сдают заново",
+    },
     "nimby.maker_exchanged": {
         "en": "{suit} is trump; seat {seat} is the maker, the last to exchange a 2",
         "ru": "козырь — {suit}; заказал козырь игрок {seat}: он последним обменял двойку",

@@ -126,7 +126,13 @@ function render({ model, el: host }) {
     const error = el("div", "cw-error");
     error.setAttribute("role", "alert");
     error.textContent = (model.get("error") || {}).text || "";
-    root.replaceChildren(head, position(question, ui), el("div", "cw-d-question", question.text || ""), options(model, ui, send), verdict(model, ui), next, el("div", "cw-d-keys", t(ui, "keys")), error);
+    const mastery = model.get("mastery") || {};
+    const progress = el("div", "cw-d-progress", mastery.text || "");
+    progress.dataset.answered = String(mastery.answered || 0);
+    progress.dataset.mastered = String(!!mastery.mastered);
+    root.dataset.review = String(!!mastery.review);
+    const notice = el("div", "cw-d-notice", mastery.notice || "");
+    root.replaceChildren(head, position(question, ui), el("div", "cw-d-question", question.text || ""), options(model, ui, send), verdict(model, ui), next, progress, notice, el("div", "cw-d-keys", t(ui, "keys")), error);
   }
   root.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -142,7 +148,7 @@ function render({ model, el: host }) {
     event.preventDefault();
     event.stopPropagation();
   });
-  for (const name of ["question", "options", "feedback", "tried", "score", "error", "ui", "topic"]) model.on(`change:${name}`, draw);
+  for (const name of ["question", "options", "feedback", "tried", "score", "error", "ui", "topic", "mastery"]) model.on(`change:${name}`, draw);
   draw();
 }
 var drill_default = { render };

@@ -99,6 +99,42 @@ function examples(snap) {
   bar.appendChild(button(t(snap.ui, "clear"), { command: "clear" }, () => snap.send({ command: "clear" })));
   return bar;
 }
+function predictBar(snap) {
+  const bar = el("div", "cw-x-predict-bar");
+  bar.appendChild(el("span", "cw-label", `${t(snap.ui, "predict")}: `));
+  (snap.ui.predict_cases || []).forEach((name, index) => {
+    bar.appendChild(button(String(index + 1), { command: "predict", value: name }, () => snap.send({ command: "predict", value: name })));
+  });
+  return bar;
+}
+function quiz(snap) {
+  const { quiz: q, ui } = snap;
+  const box = el("div", "cw-x-quiz");
+  if (!q || !q.questions) return box;
+  box.dataset.done = String(!!q.done);
+  box.appendChild(el("div", "cw-x-quiz-title", t(ui, "predict_title")));
+  if (q.table) {
+    const table = el("div", "cw-x-table-card");
+    table.append(el("span", "cw-label", `${t(ui, "table_card")}: `), cardFace(q.table, { ui }));
+    box.appendChild(table);
+  }
+  for (const question of q.questions) {
+    const part = el("div", "cw-x-question");
+    part.dataset.field = question.field;
+    part.appendChild(el("div", "cw-x-question-text", question.text));
+    const guess = question.guess;
+    for (const option of question.options) {
+      const node = button(option.label, { command: "guess", field: question.field, value: option.value }, () => snap.send({ command: "guess", field: question.field, value: option.value }));
+      if (guess && guess.value === option.value) node.classList.add(guess.correct ? "cw-x-guess-right" : "cw-x-guess-wrong");
+      part.appendChild(node);
+    }
+    const verdict2 = el("div", guess ? `cw-x-feedback ${guess.correct ? "cw-x-right" : "cw-x-wrong"}` : "cw-x-feedback", guess ? guess.text : "");
+    if (guess) verdict2.dataset.rule = guess.rule;
+    part.appendChild(verdict2);
+    box.appendChild(part);
+  }
+  return box;
+}
 function verdict(snap) {
   const { result, ui } = snap;
   const box = el("div", "cw-x-result");
@@ -140,6 +176,7 @@ function render({ model, el: host }) {
     const result = model.get("result") || {};
     const snap = {
       result,
+      quiz: model.get("quiz") || {},
       ui: model.get("ui") || {},
       picking,
       send: (content) => model.send(content),
@@ -154,14 +191,15 @@ function render({ model, el: host }) {
     const error = el("div", "cw-error");
     error.setAttribute("role", "alert");
     error.textContent = (model.get("error") || {}).text || "";
-    root.replaceChildren(el("div", "cw-x-title", t(snap.ui, "explorer")), trumpBar(snap), examples(snap), slots(snap), deck(snap), verdict(snap), error);
+    root.dataset.predicting = String(!!(snap.quiz.questions && !snap.quiz.done));
+    root.replaceChildren(el("div", "cw-x-title", t(snap.ui, "explorer")), trumpBar(snap), examples(snap), predictBar(snap), slots(snap), deck(snap), quiz(snap), verdict(snap), error);
   }
   model.on("change:result", () => {
     const result = model.get("result") || {};
     if (picking !== "hand" && result[picking]) picking = POSITIONS.find((p) => p !== "hand" && !result[p]) || picking;
     draw();
   });
-  for (const name of ["error", "ui", "locale"]) model.on(`change:${name}`, draw);
+  for (const name of ["error", "ui", "locale", "quiz"]) model.on(`change:${name}`, draw);
   draw();
 }
 var explorer_default = { render };

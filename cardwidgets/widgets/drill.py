@@ -10,7 +10,15 @@
     d.answer("A and C")                  # {"correct": True, "text": "Right: …", "rule": "NES-6 W3b"}
     d.next()                             # the next question
     d.score                              # {"asked": 1, "right": 1}
+    d.mastery                            # this topic's progress: answered, right, run, mastered, missed
+    Drill.progress("nestors")            # a table per topic, kept across kernel restarts
+    d.reset()                            # forget this topic's progress
     Drill.from_mistakes(table.record, seat=0)   # "find the best card" from the learner's own deal
+
+Progress (``cardwidgets.drills.progress``) is kept per topic in a small SQLite file in the
+learner's Jupyter data directory: the first answer to each question counts; a question
+answered wrong comes back after a few other questions, then after more; a run of right
+answers on different questions masters the topic.
 
 ``Drill.from_mistakes`` makes its questions from a played deal (``cardwidgets.drills.mistakes``):
 one per decision that lost points with all cards face up, graded by the double-dummy solver.
@@ -24,6 +32,7 @@ right answer before the learner answers, nor any card the learner may not see:
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -33,10 +42,12 @@ import traitlets
 
 from cardwidgets.core.records import DealRecord
 from cardwidgets.core.state import GameState
-from cardwidgets.drills import DrillError, Item, feedback, make_item, say, topics
+from cardwidgets.drills import DrillError, Item, feedback, say, topics
 from cardwidgets.drills.base import label_text, position_json, position_lines
 from cardwidgets.drills.mistakes import MISTAKES, mistake_items, require_items
+from cardwidgets.drills.progress import MASTERY, STORE_ERRORS, Progress, TopicProgress
 from cardwidgets.drills.registry import get_topic
+from cardwidgets.drills.series import Ref, Series
 from cardwidgets.i18n import resolve
 from cardwidgets.i18n.drills import DRILL_UI, drill_text
 from cardwidgets.i18n.ui import ui_texts
@@ -55,7 +66,9 @@ class Drill(ToolWidget):
 
     _esm = STATIC / "drill.js"
     #: What a fault inside a message must put back (``CardWidget._guarded``).
-    _transactional: ClassVar[tuple[str, ...]] = ("_number", "_item", "_tried", "_asked", "_right")
+    _transactional: ClassVar[tuple[str, ...]] = (
+        "_number", "_item", "_tried", "_asked", "_right", "_n", "_ref", "_review", "_series"
+    )
     _css = STATIC / "drill.css"
 
     #: The topic id, e.g. ``"nestors-trick-winner"``.
@@ -72,9 +85,17 @@ class Drill(ToolWidget):
     score = traitlets.Dict().tag(sync=True)
     #: Fixed texts: labels, the topic's title, card names.
     ui = traitlets.Dict().tag(sync=True)
+    #: This topic's progress: ``{"answered", "right", "streak", "mastered", "missed", "review", "text", "notice"}``.
+    mastery = traitlets.Dict().tag(sync=True)
 
     def __init__(
-        self, topic: str, seed: int = 1, *, locale: str | None = None, items: Sequence[Item] | None = None
+        self,
+        topic: str,
+        seed: int = 1,
+        *,
+        locale: str | None = None,
+        items: Sequence[Item] | None = None,
+        store: Progress | None = None,
     ) -> None:
         locale = resolve(locale)
         if items is None:
@@ -88,8 +109,16 @@ class Drill(ToolWidget):
         self._number = 0
         #: Fixed questions (``from_mistakes``), asked in turn; None: made from the topic and the seed.
         self._items = tuple(items) if items is not None else None
+        #: The topic's questions for this seed, none repeating within 20 (``cardwidgets.drills.series``).
+        self._series = Series(topic, seed) if items is None else None
+        #: Where progress is kept (None for ``from_mistakes``: its questions cannot be made again later).
+        self._store = (store or shared_progress()) if items is None else None
+        self._failed: Progress | None = None  # a store set aside after an error (its notice is still shown)
         self.set_trait("topic", topic)
-        self._item = self._make(0)
+        self._n = 0  # the next new question of the series
+        self._ref: Ref | None = None
+        self._review = False
+        self._item = self._new()
         self._tried: list[int] = []
         self._asked = 0
         self._right = 0
@@ -114,17 +143,67 @@ class Drill(ToolWidget):
         items = mistake_items(record, seat, seconds=seconds)
         return cls(MISTAKES, locale=locale, items=require_items(items, resolve(locale)))
 
-    def _make(self, number: int) -> Item:
-        """Question ``number``: the next fixed one in turn, or the topic's for this seed."""
-        if self._items is not None:
-            return self._items[number % len(self._items)]
-        return make_item(self.topic, self._seed, number)
+    def _new(self) -> Item:
+        """The next question: a missed one due to come back, else the next fixed one, or the topic's next."""
+        if self._series is None:
+            assert self._items is not None
+            return self._items[self._number % len(self._items)]
+        review = self._due()
+        if review is not None:
+            self._ref, self._review = review
+            self._series.seen(review[0].item())
+            return review[0].item()
+        self._ref, item = self._series.make(self._n)
+        self._n += 1
+        self._review = False
+        return item
+
+    def _due(self) -> tuple[Ref, bool] | None:
+        """The missed question due to come back now, if any (one that cannot be made again is forgotten)."""
+        key = self._safe(lambda store: store.due(self.topic, besides=self._ref.key if self._ref else ""))
+        if not key:
+            return None
+        try:
+            ref = Ref.parse(self.topic, key)
+            ref.item()
+        except (ValueError, DrillError):
+            self._safe(lambda store: store.forget(self.topic, key))
+            return None
+        return ref, True
+
+    def _safe(self, use: Any) -> Any:
+        """``use(store)``; a store that fails is set aside with one message: it never stops a drill."""
+        if self._store is None:
+            return None
+        try:
+            return use(self._store)
+        except STORE_ERRORS as err:
+            self._store.notice, self._store.notice_params = "err_progress_unwritable", {
+                "path": str(self._store.path),
+                "reason": str(err),
+            }
+            self._failed = self._store
+            self._store = None
+            return None
 
     # ----- the Python API ---------------------------------------------------------------------
     @staticmethod
     def topics(game: str) -> list[str]:
         """The topic ids of ``game`` (``"nimby"``, ``"tumbochka"`` or ``"nestors"``)."""
         return topics(game)
+
+    @staticmethod
+    def progress(game: str | None = None, *, locale: str | None = None) -> ProgressTable:
+        """Where the learner stands: a table per game of its topics (answered, right, run, mastered, missed)."""
+        games = [game] if game is not None else ["nimby", "tumbochka", "nestors"]
+        for name in games:
+            topics(name)  # an unknown game: DrillError
+        return ProgressTable(shared_progress(), games, resolve(locale))
+
+    def reset(self) -> None:
+        """Forget this topic's progress (answered, right, run, mastered, missed questions)."""
+        self._safe(lambda store: store.reset(self.topic))
+        self._sync()
 
     @property
     def item(self) -> Item:
@@ -140,6 +219,9 @@ class Drill(ToolWidget):
         if not self._tried:
             self._asked += 1
             self._right += self._item.choices[index].correct
+            if self._ref is not None:
+                ref, correct = self._ref, self._item.choices[index].correct
+                self._safe(lambda store: store.record(self.topic, ref.key, correct))
         if index in self._tried:
             self._tried.remove(index)
         self._tried.append(index)  # the last answer last: it is the one ``feedback`` shows
@@ -148,9 +230,9 @@ class Drill(ToolWidget):
         return feedback(self._item, index, self.locale)
 
     def next(self) -> None:
-        """The next question of the topic."""
+        """The next question of the topic (a missed one comes back when it is due)."""
         self._number += 1
-        self._item = self._make(self._number)
+        self._item = self._new()
         self._tried = []
         self.error = {}
         self._sync()
@@ -206,6 +288,34 @@ class Drill(ToolWidget):
             )
             self.score = {"asked": self._asked, "right": self._right}
             self.ui = _ui(locale, len(self.options))
+            self.mastery = self._mastery(locale)
+
+    def _mastery(self, locale: str) -> dict[str, Any]:
+        """The topic's progress for the front-end, in words too; ``{}`` for ``from_mistakes``."""
+        store = self._store or self._failed
+        if store is None:
+            return {}
+        mine = self._safe(lambda s: s.topic(self.topic))
+        notice = drill_text(store.notice, locale, **store.notice_params) if store.notice else ""
+        if mine is None:
+            return {"notice": notice}
+        extra = drill_text("progress_mastered", locale) if mine.mastered else ""
+        if mine.missed:
+            extra += drill_text("progress_missed", locale, n=mine.missed)
+        text = drill_text(
+            "progress", locale, answered=mine.answered, right=mine.right, streak=mine.streak, mastery=MASTERY,
+            mastered=extra, missed="",
+        )
+        return {
+            "answered": mine.answered,
+            "right": mine.right,
+            "streak": mine.streak,
+            "mastered": mine.mastered,
+            "missed": mine.missed,
+            "review": self._review,
+            "text": text,
+            "notice": notice,
+        }
 
 
 def _ui(locale: str, options: int) -> dict[str, Any]:
@@ -218,3 +328,56 @@ def _ui(locale: str, options: int) -> dict[str, Any]:
     texts["card_names"] = base["card_names"]
     texts["rank_letters"] = base["rank_letters"]
     return texts
+
+
+_SHARED: list[Progress] = []
+
+
+def shared_progress() -> Progress:
+    """The learner's progress store, one per kernel (opened on first use)."""
+    if not _SHARED:
+        _SHARED.append(Progress())
+    return _SHARED[0]
+
+
+class ProgressTable:
+    """``Drill.progress()``: a table per game, as HTML in a notebook and as text (``str``)."""
+
+    def __init__(self, store: Progress, games: list[str], locale: str) -> None:
+        self.locale = locale
+        try:
+            self.rows = {game: [store.topic(topic) for topic in topics(game)] for game in games}
+        except STORE_ERRORS as err:  # the store cannot be read: say so, show nothing practised
+            store.notice, store.notice_params = "err_progress_unwritable", {"path": str(store.path), "reason": str(err)}
+            self.rows = {game: [TopicProgress(topic) for topic in topics(game)] for game in games}
+        where = drill_text("progress_where", locale, path=store.path) if store.path else ""
+        self.where = where or drill_text("progress_memory", locale)
+        self.notice = drill_text(store.notice, locale, **store.notice_params) if store.notice else ""
+
+    def _cells(self, row: Any) -> list[str]:
+        mark = "✓" if row.mastered else ""
+        return [drill_text(row.topic, self.locale), str(row.answered), str(row.right), str(row.streak), mark,
+                str(row.missed)]
+
+    def __str__(self) -> str:
+        lines = [self.notice] if self.notice else []
+        for game, rows in self.rows.items():
+            lines.append(drill_text("progress_title", self.locale, game=drill_text(f"game_{game}", self.locale)))
+            lines.append(" | ".join(drill_text("progress_head", self.locale).split("|")))
+            lines += [" | ".join(self._cells(row)) for row in rows]
+        lines.append(f"({self.where})")
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        parts = [f"<p><b>{html.escape(self.notice)}</b></p>"] if self.notice else []
+        for game, rows in self.rows.items():
+            title = drill_text("progress_title", self.locale, game=drill_text(f"game_{game}", self.locale))
+            head = "".join(f"<th>{html.escape(h)}</th>" for h in drill_text("progress_head", self.locale).split("|"))
+            body = "".join(
+                "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in self._cells(row)) + "</tr>" for row in rows
+            )
+            parts.append(f"<h4>{html.escape(title)}</h4><table class='cw-progress'><tr>{head}</tr>{body}</table>")
+        parts.append(f"<p><small>{html.escape(self.where)}</small></p>")
+        return "".join(parts)

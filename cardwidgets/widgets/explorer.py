@@ -12,6 +12,13 @@ front-end only draws ``result`` and sends the reader's choices back.
     explorer = TrickExplorer(trump="J")
     explorer.set_cards("10S", "JD", "JC")   # the seed's first example
     explorer.result["trick"]["rule"]         # 'W3b'
+
+Predict mode (issue 22): ``explorer.predict("W3b")`` lays out a graded position of one
+case of NES-6 (``W1``, ``W2``, ``W3``, ``W3a``, ``W3b``) or of the leave (``"leave"``, NES-7)
+and hides the outcome; the learner answers who wins (``guess("winners", "AC")``), who
+collects (``guess("collector", "C")``) and, for the leave, which card may stay; once
+every question is answered the engine shows the trick. Positions and grading:
+``cardwidgets.drills.predict``.
 """
 
 from __future__ import annotations
@@ -25,11 +32,13 @@ import traitlets
 
 from cardwidgets.cards import NESTORS_DECK, Card, Rank, parse_card
 from cardwidgets.core.errors import CardError, Refusal
+from cardwidgets.drills import predict as predicting
 from cardwidgets.games.nestors_tricks import (
     TRUMP_RANKS,
     c_may_play,
     resolve_trick,
 )
+from cardwidgets.i18n.drills import drill_text
 from cardwidgets.i18n.names import card_text
 from cardwidgets.i18n.nestors import POSITION_NAMES, TRUMP_NAMES
 from cardwidgets.i18n.tools import TOOLS, tool_text
@@ -262,13 +271,15 @@ class TrickExplorer(ToolWidget):
 
     _esm = STATIC / "explorer.js"
     #: What a fault inside a message must put back (``CardWidget._guarded``).
-    _transactional: ClassVar[tuple[str, ...]] = ("_setup",)
+    _transactional: ClassVar[tuple[str, ...]] = ("_setup", "_case", "_guesses")
     _css = STATIC / "explorer.css"
 
     #: What is shown: the choices, C's legal cards and why, each card's outcome, the trick's result.
     result = traitlets.Dict().tag(sync=True)
     #: Fixed texts: labels, card names, the deck, the examples.
     ui = traitlets.Dict().tag(sync=True)
+    #: Predict mode: ``{}`` or ``{"questions": [{"field", "text", "options", "guess"}], "table", "done", "case"}``.
+    quiz = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -282,6 +293,8 @@ class TrickExplorer(ToolWidget):
     ) -> None:
         super().__init__(locale=locale)
         self._setup = TrickSetup()
+        self._case: str | None = None  # predict mode: the case asked
+        self._guesses: dict[str, str] = {}  # its first answers, by question
         self._ready_to_sync()
         self.update(trump=trump, a=a, b=b, c=c, hand=hand)
 
@@ -302,8 +315,29 @@ class TrickExplorer(ToolWidget):
         setup = dataclasses.replace(self._setup, **values)
         check_setup(setup, locale)
         self._setup = setup
+        self._case, self._guesses = None, {}  # a trick of one's own: no longer predicting
         self.error = {}
         self._sync()
+
+    def predict(self, case: str) -> None:
+        """Predict mode: the graded position of ``case`` (``W1`` … ``W3b``, ``leave``), its outcome hidden."""
+        found = predicting.get_case(case, self.locale)
+        self.update(trump=found.trump, a=found.a, b=found.b, c=found.c, hand=None)
+        self._case = case
+        self._sync()
+
+    def guess(self, field: str, value: str) -> dict[str, Any]:
+        """Answer question ``field`` (``winners``, ``collector``, ``leave``): ``{"correct", "text", "rule"}``.
+
+        The first answer to each question is the one kept; when all are answered the trick is shown.
+        """
+        if self._case is None:
+            raise ExplorerError(drill_text("err_no_predict", self.locale))
+        verdict = predicting.grade(self._case, field, value, self.locale)
+        self._guesses.setdefault(field, value)
+        self.error = {}
+        self._sync()
+        return verdict
 
     def set_cards(self, a: Card | str | None, b: Card | str | None, c: Card | str | None = None) -> None:
         """A's, B's and C's cards (C's may be left out)."""
@@ -333,7 +367,14 @@ class TrickExplorer(ToolWidget):
 
     def text(self) -> str:
         """What the explorer shows, as plain text (deterministic, for notebooks and tests)."""
-        return describe(self.result, self.locale)
+        lines = [describe(self.result, self.locale)]
+        if self.quiz.get("table"):
+            lines.append(f"{drill_text('table_card', self.locale)}: {_shown(self.quiz['table'], self.locale)}")
+        for question in self.quiz.get("questions", []):
+            guess = question["guess"]
+            labels = " / ".join(option["label"] for option in question["options"])
+            lines.append(f"{question['text']} [{labels}]" + (f" — {guess['text']}" if guess else ""))
+        return "\n".join(lines)
 
     # ----- the front-end ---------------------------------------------------------------------------
     def _apply_message(self, content: Any) -> None:
@@ -351,13 +392,41 @@ class TrickExplorer(ToolWidget):
             self.load_example(value)
         elif command == "clear":
             self.clear()
+        elif command == "predict" and isinstance(value, str):
+            self.predict(value)
+        elif command == "guess" and isinstance(value, str) and isinstance(content.get("field"), str):
+            self.guess(content["field"], value)
         else:
             raise MessageError(content)
 
     def _sync(self) -> None:
         with self.hold_sync():
-            self.result = analyse(self._setup, self.locale)
+            quiz = self._quiz()
+            result = analyse(self._setup, self.locale)
+            if quiz and not quiz["done"]:
+                result["trick"] = None  # predict first: the engine's answer waits for the learner's
+            self.result = result
+            self.quiz = quiz
             self.ui = _ui(self.locale)
+
+    def _quiz(self) -> dict[str, Any]:
+        """The predict-mode questions, each with its first answer graded once given."""
+        case, locale = self._case, self.locale
+        if case is None:
+            return {}
+        asked = []
+        for field in predicting.questions(case):
+            guess = self._guesses.get(field)
+            graded = {"value": guess, **predicting.grade(case, field, guess, locale)} if guess is not None else None
+            asked.append({
+                "field": field,
+                "text": drill_text(f"q_{field}", locale),
+                "options": predicting.options(case, field, locale),
+                "guess": graded,
+            })
+        done = all(question["guess"] is not None for question in asked)
+        table = predicting.CASES[case].table
+        return {"questions": asked, "table": table.text if table else None, "done": done, "case": case if done else ""}
 
 
 def _toggled(hand: tuple[Card, ...] | None, card: Card | None) -> list[Card] | None:
@@ -382,4 +451,6 @@ def _ui(locale: str) -> dict[str, Any]:
     texts["trumps"] = [[rank.text, TRUMP_NAMES[rank][locale]] for rank in TRUMP_RANKS]  # in NES-1's order
     texts["positions"] = {pos.lower(): POSITION_NAMES[pos][locale] for pos in ("A", "B", "C")}
     texts["example_names"] = list(EXAMPLES)
+    texts["predict_cases"] = list(predicting.CASES)
+    texts.update({key: drill_text(key, locale) for key in ("predict", "predict_title", "table_card")})
     return texts

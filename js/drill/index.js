@@ -105,7 +105,14 @@ function render({ model, el: host }) {
     const error = el("div", "cw-error");
     error.setAttribute("role", "alert");
     error.textContent = (model.get("error") || {}).text || "";
-    root.replaceChildren(head, position(question, ui), el("div", "cw-d-question", question.text || ""), options(model, ui, send), verdict(model, ui), next, el("div", "cw-d-keys", t(ui, "keys")), error);
+    // This topic's progress, kept by the kernel across restarts (issue 22); a notice if its file was unusable.
+    const mastery = model.get("mastery") || {};
+    const progress = el("div", "cw-d-progress", mastery.text || "");
+    progress.dataset.answered = String(mastery.answered || 0);
+    progress.dataset.mastered = String(!!mastery.mastered);
+    root.dataset.review = String(!!mastery.review);
+    const notice = el("div", "cw-d-notice", mastery.notice || "");
+    root.replaceChildren(head, position(question, ui), el("div", "cw-d-question", question.text || ""), options(model, ui, send), verdict(model, ui), next, progress, notice, el("div", "cw-d-keys", t(ui, "keys")), error);
   }
 
   // Keys 1-9 answer; Enter or N (the key, whatever the keyboard's language) asks the next question.
@@ -123,7 +130,7 @@ function render({ model, el: host }) {
     event.preventDefault();
     event.stopPropagation();
   });
-  for (const name of ["question", "options", "feedback", "tried", "score", "error", "ui", "topic"]) model.on(`change:${name}`, draw);
+  for (const name of ["question", "options", "feedback", "tried", "score", "error", "ui", "topic", "mastery"]) model.on(`change:${name}`, draw);
   draw();
 }
 

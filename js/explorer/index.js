@@ -74,6 +74,46 @@ function examples(snap) {
   return bar;
 }
 
+/** Predict mode (issue 22): a graded position per case of NES-6 and of the leave, numbered (not named). */
+function predictBar(snap) {
+  const bar = el("div", "cw-x-predict-bar");
+  bar.appendChild(el("span", "cw-label", `${t(snap.ui, "predict")}: `));
+  (snap.ui.predict_cases || []).forEach((name, index) => {
+    bar.appendChild(button(String(index + 1), { command: "predict", value: name }, () => snap.send({ command: "predict", value: name })));
+  });
+  return bar;
+}
+
+/** The questions asked before the engine shows the trick; each answer graded by Python, with the rule id. */
+function quiz(snap) {
+  const { quiz: q, ui } = snap;
+  const box = el("div", "cw-x-quiz");
+  if (!q || !q.questions) return box;
+  box.dataset.done = String(!!q.done);
+  box.appendChild(el("div", "cw-x-quiz-title", t(ui, "predict_title")));
+  if (q.table) {
+    const table = el("div", "cw-x-table-card");
+    table.append(el("span", "cw-label", `${t(ui, "table_card")}: `), cardFace(q.table, { ui }));
+    box.appendChild(table);
+  }
+  for (const question of q.questions) {
+    const part = el("div", "cw-x-question");
+    part.dataset.field = question.field;
+    part.appendChild(el("div", "cw-x-question-text", question.text));
+    const guess = question.guess;
+    for (const option of question.options) {
+      const node = button(option.label, { command: "guess", field: question.field, value: option.value }, () => snap.send({ command: "guess", field: question.field, value: option.value }));
+      if (guess && guess.value === option.value) node.classList.add(guess.correct ? "cw-x-guess-right" : "cw-x-guess-wrong");
+      part.appendChild(node);
+    }
+    const verdict = el("div", guess ? `cw-x-feedback ${guess.correct ? "cw-x-right" : "cw-x-wrong"}` : "cw-x-feedback", guess ? guess.text : "");
+    if (guess) verdict.dataset.rule = guess.rule;
+    part.appendChild(verdict);
+    box.appendChild(part);
+  }
+  return box;
+}
+
 /** What Python worked out: C's legal cards, each card's outcome, the trick's winner and rule. */
 function verdict(snap) {
   const { result, ui } = snap;
@@ -119,6 +159,7 @@ function render({ model, el: host }) {
     const result = model.get("result") || {};
     const snap = {
       result,
+      quiz: model.get("quiz") || {},
       ui: model.get("ui") || {},
       picking,
       send: (content) => model.send(content),
@@ -133,7 +174,8 @@ function render({ model, el: host }) {
     const error = el("div", "cw-error");
     error.setAttribute("role", "alert");
     error.textContent = (model.get("error") || {}).text || "";
-    root.replaceChildren(el("div", "cw-x-title", t(snap.ui, "explorer")), trumpBar(snap), examples(snap), slots(snap), deck(snap), verdict(snap), error);
+    root.dataset.predicting = String(!!(snap.quiz.questions && !snap.quiz.done));
+    root.replaceChildren(el("div", "cw-x-title", t(snap.ui, "explorer")), trumpBar(snap), examples(snap), predictBar(snap), slots(snap), deck(snap), quiz(snap), verdict(snap), error);
   }
 
   // After a card fills A, B or C, move on to the next place, as a reader fills a trick in order.
@@ -142,7 +184,7 @@ function render({ model, el: host }) {
     if (picking !== "hand" && result[picking]) picking = POSITIONS.find((p) => p !== "hand" && !result[p]) || picking;
     draw();
   });
-  for (const name of ["error", "ui", "locale"]) model.on(`change:${name}`, draw);
+  for (const name of ["error", "ui", "locale", "quiz"]) model.on(`change:${name}`, draw);
   draw();
 }
 

@@ -28,6 +28,7 @@ def state(widget: Any) -> dict[str, Any]:
 def fixtures() -> dict[str, dict[str, Any]]:
     """Fixture name -> widget state."""
     from cardwidgets import Drill, HandReplay, Table, TrickExplorer
+    from cardwidgets.drills.progress import Progress
 
     out: dict[str, dict[str, Any]] = {}
     nimby = Table("nimby", seat=0, seed=3, bots="random", pace=0)
@@ -54,13 +55,16 @@ def fixtures() -> dict[str, dict[str, Any]]:
     out["replay-nestors"] = state(HandReplay(record, step=5))
     out["replay-nestors-seat"] = state(HandReplay(record, step=5, seat=1))
     out["replay-nestors-trick"] = state(HandReplay(record, step=8))  # two cards on the trick, seat 3 to play
-    out["drill-nestors"] = state(Drill("nestors-trick-winner", seed=1))
-    answered = Drill("nestors-trick-winner", seed=1)
-    answered.answer(1)
+    out["drill-nestors"] = state(Drill("nestors-trick-winner", seed=1, store=Progress(None)))
+    answered = Drill("nestors-trick-winner", seed=1, store=Progress(None))  # a fresh progress, kept in memory
+    answered.answer(0)  # A and C: wrong (only B played a trump, W3)
     out["drill-nestors-wrong"] = state(answered)
     explorer = TrickExplorer(trump="J")
     explorer.load_example("1")
     out["explorer-example"] = state(explorer)
+    predicting = TrickExplorer()
+    predicting.predict("W3b")  # issue 22: asked, not yet answered
+    out["explorer-predict"] = state(predicting)
     return out
 
 

@@ -131,7 +131,7 @@ test("a drill shows the position and one button per option, with keys", () => {
   const options = [...host.querySelectorAll("button.cw-d-option")];
   assert.equal(options.length, state.options.length);
   assert.deepEqual(options.map((b) => b.dataset.key), state.options.map((_, i) => String(i + 1)));
-  assert.deepEqual(cards(host, ".cw-d-trick .cw-card"), ["10S", "JS", "JD"]);
+  assert.deepEqual(cards(host, ".cw-d-trick .cw-card"), state.question.position.trick.map((play) => play.card));
   assert.equal(host.querySelector(".cw-drill").dataset.state, "question");
 });
 
@@ -160,6 +160,15 @@ test("a wrong answer is shown red with the rule id", () => {
   assert.equal(host.querySelector(".cw-drill").dataset.state, "wrong");
 });
 
+test("a drill shows the topic's progress the kernel keeps", () => {
+  const state = fixture("drill-nestors-wrong");
+  const { host } = mount(drill, state);
+  const progress = host.querySelector(".cw-d-progress");
+  assert.equal(progress.textContent, state.mastery.text);
+  assert.equal(progress.dataset.answered, "1");
+  assert.equal(host.querySelector(".cw-d-notice").textContent, "");
+});
+
 test("the explorer draws the trick and its outcome from the kernel's result", () => {
   const state = fixture("explorer-example");
   const { host } = mount(explorer, state);
@@ -173,4 +182,16 @@ test("the explorer's buttons send the reader's choices", () => {
   host.querySelector('button[data-command="trump"][data-value="A"]').click();
   host.querySelector('button[data-command="clear"]').click();
   assert.deepEqual(model.sent, [{ command: "trump", value: "A" }, { command: "clear" }]);
+});
+
+test("the explorer in predict mode asks first and hides the engine's answer", () => {
+  const state = fixture("explorer-predict");
+  assert.equal(state.result.trick, null);
+  const { host, model } = mount(explorer, state);
+  assert.equal(host.querySelector(".cw-explorer").dataset.predicting, "true");
+  assert.equal(host.querySelector(".cw-x-trick"), null);
+  const fields = [...host.querySelectorAll(".cw-x-question")].map((q) => q.dataset.field);
+  assert.deepEqual(fields, ["winners", "collector"]);
+  host.querySelector('button[data-command="guess"][data-field="winners"][data-value="AC"]').click();
+  assert.deepEqual(model.sent, [{ command: "guess", field: "winners", value: "AC" }]);
 });

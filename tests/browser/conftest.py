@@ -164,8 +164,10 @@ class JupyterServer:
             "JUPYTERLAB_WORKSPACES_DIR": str(tmp / "lab-workspaces"),
             "JUPYTER_PLATFORM_DIRS": "1",
             "PYDEVD_DISABLE_FILE_VALIDATION": "1",
+            "JUPYTER_DATA_DIR": str(tmp / "data"),  # where a Drill keeps the learner's progress (issue 22)
         }
         self.env.pop("ANYWIDGET_HMR", None)
+        self.env.pop("CARDWIDGETS_PROGRESS", None)  # tests/conftest.py keeps it in memory: here, the real place
         # pitfall 4: no "Jupyter news?" toast over the notebook
         settings = tmp / "lab-settings" / "@jupyterlab" / "apputils-extension"
         settings.mkdir(parents=True, exist_ok=True)

@@ -36,8 +36,8 @@ class Case(NamedTuple):
 
 
 CASES = [
-    Case("01-nimby.ipynb", 'Drill("nimby-trick-winner", seed=1)', 2, 3, "NIM-5", "seed=10, coach=True"),
-    Case("02-tumbochka.ipynb", 'Drill("tumbochka-troyan", seed=4)', 0, 1, "TUM-5", "seed=9, coach=True"),
+    Case("01-nimby.ipynb", 'Drill("nimby-trick-winner", seed=1)', 2, 0, "NIM-5", "seed=10, coach=True"),
+    Case("02-tumbochka.ipynb", 'Drill("tumbochka-troyan", seed=4)', 1, 0, "TUM-5", "seed=9, coach=True"),
 ]
 
 
@@ -69,7 +69,8 @@ def test_game_notebook_drill_and_coach(page, jupyter_lab, case):
     topic = drill_call.split('"')[1]
     code = (
         "import gc, json\nfrom cardwidgets import Drill\n"
-        f"d = [o for o in gc.get_objects() if isinstance(o, Drill) and o.topic == {topic!r}][0]\n"
+        # the one answered (a rule section may open with another drill of the same topic, issue 22)
+        f"d = [o for o in gc.get_objects() if isinstance(o, Drill) and o.topic == {topic!r} and o.score['asked']][0]\n"
         "print(json.dumps([d.score, d.feedback['correct'], d.feedback['rule']]))"
     )
     assert json.loads(kernel_eval(jupyter_lab, name, code)) == [{"asked": 1, "right": 0}, True, rule]

@@ -80,9 +80,9 @@ def test_a_russian_drill_reads_russian_only(notebook):
     text = root.evaluate(READ_PAGE)
     assert "Козырь" in text or "козыр" in text
     assert LATIN.findall(RULE_ID.sub("", text)) == []
-    root.locator('button.cw-d-option[data-option="1"]').click()  # a wrong answer first
+    root.locator('button.cw-d-option[data-option="0"]').click()  # a wrong answer first
     wait_model(nb.page, marker, "(m) => (m.get('feedback') || {}).correct === false")
-    root.locator('button.cw-d-option[data-option="0"]').click()
+    root.locator('button.cw-d-option[data-option="1"]').click()
     wait_model(nb.page, marker, "(m) => (m.get('feedback') || {}).correct === true")
     text = root.evaluate(READ_PAGE)
     assert "NES-6" in text

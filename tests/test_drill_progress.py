@@ -1,0 +1,192 @@
+"""Mastery that survives a restart (issue 22): per-topic progress in a small SQLite file.
+
+Answered, right, the run of right answers and missed questions are kept per topic; a
+missed question comes back after a few others, then after more; a run of ``MASTERY``
+right answers masters the topic; the file survives a new Python process; a damaged
+or foreign file gives one clear message and a fresh start, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardwidgets import Drill
+from cardwidgets.drills.progress import ENV, MASTERY, REVIEW_AFTER, Progress, progress_path
+from cardwidgets.drills.series import item_key
+
+ROOT = Path(__file__).parent.parent
+TOPIC = "nimby-higher-card"
+
+
+def right_index(d: Drill) -> int:
+    return next(i for i, choice in enumerate(d.item.choices) if choice.correct)
+
+
+def wrong_index(d: Drill) -> int:
+    return next(i for i, choice in enumerate(d.item.choices) if not choice.correct)
+
+
+def test_a_missed_question_comes_back_after_a_few_then_after_more() -> None:
+    d = Drill(TOPIC, seed=5, store=Progress(None))
+    missed = item_key(d.item)
+    d.answer(wrong_index(d))
+    assert d.mastery["missed"] == 1
+    assert d.mastery["answered"] == 1
+    shown = []
+    for _ in range(REVIEW_AFTER[0] + REVIEW_AFTER[1] + 2):
+        d.next()
+        shown.append(item_key(d.item) == missed)
+        d.answer(right_index(d))
+    # back after REVIEW_AFTER[0] other questions, then (answered right) after REVIEW_AFTER[1] more
+    first = shown.index(True)
+    assert first == REVIEW_AFTER[0]
+    assert shown.index(True, first + 1) == first + 1 + REVIEW_AFTER[1]
+    assert d.mastery["missed"] == 1  # still to come back once more (REVIEW_AFTER[2])
+
+
+def test_a_run_of_right_answers_masters_the_topic() -> None:
+    d = Drill(TOPIC, seed=6, store=Progress(None))
+    for n in range(MASTERY):
+        assert not d.mastery["mastered"], n
+        d.answer(right_index(d))
+        d.next()
+    assert d.mastery["mastered"] is True
+    assert d.mastery["streak"] == MASTERY
+    assert "mastered" in d.mastery["text"]
+    d.answer(wrong_index(d))
+    assert d.mastery["streak"] == 0
+    assert d.mastery["mastered"] is True  # once mastered, a slip does not take it away
+
+
+def test_reset_and_the_progress_table_in_both_languages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Progress(tmp_path / "p.sqlite")
+    d = Drill("nestors-collector", seed=1, store=store)
+    d.answer(right_index(d))
+    assert store.topic("nestors-collector").answered == 1
+    monkeypatch.setattr("cardwidgets.widgets.drill._SHARED", [store])
+    en, ru = str(Drill.progress("nestors")), str(Drill.progress("nestors", locale="ru"))
+    assert "Nestors: who collects the trick? | 1 | 1 | 1 |  | 0" in en
+    assert "Несторс: кто забирает взятку? | 1 | 1 | 1 |  | 0" in ru
+    assert str(tmp_path / "p.sqlite") in en
+    assert "<table" in Drill.progress(locale="ru")._repr_html_()
+    d.reset()
+    assert store.topic("nestors-collector").answered == 0
+    assert d.mastery["answered"] == 0
+
+
+SCRIPT = """
+import json, sys
+from cardwidgets import Drill
+d = Drill("nimby-exchange", seed=3)
+if sys.argv[1] == "answer":
+    wrong = next(i for i, c in enumerate(d.item.choices) if not c.correct)
+    d.answer(wrong)
+print(json.dumps(d.mastery))
+"""
+
+
+def run(mode: str, path: Path) -> dict:
+    env = {**os.environ, ENV: str(path), "PYTHONPATH": str(ROOT)}
+    out = subprocess.run(
+        [sys.executable, "-c", SCRIPT, mode], env=env, capture_output=True, text=True, check=True, timeout=120
+    )
+    return json.loads(out.stdout)
+
+
+def test_progress_survives_a_new_python_process(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "progress.sqlite"
+    assert run("answer", path)["answered"] == 1
+    again = run("look", path)  # another process, as after a kernel restart
+    assert again["answered"] == 1
+    assert again["right"] == 0
+    assert again["missed"] == 1
+    with sqlite3.connect(path) as db:
+        (item, seen),  = db.execute("SELECT item, seen_at_answer FROM missed").fetchall()
+    assert item == "3/0/0"
+    assert seen == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [(b"not a database at all" * 100, "is damaged"), (None, "is not a cardwidgets progress file")],
+)
+def test_a_damaged_or_foreign_file_gives_one_message_and_a_fresh_start(
+    tmp_path: Path, content: bytes | None, words: str
+) -> None:
+    path = tmp_path / "progress.sqlite"
+    if content is None:
+        with sqlite3.connect(path) as db:  # another program's database
+            db.execute("CREATE TABLE songs (title TEXT)")
+    else:
+        path.write_bytes(content)
+    d = Drill(TOPIC, seed=1, store=Progress(path))
+    d.answer(right_index(d))  # the drill goes on
+    assert words in d.mastery["notice"]
+    assert d.mastery["answered"] == 1
+    assert (tmp_path / "progress.sqlite.bad").exists()  # the learner's file is kept aside, not lost
+    assert Progress(path).topic(TOPIC).answered == 1  # the fresh file is ours now
+    ru = Drill(TOPIC, seed=1, store=Progress(tmp_path / "other.sqlite"), locale="ru")
+    assert ru.mastery["notice"] == ""
+
+
+def test_an_unwritable_place_keeps_progress_in_memory(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    d = Drill(TOPIC, seed=1, store=Progress(blocker / "progress.sqlite"))  # its folder cannot be made
+    d.answer(0)
+    assert "cannot be saved" in d.mastery["notice"]
+    assert d.mastery["answered"] == 1
+
+
+def test_where_the_file_lives(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(ENV, str(tmp_path / "x.sqlite"))
+    assert progress_path() == tmp_path / "x.sqlite"
+    monkeypatch.setenv(ENV, ":memory:")
+    assert progress_path() is None
+    monkeypatch.delenv(ENV)
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "jd"))
+    assert progress_path() == tmp_path / "jd" / "cardwidgets" / "progress.sqlite"
+
+
+def test_from_mistakes_keeps_no_progress() -> None:
+    d = Drill("nimby-higher-card", seed=1, store=Progress(None))
+    assert d.mastery["answered"] == 0
+    fixed = Drill("mistakes", items=[d.item])
+    fixed.answer(0)
+    assert fixed.mastery == {}
+
+
+def test_without_sqlite3_the_drill_goes_on_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """JupyterLite's Pyodide loads sqlite3 only on request: the drill works and says progress is not kept."""
+
+    def no_sqlite(self: Progress) -> None:
+        raise ImportError("No module named 'sqlite3'")
+
+    monkeypatch.setattr(Progress, "_open", no_sqlite)
+    store = Progress(None)
+    d = Drill(TOPIC, seed=1, store=store)
+    assert d.answer(right_index(d))["correct"] is True
+    d.next()
+    assert "sqlite3" in d.mastery["notice"]
+    monkeypatch.setattr("cardwidgets.widgets.drill._SHARED", [Progress(None)])
+    assert "sqlite3" in str(Drill.progress("nimby"))
+
+
+def test_answers_from_another_thread_are_kept(tmp_path: Path) -> None:
+    """The kernel runs cells on one thread and handles the browser's clicks on another: both reach the file."""
+    import threading
+
+    d = Drill(TOPIC, seed=1, store=Progress(tmp_path / "p.sqlite"))  # the cell: opens the file on this thread
+    click = threading.Thread(target=d.answer, args=(right_index(d),))  # the click: another thread
+    click.start()
+    click.join()
+    assert d.mastery["notice"] == ""
+    assert d.mastery["answered"] == 1
+    assert Progress(tmp_path / "p.sqlite").topic(TOPIC).answered == 1
