@@ -39,9 +39,9 @@ from cardwidgets import (
     parse_card,
     to_html,
 )
-from cardwidgets.analysis.postmortem import row_text
-from cardwidgets.bots import heuristic, hint
-from cardwidgets.bots.coach import judge
+from cardwidgets.analysis.coach import coach
+from cardwidgets.analysis.judge import Assessment, explain
+from cardwidgets.bots import heuristic, hint, make_bot
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import record_of
 from cardwidgets.core.state import GameState
@@ -540,14 +540,33 @@ def test_nimby_texts_say_balls_not_ochki() -> None:
     assert not [text for text in nimby if "очк" in text]
 
 
-def test_post_mortem_sentence_says_one_point() -> None:
-    """``row_text``: "cost 1 point" (not "1 points"); «стоил 1 очко» / Nimby «стоил 1 балл»."""
-    row = {"number": 3, "action": "play 7S", "best": ["play AS"], "dd_cost": 1, "mc_cost": 0.5}
-    assert "cost 1 point with all cards face up" in row_text(row, "en", "nestors")
-    assert "0.5 points on average" in row_text(row, "en", "nestors")
-    assert "стоил 1 очко" in row_text(row, "ru", "nestors")
-    assert "в среднем 0,5 очка" in row_text(row, "ru", "nestors")
-    assert "стоил 1 балл" in row_text(row, "ru", "nimby")
+def play_decision(game: str, seed: int = 1) -> GameState:
+    """A decision with a choice in the play of ``game``, reached by the rules-of-thumb bots."""
+    state, bot = new_game(game, seed=seed), make_bot("heuristic")
+    while state.phase not in ("play", "open") or len(state.legal_actions()) < 2:
+        state.apply(bot.choose(state))
+    return state
+
+
+def judge_sentences(state: GameState, locale: str) -> Iterator[str]:
+    """The judge's sentence for every verdict, with each face-up clause (best too, a cost, not valued)."""
+    seat, legal = state.to_act, state.legal_strings()
+    for verdict in ("best", "good", "inaccuracy", "mistake", "no_choice"):
+        for dd, dd_cost in ((1, 0), (0, 1), (-4, 8), (None, None)):
+            best_dd = None if dd is None else dd + dd_cost
+            a = Assessment(legal[-1], verdict, [legal[0]], [legal[0]], 0.25, 1.0, 0.5, dd, dd_cost, 9, 1.25, best_dd)
+            yield explain(a, state, seat).text(locale)
+
+
+def test_judge_sentences_say_one_point() -> None:
+    """"cost 1 point" (not "1 points"); «стоил 1 очко» / Nimby «стоил 1 балл»; «0,5» with a decimal comma."""
+    nestors_en = list(judge_sentences(play_decision("nestors"), "en"))
+    assert any("cost 1 point: " in text for text in nestors_en)
+    assert any("1.0 points less on average" in text for text in nestors_en)
+    nestors_ru = list(judge_sentences(play_decision("nestors"), "ru"))
+    assert any("стоил 1 очко" in text for text in nestors_ru)
+    assert any("на 1,0 очка меньше" in text and "± 0,5" in text for text in nestors_ru)
+    assert any("стоил 1 балл" in text for text in judge_sentences(play_decision("nimby"), "ru"))
 
 
 # ----- record errors in Russian (docs/records.md, *Errors*) ------------------------------------------------
@@ -665,10 +684,8 @@ def table_texts(game: str, seed: int) -> Iterator[tuple[str, str]]:
     for step in range(0, replay.steps + 1, 2):
         replay.go(step)
         yield f"HandReplay step {step}", replay.text()
-    for number, action in enumerate(table.state.history[:8], start=1):  # every kind of post-mortem sentence
-        for dd, mc in ((0, 0), (0, 0.25), (1, 0), (2, 1.5), (5, 21), (None, None)):
-            row = {"number": number, "action": action, "best": table.state.history[:2], "dd_cost": dd, "mc_cost": mc}
-            yield "post_mortem", row_text(row, "ru", game)
+    for text in judge_sentences(play_decision(game), "ru"):  # every kind of verdict sentence
+        yield "post_mortem", text
 
 
 def explorer_texts(rng: random.Random) -> Iterator[tuple[str, str]]:
@@ -705,7 +722,7 @@ def coach_texts(game: str) -> Iterator[tuple[str, str]]:
     judged = 0
     while not state.is_done and judged < 3:
         if state.phase == "play" and len(state.legal_actions()) > 1:
-            verdict = judge(state, rng.choice(state.legal_actions()), seed=judged)
+            verdict = coach(state, rng.choice(state.legal_actions()))
             yield f"coach {verdict.verdict}", verdict.to_json("ru")["text"]
             judged += 1
         state.apply(rng.choice(state.legal_actions()))

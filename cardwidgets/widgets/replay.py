@@ -466,14 +466,15 @@ class HandReplay(ToolWidget):
 
     def _analyse(self) -> dict[str, Any]:
         """The analysis of this step (kept until the line, the step or the locale changes)."""
-        key = (tuple(self._line.line[: self.step]), self.locale)
+        key = (tuple(self._line.line[: self.step + 1]), self.locale)
         if self._analysed is not None and self._analysed[:2] == key:
             return self._analysed[2]
 
         def progress(done: int, total: int) -> None:
             self.analysis_progress = [done, total]
 
-        view = analyse(self.state, self._solver, self.locale, self.analysis_seconds, progress)
+        played = self._line.line[self.step] if self.step < len(self._line.line) else None  # the judge's verdict on it
+        view = analyse(self.state, self._solver, self.locale, self.analysis_seconds, progress, played=played)
         self.analysis_progress = []
         self._analysed = (*key, view)
         return view

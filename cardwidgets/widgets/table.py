@@ -15,10 +15,10 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from cardwidgets.analysis import AnalysisError, post_mortem
-from cardwidgets.analysis.postmortem import row_text
-from cardwidgets.bots import LEVELS, Bot, Decision, hint_decision, make_bot
-from cardwidgets.bots.coach import Verdict, judge
+from cardwidgets.analysis import AnalysisError
+from cardwidgets.analysis.coach import Verdict, coach, hint_decision
+from cardwidgets.analysis.postmortem import review as review_rows
+from cardwidgets.bots import LEVELS, Bot, Decision, make_bot
 from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
@@ -33,10 +33,8 @@ from cardwidgets.widgets.board import board_model
 from cardwidgets.widgets.replay import HandReplay
 
 STATIC = Path(__file__).parent.parent / "static"
-#: The Review's budget (docs/analysis.md, ``post_mortem``): sampled deals per decision, seconds per solve, in all.
-REVIEW_SAMPLES = 8
-REVIEW_SECONDS = 2.0
-REVIEW_TOTAL_SECONDS = 20.0
+#: The Review's bound in seconds for the whole deal (the judge's own budgets decide each verdict).
+REVIEW_TOTAL_SECONDS = 30.0
 #: The slowest bot pace the table offers, in seconds per move (the slider's end).
 MAX_PACE = 5.0
 
@@ -78,8 +76,9 @@ class Table(CardWidget):
     coach = traitlets.Bool(False).tag(sync=True)
     #: The coach's verdict on the learner's last move: ``{"verdict", "text", "rule", "better"}``, or ``{}``.
     feedback = traitlets.Dict().tag(sync=True)
-    #: After **Review** (``review()``): the learner's costly decisions of the deal just played,
-    #: ``[{"index", "number", "step", "action", "label", "best", "dd_cost", "mc_cost", "dd", "mc", "text"}]``.
+    #: After **Review** (``review()``): the learner's costly (and unvalued) decisions of the deal just played,
+    #: ``[{"index" (from 1), "number", "step", "action", "label", "verdict", "valued", "best", "dd_cost",
+    #: "mc_cost", "mc_error", "dd", "mc", "text"}]``.
     review_rows = traitlets.List().tag(sync=True)
     #: Whether the review of this deal has been made (an empty ``review_rows`` then means: no costly decision).
     reviewed = traitlets.Bool(False).tag(sync=True)
@@ -111,7 +110,7 @@ class Table(CardWidget):
         self._hint_running = False
         self._verdict: Verdict | None = None
         #: The post-mortem of the deal just played (``review()``): the deal's number and its rows.
-        self._review: tuple[int, list[dict[str, Any]]] | None = None
+        self._review: tuple[int, list[tuple[dict[str, Any], Explanation]]] | None = None
         self._let_bots_play()
         self._sync()
 
@@ -147,7 +146,7 @@ class Table(CardWidget):
             self._refuse(exc.explanation, action)
             return False
         if before is not None:  # the coach judges the move on what the learner could see
-            self._verdict = judge(before, state.history[-1], seed=len(before.history))
+            self._verdict = coach(before, state.history[-1])
         self._events = []
         self._record_event(self.seat, completed)
         self._settle()
@@ -188,7 +187,7 @@ class Table(CardWidget):
         if self._hint_cache is None or self._hint_cache[0] != position:
             self._hint_running = True
             try:
-                decision = hint_decision(self.state, self.seat, seed=position[1])
+                decision = hint_decision(self.state, self.seat)
             finally:
                 self._hint_running = False
             self._hint_cache = (position, decision)
@@ -207,19 +206,16 @@ class Table(CardWidget):
         self.bot_levels = [level if s == seat else old for s, old in enumerate(self.bot_levels)]
         return True
 
-    # ----- the Review (issue 15: the learner's costly decisions, docs/analysis.md) ----------------------
+    # ----- the Review (issues 15, 21: the judge's verdicts on the learner's decisions, docs/analysis.md) ----------
     def review(
-        self,
-        samples: int = REVIEW_SAMPLES,
-        seconds: float = REVIEW_SECONDS,
-        total_seconds: float = REVIEW_TOTAL_SECONDS,
+        self, samples: int | None = None, total_seconds: float = REVIEW_TOTAL_SECONDS
     ) -> list[dict[str, Any]] | None:
         """The learner's costly decisions in the deal just ended (the **Review** button), also in ``review_rows``.
 
-        Each row has both costs of ``post_mortem``: ``dd_cost`` (all cards face up) and
-        ``mc_cost`` (on average over the deals the learner could not rule out), and its
-        sentence. A decision is costly when either cost is above 0, or when the solver did not
-        finish it in time (``seconds`` per solve, ``total_seconds`` in all: those say so).
+        Each row is the judge's (``post_mortem``): the verdict, ``mc_cost`` ± ``mc_error`` (on what the
+        learner could see) and ``dd_cost`` (all cards face up), and its sentence. A decision is listed
+        when the judge calls it an inaccuracy or a mistake, or it cost something face up; decisions the
+        review had no time for (``total_seconds``) are listed apart, never as costly.
         Before the end of the deal it is refused (``error``, None).
         """
         if not self.state.is_done:
@@ -228,28 +224,25 @@ class Table(CardWidget):
         number = len(self.match.deals)
         if self._review is None or self._review[0] != number:
             try:
-                rows = post_mortem(
-                    self.state, self.seat, samples=samples, seed=number, seconds=seconds, total_seconds=total_seconds
-                )
+                rows = review_rows(self.state, self.seat, samples=samples, total_seconds=total_seconds)
             except AnalysisError as exc:  # a deal thrown in before the play: nothing to review
                 self._refuse(exc.explanation, "review")
                 return None
-            costly = [row for row in rows if row["dd_cost"] != 0 or row["mc_cost"] != 0]
-            self._review = (number, costly)
+            self._review = (number, [entry for entry in rows if _listed(entry[0])])
         self.error = {}
         self._sync()
         return list(self.review_rows)
 
-    def review_replay(self, index: int, *, analysis: bool = True) -> HandReplay:
-        """Review row ``index`` (from 0) as a ``HandReplay`` of this deal at that decision, Analysis on."""
+    def review_replay(self, number: int, *, analysis: bool = True) -> HandReplay:
+        """Review entry ``number`` (from 1, as shown) as a ``HandReplay`` of this deal at that decision, Analysis on."""
         rows = self._review[1] if self._review is not None and self._review[0] == len(self.match.deals) else []
-        if not (type(index) is int and 0 <= index < len(rows)):
-            raise ValueError(Explanation("", "analysis.review_no_row", {"index": index, "count": len(rows)})
+        if not (type(number) is int and 1 <= number <= len(rows)):
+            raise ValueError(Explanation("", "analysis.review_no_row", {"index": number, "count": len(rows)})
                              .text(self.locale))
-        return HandReplay(self.state, rows[index]["number"] - 1, locale=self.locale, analysis=analysis)
+        return HandReplay(self.state, rows[number - 1][0]["number"] - 1, locale=self.locale, analysis=analysis)
 
     def _review_json(self) -> list[dict[str, Any]]:
-        """The review rows of the deal on show, every word in ``locale`` (``[]`` before ``review()``)."""
+        """The review entries of the deal on show, every word in ``locale`` (``[]`` before ``review()``)."""
         if self._review is None or self._review[0] != len(self.match.deals):
             return []
         locale, game = self.locale, self.game
@@ -260,14 +253,17 @@ class Table(CardWidget):
                 "step": row["number"] - 1,
                 "action": row["action"],
                 "label": action_label(row["action"], locale, game),
+                "verdict": row["verdict"],
+                "valued": row["verdict"] is not None,
                 "best": [action_label(a, locale, game) for a in row["best"]],
                 "dd_cost": row["dd_cost"],
                 "mc_cost": row["mc_cost"],
+                "mc_error": row["mc_error"],
                 "dd": _cost_text(row["dd_cost"], locale),
                 "mc": _cost_text(row["mc_cost"], locale),
-                "text": row_text(row, locale, game),
+                "text": reason.text(locale),
             }
-            for i, row in enumerate(self._review[1])
+            for i, (row, reason) in enumerate(self._review[1], start=1)
         ]
 
     @property
@@ -412,6 +408,11 @@ class Table(CardWidget):
 def _signed_texts(scores: list[int] | None, locale: str) -> list[str] | None:
     """A deal's points by side with their sign (``+2``, «−2»), or None before the deal is scored."""
     return None if scores is None else [number_text(score, locale, signed=True) for score in scores]
+
+
+def _listed(row: dict[str, Any]) -> bool:
+    """Whether the Review lists a row: an inaccuracy or a mistake, a face-up cost, or no time to value it."""
+    return row["verdict"] in ("inaccuracy", "mistake", None) or bool(row["dd_cost"])
 
 
 def _cost_text(cost: float | None, locale: str) -> str:
