@@ -235,6 +235,7 @@ def test_review_is_refused_before_the_end_of_the_deal() -> None:
 def test_review_lists_the_costly_decisions_with_both_costs() -> None:
     table = played_table("nimby", 1)
     send_message(table, {"command": "review"})
+    table._review_thread.join(60)  # worked out off the message handler
     assert table.reviewed is True
     assert table.error == {}
     rows = post_mortem(table.state, 0)
@@ -387,3 +388,59 @@ def test_post_mortem_follows_the_default_locale() -> None:
     assert [row["text"] for row in russian] == [row["text"] for row in post_mortem(state, 0, samples=2, locale="ru")]
     assert russian[0]["text"] != english[0]["text"]
     assert re.search("[а-я]", russian[0]["text"])
+
+
+# ----- the Review button: worked out off the message handler, entries open in the table (issue 21) --------------------
+def test_the_review_button_works_in_the_background_with_progress_and_a_busy_refusal() -> None:
+    table = played_table("nimby", 1)
+    seen: list[list[int]] = []
+    table.observe(lambda change: seen.append(list(change["new"])), names="review_progress")
+    send_message(table, {"command": "review"})
+    send_message(table, {"command": "review"})  # a second click while it runs: refused, or already done
+    assert table.error == {} or "being worked out" in table.error["text"]
+    table._review_thread.join(60)
+    assert table.reviewed is True
+    assert table.review_progress == []
+    assert seen[0] == [0, 0]
+    decisions = len(post_mortem(table.state, 0))
+    assert [decisions, decisions] in seen  # progress reached the end
+    assert table.review_rows == table.review()  # the same rows as from Python
+
+
+def test_cancel_stops_the_review_and_keeps_nothing() -> None:
+    table = played_table("nimby", 1)
+    send_message(table, {"command": "review_cancel"})  # nothing running: nothing happens
+    assert table.error == {}
+    table._review_cancel = __import__("threading").Event()
+    table._review_cancel.set()
+    assert table._work_out_review(None, 30.0, cancel=table._review_cancel) is False
+    assert table.reviewed is False
+    send_message(table, {"command": "review"})
+    assert table.cancel_review() in (True, False)  # True while it runs
+    table._review_thread.join(60)
+    assert table.reviewed is (not table._review_cancel.is_set())
+
+
+def test_a_review_entry_opens_right_in_the_table_at_its_step() -> None:
+    table = played_table("nimby", 1)
+    table.review()
+    entries = table.review_rows
+    assert entries
+    send_message(table, {"review": entries[0]["index"]})
+    opened = table.review_view
+    assert opened["entry"] == 1
+    assert opened["step"] == entries[0]["step"]
+    assert opened["analysis_view"]["verdict"]["verdict"] == entries[0]["verdict"]
+    assert opened["board"]["legal"]
+    send_message(table, {"review_step": 1})
+    assert table.review_view["step"] == entries[0]["step"] + 1
+    send_message(table, {"review_step": -1})
+    assert table.review_view["step"] == entries[0]["step"]
+    table.locale = "ru"
+    assert "Пункт обзора 1" in table.review_view["heading"]
+    send_message(table, {"review_step": 0})
+    assert table.review_view == {}
+    send_message(table, {"review": 0})
+    assert "numbered from 1" in table.error["text"] or "номера с 1" in table.error["text"]
+    send_message(table, {"review_step": 5})
+    assert table.error  # refused: not a message the table knows

@@ -114,6 +114,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "no review entry {index}: the review has {count} entries (numbered from 1)",
         "ru": "в обзоре нет пункта {index}: пунктов в нём {count} (номера с 1)",
     },
+    "analysis.review_busy": {
+        "en": "the review is being worked out: wait for it, or cancel it",
+        "ru": "обзор ещё считается: дождитесь его или отмените",
+    },
+    "analysis.review_opened": {
+        "en": "Review entry {entry}: the deal at action {step}, with the analysis",
+        "ru": "Пункт обзора {entry}: сдача на ходе {step}, с анализом",
+    },
     "analysis.drill_prompt": {
         "en": "Action {number} of your deal (you are seat {seat}): which choice is best, with all cards face up "
         "and everyone playing perfectly after it?",

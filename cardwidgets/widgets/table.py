@@ -10,6 +10,8 @@ which the engine validates. Bots move in Python; the front-end animates the
 from __future__ import annotations
 
 import math
+import sys
+import threading
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -82,6 +84,11 @@ class Table(CardWidget):
     review_rows = traitlets.List().tag(sync=True)
     #: Whether the review of this deal has been made (an empty ``review_rows`` then means: no costly decision).
     reviewed = traitlets.Bool(False).tag(sync=True)
+    #: While the Review is being worked out (the button's message): ``[done, total]`` decisions, else ``[]``.
+    review_progress = traitlets.List(traitlets.Int()).tag(sync=True)
+    #: A Review entry opened right in the table (a click on it): ``{}`` or ``{"entry", "step", "steps",
+    #: "board", "analysis_view", "heading"}`` — the HandReplay of this deal at that decision, Analysis on.
+    review_view = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -111,6 +118,11 @@ class Table(CardWidget):
         self._verdict: Verdict | None = None
         #: The post-mortem of the deal just played (``review()``): the deal's number and its rows.
         self._review: tuple[int, list[tuple[dict[str, Any], Explanation]]] | None = None
+        #: The Review being worked out off the message handler: its thread and its Cancel.
+        self._review_thread: threading.Thread | None = None
+        self._review_cancel = threading.Event()
+        #: The Review entry opened in the table: (its number, the replay).
+        self._review_open: tuple[int, HandReplay] | None = None
         self._let_bots_play()
         self._sync()
 
@@ -161,6 +173,8 @@ class Table(CardWidget):
         self.state = self.match.new_deal()
         self._events = []
         self._verdict = None
+        self._review_open = None
+        self._review_cancel.set()  # a review still being worked out is for the deal just left
         self._settle()
         return True
 
@@ -221,17 +235,100 @@ class Table(CardWidget):
         if not self.state.is_done:
             self._refuse(Explanation("", "analysis.review_not_over"), "review")
             return None
-        number = len(self.match.deals)
-        if self._review is None or self._review[0] != number:
-            try:
-                rows = review_rows(self.state, self.seat, samples=samples, total_seconds=total_seconds)
-            except AnalysisError as exc:  # a deal thrown in before the play: nothing to review
-                self._refuse(exc.explanation, "review")
-                return None
-            self._review = (number, [entry for entry in rows if _listed(entry[0])])
+        if not self._reviewed_now() and not self._work_out_review(samples, total_seconds, cancel=None):
+            return None
         self.error = {}
         self._sync()
         return list(self.review_rows)
+
+    def start_review(self) -> bool:
+        """The **Review** button: work the review out off the message handler, with progress and a Cancel.
+
+        The table stays usable meanwhile; a second request while one runs is refused. Where there are no
+        threads (JupyterLite's Pyodide) it is worked out at once.
+        """
+        if not self.state.is_done:
+            self._refuse(Explanation("", "analysis.review_not_over"), "review")
+            return False
+        if self._review_thread is not None and self._review_thread.is_alive():
+            self._refuse(Explanation("", "analysis.review_busy"), "review")
+            return False
+        self.error = {}
+        if self._reviewed_now():
+            self._sync()
+            return True
+        self._review_cancel = threading.Event()
+        cancel = self._review_cancel
+
+        def work() -> None:
+            self._work_out_review(None, REVIEW_TOTAL_SECONDS, cancel=cancel)
+            self._sync()
+
+        if sys.platform == "emscripten":
+            work()
+            return True
+        self.review_progress = [0, 0]
+        self._review_thread = threading.Thread(target=work, name="cardwidgets-review", daemon=True)
+        self._review_thread.start()
+        return True
+
+    def cancel_review(self) -> bool:
+        """The Review's **Cancel**: stop the review being worked out (nothing is kept)."""
+        if self._review_thread is None or not self._review_thread.is_alive():
+            return False
+        self._review_cancel.set()
+        return True
+
+    def _reviewed_now(self) -> bool:
+        return self._review is not None and self._review[0] == len(self.match.deals)
+
+    def _work_out_review(self, samples: int | None, total_seconds: float, *, cancel: threading.Event | None) -> bool:
+        """The judge's rows for this deal into ``_review``; False (and ``error``) when refused or cancelled."""
+        number = len(self.match.deals)
+
+        def progress(done: int, total: int) -> None:
+            self.review_progress = [done, total]
+
+        try:
+            rows = review_rows(
+                self.state.clone(), self.seat, samples=samples, total_seconds=total_seconds,
+                progress=progress if cancel is not None else None,
+                cancelled=cancel.is_set if cancel is not None else None,
+            )  # fmt: skip
+        except AnalysisError as exc:  # a deal thrown in before the play: nothing to review
+            self._refuse(exc.explanation, "review")
+            return False
+        finally:
+            self.review_progress = []
+        if (cancel is not None and cancel.is_set()) or number != len(self.match.deals):
+            return False
+        self._review = (number, [entry for entry in rows if _listed(entry[0])])
+        return True
+
+    def open_review_entry(self, number: int) -> bool:
+        """Open Review entry ``number`` (from 1) right in the table: the replay at that decision, Analysis on."""
+        try:
+            replay = self.review_replay(number)
+        except ValueError as exc:
+            self._refuse(str(exc), "review")
+            return False
+        self._review_open = (number, replay)
+        self.error = {}
+        self._sync()
+        return True
+
+    def step_review_entry(self, step: int) -> bool:
+        """Move the opened entry's replay one step (``-1``/``+1``), or close it (``0``)."""
+        if self._review_open is None:
+            return False
+        if step == 0:
+            self._review_open = None
+        elif step < 0:
+            self._review_open[1].back()
+        else:
+            self._review_open[1].forward()
+        self._sync()
+        return True
 
     def review_replay(self, number: int, *, analysis: bool = True) -> HandReplay:
         """Review entry ``number`` (from 1, as shown) as a ``HandReplay`` of this deal at that decision, Analysis on."""
@@ -240,6 +337,23 @@ class Table(CardWidget):
             raise ValueError(Explanation("", "analysis.review_no_row", {"index": number, "count": len(rows)})
                              .text(self.locale))
         return HandReplay(self.state, rows[number - 1][0]["number"] - 1, locale=self.locale, analysis=analysis)
+
+    def _review_view_json(self) -> dict[str, Any]:
+        """The opened Review entry's replay as the front-end draws it (``{}`` when none is open)."""
+        if self._review_open is None or not self._reviewed_now():
+            return {}
+        number, replay = self._review_open
+        if replay.locale != self.locale:
+            replay.locale = self.locale
+        return {
+            "entry": number,
+            "step": replay.step,
+            "steps": replay.steps,
+            "board": replay.board,
+            "analysis_view": replay.analysis_view,
+            "heading": Explanation("", "analysis.review_opened", {"entry": number, "step": replay.step + 1})
+            .text(self.locale),
+        }
 
     def _review_json(self) -> list[dict[str, Any]]:
         """The review entries of the deal on show, every word in ``locale`` (``[]`` before ``review()``)."""
@@ -273,7 +387,11 @@ class Table(CardWidget):
 
     # ----- messages from the front-end -----------------------------------------------------
     def _apply_message(self, content: Any) -> None:
-        """``{"action": "play 10S"}``, ``{"command": "next_deal" | "hint" | "review"}`` or ``{"bot": [seat, level]}``.
+        """The front-end's messages: an action, a command, a Review entry, a bot level.
+
+        ``{"action": "play 10S"}``, ``{"command": "next_deal" | "hint" | "review" | "review_cancel"}``,
+        ``{"review": n}`` (open Review entry n), ``{"review_step": -1 | 1 | 0}`` (its replay: back, forward,
+        close) or ``{"bot": [seat, level]}``.
 
         Anything else raises ``TypeError``: the base class refuses it with an error, nothing changes.
         """
@@ -286,7 +404,13 @@ class Table(CardWidget):
         elif kind == "command" and value == "hint":
             self.ask_hint()
         elif kind == "command" and value == "review":
-            self.review()
+            self.start_review()
+        elif kind == "command" and value == "review_cancel":
+            self.cancel_review()
+        elif kind == "review" and type(value) is int:
+            self.open_review_entry(value)
+        elif kind == "review_step" and value in (-1, 0, 1) and type(value) is int:
+            self.step_review_entry(value)
         elif kind == "bot" and isinstance(value, list) and len(value) == 2:
             self.set_bot(value[0], value[1])
         else:
@@ -369,7 +493,8 @@ class Table(CardWidget):
             self.board = board_model(self.game, view, self.seat, ui, sitting=sitting, locale=self.locale)
             self.feedback = self._verdict.to_json(self.locale) if self._verdict is not None else {}
             self.review_rows = self._review_json()
-            self.reviewed = self._review is not None and self._review[0] == len(self.match.deals)
+            self.reviewed = self._reviewed_now()
+            self.review_view = self._review_view_json()
 
     def _scoreboard(self) -> dict[str, Any]:
         match = self.match
