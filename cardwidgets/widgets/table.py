@@ -28,7 +28,7 @@ from cardwidgets.core.records import DealRecord, MatchRecord, load_record, recor
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import LOCALES, format_value, phase_name, resolve
 from cardwidgets.i18n.names import number_text
-from cardwidgets.i18n.tools import tool_text
+from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import action_label, ui_texts
 from cardwidgets.widgets.base import CardWidget
 from cardwidgets.widgets.board import board_model
@@ -37,6 +37,8 @@ from cardwidgets.widgets.replay import HandReplay
 STATIC = Path(__file__).parent.parent / "static"
 #: The Review's bound in seconds for the whole deal (the judge's own budgets decide each verdict).
 REVIEW_TOTAL_SECONDS = 30.0
+#: The replay's texts the opened Review entry's analysis panel uses (js/replay: analysisSection).
+REVIEW_REPLAY_TEXTS = ("dd_title", "dd_values", "dd_line", "dd_progress")
 #: The slowest bot pace the table offers, in seconds per move (the slider's end).
 MAX_PACE = 5.0
 
@@ -482,6 +484,7 @@ class Table(CardWidget):
         legal = state.legal_strings() if state.to_act == self.seat else []
         scoreboard = self._scoreboard()
         ui = ui_texts(self.locale, self.match.game.deck, self.game)
+        ui.update({key: TOOLS[self.locale][key] for key in REVIEW_REPLAY_TEXTS})  # the opened Review entry's panel
         sitting = (scoreboard.get("tumbochka") or {}).get("sitting")
         with self.hold_sync():
             self.view = view
