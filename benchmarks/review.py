@@ -18,6 +18,7 @@ import statistics
 import time
 
 from cardwidgets import Table
+from cardwidgets.analysis import AnalysisError
 from cardwidgets.analysis.postmortem import review
 from cardwidgets.bots import make_bot
 
@@ -44,13 +45,20 @@ def run_game(game: str, deals: int, seed: int) -> None:
     first: list[float] = []
     decisions: list[int] = []
     unvalued = 0
-    for k in range(deals):
+    k = 0
+    while len(wall) < deals:
         table = played(game, seed + k)
+        k += 1
         start_wall, start_cpu = time.perf_counter(), time.process_time()
         marks: list[float] = []
-        rows = review(
-            table.state.clone(), 0, progress=lambda done, total: marks.append(time.perf_counter() - start_wall)
-        )
+
+        def progress(done: int, total: int, marks: list[float] = marks, start: float = start_wall) -> None:
+            marks.append(time.perf_counter() - start)
+
+        try:
+            rows = review(table.state.clone(), 0, progress=progress)
+        except AnalysisError:  # thrown in before the play (Nimby): no Review
+            continue
         wall.append(time.perf_counter() - start_wall)
         cpu.append(time.process_time() - start_cpu)
         first.append(marks[0] if marks else 0.0)
@@ -65,6 +73,7 @@ def run_game(game: str, deals: int, seed: int) -> None:
 
 
 def main() -> None:
+    """Parse the arguments and time each game's Review."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)

@@ -201,7 +201,7 @@ def test_illegal_action_error_follows_the_default_locale(clean_locale: None) -> 
     state = new_game("nimby", seed=3)
     with pytest.raises(IllegalActionError) as caught:
         state.apply("play 5D")
-    assert str(caught.value).startswith('"play 5D" is not possible now')
+    assert str(caught.value).startswith('"play 5♦" is not possible now')
     set_locale("ru")
     text = str(caught.value)
     assert text.startswith("«сыграть 5♦» сейчас невозможно: идёт выбор козыря")
@@ -254,7 +254,7 @@ def test_action_labels_in_russian(action: str, game: str, ru: str) -> None:
 def test_lists_in_russian_are_comma_separated() -> None:
     held = [parse_card("AS"), parse_card("10S")]
     assert render("nimby.must_follow", {"seat": 2, "suit": held[0].suit, "held": held}, "ru").endswith("(есть Т♠, 10♠)")
-    assert render("nimby.must_follow", {"seat": 2, "suit": held[0].suit, "held": held}, "en").endswith("(holds AS 10S)")
+    assert render("nimby.must_follow", {"seat": 2, "suit": held[0].suit, "held": held}, "en").endswith("(holds A♠ 10♠)")
 
 
 def test_floats_get_a_decimal_comma_in_russian() -> None:
@@ -628,7 +628,7 @@ def test_record_errors_in_russian_have_no_english() -> None:
 def test_record_error_follows_the_default_locale(clean_locale: None) -> None:
     with pytest.raises(RecordError) as caught:
         cardwidgets.replay({"game": "nimby", "dealer": 0, "seed": 1, "actions": ["play 3S"]})
-    english = 'action 1 "play 3S": "play 3S" is not possible now: the phase is trump'
+    english = 'action 1 "play 3S": "play 3♠" is not possible now: the phase is trump'
     assert str(caught.value).startswith(english)
     set_locale("ru")
     assert str(caught.value).startswith("действие 1 «play 3S»: «сыграть 3♠» сейчас невозможно: идёт выбор козыря")

@@ -12,34 +12,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "a random legal move",
         "ru": "случайный разрешённый ход",
     },
-    # ----- the coaching table (bots/coach.py) ---------------------------------------------------------------
-    "coach.only": {
-        "en": "{action} was your only legal move",
-        "ru": "«{action}» — ваш единственный разрешённый ход",
-    },
-    "coach.best": {
-        "en": "{action} averaged {value} in {n} simulated deals that fit everything you had seen; no other move did better",
-        "ru": "«{action}». В {n} смоделированных сдачах, согласных со всем, что вы видели, он дал в среднем {value}; лучше не было ни одного хода",
-    },
-    "coach.good": {
-        "en": "{action} averaged {value} in {n} simulated deals, only {loss} less than the best, {better}.{tip}",
-        "ru": "«{action}» — в {n} смоделированных сдачах в среднем {value}, всего на {loss} меньше лучшего хода («{better}»).{tip}",
-    },
-    "coach.mistake": {
-        "en": "{action} averaged {value} in {n} simulated deals, {loss} less than {better}.{tip}",
-        "ru": "«{action}» — в {n} смоделированных сдачах в среднем {value}, на {loss} меньше, чем «{better}».{tip}",
-    },
     "bot.only": {
         "en": "{action} is the only legal move",
         "ru": "{action} — единственный разрешённый ход",
     },
     "bots.search.agree": {
         "en": "{tip}. In {n} simulated deals that fit everything you have seen, this averaged {value}{trick}, {compare}",
-        "ru": "{tip}. В {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}",
+        "ru": "{tip}. В {n} смоделированных сдачах, не противоречащих всему, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}",
     },
     "bots.search.differ": {
-        "en": "{action}: in {n} simulated deals that fit everything you have seen, this averaged {value}{trick}, {compare}. (The rule of thumb would rather say: {tip}.)",
-        "ru": "{action}: в {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}. (Простой приём советует другое: {tip}.)",
+        "en": "In {n} simulated deals that fit everything you have seen, this averaged {value}{trick}, {compare}. (The rule of thumb would rather say: {tip}.)",
+        "ru": "В {n} смоделированных сдачах, не противоречащих всему, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}. (Простой приём советует другое: {tip}.)",
     },
     "bots.search.trick": {
         "en": " and took this trick {pct}% of the time",
@@ -197,8 +180,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "ходите с козыря {card}: козырь, с которого ходит А, всегда берёт взятку для А и С (W1, W3a, W3), а карта на столе {table} стоит {points}",
     },
     "bots.nestors.lead_high": {
-        "en": "lead {card}, a high card without points: B can beat it only with a trump (W3)",
-        "ru": "ходите со старшей карты без очков {card}: Б может побить её только козырем (W3)",
+        "en": "lead {card}, a high card without points: B beats it only with a higher card of its suit or a trump (W2, W3)",
+        "ru": "ходите со старшей карты без очков {card}: Б побьёт её только старшей картой той же масти или козырем (W2, W3)",
     },
     "bots.nestors.b_lost": {
         "en": "play {card}, your cheapest: A's trump {a} takes this trick whatever you play",

@@ -50,6 +50,9 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
         "open": "Open with {0}, take {1} {2}",
         "leave": "Leave {0} on the table",
         "give": "Give {0} to seat {1}",
+        "give.hidden": "Give a card to seat {1}",
+        "open.hidden": "Open a card and take two",
+        "exchange.hidden": "Exchange a card",
         "raise": "Raise to {0}",
         "keep": "Keep the contract",
         "play": "Play {0}",
@@ -67,6 +70,9 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
         "open": "Открыть {0}, взять {1} {2}",
         "leave": "Оставить {0} на столе",
         "give": "Отдать {0} игроку {1}",
+        "give.hidden": "Отдать карту игроку {1}",
+        "open.hidden": "Открыть карту и взять две",
+        "exchange.hidden": "Обменять карту",
         "raise": "Перезаказать {0}",  # the seed: «может перезаказать количество очков»
         "keep": "Оставить заказ",
         "play": "Сыграть {0}",
@@ -121,7 +127,8 @@ def action_label(text: str, locale: str | None = None, game: str = "") -> str:
         with suppress(CardError):
             args = [rank_plural(Rank.parse(args[0]), locale)]
     labels = ACTION_LABELS[locale]
-    template = labels.get(f"{game}.{verb}") or labels.get(verb)
+    hidden = "?" in args and labels.get(f"{verb}.hidden")  # a card the reader may not see: "a card"
+    template = hidden or labels.get(f"{game}.{verb}") or labels.get(verb)
     if template is None:
         return text
     words = [word_text(a, locale) for a in args]

@@ -27,7 +27,7 @@ from cardwidgets.core.match import Match
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_match
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import LOCALES, format_value, phase_name, resolve
-from cardwidgets.i18n.names import number_text
+from cardwidgets.i18n.names import action_phrase, number_text
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import action_label, ui_texts
 from cardwidgets.widgets.base import CardWidget
@@ -490,7 +490,8 @@ class Table(CardWidget):
             self.view = view
             self.legal = legal
             self.labels = {a: action_label(a, self.locale, self.game) for a in legal}
-            self.events = list(self._events)
+            # each event's action in words for the status line during bot moves, never its code
+            self.events = [{**e, "text": action_phrase(e["action"], self.locale, self.game)} for e in self._events]
             self.scoreboard = scoreboard
             self.ui = ui
             self.board = board_model(self.game, view, self.seat, ui, sitting=sitting, locale=self.locale)
