@@ -356,6 +356,19 @@ def test_records_carry_notes_in_both_languages() -> None:
     assert note_text({"en": "English only"}, "ru") == "English only"
 
 
+def test_every_shipped_record_note_is_in_both_languages() -> None:
+    """notebooks/records: a Russian picture never shows an English note (issue 21)."""
+    notes = {}
+    for path in sorted((ROOT / "notebooks" / "records").glob("*/*.json")):
+        for key, note in json.loads(path.read_text(encoding="utf-8")).get("notes", {}).items():
+            notes[f"{path.name} {key}"] = note
+    assert notes
+    for where, note in notes.items():
+        assert isinstance(note, dict), where
+        assert note.get("en"), where
+        assert re.search("[а-я]", note.get("ru", "")), where
+
+
 def test_note_text_follows_the_default_locale(clean_locale: None) -> None:
     note = {"en": "agree", "ru": "согласие"}
     assert note_text(note) == "agree"
@@ -772,3 +785,57 @@ def test_a_hand_held_face_down_counts_its_cards_in_words() -> None:
     held = [seat for seat in table.board["seats"] if seat["hand"] is None]
     assert held
     assert all(seat["count_text"] == cards_text(seat["count"], "ru") for seat in held)
+
+
+# ----- what the widgets show in English: no card code, no action string (issue 21) ----------------------------------
+CARD_CODE = re.compile(r"(?<![\w♠♥♦♣-])(?:10|[2-9JQKA])[SHDC](?![\w])")
+ACTION_STRING = re.compile(r"\b(?:play|open|leave|give|exchange) (?:\?|(?:10|[2-9JQKA])[SHDC])(?![\w♠♥♦♣])")
+#: A refused string is the person's own and may be echoed, quoted.
+QUOTED_ECHO = re.compile(r"\"[^\"]*\"|«[^«»]*»")
+
+
+def codes_in(text: str) -> list[str]:
+    """Card codes and action strings a person would read in ``text`` (quoted echoes left out)."""
+    bare = QUOTED_ECHO.sub("", text)
+    return CARD_CODE.findall(bare) + ACTION_STRING.findall(bare)
+
+
+def english_texts(game: str, seed: int) -> Iterator[tuple[str, str]]:
+    """An English coached Table played at random: status-line events, coach, Hint, refusals, Review, analysis."""
+    rng = random.Random(seed)
+    table = Table(game, seed=seed, locale="en", pace=0, coach=True, bots="random")
+    hints = 0
+    while not table.state.is_done:
+        for event in table.events:
+            yield "status line", event["text"]
+        if table.feedback:
+            yield "coach", table.feedback["text"]
+        if hints < 2 and table.state.phase in ("play", "open") and len(table.legal) > 1:
+            table.ask_hint()
+            hints += 1
+            yield "Hint", f"{table.hint['label']}: {table.hint['reason']}"
+        for text in wrong_actions(table.state, rng)[:3]:
+            assert not table.act(text)
+            yield "refused", table.error["text"]
+        table.act(rng.choice(table.legal))
+    yield "result", table.scoreboard["why"]
+    table.review(samples=4)
+    for row in table.review_rows:
+        yield "Review", row["text"]
+    if table.review_rows:
+        opened = table.review_replay(1)
+        yield "analysis verdict", opened.analysis_view["verdict"].get("text", "")
+        yield "analysis", " ".join([opened.analysis_view["summary"], *opened.analysis_view["legend"]])
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_no_card_code_or_action_string_in_what_english_widgets_show(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardwidgets.analysis import judge as judge_module
+
+    monkeypatch.setattr(judge_module, "sample_count", lambda state, actions: 6)  # the same judge, CI-fast
+    monkeypatch.setattr(judge_module, "DD_NODES", 20_000)
+    found = list(english_texts(game, 1))
+    found += [("judge", text) for text in judge_sentences(play_decision(game), "en")]
+    assert {where for where, _ in found} >= {"status line", "coach", "Hint", "refused", "judge"}
+    bad = {f"{where}: {text}": codes_in(text) for where, text in found if codes_in(text)}
+    assert not bad, "\n".join(f"{k} -> {v}" for k, v in list(bad.items())[:20])

@@ -43,6 +43,7 @@ from cardwidgets.core.records import (
 )
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import note_text
+from cardwidgets.i18n.names import RANK_LETTERS
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import UI, action_phrase
 from cardwidgets.widgets.analysis_view import analyse
@@ -503,7 +504,8 @@ class HandReplay(ToolWidget):
             self.record = self.branch_record if viewer is None else {}
             self.analysis_view = analysis
             self.error = {}
-            self.ui = {**UI[self.locale], **TOOLS[self.locale], "deal_note": note_text(line.notes.get(0), self.locale)}
+            self.ui = {**UI[self.locale], **TOOLS[self.locale], "deal_note": note_text(line.notes.get(0), self.locale),
+                       "rank_letters": dict(RANK_LETTERS[self.locale])}  # faces as the locale prints them: Т, К, Д, В
 
 
 def analysis_lines(view: dict[str, Any], locale: str) -> list[str]:
