@@ -116,7 +116,7 @@ function render({ model, el }) {
       const ui = model.get("ui") || {};
       local.frame = {
         trickOverride: event.trick,
-        statusOverride: `${seatName(ui, event.seat, mySeat)}: ${event.text || ""}`,
+        statusOverride: event.status || `${seatName(ui, event.seat, mySeat)}: ${event.text || ""}`,
         whyOverride: event.done ? withRule(event.done.why, event.done.rule) : "",
       };
       draw();

@@ -152,12 +152,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # ----- Nestors -------------------------------------------------------------------------------------------------
     "bots.nestors.bid": {
-        "en": "bid {bid}: with {trump} trump your side counts about {count} points; a made bid scores all you take, so win the bidding cheaply (NES-8)",
-        "ru": "ставка {bid}: если козыри — {trump}, ваша пара наберёт около {count} очков; выполненная ставка приносит всё взятое, так что выигрывайте торговлю дёшево (NES-8)",
+        "en": "bid {bid}: with {trump} trump your side counts about {count}; a made bid scores all you take, so win the bidding cheaply (NES-8)",
+        "ru": "ставка {bid}: если козыри — {trump}, ваша пара наберёт около {count}; выполненная ставка приносит всё взятое, так что выигрывайте торговлю дёшево (NES-8)",
     },
     "bots.nestors.pass": {
-        "en": "pass: with {trump} trump your side counts about {count} points, so {next} is too risky (a failed bid scores minus what you took, NES-8)",
-        "ru": "пас: если козыри — {trump}, ваша пара наберёт около {count} очков, и ставка {next} слишком рискованна (при невыполненной ставке взятое идёт в минус, NES-8)",
+        "en": "pass: with {trump} trump your side counts about {count}, so {next} is too risky (a failed bid scores minus what you took, NES-8)",
+        "ru": "пас: если козыри — {trump}, ваша пара наберёт около {count}, и ставка {next} слишком рискованна (при невыполненной ставке взятое идёт в минус, NES-8)",
     },
     "bots.nestors.pass_partner": {
         "en": "pass: your partner (seat {seat}) holds the bid, and outbidding him only raises your side's target",
@@ -172,8 +172,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "забирайте {taken} — самые ценные открытые карты, а {table} оставьте на столе (NES-6a)",
     },
     "bots.nestors.leave": {
-        "en": "leave {card} on the table: it is worth least ({points} points), and you keep the other three (NES-7)",
-        "ru": "оставьте на столе {card}: она стоит меньше всех ({points} очков), остальные три — ваши (NES-7)",
+        "en": "leave {card} on the table: it is worth least ({points}), and you keep the other three (NES-7)",
+        "ru": "оставьте на столе {card}: она стоит меньше всех ({points}), остальные три — ваши (NES-7)",
     },
     "bots.nestors.lead_trump": {
         "en": "lead the trump {card}: a trump led by A always takes the trick for A and C (W1, W3a, W3), and the table card {table} is worth {points}",
@@ -188,8 +188,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "кладите {card}, самую дешёвую: козырь {a} игрока А берёт взятку, что бы вы ни положили",
     },
     "bots.nestors.b_trump": {
-        "en": "trump with {card}: the trick is worth about {stake} points, and C can take it back only with a trump of a third suit (W3b)",
-        "ru": "бейте козырем {card}: взятка стоит около {stake} очков, и С отберёт её только козырем третьей масти (W3b)",
+        "en": "trump with {card}: the trick is worth about {stake}, and C can take it back only with a trump of a third suit (W3b)",
+        "ru": "бейте козырем {card}: взятка стоит около {stake}, и С отберёт её только козырем третьей масти (W3b)",
     },
     "bots.nestors.b_higher": {
         "en": "beat {a} with {card}: no card still out is higher in that suit",

@@ -82,6 +82,26 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
 }
 
 
+#: An action told as done, where a language says it so (the status line during bot moves): ``{seat}`` is
+#: the seat's name; Russian agrees with «Вы» in the plural (the second form).
+ACTION_DONE: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {},
+    "ru": {
+        "nimby.pass": ("{seat} не согласился", "{seat} не согласились"),
+        "agree": ("{seat} согласился", "{seat} согласились"),
+    },
+}
+
+
+def action_done(text: str, seat_name: str, locale: str, game: str = "", *, own: bool = False) -> str:
+    """``seat_name`` and the action as done: «Игрок 0 не согласился», else "Seat 0: play A♠" / «Игрок 0: пас»."""
+    verb = text.split(maxsplit=1)[0] if text else ""
+    forms = ACTION_DONE[locale].get(f"{game}.{verb}") or ACTION_DONE[locale].get(verb)
+    if forms is None:
+        return f"{seat_name}: {action_phrase(text, locale, game)}"
+    return forms[1 if own else 0].format(seat=seat_name)
+
+
 def rank_text(rank: Rank, locale: str) -> str:
     """A rank as printed on a card face: ``A`` / «Т», ``10``."""
     return RANK_LETTERS[locale].get(rank.text, rank.text)

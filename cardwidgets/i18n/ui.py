@@ -152,7 +152,7 @@ UI: dict[str, dict[str, str]] = {
 #: Where a game's seed has its own word (Tumbochka «заказ», Nimby «не согласен»).
 GAME_UI: dict[str, dict[str, dict[str, str]]] = {
     "ru": {
-        "nimby": {"passed": "не согласен"},
+        "nimby": {"passed": "не согласен", "contract": "Козырь заказал"},
         "tumbochka": {"bid_by": "заказ {bid}", "high_bid": "Высший заказ"},
         "nestors": {"contract": "Ставка"},
     },

@@ -27,11 +27,11 @@ from cardwidgets.core.match import Match
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_match
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import LOCALES, format_value, phase_name, resolve
-from cardwidgets.i18n.names import action_phrase, number_text
+from cardwidgets.i18n.names import action_done, action_phrase, number_text
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import action_label, ui_texts
 from cardwidgets.widgets.base import CardWidget
-from cardwidgets.widgets.board import board_model
+from cardwidgets.widgets.board import board_model, seat_name
 from cardwidgets.widgets.replay import HandReplay
 
 STATIC = Path(__file__).parent.parent / "static"
@@ -491,7 +491,7 @@ class Table(CardWidget):
             self.legal = legal
             self.labels = {a: action_label(a, self.locale, self.game) for a in legal}
             # each event's action in words for the status line during bot moves, never its code
-            self.events = [{**e, "text": action_phrase(e["action"], self.locale, self.game)} for e in self._events]
+            self.events = [{**e, **self._event_words(e, ui)} for e in self._events]
             self.scoreboard = scoreboard
             self.ui = ui
             self.board = board_model(self.game, view, self.seat, ui, sitting=sitting, locale=self.locale)
@@ -499,6 +499,15 @@ class Table(CardWidget):
             self.review_rows = self._review_json()
             self.reviewed = self._reviewed_now()
             self.review_view = self._review_view_json()
+
+    def _event_words(self, event: dict[str, Any], ui: dict[str, Any]) -> dict[str, str]:
+        """An event's action in words and the status line's sentence («Игрок 0 не согласился»)."""
+        own = event["seat"] == self.seat
+        name = seat_name(ui, event["seat"], self.seat)
+        return {
+            "text": action_phrase(event["action"], self.locale, self.game),
+            "status": action_done(event["action"], name, self.locale, self.game, own=own),
+        }
 
     def _scoreboard(self) -> dict[str, Any]:
         match = self.match
