@@ -106,7 +106,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nestors.c_must_third": {
         "en": "seat {seat} (C) must play a third suit or a trump ({trump}): A led {a_suit}, B played {b_suit}, and seat {seat} holds {held} (NES-6)",
-        "ru": "игрок {seat} (С) должен положить карту третьей масти или козырь (козыри — {trump}): А пошёл {a_suit}, Б положил {b_suit}, а у игрока {seat} есть {held} (NES-6)",
+        "ru": "игрок {seat} (С) должен положить карту третьей масти или козырь (козыри — {trump}): А зашёл с {a_suit}, Б положил {b_suit}, а у игрока {seat} есть {held} (NES-6)",
     },
     # ----- NES-6: who wins a trick ----------------------------------------------------------
     "nestors.w1": {
