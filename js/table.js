@@ -324,7 +324,8 @@ function reviewEntry(snap, row) {
   button.appendChild(el("span", "cw-review-text", row.text));
   if (row.valued) {
     const costs = el("span", "cw-review-costs");
-    costs.appendChild(el("span", "cw-review-dd", ` ${t(ui, "review_dd", { n: row.dd })}`));
+    const dd = row.dd_cost == null ? t(ui, "review_dd_none") : t(ui, "review_dd", { n: row.dd });
+    costs.appendChild(el("span", "cw-review-dd", ` ${dd}`));
     costs.appendChild(el("span", "cw-review-mc", ` · ${t(ui, "review_mc", { n: row.mc })}`));
     button.appendChild(costs);
   }
