@@ -49,7 +49,7 @@ from cardwidgets.i18n.names import action_label, action_phrase
 
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "no_choice")
 #: The solver's budget on the real deal, in positions (a count, so the answer never depends on the machine's load).
-DD_NODES = 400_000
+DD_NODES = 100_000
 #: At most this many actions are valued together outside the play (bids: the rules of thumb's candidates).
 MAX_ACTIONS = 16
 
