@@ -494,7 +494,7 @@ def test_explorer_text_in_russian_names_cards_the_russian_way() -> None:
 
 @pytest.mark.parametrize("game", sorted(DEALS))
 def test_hand_replay_and_table_text_in_russian_have_no_latin(game: str) -> None:
-    """HandReplay.text() is titled «Разбор сдачи»; Table.text() says its state in Russian words."""
+    """HandReplay.text() is titled «Просмотр сдачи»; Table.text() says its state in Russian words."""
     state = new_game(game, seed=6)
     rng = random.Random(6)
     while not state.is_done:
@@ -502,7 +502,7 @@ def test_hand_replay_and_table_text_in_russian_have_no_latin(game: str) -> None:
     replay = HandReplay(record_of(state), locale="ru")
     for step in (0, replay.steps // 2, replay.steps):
         replay.go(step)
-        assert replay.text().startswith("Разбор сдачи — ")
+        assert replay.text().startswith("Просмотр сдачи — ")
         assert not latin_words(replay.text()), replay.text()
     assert HandReplay(record_of(state), locale="en").text().startswith("HandReplay — ")
     table = Table(game, seed=6, locale="ru")

@@ -248,7 +248,7 @@ def test_bad_steps_and_locale() -> None:
     with pytest.raises(ValueError, match="no step 99: steps go from 0 to"):
         HandReplay(record, step=99)
     widget = HandReplay(record, locale="ru")
-    assert widget.text().startswith("Разбор сдачи — Нимби — шаг 0 из")
+    assert widget.text().startswith("Просмотр сдачи — Нимби — шаг 0 из")
     with pytest.raises(Exception, match="locale must be one of en, ru"):
         widget.locale = "de"
 
