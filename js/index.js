@@ -5,7 +5,7 @@ import { cardPlay, pendingOverrides } from "./optimistic.js";
 import { renderTable } from "./table.js";
 import { el as element } from "./dom.js";
 
-const TRAITS = ["view", "board", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed"];
+const TRAITS = ["view", "board", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed", "review_progress", "review_view"];
 
 function render({ model, el }) {
   const root = element("div", "cw-table");
@@ -48,6 +48,8 @@ function render({ model, el }) {
       botLevels: model.get("bot_levels") || [],
       review: model.get("review_rows") || [],
       reviewed: Boolean(model.get("reviewed")),
+      reviewProgress: model.get("review_progress") || [],
+      reviewView: model.get("review_view") || {},
       selected: local.selected,
       showLast: local.showLast,
       send,
@@ -114,7 +116,7 @@ function render({ model, el }) {
       const ui = model.get("ui") || {};
       local.frame = {
         trickOverride: event.trick,
-        statusOverride: `${seatName(ui, event.seat, mySeat)}: ${event.action}`,
+        statusOverride: event.status || `${seatName(ui, event.seat, mySeat)}: ${event.text || ""}`,
         whyOverride: event.done ? withRule(event.done.why, event.done.rule) : "",
       };
       draw();

@@ -7,6 +7,7 @@ import { seatBox as drawSeat, tableCards as drawTableCards, trickArea as drawTri
 import { actionButtons } from "./controls.js";
 import { seatName, t, withRule } from "./i18n.js";
 import { el } from "./dom.js";
+import { analysisSection, drawBoard, markBoard } from "./replay/index.js";
 
 function currentTrick(view) {
   const tricks = view.tricks || [];
@@ -141,8 +142,10 @@ function commandButtons(snap) {
     buttons.appendChild(commandButton(ui, "next_deal", () => snap.send({ command: "next_deal" }), "cw-command cw-next"));
   }
   if (view.phase === "done") {
-    // Review: the learner's costly decisions, both costs (docs/analysis.md, post_mortem).
-    buttons.appendChild(commandButton(ui, "review", () => snap.send({ command: "review" }), "cw-command cw-review-button"));
+    // Review: the judge's verdicts on the learner's decisions (docs/analysis.md); disabled while it is worked out.
+    const review = commandButton(ui, "review", () => snap.send({ command: "review" }), "cw-command cw-review-button");
+    review.disabled = snap.reviewProgress.length === 2;
+    buttons.appendChild(review);
   }
   if (snap.legal.length && !snap.trickOverride) {
     buttons.appendChild(commandButton(ui, "hint", () => snap.send({ command: "hint" })));
@@ -255,6 +258,7 @@ export function renderTable(root, snap) {
   if (snap.hint && snap.hint.action && !animating) {
     main.appendChild(el("div", "cw-hint-text", `💡 ${snap.hint.label}: ${snap.hint.reason}`));
   }
+  if (snap.reviewProgress.length === 2) main.appendChild(reviewProgressBox(snap));
   if (snap.reviewed && view.phase === "done") main.appendChild(reviewBox(snap));
   const error = el("div", "cw-error");
   error.setAttribute("role", "alert");
@@ -264,28 +268,92 @@ export function renderTable(root, snap) {
   root.replaceChildren(main, infoPanel(snap));
 }
 
-/** The Review: each costly decision with its two costs and its sentence (open it with review_replay). */
+/** While the Review is worked out: a progress bar and a Cancel (the table stays usable). */
+function reviewProgressBox(snap) {
+  const { ui } = snap;
+  const [done, total] = snap.reviewProgress;
+  const box = el("section", "cw-review-progress");
+  box.setAttribute("aria-label", t(ui, "review_working"));
+  box.appendChild(el("span", "cw-label", `${t(ui, "review_working")} `));
+  const bar = el("progress", "cw-review-bar");
+  if (total > 0) {
+    bar.max = total;
+    bar.value = done;
+  }
+  bar.setAttribute("aria-label", t(ui, "review_working"));
+  box.appendChild(bar);
+  box.appendChild(commandButton(ui, "review_cancel", () => snap.send({ command: "review_cancel" }), "cw-command cw-review-cancel"));
+  return box;
+}
+
+/** The Review: each costly decision a button (click or Enter opens it right here); unvalued ones apart. */
 function reviewBox(snap) {
   const { ui } = snap;
   const box = el("section", "cw-review");
   box.setAttribute("aria-label", t(ui, "review_title"));
   box.appendChild(el("div", "cw-review-title", t(ui, "review_title")));
-  if (!snap.review.length) {
-    box.appendChild(el("div", "cw-review-none", t(ui, "review_none")));
-    return box;
-  }
+  const valued = snap.review.filter((row) => row.valued);
+  const unvalued = snap.review.filter((row) => !row.valued);
+  if (!valued.length) box.appendChild(el("div", "cw-review-none", t(ui, "review_none")));
   const list = el("ol", "cw-review-list");
-  for (const row of snap.review) {
-    const item = el("li", "cw-review-row");
-    item.dataset.number = String(row.number);
-    item.dataset.step = String(row.step);
-    const costs = el("div", "cw-review-costs");
-    costs.appendChild(el("span", "cw-review-dd", t(ui, "review_dd", { n: row.dd })));
-    costs.appendChild(el("span", "cw-review-mc", ` · ${t(ui, "review_mc", { n: row.mc })}`));
-    item.append(el("div", "cw-review-text", row.text), costs, el("div", "cw-review-open", t(ui, "review_open", { i: row.index })));
-    list.appendChild(item);
+  for (const row of valued) list.appendChild(reviewEntry(snap, row));
+  if (valued.length) box.appendChild(list);
+  if (unvalued.length) {
+    box.appendChild(el("div", "cw-review-unvalued-title", t(ui, "review_unvalued")));
+    const apart = el("ul", "cw-review-unvalued");
+    for (const row of unvalued) apart.appendChild(reviewEntry(snap, row));
+    box.appendChild(apart);
   }
-  box.appendChild(list);
+  if (snap.reviewView && snap.reviewView.board) box.appendChild(reviewReplay(snap));
+  return box;
+}
+
+/** One Review entry: a button with its number (from 1), the judge's sentence and its costs. */
+function reviewEntry(snap, row) {
+  const { ui } = snap;
+  const item = el("li", "cw-review-row");
+  item.dataset.number = String(row.number);
+  item.dataset.step = String(row.step);
+  item.dataset.verdict = row.verdict || "";
+  const button = el("button", "cw-review-entry");
+  button.type = "button";
+  button.dataset.entry = String(row.index);
+  if (snap.reviewView && snap.reviewView.entry === row.index) button.setAttribute("aria-current", "true");
+  button.setAttribute("aria-label", t(ui, "review_open", { i: row.index }));
+  button.appendChild(el("span", "cw-review-index", `${row.index}. `));
+  button.appendChild(el("span", "cw-review-text", row.text));
+  if (row.valued) {
+    const costs = el("span", "cw-review-costs");
+    const dd = row.dd_cost == null ? t(ui, "review_dd_none") : t(ui, "review_dd", { n: row.dd });
+    costs.appendChild(el("span", "cw-review-dd", ` ${dd}`));
+    costs.appendChild(el("span", "cw-review-mc", ` · ${t(ui, "review_mc", { n: row.mc })}`));
+    button.appendChild(costs);
+  }
+  button.addEventListener("click", () => snap.send({ review: row.index }));
+  item.appendChild(button);
+  return item;
+}
+
+/** The opened entry: the deal at that decision with the analysis, stepping back and forth, and Close. */
+function reviewReplay(snap) {
+  const { ui } = snap;
+  const opened = snap.reviewView;
+  const box = el("section", "cw-review-replay");
+  box.dataset.entry = String(opened.entry);
+  box.dataset.step = String(opened.step);
+  box.setAttribute("aria-label", opened.heading);
+  box.appendChild(el("div", "cw-review-replay-heading", opened.heading));
+  const tools = el("div", "cw-review-replay-tools");
+  const step = (command, value) => commandButton(ui, command, () => snap.send({ review_step: value }), `cw-command cw-review-${command}`);
+  const back = step("review_back", -1);
+  back.disabled = opened.step <= 0;
+  const forward = step("review_forward", 1);
+  forward.disabled = opened.step >= opened.steps;
+  tools.append(back, forward, step("review_close", 0));
+  box.appendChild(tools);
+  const board = drawBoard(opened.board, ui, () => {});
+  markBoard(board, opened.analysis_view || {});
+  box.append(board, analysisSection(ui, opened.analysis_view || {}, []));
   return box;
 }
 

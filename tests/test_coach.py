@@ -1,4 +1,4 @@
-"""The coaching table (Table(coach=True)) and its judge (bots/coach.py)."""
+"""The coaching table (Table(coach=True)): its verdicts are the judge's (analysis/coach.py, analysis/judge.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import re
 import pytest
 
 from cardwidgets import GAMES, Table, new_game
-from cardwidgets.bots import heuristic, hint_decision, make_bot
-from cardwidgets.bots.coach import COSTLY, TIE, VERDICTS, judge
-from cardwidgets.bots.search import SearchBot
+from cardwidgets.analysis.coach import VERDICTS, coach, hint_decision
+from cardwidgets.analysis.judge import judge
+from cardwidgets.bots import make_bot
 
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 RULE_ID = re.compile(r"\b[A-Z]+-\d+[a-z]?\b")
@@ -26,44 +26,37 @@ def decisions(game: str, seed: int, count: int):
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_the_verdict_follows_the_search_evaluation(game: str) -> None:
+def test_the_coachs_verdict_is_the_judges(game: str) -> None:
     for state in decisions(game, seed=4, count=2):
-        legal = state.legal_actions()
-        candidates = list(heuristic.candidates(state))
-        samples = SearchBot(7).budget(state, len(candidates))
-        for action in legal[:4]:
-            compared = candidates if action in candidates else [*candidates, action]
-            evaluated = {e.action.text: e.value for e in SearchBot(7, samples=samples).evaluate(state, compared)}
-            best = max(evaluated.values())
-            verdict = judge(state, action, seed=7)
-            loss = best - evaluated[action.text]
+        judgement = judge(state, dd=False)
+        for action in state.legal_actions()[:4]:
+            verdict = coach(state, action)
+            assessment = judgement.assess(action)
+            assert verdict.verdict == assessment.verdict
             assert verdict.verdict in VERDICTS
-            if loss < TIE[game]:
-                assert verdict.verdict == "best"
-                assert verdict.better is None
+            if verdict.verdict in ("inaccuracy", "mistake"):
+                assert verdict.better == assessment.best[0] != action.text
             else:
-                assert verdict.verdict == ("mistake" if loss >= COSTLY[game] else "good")
-                assert verdict.better in legal
-                assert verdict.better != action
+                assert verdict.better is None
 
 
 def test_judging_changes_nothing_and_is_deterministic() -> None:
     state = next(decisions("nestors", seed=2, count=1))
     history = list(state.history)
     action = state.legal_actions()[-1]
-    first, second = judge(state, action, seed=3), judge(state, action.text, seed=3)
+    first, second = coach(state, action), coach(state, action.text)
     assert first == second
     assert state.history == history
 
 
-def test_a_forced_move_is_always_best() -> None:
+def test_a_forced_move_changes_nothing() -> None:
     state = new_game("nestors", seed=1)
     bot = make_bot("random", 1)
     while len(state.legal_actions()) != 1:
         state.apply(bot.choose(state))
-    verdict = judge(state, state.legal_actions()[0])
-    assert verdict.verdict == "best"
-    assert "only legal move" in verdict.to_json("en")["text"]
+    verdict = coach(state, state.legal_actions()[0])
+    assert verdict.verdict == "no_choice"
+    assert "nothing you could play here changes the result" in verdict.to_json("en")["text"]
 
 
 def test_the_coaching_table_judges_each_learner_move_in_the_learners_language() -> None:
@@ -86,11 +79,11 @@ def test_the_coaching_table_judges_each_learner_move_in_the_learners_language() 
 def test_a_costly_move_names_a_better_one() -> None:
     for state in decisions("tumbochka", seed=2, count=6):
         for action in state.legal_actions()[-2:]:
-            verdict = judge(state, action, seed=1)
+            verdict = coach(state, action)
             if verdict.verdict == "mistake":
                 text = verdict.to_json("en")["text"]
                 assert verdict.better is not None
-                assert "less than" in text
+                assert "less on average than" in text
                 return
     pytest.fail("no costly move came up")
 
@@ -104,6 +97,5 @@ def test_without_coach_there_is_no_feedback() -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_hints_move_is_judged_best(game: str) -> None:
     for state in decisions(game, seed=9, count=4):
-        seed = len(state.history)  # as the Table seeds both
-        advice = hint_decision(state, state.to_act, seed=seed)
-        assert judge(state, advice.action, seed=seed).verdict == "best"
+        advice = hint_decision(state, state.to_act)
+        assert coach(state, advice.action).verdict in ("best", "no_choice")

@@ -39,9 +39,9 @@ from cardwidgets import (
     parse_card,
     to_html,
 )
-from cardwidgets.analysis.postmortem import row_text
-from cardwidgets.bots import heuristic, hint
-from cardwidgets.bots.coach import judge
+from cardwidgets.analysis.coach import coach
+from cardwidgets.analysis.judge import Assessment, explain
+from cardwidgets.bots import heuristic, hint, make_bot
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import record_of
 from cardwidgets.core.state import GameState
@@ -128,6 +128,12 @@ BANNED = {
     "по правилам": "простые приёмы (every bot follows the rules)",
     "фаза": "идёт торговля / идёт выбор козыря",
     "блокнот": "тетрадь (a Jupyter notebook)",
+    "дорогой ход": "ошибка (the judge's word, docs/glossary.md)",
+    "дорогие ходы": "ошибки (the judge's word, docs/glossary.md)",
+    "обряд": "жеребьёвка",
+    "номер партии": "начальное число (a seed)",
+    "согласных со всем": "не противоречащих всему",
+    "пошёл ♠": "зашёл с ♠",
 }
 
 
@@ -201,7 +207,7 @@ def test_illegal_action_error_follows_the_default_locale(clean_locale: None) -> 
     state = new_game("nimby", seed=3)
     with pytest.raises(IllegalActionError) as caught:
         state.apply("play 5D")
-    assert str(caught.value).startswith('"play 5D" is not possible now')
+    assert str(caught.value).startswith('"play 5♦" is not possible now')
     set_locale("ru")
     text = str(caught.value)
     assert text.startswith("«сыграть 5♦» сейчас невозможно: идёт выбор козыря")
@@ -254,7 +260,7 @@ def test_action_labels_in_russian(action: str, game: str, ru: str) -> None:
 def test_lists_in_russian_are_comma_separated() -> None:
     held = [parse_card("AS"), parse_card("10S")]
     assert render("nimby.must_follow", {"seat": 2, "suit": held[0].suit, "held": held}, "ru").endswith("(есть Т♠, 10♠)")
-    assert render("nimby.must_follow", {"seat": 2, "suit": held[0].suit, "held": held}, "en").endswith("(holds AS 10S)")
+    assert render("nimby.must_follow", {"seat": 2, "suit": held[0].suit, "held": held}, "en").endswith("(holds A♠ 10♠)")
 
 
 def test_floats_get_a_decimal_comma_in_russian() -> None:
@@ -354,6 +360,19 @@ def test_records_carry_notes_in_both_languages() -> None:
     assert note_text(record.notes[0], "ru") == "plain"
     assert note_text({"ru": "только по-русски"}, "en") == "только по-русски"
     assert note_text({"en": "English only"}, "ru") == "English only"
+
+
+def test_every_shipped_record_note_is_in_both_languages() -> None:
+    """notebooks/records: a Russian picture never shows an English note (issue 21)."""
+    notes = {}
+    for path in sorted((ROOT / "notebooks" / "records").glob("*/*.json")):
+        for key, note in json.loads(path.read_text(encoding="utf-8")).get("notes", {}).items():
+            notes[f"{path.name} {key}"] = note
+    assert notes
+    for where, note in notes.items():
+        assert isinstance(note, dict), where
+        assert note.get("en"), where
+        assert re.search("[а-я]", note.get("ru", "")), where
 
 
 def test_note_text_follows_the_default_locale(clean_locale: None) -> None:
@@ -475,7 +494,7 @@ def test_explorer_text_in_russian_names_cards_the_russian_way() -> None:
 
 @pytest.mark.parametrize("game", sorted(DEALS))
 def test_hand_replay_and_table_text_in_russian_have_no_latin(game: str) -> None:
-    """HandReplay.text() is titled «Разбор сдачи»; Table.text() says its state in Russian words."""
+    """HandReplay.text() is titled «Просмотр сдачи»; Table.text() says its state in Russian words."""
     state = new_game(game, seed=6)
     rng = random.Random(6)
     while not state.is_done:
@@ -483,7 +502,7 @@ def test_hand_replay_and_table_text_in_russian_have_no_latin(game: str) -> None:
     replay = HandReplay(record_of(state), locale="ru")
     for step in (0, replay.steps // 2, replay.steps):
         replay.go(step)
-        assert replay.text().startswith("Разбор сдачи — ")
+        assert replay.text().startswith("Просмотр сдачи — ")
         assert not latin_words(replay.text()), replay.text()
     assert HandReplay(record_of(state), locale="en").text().startswith("HandReplay — ")
     table = Table(game, seed=6, locale="ru")
@@ -540,14 +559,33 @@ def test_nimby_texts_say_balls_not_ochki() -> None:
     assert not [text for text in nimby if "очк" in text]
 
 
-def test_post_mortem_sentence_says_one_point() -> None:
-    """``row_text``: "cost 1 point" (not "1 points"); «стоил 1 очко» / Nimby «стоил 1 балл»."""
-    row = {"number": 3, "action": "play 7S", "best": ["play AS"], "dd_cost": 1, "mc_cost": 0.5}
-    assert "cost 1 point with all cards face up" in row_text(row, "en", "nestors")
-    assert "0.5 points on average" in row_text(row, "en", "nestors")
-    assert "стоил 1 очко" in row_text(row, "ru", "nestors")
-    assert "в среднем 0,5 очка" in row_text(row, "ru", "nestors")
-    assert "стоил 1 балл" in row_text(row, "ru", "nimby")
+def play_decision(game: str, seed: int = 1) -> GameState:
+    """A decision with a choice in the play of ``game``, reached by the rules-of-thumb bots."""
+    state, bot = new_game(game, seed=seed), make_bot("heuristic")
+    while state.phase not in ("play", "open") or len(state.legal_actions()) < 2:
+        state.apply(bot.choose(state))
+    return state
+
+
+def judge_sentences(state: GameState, locale: str) -> Iterator[str]:
+    """The judge's sentence for every verdict, with each face-up clause (best too, a cost, not valued)."""
+    seat, legal = state.to_act, state.legal_strings()
+    for verdict in ("best", "good", "inaccuracy", "mistake", "no_choice"):
+        for dd, dd_cost in ((1, 0), (0, 1), (-4, 8), (None, None)):
+            best_dd = None if dd is None else dd + dd_cost
+            a = Assessment(legal[-1], verdict, [legal[0]], [legal[0]], 0.25, 1.0, 0.5, dd, dd_cost, 9, 1.25, best_dd)
+            yield explain(a, state, seat).text(locale)
+
+
+def test_judge_sentences_say_one_point() -> None:
+    """"cost 1 point" (not "1 points"); «стоил 1 очко» / Nimby «стоил 1 балл»; «0,5» with a decimal comma."""
+    nestors_en = list(judge_sentences(play_decision("nestors"), "en"))
+    assert any("cost 1 point: " in text for text in nestors_en)
+    assert any("1.0 points less on average" in text for text in nestors_en)
+    nestors_ru = list(judge_sentences(play_decision("nestors"), "ru"))
+    assert any("стоил 1 очко" in text for text in nestors_ru)
+    assert any("на 1,0 очка меньше" in text and "± 0,5" in text for text in nestors_ru)
+    assert any("стоил 1 балл" in text for text in judge_sentences(play_decision("nimby"), "ru"))
 
 
 # ----- record errors in Russian (docs/records.md, *Errors*) ------------------------------------------------
@@ -609,7 +647,7 @@ def test_record_errors_in_russian_have_no_english() -> None:
 def test_record_error_follows_the_default_locale(clean_locale: None) -> None:
     with pytest.raises(RecordError) as caught:
         cardwidgets.replay({"game": "nimby", "dealer": 0, "seed": 1, "actions": ["play 3S"]})
-    english = 'action 1 "play 3S": "play 3S" is not possible now: the phase is trump'
+    english = 'action 1 "play 3S": "play 3♠" is not possible now: the phase is trump'
     assert str(caught.value).startswith(english)
     set_locale("ru")
     assert str(caught.value).startswith("действие 1 «play 3S»: «сыграть 3♠» сейчас невозможно: идёт выбор козыря")
@@ -665,10 +703,8 @@ def table_texts(game: str, seed: int) -> Iterator[tuple[str, str]]:
     for step in range(0, replay.steps + 1, 2):
         replay.go(step)
         yield f"HandReplay step {step}", replay.text()
-    for number, action in enumerate(table.state.history[:8], start=1):  # every kind of post-mortem sentence
-        for dd, mc in ((0, 0), (0, 0.25), (1, 0), (2, 1.5), (5, 21), (None, None)):
-            row = {"number": number, "action": action, "best": table.state.history[:2], "dd_cost": dd, "mc_cost": mc}
-            yield "post_mortem", row_text(row, "ru", game)
+    for text in judge_sentences(play_decision(game), "ru"):  # every kind of verdict sentence
+        yield "post_mortem", text
 
 
 def explorer_texts(rng: random.Random) -> Iterator[tuple[str, str]]:
@@ -705,7 +741,7 @@ def coach_texts(game: str) -> Iterator[tuple[str, str]]:
     judged = 0
     while not state.is_done and judged < 3:
         if state.phase == "play" and len(state.legal_actions()) > 1:
-            verdict = judge(state, rng.choice(state.legal_actions()), seed=judged)
+            verdict = coach(state, rng.choice(state.legal_actions()))
             yield f"coach {verdict.verdict}", verdict.to_json("ru")["text"]
             judged += 1
         state.apply(rng.choice(state.legal_actions()))
@@ -755,3 +791,57 @@ def test_a_hand_held_face_down_counts_its_cards_in_words() -> None:
     held = [seat for seat in table.board["seats"] if seat["hand"] is None]
     assert held
     assert all(seat["count_text"] == cards_text(seat["count"], "ru") for seat in held)
+
+
+# ----- what the widgets show in English: no card code, no action string (issue 21) ----------------------------------
+CARD_CODE = re.compile(r"(?<![\w♠♥♦♣-])(?:10|[2-9JQKA])[SHDC](?![\w])")
+ACTION_STRING = re.compile(r"\b(?:play|open|leave|give|exchange) (?:\?|(?:10|[2-9JQKA])[SHDC])(?![\w♠♥♦♣])")
+#: A refused string is the person's own and may be echoed, quoted.
+QUOTED_ECHO = re.compile(r"\"[^\"]*\"|«[^«»]*»")
+
+
+def codes_in(text: str) -> list[str]:
+    """Card codes and action strings a person would read in ``text`` (quoted echoes left out)."""
+    bare = QUOTED_ECHO.sub("", text)
+    return CARD_CODE.findall(bare) + ACTION_STRING.findall(bare)
+
+
+def english_texts(game: str, seed: int) -> Iterator[tuple[str, str]]:
+    """An English coached Table played at random: status-line events, coach, Hint, refusals, Review, analysis."""
+    rng = random.Random(seed)
+    table = Table(game, seed=seed, locale="en", pace=0, coach=True, bots="random")
+    hints = 0
+    while not table.state.is_done:
+        for event in table.events:
+            yield "status line", event["text"]
+        if table.feedback:
+            yield "coach", table.feedback["text"]
+        if hints < 2 and table.state.phase in ("play", "open") and len(table.legal) > 1:
+            table.ask_hint()
+            hints += 1
+            yield "Hint", f"{table.hint['label']}: {table.hint['reason']}"
+        for text in wrong_actions(table.state, rng)[:3]:
+            assert not table.act(text)
+            yield "refused", table.error["text"]
+        table.act(rng.choice(table.legal))
+    yield "result", table.scoreboard["why"]
+    table.review(samples=4)
+    for row in table.review_rows:
+        yield "Review", row["text"]
+    if table.review_rows:
+        opened = table.review_replay(1)
+        yield "analysis verdict", opened.analysis_view["verdict"].get("text", "")
+        yield "analysis", " ".join([opened.analysis_view["summary"], *opened.analysis_view["legend"]])
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_no_card_code_or_action_string_in_what_english_widgets_show(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardwidgets.analysis import judge as judge_module
+
+    monkeypatch.setattr(judge_module, "sample_count", lambda state, actions: 6)  # the same judge, CI-fast
+    monkeypatch.setattr(judge_module, "DD_NODES", 20_000)
+    found = list(english_texts(game, 1))
+    found += [("judge", text) for text in judge_sentences(play_decision(game), "en")]
+    assert {where for where, _ in found} >= {"status line", "coach", "Hint", "refused", "judge"}
+    bad = {f"{where}: {text}": codes_in(text) for where, text in found if codes_in(text)}
+    assert not bad, "\n".join(f"{k} -> {v}" for k, v in list(bad.items())[:20])

@@ -117,7 +117,7 @@ ENTRY_POINTS: dict[str, Callable[[Path, str], object]] = {
     "Table.from_record": lambda path, _text: Table.from_record(path, pace=0),
     "HandReplay": lambda path, _text: HandReplay(path),
     "HandReplay(seat=0)": lambda path, _text: HandReplay(path, seat=0),
-    "post_mortem": lambda path, _text: post_mortem(path, 0, samples=1, seconds=0.5),
+    "post_mortem": lambda path, _text: post_mortem(path, 0, samples=1),
     "to_html": lambda path, _text: to_html(path),
 }
 
@@ -192,7 +192,7 @@ def _in_play(game: str, seed: int = 2) -> Any:
     return state
 
 
-@pytest.mark.parametrize("samples", [0, -3, 1.5, "4", True, None, 10**6])
+@pytest.mark.parametrize("samples", [0, -3, 1.5, "4", True, 10**6])
 def test_post_mortem_refuses_a_bad_number_of_samples(samples: Any) -> None:
     with pytest.raises(AnalysisError) as info:
         post_mortem(_in_play("nimby"), 0, samples=samples)
@@ -213,7 +213,7 @@ def test_double_dummy_refuses_a_bad_budget(name: str, value: Any) -> None:
 @pytest.mark.parametrize("value", [math.nan, "2", -0.5])
 def test_post_mortem_refuses_a_bad_budget(value: Any) -> None:
     with pytest.raises(AnalysisError):
-        post_mortem(_in_play("nimby"), 0, seconds=value)
+        post_mortem(_in_play("nimby"), 0, nodes=value)
     with pytest.raises(AnalysisError):
         post_mortem(_in_play("nimby"), 0, total_seconds=value)
 
@@ -244,7 +244,7 @@ def test_a_state_that_is_not_a_position_of_its_game_is_refused(game: str, spoil:
     with pytest.raises(AnalysisError):
         double_dummy(state, seconds=5)
     with pytest.raises(AnalysisError):
-        post_mortem(state, 0, samples=1, seconds=1)
+        post_mortem(state, 0, samples=1)
 
 
 def test_a_progress_callback_that_changes_the_state_does_not_change_the_solve() -> None:

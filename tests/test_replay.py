@@ -248,7 +248,7 @@ def test_bad_steps_and_locale() -> None:
     with pytest.raises(ValueError, match="no step 99: steps go from 0 to"):
         HandReplay(record, step=99)
     widget = HandReplay(record, locale="ru")
-    assert widget.text().startswith("Разбор сдачи — Нимби — шаг 0 из")
+    assert widget.text().startswith("Просмотр сдачи — Нимби — шаг 0 из")
     with pytest.raises(Exception, match="locale must be one of en, ru"):
         widget.locale = "de"
 
@@ -263,3 +263,12 @@ def test_every_hand_is_shown_and_the_text_is_deterministic() -> None:
         assert first.board["seats"][seat]["hand"] == [card.text for card in hand]
         for card in hand:
             assert card.text in first.text()
+
+
+def test_a_russian_replay_prints_the_faces_the_russian_way() -> None:
+    """HandReplay's board in Russian: Т, К, Д, В on the faces, as its text says (issue 21)."""
+    from cardwidgets import HandReplay, new_game
+
+    replay = HandReplay(new_game("nestors", seed=1), locale="ru")
+    assert replay.ui["rank_letters"] == {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+    assert HandReplay(new_game("nestors", seed=1), locale="en").ui["rank_letters"] == {}

@@ -363,7 +363,7 @@ def test_bad_deals_are_refused() -> None:
         Tumbochka.deal_from_json([["KS"]])
     bad = json.loads(json.dumps(DEAL))
     bad["talon"][0] = "KS"
-    with pytest.raises(RecordError, match="card KS appears twice"):
+    with pytest.raises(RecordError, match="card K♠ appears twice"):
         Tumbochka.deal_from_json(bad)
 
 

@@ -212,9 +212,9 @@ def test_hint_is_worked_out_once_per_position(monkeypatch: pytest.MonkeyPatch) -
     calls: list[int] = []
     real = table_module.hint_decision
 
-    def counting(state, seat, seed=0):
-        calls.append(seed)
-        return real(state, seat, seed)
+    def counting(state, seat):
+        calls.append(len(state.history))
+        return real(state, seat)
 
     monkeypatch.setattr(table_module, "hint_decision", counting)
     table = Table("nimby", seat=0, seed=3, pace=0)

@@ -1,42 +1,36 @@
-"""``post_mortem(record_or_state, seat)``: two verdicts on each decision of one seat (issue 15, section 2).
+"""``post_mortem(record_or_state, seat)``: the judge's verdict on each decision of one seat (issues 15 and 21).
 
 For every decision of ``seat`` in the play (a turn with more than one legal
-action), the row gives:
+action), the row gives what the judge (``analysis/judge.py``) says — the same
+verdict the coach gave during the deal and the Review shows after it:
 
-- ``dd_cost``: points lost against the best action with all cards face up
-  (``double_dummy`` on the real deal);
-- ``mc_cost``: points lost against the best action *on what the seat could
-  see*: the search bot's sampler (``state.knowledge`` / ``state.world``) deals the hidden cards
-  ``samples`` times consistently with everything the seat has seen, each such
-  deal is solved double dummy, and the played action's average is compared
-  with the best average. A card can be a double-dummy mistake and still the
-  best choice on the information the player had (``mc_cost`` 0), or the
-  other way round.
+- ``verdict``: best, good, inaccuracy, mistake or no_choice (on what the seat could see);
+- ``mc_cost`` and ``mc_error``: what the action lost against the best on average over
+  the deals the seat could not rule out (the same deals for every action), and the
+  standard error of that figure;
+- ``dd_cost``: what it lost against the best with all cards face up (None when the
+  solve did not finish within the judge's budget of positions).
 
-Costs are in the declaring side's points (docs/records.md ``points``), seen
-from ``seat``'s side: a defender loses what the declaring side gains.
+Costs are in the game's own score unit for the deciding side (``analysis/outcome.py``):
+Nimby and Nestors, the own side's deal score less the other side's; Tumbochka, the
+player's own deal score (the declarer's contract in full).
 """
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from cardwidgets.analysis.checks import check_budget, check_position, check_samples, check_seed
-from cardwidgets.analysis.dd import PLAY_PHASES, AnalysisError, DoubleDummy
-from cardwidgets.analysis.positions import declaring_seats
-from cardwidgets.analysis.solver import Unfinished
+from cardwidgets.analysis.checks import check_budget, check_position, check_samples
+from cardwidgets.analysis.dd import PLAY_PHASES, AnalysisError
+from cardwidgets.analysis.judge import explain, judge, phrase
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import DealRecord, load_record, record_of, replay_deal
 from cardwidgets.core.state import GameState
 from cardwidgets.games.tumbochka import TumbochkaState
-from cardwidgets.i18n import ActionList, ActionText, Points, resolve
-
-#: Below this an average cost counts as none (sampling noise in the last digit).
-NEGLIGIBLE = 0.05
+from cardwidgets.i18n import resolve
 
 
 def post_mortem(
@@ -44,35 +38,89 @@ def post_mortem(
     seat: int,
     *,
     locale: str | None = None,
-    samples: int = 12,
-    seed: int = 0,
-    seconds: float | None = 10.0,
+    samples: int | None = None,
+    nodes: int | None = None,
     total_seconds: float | None = None,
 ) -> list[dict[str, Any]]:
-    """One row per decision of ``seat`` in the play: number, action, best, dd_cost, mc_cost, text.
+    """One row per decision of ``seat`` in the play: number, action, verdict, best, dd_cost, mc_cost, mc_error, text.
 
-    ``source`` is a deal's state or record (a ``DealRecord``, its JSON or a
-    path). ``samples`` worlds per decision (seeded by ``seed``) give
-    ``mc_cost``; ``seconds`` bounds each solve — a decision whose solve does
-    not finish gets ``None`` costs and says so, never a wrong figure.
-    ``total_seconds`` bounds the whole review the same way (the decisions
-    left when it runs out are "not finished").
+    ``source`` is a deal's state or record (a ``DealRecord``, its JSON or a path). ``samples``
+    (None: the judge's own count, as every tool uses) and ``nodes`` (the face-up solve's
+    budget in positions; None: the judge's ``DD_NODES``) are the judge's. ``total_seconds`` bounds the whole review: the
+    decisions left when it runs out get ``verdict`` None and say "not valued".
     """
-    check_samples(samples)
-    check_seed(seed)
-    check_budget("seconds", seconds)
+    if samples is not None:
+        check_samples(samples)
+    check_budget("nodes", nodes, whole=True)
     check_budget("total_seconds", total_seconds)
     if isinstance(source, GameState):
         check_position(source)
-    reviewer = _Reviewer(seat, samples, seed, seconds, resolve(locale), total=total_seconds)
-    return [reviewer.row(state, number, text) for state, number, text in seat_decisions(source, seat)]
+    locale = resolve(locale)
+    rows = review(source, seat, samples=samples, nodes=nodes, total_seconds=total_seconds)
+    return [{**row, "text": reason.text(locale)} for row, reason in rows]
 
 
-def seat_decisions(source: Any, seat: int) -> Iterator[tuple[GameState, int, str]]:
+def review(
+    source: Any,
+    seat: int,
+    *,
+    samples: int | None = None,
+    nodes: int | None = None,
+    total_seconds: float | None = None,
+    progress: Any = None,
+    cancelled: Any = None,
+) -> list[tuple[dict[str, Any], Explanation]]:
+    """The rows of ``post_mortem`` with their sentence as an ``Explanation`` (any language), for the Table's Review.
+
+    ``progress(done, total)`` is called after each decision; ``cancelled()`` true stops the review (rows so far).
+    """
+    decisions = list(seat_decisions(source, seat, copies=True))
+    deadline = None if total_seconds is None else time.monotonic() + total_seconds
+    out: list[tuple[dict[str, Any], Explanation]] = []
+    for state, number, action in decisions:
+        if cancelled is not None and cancelled():
+            break
+        if deadline is not None and time.monotonic() >= deadline:
+            out.append(_unvalued(number, action, state.game_name))
+        else:
+            out.append(decision_row(state, seat, number, action, samples=samples, nodes=nodes))
+        if progress is not None:
+            progress(len(out), len(decisions))
+    return out
+
+
+def decision_row(
+    state: GameState, seat: int, number: int, action: str, *, samples: int | None, nodes: int | None
+) -> tuple[dict[str, Any], Explanation]:
+    """The judge's row on ``action`` played by ``seat`` in ``state`` (not changed)."""
+    assessment = judge(state, seat, samples=samples, nodes=nodes).assess(action)
+    row = {
+        "number": number,
+        "action": action,
+        "verdict": assessment.verdict,
+        "best": assessment.dd_best,
+        "mc_best": assessment.best,
+        "dd_cost": assessment.dd_cost,
+        "mc_cost": assessment.mc_cost,
+        "mc_error": assessment.mc_error,
+    }
+    reason = explain(assessment, state, seat)
+    return row, Explanation(reason.rule, "analysis.pm_row", {"number": number, "text": reason})
+
+
+def _unvalued(number: int, action: str, game: str) -> tuple[dict[str, Any], Explanation]:
+    """A decision the review had no time left for: no verdict, no cost."""
+    row = {"number": number, "action": action, "verdict": None, "best": [], "mc_best": [], "dd_cost": None,
+           "mc_cost": None, "mc_error": None}
+    return row, Explanation("ANALYSIS", "analysis.pm_unfinished", {"number": number, "action": phrase(action, game)})
+
+
+def seat_decisions(source: Any, seat: int, *, copies: bool = False) -> Iterator[tuple[GameState, int, str]]:
     """Each decision of ``seat`` in the play that had a choice: (the state before it, its number from 1, the action).
 
     The post-mortem and ``Drill.from_mistakes`` walk a deal with it. Bad input: ``RecordError``; an unknown
-    seat or a deal that never reaches the play: ``AnalysisError``. The state yielded is not to be changed.
+    seat or a deal that never reaches the play: ``AnalysisError``. The state yielded is not to be changed
+    (``copies``: each is a copy of its own).
     """
     start, actions = start_and_actions(source)
     if not (type(seat) is int and 0 <= seat < start.num_players):
@@ -83,7 +131,7 @@ def seat_decisions(source: Any, seat: int) -> Iterator[tuple[GameState, int, str
         in_play = state.phase in PLAY_PHASES[state.game_name]
         played = played or in_play
         if in_play and state.to_act == seat and len(state.legal_actions()) > 1:
-            yield state, number, text
+            yield (state.clone() if copies else state), number, text
         state.apply(text)
     if not (played or state.phase in PLAY_PHASES[state.game_name]):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.no_play", {}))
@@ -103,84 +151,3 @@ def start_and_actions(source: Any) -> tuple[GameState, list[str]]:
     if isinstance(start, TumbochkaState) and isinstance(final, TumbochkaState):
         start.sitter, start.high_bid_ok = final.sitter, final.high_bid_ok  # TUM-8 limits from the match
     return start, list(final.history)
-
-
-class _Reviewer:
-    """The two solvers (real deal, sampled deals; each keeps its table), the sampler's seed, the locale."""
-
-    def __init__(
-        self, seat: int, samples: int, seed: int, seconds: float | None, locale: str, *, total: float | None = None
-    ) -> None:
-        self.seat = seat
-        self.seconds = seconds
-        self.deadline = None if total is None else time.monotonic() + total
-        self.samples = samples
-        self.rng = random.Random(seed)
-        self.solver = DoubleDummy(seconds=seconds)
-        self.sampler = DoubleDummy(seconds=seconds)
-        self.locale = locale
-
-    def row(self, state: GameState, number: int, action: str) -> dict[str, Any]:
-        """The two verdicts on ``action`` played by the seat in ``state``."""
-        sign = 1 if declaring_seats(state)[self.seat] else -1  # the seat's side wants sign * points high
-        row: dict[str, Any] = {"number": number, "action": action, "best": [], "dd_cost": None, "mc_cost": None}
-        try:
-            self._budget()
-            values = self.solver.values(state)
-            top = max(sign * v for v in values.values())
-            row["best"] = [a for a, v in values.items() if sign * v == top]
-            row["dd_cost"] = top - sign * values[action]
-            row["mc_cost"] = self.mc_cost(state, action, sign)
-        except Unfinished:
-            row["dd_cost"] = None
-        row["text"] = row_text(row, self.locale, state.game_name)
-        return row
-
-    def mc_cost(self, state: GameState, action: str, sign: int) -> float:
-        """Best average less the action's average over deals the seat could not rule out."""
-        known = state.knowledge(self.seat)
-        totals: dict[str, int] = dict.fromkeys(state.legal_strings(), 0)
-        for _ in range(self.samples):
-            self._budget()
-            for text, value in self.sampler.values(state.world(known, self.rng)).items():
-                totals[text] += sign * value
-        cost = (max(totals.values()) - totals[action]) / self.samples
-        return round(cost, 2) if cost >= NEGLIGIBLE else 0.0
-
-    def _budget(self) -> None:
-        """Give the next solve what is left of the budgets; ``Unfinished`` once the whole review is out of time."""
-        if self.deadline is None:
-            return
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            raise Unfinished(0)
-        for solver in (self.solver, self.sampler):
-            solver.solver.seconds = left if self.seconds is None else min(self.seconds, left)
-
-
-def row_text(row: dict[str, Any], locale: str, game: str = "") -> str:
-    """One sentence on a row: best, unlucky, unseen, a mistake, or not finished (actions as ``locale`` writes them)."""
-    dd, mc = row["dd_cost"], row["mc_cost"]
-    params = {
-        "number": row["number"],
-        "action": ActionText(row["action"], game),
-        "best": ActionList(row["best"], game),
-        "dd": Points(dd, game) if dd is not None else "",
-        "mc": Points(_figure(mc), game) if mc is not None else "",
-    }
-    if dd is None or mc is None:
-        key = "analysis.pm_unfinished"
-    elif dd == 0 and mc == 0:
-        key = "analysis.pm_best"
-    elif dd == 0:
-        key = "analysis.pm_lucky"
-    elif mc == 0:
-        key = "analysis.pm_unseen"
-    else:
-        key = "analysis.pm_mistake"
-    return Explanation("ANALYSIS", key, params).text(locale)
-
-
-def _figure(value: float) -> float:
-    """An average as people write it: ``3`` rather than ``3.0`` (a decimal comma in Russian, by ``Points``)."""
-    return int(value) if value == int(value) else value

@@ -52,6 +52,7 @@ from cardwidgets.games.nestors import (
     NestorsState,
 )
 from cardwidgets.games.nestors_tricks import POWER, TRUMP_RANKS, resolve_trick
+from cardwidgets.i18n import Points
 from cardwidgets.i18n.nestors import TRUMP_NAMES
 
 #: Bidding count: what a partnership takes on average, and what each trump adds (calibrated by simulation).
@@ -110,7 +111,7 @@ def _decide_bid(state: NestorsState) -> Decision:
     bids = [a for a in legal if a.verb == "bid"]
     limit = count - MARGIN
     partner_holds = state.high_bidder is not None and TEAM[state.high_bidder] == TEAM[seat]
-    params = {"count": count, "trump": TRUMP_NAMES[rank], "limit": limit}
+    params = {"count": Points(count, "nestors"), "trump": TRUMP_NAMES[rank], "limit": limit}
     if PASS in legal and partner_holds:
         return Decision(PASS, Explanation("NES-4", "bots.nestors.pass_partner", {**params, "seat": state.high_bidder}))
     if bids and (bids[0].number <= limit or PASS not in legal):  # type: ignore[operator]
@@ -158,7 +159,7 @@ def _decide_leave(state: NestorsState) -> Decision:
     trump = state.trump
     assert trump is not None
     card = min(state.pending, key=lambda c: _worth(c, trump))
-    params = {"card": sym(card), "points": CARD_POINTS[trump][card]}
+    params = {"card": sym(card), "points": Points(CARD_POINTS[trump][card], "nestors")}
     return Decision(LEAVE_CARD[card], Explanation("NES-7", "bots.nestors.leave", params))
 
 
@@ -187,7 +188,8 @@ def _play_a(state: NestorsState, legal: list[Card], trump: Rank) -> Decision:
     table_points = CARD_POINTS[trump][table] if table is not None else 0
     if trumps and (table_points >= LEAD_TRUMP_TABLE or len(trumps) >= 3):
         card = trumps[0]
-        return _play(card, "NES-6", "bots.nestors.lead_trump", table=sym(table) if table else "", points=table_points)
+        table_worth = Points(table_points, "nestors")
+        return _play(card, "NES-6", "bots.nestors.lead_trump", table=sym(table) if table else "", points=table_worth)
     plain = [c for c in legal if c.rank is not trump and CARD_POINTS[trump][c] == 0] or legal
     card = max(plain, key=lambda c: (c.rank is not trump, POWER[trump][c]))
     return _play(card, "NES-6", "bots.nestors.lead_high")
@@ -205,7 +207,7 @@ def _play_b(state: NestorsState, seat: int, legal: list[Card], trump: Rank) -> D
     if trumps and stake >= B_TRUMP_STAKE:
         # W3b: C wins only with a trump of a suit that is neither A's nor ours.
         card = min(trumps, key=lambda t: sum(1 for c in out if c.rank is trump and c.suit not in (a.suit, t.suit)))
-        return _play(card, "NES-6", "bots.nestors.b_trump", stake=stake)
+        return _play(card, "NES-6", "bots.nestors.b_trump", stake=Points(stake, "nestors"))
     power = POWER[trump]
     higher = [
         c

@@ -145,7 +145,7 @@ def search_reason(state: GameState, found: list[Evaluation], samples: int) -> Ex
         "compare": _texts(compare),
         "tip": _texts(tip.reason),
     }
-    if tip.action is best.action:
+    if tip.action == best.action:
         return Explanation(tip.reason.rule, "bots.search.agree", params)
     params.update(action=_labels(best.action, state.game_name))
     return Explanation("BOT", "bots.search.differ", params)

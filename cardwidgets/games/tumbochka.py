@@ -807,6 +807,10 @@ def _position(match: Match) -> TumbochkaPosition:
     return position
 
 
+#: Which removal, in Russian words.
+REMOVAL_RU = {1: "впервые", 2: "во второй раз", 3: "в третий раз"}
+
+
 def _knock_off(position: TumbochkaPosition, seat: int, events: list[Explanation], key: str) -> None:
     """TUM-8: one more removal; score 10, or 0 and the golden bagel from the second on (T-9)."""
     position.removals[seat] += 1
@@ -822,7 +826,8 @@ def _knock_off(position: TumbochkaPosition, seat: int, events: list[Explanation]
     params = {
         "seat": seat,
         "score": position.scores[seat],
-        "removals": position.removals[seat],
+        # which removal: "removal 1"; Russian in words, «снят впервые», «снят во второй раз» (issue 21)
+        "removals": {"en": str(position.removals[seat]), "ru": REMOVAL_RU.get(position.removals[seat], "снова")},
         "bagel": GOLDEN_BAGEL if bagel else "",
     }
     events.append(Explanation("T-9" if bagel else "TUM-8", key, params))

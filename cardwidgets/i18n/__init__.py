@@ -140,9 +140,7 @@ class Points:
 
 
 def _action_text(text: str, game: str, locale: str) -> str:
-    """One action (or a run ``bid 65 … bid 190``) as a person reads it in ``locale``."""
-    if locale == "en":
-        return text
+    """One action (or a run ``bid 65 … bid 190``) as a person reads it in ``locale`` (never its code)."""
     return " … ".join(action_phrase(part, locale, game) for part in text.split(" … "))
 
 
@@ -172,16 +170,16 @@ def _card_error_text(error: CardError, locale: str) -> str:
 
 
 def shown(value: Any, locale: str) -> str:
-    """A card, rank or action in a sentence: English keeps ``7H``/``play 5D``; Russian «7♥», «сыграть 5♦»."""
+    """A card, rank or action in a sentence, never its code: "7♥", "play 5♦" / «7♥», «сыграть 5♦»."""
     if isinstance(value, ActionList):
         return ", ".join(_action_text(text, value.game, locale) for text in value)
     if isinstance(value, ActionText):
         return _action_text(value, value.game, locale)
-    if locale == "en":
-        return str(value) if isinstance(value, CardText) else value.text
+    if isinstance(value, CardText):
+        return str(value) if locale == "en" else card_text(value.card, locale)
     if isinstance(value, Rank):
-        return rank_plural(value, locale)
-    return card_text(value.card if isinstance(value, CardText) else value, locale)
+        return value.text if locale == "en" else rank_plural(value, locale)
+    return card_text(value, locale)  # a card: "A♠" / «Т♠», never "AS"
 
 
 #: Every game's phases as a sentence names them (the summary's phase word is the key).

@@ -47,32 +47,87 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the post-mortem takes one deal: pass a deal record, not a match record",
         "ru": "разбор делается по одной сдаче: нужна запись сдачи, а не партии",
     },
-    # ----- post-mortem sentences ({dd}: with all cards face up; {mc}: on average over the deals the seat could not rule out)
-    "analysis.pm_best": {
-        "en": "Action {number}, {action}: the best choice, with all cards face up and on what you could see.",
-        "ru": "Ход {number}, {action}: лучший выбор — и при открытых картах, и по тому, что вы видели.",
+    "analysis.judge_not_to_act": {
+        "en": "the judge values a decision of the seat to act, and seat {seat} is not to act here",
+        "ru": "судья оценивает решение игрока, чей ход, а игрок {seat} сейчас не ходит",
     },
-    "analysis.pm_lucky": {
-        "en": "Action {number}, {action}: best with the cards as they lay, but on what you could see it cost "
-        "{mc} on average — it worked out by luck.",
-        "ru": "Ход {number}, {action}: лучший при этом раскладе, но по тому, что вы видели, он стоил в среднем "
-        "{mc} — повезло.",
+    "analysis.judge_budget": {
+        "en": "a budget must be a whole number from 1 to 1000000000, not {value}",
+        "ru": "бюджет — целое число от 1 до 1000000000, а не {value}",
     },
-    "analysis.pm_unseen": {
-        "en": "Action {number}, {action}: cost {dd} with all cards face up (best: {best}), "
-        "but on what you could see it was as good as any — no way to know.",
-        "ru": "Ход {number}, {action}: при открытых картах стоил {dd} (лучше: {best}), "
-        "но по тому, что вы видели, он не хуже других — знать было нельзя.",
+    "analysis.judge_not_legal": {
+        "en": "the judge values legal actions only, and {action} is not one here",
+        "ru": "судья оценивает только разрешённые ходы, а {action} здесь не разрешён",
     },
-    "analysis.pm_mistake": {
-        "en": "Action {number}, {action}: cost {dd} with all cards face up (best: {best}) and {mc} "
-        "on average over the deals you could not rule out.",
-        "ru": "Ход {number}, {action}: при открытых картах стоил {dd} (лучше: {best}) и в среднем {mc} "
-        "по сдачам, которые вы не могли исключить.",
+    # ----- the judge's verdicts (analysis/judge.py): every tool says these
+    "judge.no_choice": {
+        "en": "{action}: nothing you could play here changes the result.{face_up}",
+        "ru": "{action}: что здесь ни сыграй, итог не изменится.{face_up}",
+    },
+    "judge.best": {
+        "en": "{action}: the best choice on what you could see — it averaged {mc} in {n} deals that fit "
+        "everything you had seen.{tip}{face_up}",
+        "ru": "{action}: лучший выбор по тому, что вы видели, — в {n} сдачах, не противоречащих всему, "
+        "что вы видели, в среднем {mc}.{tip}{face_up}",
+    },
+    "judge.good": {
+        "en": "{action}: as good as the best within the noise — {cost} less on average than {better} "
+        "in {n} deals (± {err}).{face_up}",
+        "ru": "{action}: не хуже лучшего в пределах случайности — в среднем на {cost} меньше, чем {better}, "
+        "в {n} сдачах (± {err}).{face_up}",
+    },
+    "judge.inaccuracy": {
+        "en": "{action}: an inaccuracy — {cost} less on average than {better} in {n} deals that fit "
+        "everything you had seen (± {err}).{tip}{face_up}",
+        "ru": "{action}: неточность — в среднем на {cost} меньше, чем {better}, в {n} сдачах, "
+        "не противоречащих всему, что вы видели (± {err}).{tip}{face_up}",
+    },
+    "judge.mistake": {
+        "en": "{action}: a mistake — {cost} less on average than {better} in {n} deals that fit "
+        "everything you had seen (± {err}).{tip}{face_up}",
+        "ru": "{action}: ошибка — в среднем на {cost} меньше, чем {better}, в {n} сдачах, "
+        "не противоречащих всему, что вы видели (± {err}).{tip}{face_up}",
+    },
+    "judge.dd_best": {
+        "en": " With all cards face up it was best too.",
+        "ru": " При открытых картах этот ход тоже лучший.",
+    },
+    "judge.dd_cost": {
+        "en": " With all cards face up {action} cost {dd}: {result}, where with {best} {best_result}.",
+        "ru": " При открытых картах ход «{action}» стоил {dd}: {result}, а при ходе «{best}» {best_result}.",
+    },
+    "judge.dd_unfinished": {
+        "en": " With all cards face up: not valued — the solve would take too long.",
+        "ru": " При открытых картах: не оценено — решатель считал бы слишком долго.",
+    },
+    "judge.dd_none": {
+        "en": "",
+        "ru": "",
+    },
+    "judge.result_made": {
+        "en": "the contract of {contract} is made ({value})",
+        "ru": "заказ {contract} выполнен ({value})",
+    },
+    "judge.result_failed": {
+        "en": "the contract of {contract} fails ({value})",
+        "ru": "заказ {contract} не выполнен ({value})",
+    },
+    "judge.result_side": {
+        "en": "your side's result for the deal is {value} (its score less the other side's)",
+        "ru": "итог сдачи для вашей стороны — {value} (её счёт минус счёт другой стороны)",
+    },
+    "judge.result_own": {
+        "en": "your own result for the deal is {value}",
+        "ru": "ваш собственный итог за сдачу — {value}",
+    },
+    # ----- post-mortem rows (analysis/postmortem.py): "Action n: " and the judge's sentence
+    "analysis.pm_row": {
+        "en": "Action {number}: {text}",
+        "ru": "Ход {number}: {text}",
     },
     "analysis.pm_unfinished": {
-        "en": "Action {number}, {action}: the solver did not finish within its time limit here.",
-        "ru": "Ход {number}, {action}: решатель не успел досчитать здесь за отведённое время.",
+        "en": "Action {number}, {action}: not valued — the review ran out of time before it.",
+        "ru": "Ход {number}, {action}: не оценён — время разбора кончилось раньше.",
     },
     # ----- the Table's Review and Drill.from_mistakes
     "analysis.review_not_over": {
@@ -80,8 +135,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "разбор будет, когда сдача закончится",
     },
     "analysis.review_no_row": {
-        "en": "no review row {index}: the review has {count} rows (numbered from 0)",
-        "ru": "в разборе нет строки {index}: строк в нём {count} (номера с 0)",
+        "en": "no review entry {index}: the review has {count} entries (numbered from 1)",
+        "ru": "в обзоре нет пункта {index}: пунктов в нём {count} (номера с 1)",
+    },
+    "analysis.review_busy": {
+        "en": "the review is being worked out: wait for it, or cancel it",
+        "ru": "обзор ещё считается: дождитесь его или отмените",
+    },
+    "analysis.review_opened": {
+        "en": "Review entry {entry}: the deal at action {step}, with the analysis",
+        "ru": "Пункт обзора {entry}: сдача на ходе {step}, с анализом",
     },
     "analysis.drill_prompt": {
         "en": "Action {number} of your deal (you are seat {seat}): which choice is best, with all cards face up "

@@ -12,34 +12,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "a random legal move",
         "ru": "случайный разрешённый ход",
     },
-    # ----- the coaching table (bots/coach.py) ---------------------------------------------------------------
-    "coach.only": {
-        "en": "{action} was your only legal move",
-        "ru": "«{action}» — ваш единственный разрешённый ход",
-    },
-    "coach.best": {
-        "en": "{action} averaged {value} in {n} simulated deals that fit everything you had seen; no other move did better",
-        "ru": "«{action}». В {n} смоделированных сдачах, согласных со всем, что вы видели, он дал в среднем {value}; лучше не было ни одного хода",
-    },
-    "coach.good": {
-        "en": "{action} averaged {value} in {n} simulated deals, only {loss} less than the best, {better}.{tip}",
-        "ru": "«{action}» — в {n} смоделированных сдачах в среднем {value}, всего на {loss} меньше лучшего хода («{better}»).{tip}",
-    },
-    "coach.mistake": {
-        "en": "{action} averaged {value} in {n} simulated deals, {loss} less than {better}.{tip}",
-        "ru": "«{action}» — в {n} смоделированных сдачах в среднем {value}, на {loss} меньше, чем «{better}».{tip}",
-    },
     "bot.only": {
         "en": "{action} is the only legal move",
         "ru": "{action} — единственный разрешённый ход",
     },
     "bots.search.agree": {
         "en": "{tip}. In {n} simulated deals that fit everything you have seen, this averaged {value}{trick}, {compare}",
-        "ru": "{tip}. В {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}",
+        "ru": "{tip}. В {n} смоделированных сдачах, не противоречащих всему, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}",
     },
     "bots.search.differ": {
-        "en": "{action}: in {n} simulated deals that fit everything you have seen, this averaged {value}{trick}, {compare}. (The rule of thumb would rather say: {tip}.)",
-        "ru": "{action}: в {n} смоделированных сдачах, согласных со всем, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}. (Простой приём советует другое: {tip}.)",
+        "en": "In {n} simulated deals that fit everything you have seen, this averaged {value}{trick}, {compare}. (The rule of thumb would rather say: {tip}.)",
+        "ru": "В {n} смоделированных сдачах, не противоречащих всему, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}. (Простой приём советует другое: {tip}.)",
     },
     "bots.search.trick": {
         "en": " and took this trick {pct}% of the time",
@@ -169,12 +152,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # ----- Nestors -------------------------------------------------------------------------------------------------
     "bots.nestors.bid": {
-        "en": "bid {bid}: with {trump} trump your side counts about {count} points; a made bid scores all you take, so win the bidding cheaply (NES-8)",
-        "ru": "ставка {bid}: если козыри — {trump}, ваша пара наберёт около {count} очков; выполненная ставка приносит всё взятое, так что выигрывайте торговлю дёшево (NES-8)",
+        "en": "bid {bid}: with {trump} trump your side counts about {count}; a made bid scores all you take, so win the bidding cheaply (NES-8)",
+        "ru": "ставка {bid}: если козыри — {trump}, ваша пара наберёт около {count}; выполненная ставка приносит всё взятое, так что выигрывайте торговлю дёшево (NES-8)",
     },
     "bots.nestors.pass": {
-        "en": "pass: with {trump} trump your side counts about {count} points, so {next} is too risky (a failed bid scores minus what you took, NES-8)",
-        "ru": "пас: если козыри — {trump}, ваша пара наберёт около {count} очков, и ставка {next} слишком рискованна (при невыполненной ставке взятое идёт в минус, NES-8)",
+        "en": "pass: with {trump} trump your side counts about {count}, so {next} is too risky (a failed bid scores minus what you took, NES-8)",
+        "ru": "пас: если козыри — {trump}, ваша пара наберёт около {count}, и ставка {next} слишком рискованна (при невыполненной ставке взятое идёт в минус, NES-8)",
     },
     "bots.nestors.pass_partner": {
         "en": "pass: your partner (seat {seat}) holds the bid, and outbidding him only raises your side's target",
@@ -189,24 +172,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "забирайте {taken} — самые ценные открытые карты, а {table} оставьте на столе (NES-6a)",
     },
     "bots.nestors.leave": {
-        "en": "leave {card} on the table: it is worth least ({points} points), and you keep the other three (NES-7)",
-        "ru": "оставьте на столе {card}: она стоит меньше всех ({points} очков), остальные три — ваши (NES-7)",
+        "en": "leave {card} on the table: it is worth least ({points}), and you keep the other three (NES-7)",
+        "ru": "оставьте на столе {card}: она стоит меньше всех ({points}), остальные три — ваши (NES-7)",
     },
     "bots.nestors.lead_trump": {
         "en": "lead the trump {card}: a trump led by A always takes the trick for A and C (W1, W3a, W3), and the table card {table} is worth {points}",
         "ru": "ходите с козыря {card}: козырь, с которого ходит А, всегда берёт взятку для А и С (W1, W3a, W3), а карта на столе {table} стоит {points}",
     },
     "bots.nestors.lead_high": {
-        "en": "lead {card}, a high card without points: B can beat it only with a trump (W3)",
-        "ru": "ходите со старшей карты без очков {card}: Б может побить её только козырем (W3)",
+        "en": "lead {card}, a high card without points: B beats it only with a higher card of its suit or a trump (W2, W3)",
+        "ru": "ходите со старшей карты без очков {card}: Б побьёт её только старшей картой той же масти или козырем (W2, W3)",
     },
     "bots.nestors.b_lost": {
         "en": "play {card}, your cheapest: A's trump {a} takes this trick whatever you play",
         "ru": "кладите {card}, самую дешёвую: козырь {a} игрока А берёт взятку, что бы вы ни положили",
     },
     "bots.nestors.b_trump": {
-        "en": "trump with {card}: the trick is worth about {stake} points, and C can take it back only with a trump of a third suit (W3b)",
-        "ru": "бейте козырем {card}: взятка стоит около {stake} очков, и С отберёт её только козырем третьей масти (W3b)",
+        "en": "trump with {card}: the trick is worth about {stake}, and C can take it back only with a trump of a third suit (W3b)",
+        "ru": "бейте козырем {card}: взятка стоит около {stake}, и С отберёт её только козырем третьей масти (W3b)",
     },
     "bots.nestors.b_higher": {
         "en": "beat {a} with {card}: no card still out is higher in that suit",

@@ -52,6 +52,9 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
         "open": "Open with {0}, take {1} {2}",
         "leave": "Leave {0} on the table",
         "give": "Give {0} to seat {1}",
+        "give.hidden": "Give a card to seat {1}",
+        "open.hidden": "Open a card and take two",
+        "exchange.hidden": "Exchange a card",
         "raise": "Raise to {0}",
         "keep": "Keep the contract",
         "play": "Play {0}",
@@ -69,6 +72,9 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
         "open": "Открыть {0}, взять {1} {2}",
         "leave": "Оставить {0} на столе",
         "give": "Отдать {0} игроку {1}",
+        "give.hidden": "Отдать карту игроку {1}",
+        "open.hidden": "Открыть карту и взять две",
+        "exchange.hidden": "Обменять карту",
         "raise": "Перезаказать {0}",  # the seed: «может перезаказать количество очков»
         "keep": "Оставить заказ",
         "play": "Сыграть {0}",
@@ -76,6 +82,26 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
         "trilyazh": "Трильяж! Ход {0}",
     },
 }
+
+
+#: An action told as done, where a language says it so (the status line during bot moves): ``{seat}`` is
+#: the seat's name; Russian agrees with «Вы» in the plural (the second form).
+ACTION_DONE: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {},
+    "ru": {
+        "nimby.pass": ("{seat} не согласился", "{seat} не согласились"),
+        "agree": ("{seat} согласился", "{seat} согласились"),
+    },
+}
+
+
+def action_done(text: str, seat_name: str, locale: str, game: str = "", *, own: bool = False) -> str:
+    """``seat_name`` and the action as done: «Игрок 0 не согласился», else "Seat 0: play A♠" / «Игрок 0: пас»."""
+    verb = text.split(maxsplit=1)[0] if text else ""
+    forms = ACTION_DONE[locale].get(f"{game}.{verb}") or ACTION_DONE[locale].get(verb)
+    if forms is None:
+        return f"{seat_name}: {action_phrase(text, locale, game)}"
+    return forms[1 if own else 0].format(seat=seat_name)
 
 
 def rank_text(rank: Rank, locale: str) -> str:
@@ -147,7 +173,8 @@ def action_label(text: str, locale: str | None = None, game: str = "") -> str:
         with suppress(CardError):
             args = [rank_plural(Rank.parse(args[0]), locale)]
     labels = ACTION_LABELS[locale]
-    template = labels.get(f"{game}.{verb}") or labels.get(verb)
+    hidden = "?" in args and labels.get(f"{verb}.hidden")  # a card the reader may not see: "a card"
+    template = hidden or labels.get(f"{game}.{verb}") or labels.get(verb)
     if template is None:
         return text
     words = [word_text(a, locale) for a in args]

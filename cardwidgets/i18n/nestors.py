@@ -106,7 +106,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nestors.c_must_third": {
         "en": "seat {seat} (C) must play a third suit or a trump ({trump}): A led {a_suit}, B played {b_suit}, and seat {seat} holds {held} (NES-6)",
-        "ru": "игрок {seat} (С) должен положить карту третьей масти или козырь (козыри — {trump}): А пошёл {a_suit}, Б положил {b_suit}, а у игрока {seat} есть {held} (NES-6)",
+        "ru": "игрок {seat} (С) должен положить карту третьей масти или козырь (козыри — {trump}): А зашёл с {a_suit}, Б положил {b_suit}, а у игрока {seat} есть {held} (NES-6)",
     },
     # ----- NES-6: who wins a trick ----------------------------------------------------------
     "nestors.w1": {
@@ -123,7 +123,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nestors.w3_both_trumps": {
         "en": "not all one suit, so A or B wins: both played trumps and A's {card} came first; {who} takes the trick (NES-6 W3)",
-        "ru": "масти карт не совпадают, поэтому выигрывает А или Б: оба сыграли козырем, и {card} игрока А лёг первым; взятку берёт {who} (NES-6 W3)",
+        "ru": "масти карт не совпадают, поэтому выигрывает А или Б: оба сыграли козырем, и карта {card} игрока А легла первой; взятку берёт {who} (NES-6 W3)",
     },
     "nestors.w3_higher": {
         "en": "not all one suit, so A or B wins: neither played a trump, both played {suit} and {card} is higher; {who} takes the trick (NES-6 W3)",
@@ -152,7 +152,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nestors.last_both_trumps": {
         "en": "last trick, two players: both played trumps and A's {card} came first; {who} takes both cards and the table card (NES-7 W3)",
-        "ru": "последняя взятка, играют двое: оба сыграли козырем, и {card} игрока А лёг первым; {who} забирает обе карты и карту со стола (NES-7 W3)",
+        "ru": "последняя взятка, играют двое: оба сыграли козырем, и карта {card} игрока А легла первой; {who} забирает обе карты и карту со стола (NES-7 W3)",
     },
     "nestors.last_higher": {
         "en": "last trick, two players: no trump, both played {suit} and {card} is higher; {who} takes both cards and the table card (NES-7 W3)",

@@ -100,7 +100,11 @@ TOOLS: dict[str, dict[str, str]] = {
         "dd_legend_value": "The number by each action: the declaring side's final points if that action is taken now "
         "and then everyone plays perfectly, all cards face up.",
         "dd_legend_best": "✓ (green): a best choice for the seat to act — it loses nothing.",
-        "dd_legend_loss": "−3 (red): 3 points worse than the best choice for the side of the seat to act (the number is what it loses).",
+        "dd_legend_loss": "−3 (red): it loses 3 against the best choice in the deal's score of the seat to act "
+        "(its side's score less the other side's; in Tumbochka his own score, the contract in full).",
+        "dd_legend_players_tumbochka": "When an opponent's card is valued, the solver assumes the declarer plays for "
+        "the most points and his two opponents play together for the fewest (they play for each other against "
+        "the contract); an opponent's own result is then his own tricks and trilyazhes.",
         "dd_only": "Only card: a single action keeps the best result.",
         "dd_any": "Any card: every legal action gives the same result.",
         "dd_some": "{n} of {of} actions keep the best result.",
@@ -141,8 +145,8 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_need_ab": "сначала выберите карты А и Б",
         "err_example": "нет примера {name}: в правилах примеры {names}",
         "err_position": "нет позиции {text}: выберите a, b, c или hand",
-        "replay": "Разбор сдачи",
-        "replay_text": "Разбор сдачи",
+        "replay": "Просмотр сдачи",
+        "replay_text": "Просмотр сдачи",
         "game_nimby": "Нимби",
         "game_tumbochka": "Тумбочка",
         "game_nestors": "Несторс",
@@ -200,7 +204,11 @@ TOOLS: dict[str, dict[str, str]] = {
         "dd_legend_value": "Число у каждого хода — итоговый счёт играющей стороны, если сделать этот ход сейчас, "
         "а дальше все играют безошибочно при открытых картах.",
         "dd_legend_best": "✓ (зелёным): лучший ход для того, кто ходит, — он ничего не теряет.",
-        "dd_legend_loss": "−3 (красным): ход хуже лучшего на 3 для стороны того, кто ходит (число — сколько он теряет).",
+        "dd_legend_loss": "−3 (красным): ход теряет 3 против лучшего в итоге сдачи для того, кто ходит "
+        "(счёт его стороны минус счёт другой; в тумбочке — его собственный счёт, заказ целиком).",
+        "dd_legend_players_tumbochka": "Оценивая карту соперника играющего, решатель считает, что играющий набирает "
+        "как можно больше очков, а оба его соперника вместе — чтобы он набрал как можно меньше (они играют друг за "
+        "друга против заказа); собственный итог соперника — его взятки и трильяжи.",
         "dd_only": "Единственный ход: лучший итог даёт только один ход.",
         "dd_any": "Любой ход: все возможные ходы дают один итог.",
         "dd_some": "Лучший итог дают {n} из {of} ходов.",

@@ -130,14 +130,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.knocked_by_arrival": {
         "en": "seat {seat} is knocked off the tumbochka by the new arrival: score {score}, removal {removals}{bagel} (TUM-8)",
-        "ru": "игрок {seat} снят с тумбочки: на неё сел другой игрок; очки {score}, снят раз: {removals}{bagel} (TUM-8)",
+        "ru": "игрок {seat} снят с тумбочки: на неё сел другой игрок; очки {score}, снят {removals}{bagel} (TUM-8)",
     },
     "tumbochka.knocked_together": {
         "en": "seat {seat} reached 20 in the same deal as another player: all who arrive together are knocked off; score {score}, removal {removals}{bagel} (TUM-8)",
-        "ru": "игрок {seat} сел на тумбочку в одной сдаче с другим игроком, а сесть одновременно нельзя: все севшие сняты с тумбочки; очки {score}, снят раз: {removals}{bagel} (TUM-8)",
+        "ru": "игрок {seat} сел на тумбочку в одной сдаче с другим игроком, а сесть одновременно нельзя: все севшие сняты с тумбочки; очки {score}, снят {removals}{bagel} (TUM-8)",
     },
     "tumbochka.timed_out": {
         "en": "seat {seat} sat through 3 deals without winning and is knocked off: score {score}, removal {removals}{bagel} (TUM-8)",
-        "ru": "игрок {seat} за 3 сдачи на тумбочке не набрал 7 очков и снят с тумбочки: очки {score}, снят раз: {removals}{bagel} (TUM-8)",
+        "ru": "игрок {seat} за 3 сдачи на тумбочке не набрал 7 очков и снят с тумбочки: очки {score}, снят {removals}{bagel} (TUM-8)",
     },
 }

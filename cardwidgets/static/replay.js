@@ -243,13 +243,18 @@ function markBoard(board, view) {
   }
 }
 function analysisPanel(model) {
-  const ui = model.get("ui") || {};
-  const view = model.get("analysis_view") || {};
+  return analysisSection(model.get("ui") || {}, model.get("analysis_view") || {}, model.get("analysis_progress") || []);
+}
+function analysisSection(ui, view, progress) {
   const panel = el("section", "cw-analysis");
   panel.setAttribute("aria-label", t(ui, "dd_title"));
   panel.dataset.status = view.status || "";
   panel.appendChild(el("div", "cw-analysis-title", t(ui, "dd_title")));
-  const progress = model.get("analysis_progress") || [];
+  if (view.verdict && view.verdict.verdict) {
+    const verdict = el("div", "cw-analysis-verdict", view.verdict.text);
+    verdict.dataset.verdict = view.verdict.verdict;
+    panel.appendChild(verdict);
+  }
   if (progress.length === 2) {
     const bar = el("progress", "cw-analysis-progress");
     bar.max = progress[1];
@@ -327,5 +332,8 @@ function render({ model, el: host }) {
 }
 var replay_default = { render };
 export {
-  replay_default as default
+  analysisSection,
+  replay_default as default,
+  drawBoard,
+  markBoard
 };

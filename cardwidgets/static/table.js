@@ -178,6 +178,110 @@ function trickArea(ui, plays, positions, { label = t(ui, "tricks"), captions = n
   });
   return area;
 }
+function positionsOf(board) {
+  const positions = {};
+  for (const info of (board || {}).seats || []) positions[info.seat] = info.position;
+  return positions;
+}
+
+// js/replay/index.js
+function drawBoard(board, ui, send) {
+  const legal = new Set(board.legal || []);
+  const options = (verb) => ({ actionOf: (card) => legal.has(`${verb} ${card}`) ? `${verb} ${card}` : null, send, tag: true });
+  const root = el("div", "cw-board");
+  root.dataset.game = board.game || "";
+  root.dataset.phase = board.phase || "";
+  root.dataset.toAct = board.to_act == null ? "" : String(board.to_act);
+  if (board.heading) root.appendChild(el("div", "cw-heading", board.heading));
+  const grid = el("div", "cw-grid");
+  for (const info2 of board.seats || []) grid.appendChild(seatBox(ui, info2, options("play")));
+  const center = el("div", "cw-center");
+  const plays = board.trick || [];
+  center.appendChild(trickArea(ui, plays, positionsOf(board), { label: board.trick_label, captions: board.captions }));
+  center.appendChild(el("div", "cw-why", board.why || ""));
+  center.appendChild(tableCards(ui, board.groups, options("leave")));
+  grid.appendChild(center);
+  const labels = Object.fromEntries((board.actions || []).map(({ action, label }) => [action, label]));
+  const buttons = (board.actions || []).map(({ action }) => action);
+  const info = el("aside", "cw-info");
+  info.appendChild(el("div", "cw-last", board.last || ""));
+  if (board.note) {
+    const note = el("div", "cw-note", board.note);
+    note.setAttribute("role", "note");
+    info.appendChild(note);
+  }
+  for (const [label, value] of board.info || []) {
+    const row = el("div", "cw-row");
+    row.append(el("span", "cw-label", `${label}:`), document.createTextNode(` ${value}`));
+    info.appendChild(row);
+  }
+  root.append(grid, actionButtons(buttons, labels, send), info);
+  return root;
+}
+function markBoard(board, view) {
+  const byAction = new Map((view.actions || []).map((entry) => [entry.action, entry]));
+  for (const node of board.querySelectorAll("[data-action]")) {
+    const entry = byAction.get(node.dataset.action);
+    if (!entry) continue;
+    const unknown = entry.value == null;
+    const kind = unknown ? "cw-dd-unknown" : entry.best ? "cw-dd-best" : "cw-dd-loss";
+    node.classList.add("cw-dd", kind);
+    node.dataset.ddValue = unknown ? "" : String(entry.value);
+    const mark = el("span", `cw-dd-mark ${kind}`, unknown ? "?" : `${entry.value} ${entry.mark}`);
+    mark.setAttribute("aria-hidden", "true");
+    node.appendChild(mark);
+    node.title = `${entry.label}: ${unknown ? "?" : `${entry.value} (${entry.mark})`}`;
+  }
+}
+function analysisSection(ui, view, progress) {
+  const panel = el("section", "cw-analysis");
+  panel.setAttribute("aria-label", t(ui, "dd_title"));
+  panel.dataset.status = view.status || "";
+  panel.appendChild(el("div", "cw-analysis-title", t(ui, "dd_title")));
+  if (view.verdict && view.verdict.verdict) {
+    const verdict = el("div", "cw-analysis-verdict", view.verdict.text);
+    verdict.dataset.verdict = view.verdict.verdict;
+    panel.appendChild(verdict);
+  }
+  if (progress.length === 2) {
+    const bar = el("progress", "cw-analysis-progress");
+    bar.max = progress[1];
+    bar.value = progress[0];
+    bar.setAttribute("aria-label", t(ui, "dd_progress", { done: progress[0], total: progress[1] }));
+    panel.appendChild(bar);
+  }
+  if (view.side) panel.appendChild(el("div", "cw-analysis-side", view.side));
+  if ((view.actions || []).length) {
+    const list = el("ul", "cw-analysis-values");
+    list.setAttribute("aria-label", t(ui, "dd_values"));
+    for (const entry of view.actions) {
+      const unknown = entry.value == null;
+      const item = el("li", unknown ? "cw-dd-unknown" : entry.best ? "cw-dd-best" : "cw-dd-loss");
+      item.dataset.action = entry.action;
+      item.textContent = `${entry.label}: ${unknown ? "?" : `${entry.value} ${entry.mark}`}`;
+      list.appendChild(item);
+    }
+    panel.appendChild(list);
+  }
+  if (view.summary) panel.appendChild(el("div", `cw-analysis-kind cw-dd-${view.kind}`, view.summary));
+  if ((view.line || []).length) {
+    const line = el("div", "cw-analysis-line");
+    line.appendChild(el("span", "cw-label", `${t(ui, "dd_line")}: `));
+    line.appendChild(el("span", "", view.line.map((step) => step.label).join(", ")));
+    panel.appendChild(line);
+  }
+  if (view.message) {
+    const message = el("div", "cw-analysis-message", view.message);
+    message.setAttribute("role", "status");
+    panel.appendChild(message);
+  }
+  if ((view.legend || []).length) {
+    const legend = el("ul", "cw-analysis-legend");
+    for (const text of view.legend) legend.appendChild(el("li", "", text));
+    panel.appendChild(legend);
+  }
+  return panel;
+}
 
 // js/table.js
 function currentTrick(view) {
@@ -290,7 +394,9 @@ function commandButtons(snap) {
     buttons.appendChild(commandButton(ui, "next_deal", () => snap.send({ command: "next_deal" }), "cw-command cw-next"));
   }
   if (view.phase === "done") {
-    buttons.appendChild(commandButton(ui, "review", () => snap.send({ command: "review" }), "cw-command cw-review-button"));
+    const review = commandButton(ui, "review", () => snap.send({ command: "review" }), "cw-command cw-review-button");
+    review.disabled = snap.reviewProgress.length === 2;
+    buttons.appendChild(review);
   }
   if (snap.legal.length && !snap.trickOverride) {
     buttons.appendChild(commandButton(ui, "hint", () => snap.send({ command: "hint" })));
@@ -389,6 +495,7 @@ function renderTable(root, snap) {
   if (snap.hint && snap.hint.action && !animating) {
     main.appendChild(el("div", "cw-hint-text", `\u{1F4A1} ${snap.hint.label}: ${snap.hint.reason}`));
   }
+  if (snap.reviewProgress.length === 2) main.appendChild(reviewProgressBox(snap));
   if (snap.reviewed && view.phase === "done") main.appendChild(reviewBox(snap));
   const error = el("div", "cw-error");
   error.setAttribute("role", "alert");
@@ -396,27 +503,86 @@ function renderTable(root, snap) {
   main.appendChild(error);
   root.replaceChildren(main, infoPanel(snap));
 }
+function reviewProgressBox(snap) {
+  const { ui } = snap;
+  const [done, total] = snap.reviewProgress;
+  const box = el("section", "cw-review-progress");
+  box.setAttribute("aria-label", t(ui, "review_working"));
+  box.appendChild(el("span", "cw-label", `${t(ui, "review_working")} `));
+  const bar = el("progress", "cw-review-bar");
+  if (total > 0) {
+    bar.max = total;
+    bar.value = done;
+  }
+  bar.setAttribute("aria-label", t(ui, "review_working"));
+  box.appendChild(bar);
+  box.appendChild(commandButton(ui, "review_cancel", () => snap.send({ command: "review_cancel" }), "cw-command cw-review-cancel"));
+  return box;
+}
 function reviewBox(snap) {
   const { ui } = snap;
   const box = el("section", "cw-review");
   box.setAttribute("aria-label", t(ui, "review_title"));
   box.appendChild(el("div", "cw-review-title", t(ui, "review_title")));
-  if (!snap.review.length) {
-    box.appendChild(el("div", "cw-review-none", t(ui, "review_none")));
-    return box;
-  }
+  const valued = snap.review.filter((row) => row.valued);
+  const unvalued = snap.review.filter((row) => !row.valued);
+  if (!valued.length) box.appendChild(el("div", "cw-review-none", t(ui, "review_none")));
   const list = el("ol", "cw-review-list");
-  for (const row of snap.review) {
-    const item = el("li", "cw-review-row");
-    item.dataset.number = String(row.number);
-    item.dataset.step = String(row.step);
-    const costs = el("div", "cw-review-costs");
-    costs.appendChild(el("span", "cw-review-dd", t(ui, "review_dd", { n: row.dd })));
-    costs.appendChild(el("span", "cw-review-mc", ` \xB7 ${t(ui, "review_mc", { n: row.mc })}`));
-    item.append(el("div", "cw-review-text", row.text), costs, el("div", "cw-review-open", t(ui, "review_open", { i: row.index })));
-    list.appendChild(item);
+  for (const row of valued) list.appendChild(reviewEntry(snap, row));
+  if (valued.length) box.appendChild(list);
+  if (unvalued.length) {
+    box.appendChild(el("div", "cw-review-unvalued-title", t(ui, "review_unvalued")));
+    const apart = el("ul", "cw-review-unvalued");
+    for (const row of unvalued) apart.appendChild(reviewEntry(snap, row));
+    box.appendChild(apart);
   }
-  box.appendChild(list);
+  if (snap.reviewView && snap.reviewView.board) box.appendChild(reviewReplay(snap));
+  return box;
+}
+function reviewEntry(snap, row) {
+  const { ui } = snap;
+  const item = el("li", "cw-review-row");
+  item.dataset.number = String(row.number);
+  item.dataset.step = String(row.step);
+  item.dataset.verdict = row.verdict || "";
+  const button = el("button", "cw-review-entry");
+  button.type = "button";
+  button.dataset.entry = String(row.index);
+  if (snap.reviewView && snap.reviewView.entry === row.index) button.setAttribute("aria-current", "true");
+  button.setAttribute("aria-label", t(ui, "review_open", { i: row.index }));
+  button.appendChild(el("span", "cw-review-index", `${row.index}. `));
+  button.appendChild(el("span", "cw-review-text", row.text));
+  if (row.valued) {
+    const costs = el("span", "cw-review-costs");
+    const dd = row.dd_cost == null ? t(ui, "review_dd_none") : t(ui, "review_dd", { n: row.dd });
+    costs.appendChild(el("span", "cw-review-dd", ` ${dd}`));
+    costs.appendChild(el("span", "cw-review-mc", ` \xB7 ${t(ui, "review_mc", { n: row.mc })}`));
+    button.appendChild(costs);
+  }
+  button.addEventListener("click", () => snap.send({ review: row.index }));
+  item.appendChild(button);
+  return item;
+}
+function reviewReplay(snap) {
+  const { ui } = snap;
+  const opened = snap.reviewView;
+  const box = el("section", "cw-review-replay");
+  box.dataset.entry = String(opened.entry);
+  box.dataset.step = String(opened.step);
+  box.setAttribute("aria-label", opened.heading);
+  box.appendChild(el("div", "cw-review-replay-heading", opened.heading));
+  const tools = el("div", "cw-review-replay-tools");
+  const step = (command, value) => commandButton(ui, command, () => snap.send({ review_step: value }), `cw-command cw-review-${command}`);
+  const back = step("review_back", -1);
+  back.disabled = opened.step <= 0;
+  const forward = step("review_forward", 1);
+  forward.disabled = opened.step >= opened.steps;
+  tools.append(back, forward, step("review_close", 0));
+  box.appendChild(tools);
+  const board = drawBoard(opened.board, ui, () => {
+  });
+  markBoard(board, opened.analysis_view || {});
+  box.append(board, analysisSection(ui, opened.analysis_view || {}, []));
   return box;
 }
 function feedbackBox(feedback, ui) {
@@ -434,7 +600,7 @@ function lastWhy(snap) {
 }
 
 // js/index.js
-var TRAITS = ["view", "board", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed"];
+var TRAITS = ["view", "board", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed", "review_progress", "review_view"];
 function render({ model, el: el2 }) {
   const root = el("div", "cw-table");
   root.tabIndex = 0;
@@ -467,6 +633,8 @@ function render({ model, el: el2 }) {
       botLevels: model.get("bot_levels") || [],
       review: model.get("review_rows") || [],
       reviewed: Boolean(model.get("reviewed")),
+      reviewProgress: model.get("review_progress") || [],
+      reviewView: model.get("review_view") || {},
       selected: local.selected,
       showLast: local.showLast,
       send,
@@ -529,7 +697,7 @@ function render({ model, el: el2 }) {
       const ui = model.get("ui") || {};
       local.frame = {
         trickOverride: event.trick,
-        statusOverride: `${seatName(ui, event.seat, mySeat)}: ${event.action}`,
+        statusOverride: event.status || `${seatName(ui, event.seat, mySeat)}: ${event.text || ""}`,
         whyOverride: event.done ? withRule(event.done.why, event.done.rule) : ""
       };
       draw();

@@ -17,10 +17,12 @@ from typing import Any
 
 from cardwidgets.analysis import AnalysisError, DoubleDummy, Unfinished
 from cardwidgets.analysis.dd import PLAY_PHASES
+from cardwidgets.analysis.judge import Judgement, explain, judge
+from cardwidgets.analysis.outcome import result_of_points
 from cardwidgets.analysis.positions import declaring_seats
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import phase_name
-from cardwidgets.i18n.tools import tool_text
+from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import action_label
 
 #: The longest best line shown (Nestors' longest deal has fewer actions).
@@ -33,14 +35,18 @@ def analyse(
     locale: str,
     seconds: float,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    played: str | None = None,
 ) -> dict[str, Any]:
     """The analysis of ``state`` for the front-end (``HandReplay.analysis_view``); every word in ``locale``.
 
-    ``{"status": "done" | "unfinished" | "none", "actions": [{"action", "label", "value", "mark", "best"}],
-    "kind", "summary", "line": [{"seat", "action", "label"}], "line_complete", "side", "legend", "message"}``.
+    ``{"status": "done" | "unfinished" | "none", "actions": [{"action", "label", "value", "loss", "mark", "best"}],
+    "kind", "summary", "line": [{"seat", "action", "label"}], "line_complete", "side", "legend", "message",
+    "verdict"}``. Marks and losses are in the deal's score for the seat to act (the judge's units);
+    ``verdict`` is the judge's on ``played`` (the line's next action), ``{}`` without one.
     """
     view: dict[str, Any] = {"status": "none", "actions": [], "kind": "", "summary": "", "line": [],
-                            "line_complete": False, "side": "", "legend": [], "message": ""}
+                            "line_complete": False, "side": "", "legend": [], "message": "", "verdict": {}}
     if state.is_done:
         view["message"] = tool_text("dd_over", locale)
         return view
@@ -59,9 +65,12 @@ def analyse(
     finally:
         solver.progress = None
     maximize = declaring_seats(state)[state.to_act] if state.to_act is not None else True
+    judgement = judge(state)
+    view["verdict"] = _verdict(judgement, played, locale)
     view["side"] = _side_text(state, locale)
-    view["legend"] = [tool_text(key, locale) for key in ("dd_legend_value", "dd_legend_best", "dd_legend_loss")]
-    view["actions"] = _marks(state, values, maximize, locale)
+    keys = ("dd_legend_value", "dd_legend_best", "dd_legend_loss", f"dd_legend_players_{state.game_name}")
+    view["legend"] = [tool_text(key, locale) for key in keys if key in TOOLS[locale]]
+    view["actions"] = _marks(state, values, _scores(state, values, judgement), locale)
     if view["status"] == "unfinished":
         view["message"] = tool_text("dd_unfinished", locale, done=len(values), total=len(state.legal_strings()))
         return view
@@ -78,15 +87,35 @@ def best(values: dict[str, int], maximize: bool) -> list[str]:
     return [action for action, value in values.items() if value == top]
 
 
-def _marks(state: GameState, values: dict[str, int], maximize: bool, locale: str) -> list[dict[str, Any]]:
-    """One entry per legal action: its value (None: not finished), best or how much it loses."""
-    tops = best(values, maximize) if values else []
-    top = values[tops[0]] if tops else None
+def _scores(state: GameState, values: dict[str, int], judgement: Judgement | None) -> dict[str, int]:
+    """Each solved action's result in the deal's score for the seat to act (the judge's when it finished)."""
+    if judgement is not None and judgement.dd is not None:
+        return {a: r for a, r in judgement.dd.items() if a in values}
+    seat = state.to_act
+    found = {a: result_of_points(state, seat, v) for a, v in values.items()} if seat is not None else {}
+    return {a: r for a, r in found.items() if r is not None}
+
+
+def _verdict(judgement: Judgement | None, played: str | None, locale: str) -> dict[str, Any]:
+    """The judge's verdict on the line's next action, as the Review and the post-mortem word it."""
+    if judgement is None or played is None or played not in judgement.state.legal_strings():
+        return {}
+    assessment = judgement.assess(played)
+    text = explain(assessment, judgement.state, judgement.seat).text(locale)
+    return {"action": played, "verdict": assessment.verdict, "text": text, "mc_cost": assessment.mc_cost,
+            "mc_error": assessment.mc_error, "dd_cost": assessment.dd_cost}
+
+
+def _marks(state: GameState, values: dict[str, int], scores: dict[str, int], locale: str) -> list[dict[str, Any]]:
+    """One entry per legal action: its value (None: not finished), best or how much it loses in the deal's score."""
+    top = max(scores.values()) if scores else None
+    tops = [a for a, s in scores.items() if s == top]
     out = []
     for action in state.legal_strings():
         value = values.get(action)
-        loss = None if value is None or top is None else abs(top - value)
-        if value is None:
+        score = scores.get(action)
+        loss = None if score is None or top is None else top - score
+        if loss is None:
             mark = "?"
         elif loss == 0:
             mark = "✓"

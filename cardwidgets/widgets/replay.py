@@ -48,7 +48,7 @@ from cardwidgets.core.records import (
 )
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import note_text
-from cardwidgets.i18n.names import cards_named
+from cardwidgets.i18n.names import RANK_LETTERS, cards_named
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import UI, action_phrase
 from cardwidgets.widgets.analysis_view import analyse
@@ -537,14 +537,15 @@ class HandReplay(ToolWidget):
 
     def _analyse(self) -> dict[str, Any]:
         """The analysis of this step (kept until the line, the step or the locale changes)."""
-        key = (tuple(self._line.line[: self.step]), self.locale)
+        key = (tuple(self._line.line[: self.step + 1]), self.locale)
         if self._analysed is not None and self._analysed[:2] == key:
             return self._analysed[2]
 
         def progress(done: int, total: int) -> None:
             self.analysis_progress = [done, total]
 
-        view = analyse(self.state, self._solver, self.locale, self.analysis_seconds, progress)
+        played = self._line.line[self.step] if self.step < len(self._line.line) else None  # the judge's verdict on it
+        view = analyse(self.state, self._solver, self.locale, self.analysis_seconds, progress, played=played)
         self.analysis_progress = []
         self._analysed = (*key, view)
         return view
@@ -574,7 +575,8 @@ class HandReplay(ToolWidget):
             self.analysis_view = analysis
             self.error = {}
             deal_note = line.note(0, self.locale, viewer, at=self.step)
-            self.ui = {**UI[self.locale], **TOOLS[self.locale], "deal_note": deal_note}
+            self.ui = {**UI[self.locale], **TOOLS[self.locale], "deal_note": deal_note,
+                       "rank_letters": dict(RANK_LETTERS[self.locale])}  # faces as the locale prints them: Т, К, Д, В
 
 
 def analysis_lines(view: dict[str, Any], locale: str) -> list[str]:

@@ -10,33 +10,35 @@ which the engine validates. Bots move in Python; the front-end animates the
 from __future__ import annotations
 
 import math
+import sys
+import threading
 from pathlib import Path
 from typing import Any, ClassVar
 
 import traitlets
 
-from cardwidgets.analysis import AnalysisError, post_mortem
-from cardwidgets.analysis.postmortem import row_text
-from cardwidgets.bots import LEVELS, Bot, Decision, hint_decision, make_bot
-from cardwidgets.bots.coach import Verdict, judge
+from cardwidgets.analysis import AnalysisError
+from cardwidgets.analysis.coach import Verdict, coach, hint_decision
+from cardwidgets.analysis.postmortem import review as review_rows
+from cardwidgets.bots import LEVELS, Bot, Decision, make_bot
 from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_match
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import LOCALES, format_value, phase_name, resolve
-from cardwidgets.i18n.names import number_text
-from cardwidgets.i18n.tools import tool_text
+from cardwidgets.i18n.names import action_done, action_phrase, number_text
+from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import action_label, ui_texts
 from cardwidgets.widgets.base import CardWidget, MessageError
-from cardwidgets.widgets.board import board_model
+from cardwidgets.widgets.board import board_model, seat_name
 from cardwidgets.widgets.replay import HandReplay
 
 STATIC = Path(__file__).parent.parent / "static"
-#: The Review's budget (docs/analysis.md, ``post_mortem``): sampled deals per decision, seconds per solve, in all.
-REVIEW_SAMPLES = 8
-REVIEW_SECONDS = 2.0
-REVIEW_TOTAL_SECONDS = 20.0
+#: The Review's bound in seconds for the whole deal (the judge's own budgets decide each verdict).
+REVIEW_TOTAL_SECONDS = 30.0
+#: The replay's texts the opened Review entry's analysis panel uses (js/replay: analysisSection).
+REVIEW_REPLAY_TEXTS = ("dd_title", "dd_values", "dd_line", "dd_progress")
 #: The slowest bot pace the table offers, in seconds per move (the slider's end).
 MAX_PACE = 5.0
 
@@ -85,11 +87,17 @@ class Table(CardWidget):
     coach = traitlets.Bool(False).tag(sync=True)
     #: The coach's verdict on the learner's last move: ``{"verdict", "text", "rule", "better"}``, or ``{}``.
     feedback = traitlets.Dict().tag(sync=True)
-    #: After **Review** (``review()``): the learner's costly decisions of the deal just played,
-    #: ``[{"index", "number", "step", "action", "label", "best", "dd_cost", "mc_cost", "dd", "mc", "text"}]``.
+    #: After **Review** (``review()``): the learner's costly (and unvalued) decisions of the deal just played,
+    #: ``[{"index" (from 1), "number", "step", "action", "label", "verdict", "valued", "best", "dd_cost",
+    #: "mc_cost", "mc_error", "dd", "mc", "text"}]``.
     review_rows = traitlets.List().tag(sync=True)
     #: Whether the review of this deal has been made (an empty ``review_rows`` then means: no costly decision).
     reviewed = traitlets.Bool(False).tag(sync=True)
+    #: While the Review is being worked out (the button's message): ``[done, total]`` decisions, else ``[]``.
+    review_progress = traitlets.List(traitlets.Int()).tag(sync=True)
+    #: A Review entry opened right in the table (a click on it): ``{}`` or ``{"entry", "step", "steps",
+    #: "board", "analysis_view", "heading"}`` — the HandReplay of this deal at that decision, Analysis on.
+    review_view = traitlets.Dict().tag(sync=True)
 
     def __new__(cls, *args: Any, room: str | None = None, **kwargs: Any) -> Table:
         """``Table(game, room="class-3", seat=2)`` is a seat at a shared room (``widgets/shared_table.py``)."""
@@ -124,7 +132,12 @@ class Table(CardWidget):
         self._hint_running = False
         self._verdict: Verdict | None = None
         #: The post-mortem of the deal just played (``review()``): the deal's number and its rows.
-        self._review: tuple[int, list[dict[str, Any]]] | None = None
+        self._review: tuple[int, list[tuple[dict[str, Any], Explanation]]] | None = None
+        #: The Review being worked out off the message handler: its thread and its Cancel.
+        self._review_thread: threading.Thread | None = None
+        self._review_cancel = threading.Event()
+        #: The Review entry opened in the table: (its number, the replay).
+        self._review_open: tuple[int, HandReplay] | None = None
         self._let_bots_play()
         self._sync()
 
@@ -160,7 +173,7 @@ class Table(CardWidget):
             self._refuse(exc.explanation, action)
             return False
         if before is not None:  # the coach judges the move on what the learner could see
-            self._verdict = judge(before, state.history[-1], seed=len(before.history))
+            self._verdict = coach(before, state.history[-1])
         self._events = []
         self._record_event(self.seat, completed)
         self._settle()
@@ -175,6 +188,8 @@ class Table(CardWidget):
         self.state = self.match.new_deal()
         self._events = []
         self._verdict = None
+        self._review_open = None
+        self._review_cancel.set()  # a review still being worked out is for the deal just left
         self._settle()
         return True
 
@@ -201,7 +216,7 @@ class Table(CardWidget):
         if self._hint_cache is None or self._hint_cache[0] != position:
             self._hint_running = True
             try:
-                decision = hint_decision(self.state, self.seat, seed=position[1])
+                decision = hint_decision(self.state, self.seat)
             finally:
                 self._hint_running = False
             self._hint_cache = (position, decision)
@@ -220,49 +235,143 @@ class Table(CardWidget):
         self.bot_levels = [level if s == seat else old for s, old in enumerate(self.bot_levels)]
         return True
 
-    # ----- the Review (issue 15: the learner's costly decisions, docs/analysis.md) ----------------------
+    # ----- the Review (issues 15, 21: the judge's verdicts on the learner's decisions, docs/analysis.md) ----------
     def review(
-        self,
-        samples: int = REVIEW_SAMPLES,
-        seconds: float = REVIEW_SECONDS,
-        total_seconds: float = REVIEW_TOTAL_SECONDS,
+        self, samples: int | None = None, total_seconds: float = REVIEW_TOTAL_SECONDS
     ) -> list[dict[str, Any]] | None:
         """The learner's costly decisions in the deal just ended (the **Review** button), also in ``review_rows``.
 
-        Each row has both costs of ``post_mortem``: ``dd_cost`` (all cards face up) and
-        ``mc_cost`` (on average over the deals the learner could not rule out), and its
-        sentence. A decision is costly when either cost is above 0, or when the solver did not
-        finish it in time (``seconds`` per solve, ``total_seconds`` in all: those say so).
+        Each row is the judge's (``post_mortem``): the verdict, ``mc_cost`` ± ``mc_error`` (on what the
+        learner could see) and ``dd_cost`` (all cards face up), and its sentence. A decision is listed
+        when the judge calls it an inaccuracy or a mistake, or it cost something face up; decisions the
+        review had no time for (``total_seconds``) are listed apart, never as costly.
         Before the end of the deal it is refused (``error``, None).
         """
         if not self.state.is_done:
             self._refuse(Explanation("", "analysis.review_not_over"), "review")
             return None
-        number = len(self.match.deals)
-        if self._review is None or self._review[0] != number:
-            try:
-                rows = post_mortem(
-                    self.state, self.seat, samples=samples, seed=number, seconds=seconds, total_seconds=total_seconds
-                )
-            except AnalysisError as exc:  # a deal thrown in before the play: nothing to review
-                self._refuse(exc.explanation, "review")
-                return None
-            costly = [row for row in rows if row["dd_cost"] != 0 or row["mc_cost"] != 0]
-            self._review = (number, costly)
+        if not self._reviewed_now() and not self._work_out_review(samples, total_seconds, cancel=None):
+            return None
         self.error = {}
         self._sync()
         return list(self.review_rows)
 
-    def review_replay(self, index: int, *, analysis: bool = True) -> HandReplay:
-        """Review row ``index`` (from 0) as a ``HandReplay`` of this deal at that decision, Analysis on."""
+    def start_review(self) -> bool:
+        """The **Review** button: work the review out off the message handler, with progress and a Cancel.
+
+        The table stays usable meanwhile; a second request while one runs is refused. Where there are no
+        threads (JupyterLite's Pyodide) it is worked out at once.
+        """
+        if not self.state.is_done:
+            self._refuse(Explanation("", "analysis.review_not_over"), "review")
+            return False
+        if self._review_thread is not None and self._review_thread.is_alive():
+            self._refuse(Explanation("", "analysis.review_busy"), "review")
+            return False
+        self.error = {}
+        if self._reviewed_now():
+            self._sync()
+            return True
+        self._review_cancel = threading.Event()
+        cancel = self._review_cancel
+
+        def work() -> None:
+            self._work_out_review(None, REVIEW_TOTAL_SECONDS, cancel=cancel)
+            self._sync()
+
+        if sys.platform == "emscripten":
+            work()
+            return True
+        self.review_progress = [0, 0]
+        self._review_thread = threading.Thread(target=work, name="cardwidgets-review", daemon=True)
+        self._review_thread.start()
+        return True
+
+    def cancel_review(self) -> bool:
+        """The Review's **Cancel**: stop the review being worked out (nothing is kept)."""
+        if self._review_thread is None or not self._review_thread.is_alive():
+            return False
+        self._review_cancel.set()
+        return True
+
+    def _reviewed_now(self) -> bool:
+        return self._review is not None and self._review[0] == len(self.match.deals)
+
+    def _work_out_review(self, samples: int | None, total_seconds: float, *, cancel: threading.Event | None) -> bool:
+        """The judge's rows for this deal into ``_review``; False (and ``error``) when refused or cancelled."""
+        number = len(self.match.deals)
+
+        def progress(done: int, total: int) -> None:
+            self.review_progress = [done, total]
+
+        try:
+            rows = review_rows(
+                self.state.clone(), self.seat, samples=samples, total_seconds=total_seconds,
+                progress=progress if cancel is not None else None,
+                cancelled=cancel.is_set if cancel is not None else None,
+            )  # fmt: skip
+        except AnalysisError as exc:  # a deal thrown in before the play: nothing to review
+            self._refuse(exc.explanation, "review")
+            return False
+        finally:
+            self.review_progress = []
+        if (cancel is not None and cancel.is_set()) or number != len(self.match.deals):
+            return False
+        self._review = (number, [entry for entry in rows if _listed(entry[0])])
+        return True
+
+    def open_review_entry(self, number: int) -> bool:
+        """Open Review entry ``number`` (from 1) right in the table: the replay at that decision, Analysis on."""
+        try:
+            replay = self.review_replay(number)
+        except ValueError as exc:
+            self._refuse(str(exc), "review")
+            return False
+        self._review_open = (number, replay)
+        self.error = {}
+        self._sync()
+        return True
+
+    def step_review_entry(self, step: int) -> bool:
+        """Move the opened entry's replay one step (``-1``/``+1``), or close it (``0``)."""
+        if self._review_open is None:
+            return False
+        if step == 0:
+            self._review_open = None
+        elif step < 0:
+            self._review_open[1].back()
+        else:
+            self._review_open[1].forward()
+        self._sync()
+        return True
+
+    def review_replay(self, number: int, *, analysis: bool = True) -> HandReplay:
+        """Review entry ``number`` (from 1, as shown) as a ``HandReplay`` of this deal at that decision, Analysis on."""
         rows = self._review[1] if self._review is not None and self._review[0] == len(self.match.deals) else []
-        if not (type(index) is int and 0 <= index < len(rows)):
-            raise ValueError(Explanation("", "analysis.review_no_row", {"index": index, "count": len(rows)})
+        if not (type(number) is int and 1 <= number <= len(rows)):
+            raise ValueError(Explanation("", "analysis.review_no_row", {"index": number, "count": len(rows)})
                              .text(self.locale))
-        return HandReplay(self.state, rows[index]["number"] - 1, locale=self.locale, analysis=analysis)
+        return HandReplay(self.state, rows[number - 1][0]["number"] - 1, locale=self.locale, analysis=analysis)
+
+    def _review_view_json(self) -> dict[str, Any]:
+        """The opened Review entry's replay as the front-end draws it (``{}`` when none is open)."""
+        if self._review_open is None or not self._reviewed_now():
+            return {}
+        number, replay = self._review_open
+        if replay.locale != self.locale:
+            replay.locale = self.locale
+        return {
+            "entry": number,
+            "step": replay.step,
+            "steps": replay.steps,
+            "board": replay.board,
+            "analysis_view": replay.analysis_view,
+            "heading": Explanation("", "analysis.review_opened", {"entry": number, "step": replay.step + 1})
+            .text(self.locale),
+        }
 
     def _review_json(self) -> list[dict[str, Any]]:
-        """The review rows of the deal on show, every word in ``locale`` (``[]`` before ``review()``)."""
+        """The review entries of the deal on show, every word in ``locale`` (``[]`` before ``review()``)."""
         if self._review is None or self._review[0] != len(self.match.deals):
             return []
         locale, game = self.locale, self.game
@@ -273,14 +382,17 @@ class Table(CardWidget):
                 "step": row["number"] - 1,
                 "action": row["action"],
                 "label": action_label(row["action"], locale, game),
+                "verdict": row["verdict"],
+                "valued": row["verdict"] is not None,
                 "best": [action_label(a, locale, game) for a in row["best"]],
                 "dd_cost": row["dd_cost"],
                 "mc_cost": row["mc_cost"],
+                "mc_error": row["mc_error"],
                 "dd": _cost_text(row["dd_cost"], locale),
                 "mc": _cost_text(row["mc_cost"], locale),
-                "text": row_text(row, locale, game),
+                "text": reason.text(locale),
             }
-            for i, row in enumerate(self._review[1])
+            for i, (row, reason) in enumerate(self._review[1], start=1)
         ]
 
     @property
@@ -290,7 +402,11 @@ class Table(CardWidget):
 
     # ----- messages from the front-end -----------------------------------------------------
     def _apply_message(self, content: Any) -> None:
-        """``{"action": "play 10S"}``, ``{"command": "next_deal" | "hint" | "review"}`` or ``{"bot": [seat, level]}``.
+        """The front-end's messages: an action, a command, a Review entry, a bot level.
+
+        ``{"action": "play 10S"}``, ``{"command": "next_deal" | "hint" | "review" | "review_cancel"}``,
+        ``{"review": n}`` (open Review entry n), ``{"review_step": -1 | 1 | 0}`` (its replay: back, forward,
+        close) or ``{"bot": [seat, level]}``.
 
         Anything else raises ``TypeError``: the base class refuses it with an error, nothing changes.
         """
@@ -303,7 +419,13 @@ class Table(CardWidget):
         elif kind == "command" and value == "hint":
             self.ask_hint()
         elif kind == "command" and value == "review":
-            self.review()
+            self.start_review()
+        elif kind == "command" and value == "review_cancel":
+            self.cancel_review()
+        elif kind == "review" and type(value) is int:
+            self.open_review_entry(value)
+        elif kind == "review_step" and value in (-1, 0, 1) and type(value) is int:
+            self.step_review_entry(value)
         elif kind == "bot" and isinstance(value, list) and len(value) == 2:
             self.set_bot(value[0], value[1])
         else:
@@ -375,18 +497,30 @@ class Table(CardWidget):
         legal = state.legal_strings() if state.to_act == self.seat else []
         scoreboard = self._scoreboard()
         ui = ui_texts(self.locale, self.match.game.deck, self.game)
+        ui.update({key: TOOLS[self.locale][key] for key in REVIEW_REPLAY_TEXTS})  # the opened Review entry's panel
         sitting = (scoreboard.get("tumbochka") or {}).get("sitting")
         with self.hold_sync():
             self.view = view
             self.legal = legal
             self.labels = {a: action_label(a, self.locale, self.game) for a in legal}
-            self.events = list(self._events)
+            # each event's action in words for the status line during bot moves, never its code
+            self.events = [{**e, **self._event_words(e, ui)} for e in self._events]
             self.scoreboard = scoreboard
             self.ui = ui
             self.board = board_model(self.game, view, self.seat, ui, sitting=sitting, locale=self.locale)
             self.feedback = self._verdict.to_json(self.locale) if self._verdict is not None else {}
             self.review_rows = self._review_json()
-            self.reviewed = self._review is not None and self._review[0] == len(self.match.deals)
+            self.reviewed = self._reviewed_now()
+            self.review_view = self._review_view_json()
+
+    def _event_words(self, event: dict[str, Any], ui: dict[str, Any]) -> dict[str, str]:
+        """An event's action in words and the status line's sentence («Игрок 0 не согласился»)."""
+        own = event["seat"] == self.seat
+        name = seat_name(ui, event["seat"], self.seat)
+        return {
+            "text": action_phrase(event["action"], self.locale, self.game),
+            "status": action_done(event["action"], name, self.locale, self.game, own=own),
+        }
 
     def _scoreboard(self) -> dict[str, Any]:
         match = self.match
@@ -425,6 +559,11 @@ class Table(CardWidget):
 def _signed_texts(scores: list[int] | None, locale: str) -> list[str] | None:
     """A deal's points by side with their sign (``+2``, «−2»), or None before the deal is scored."""
     return None if scores is None else [number_text(score, locale, signed=True) for score in scores]
+
+
+def _listed(row: dict[str, Any]) -> bool:
+    """Whether the Review lists a row: an inaccuracy or a mistake, a face-up cost, or no time to value it."""
+    return row["verdict"] in ("inaccuracy", "mistake", None) or bool(row["dd_cost"])
 
 
 def _cost_text(cost: float | None, locale: str) -> str:

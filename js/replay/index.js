@@ -91,7 +91,7 @@ function actionList(model, send) {
  * buttons, and the panel (the last action, the note, phase, trump, contract, whose turn, result).
  * A legal action carries data-action (the analysis marks find it) and sends it when clicked.
  */
-function drawBoard(board, ui, send) {
+export function drawBoard(board, ui, send) {
   const legal = new Set(board.legal || []);
   const options = (verb) => ({ actionOf: (card) => (legal.has(`${verb} ${card}`) ? `${verb} ${card}` : null), send, tag: true });
   const root = el("div", "cw-board");
@@ -126,7 +126,7 @@ function drawBoard(board, ui, send) {
 }
 
 /** Marks on the board's legal actions: ✓ for a best one, −n for what another loses, ? if not solved. */
-function markBoard(board, view) {
+export function markBoard(board, view) {
   const byAction = new Map((view.actions || []).map((entry) => [entry.action, entry]));
   for (const node of board.querySelectorAll("[data-action]")) {
     const entry = byAction.get(node.dataset.action);
@@ -142,15 +142,22 @@ function markBoard(board, view) {
   }
 }
 
-/** The Analysis panel: whose points, every action's value, only/any card, the best line, the legend. */
+/** The Analysis panel of a replay widget (its traits). */
 function analysisPanel(model) {
-  const ui = model.get("ui") || {};
-  const view = model.get("analysis_view") || {};
+  return analysisSection(model.get("ui") || {}, model.get("analysis_view") || {}, model.get("analysis_progress") || []);
+}
+
+/** The Analysis panel: the judge's verdict on the move played, whose points, every action's value, only/any card, the best line, the legend. */
+export function analysisSection(ui, view, progress) {
   const panel = el("section", "cw-analysis");
   panel.setAttribute("aria-label", t(ui, "dd_title"));
   panel.dataset.status = view.status || "";
   panel.appendChild(el("div", "cw-analysis-title", t(ui, "dd_title")));
-  const progress = model.get("analysis_progress") || [];
+  if (view.verdict && view.verdict.verdict) {
+    const verdict = el("div", "cw-analysis-verdict", view.verdict.text);
+    verdict.dataset.verdict = view.verdict.verdict;
+    panel.appendChild(verdict);
+  }
   if (progress.length === 2) {
     const bar = el("progress", "cw-analysis-progress");
     bar.max = progress[1];

@@ -49,7 +49,9 @@ def test_the_analysis_switch_marks_the_cards_and_is_refused_in_a_seat_view(noteb
     expect(board.locator('.cw-dd-best[data-action="play AC"]')).to_have_count(1)
     expect(board.locator('.cw-dd-best[data-action="play AC"]')).to_have_attribute("data-dd-value", "3")
     expect(board.locator("[data-action].cw-dd-loss")).to_have_count(3)
-    expect(board.locator('.cw-dd-loss[data-action="play 2S"] .cw-dd-mark')).to_have_text("1 −2")
+    # the value is the makers' 2s (1); the mark what it loses in the deal's score for seat 3 (issue 21):
+    # 3 twos score the makers +2, 1 two scores them −2 and the defenders 3 — a loss of 7
+    expect(board.locator('.cw-dd-loss[data-action="play 2S"] .cw-dd-mark')).to_have_text("1 −7")
     panel = root.locator("section.cw-analysis")
     expect(panel).to_have_attribute("data-status", "done")
     expect(panel.locator(".cw-analysis-side")).to_have_text("Values: the makers' points (seats 1, 3).")

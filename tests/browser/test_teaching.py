@@ -36,10 +36,16 @@ def test_a_coached_move_shows_its_verdict(open_table):
     else:
         table.act(first)
     verdict = table.kernel("t.feedback")
-    assert verdict["verdict"] in ("best", "good", "mistake")
+    assert verdict["verdict"] in ("best", "good", "inaccuracy", "mistake", "no_choice")
     expect(feedback).to_have_attribute("data-verdict", verdict["verdict"])
     expect(feedback.locator(".cw-verdict")).to_have_text(
-        {"best": "Best move.", "good": "Good move.", "mistake": "Costly move."}[verdict["verdict"]]
+        {
+            "best": "Best move.",
+            "good": "As good as the best.",
+            "inaccuracy": "Inaccuracy.",
+            "mistake": "Mistake.",
+            "no_choice": "Nothing to choose.",
+        }[verdict["verdict"]]
     )
     expect(feedback).to_contain_text(verdict["text"][:40])
 
