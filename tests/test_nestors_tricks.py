@@ -255,8 +255,8 @@ def test_explanation_names_the_seat_when_asked() -> None:
     why = result.explain({"en": "seat 3 (C)", "ru": "игрок 3 (С)"})
     assert "seat 3 (C) collects" in why.text("en")
     assert "игрок 3 (С)" in why.text("ru")
-    assert "JD" in why.text("en")
-    assert "JC" in why.text("en")
+    assert "J♦" in why.text("en")
+    assert "J♣" in why.text("en")
 
 
 def test_message_catalogue_is_complete() -> None:

@@ -10,7 +10,7 @@ or a widget can call them directly to teach the rules::
     >>> result.collector, result.winners, result.rule
     ('C', 'AC', 'W3b')
     >>> print(result.explanation.text("en"))  # doctest: +ELLIPSIS
-    B played the trump JD and C the trump JC, of a suit neither A nor B played: ...
+    B played the trump J♦ and C the trump J♣, of a suit neither A nor B played: ...
     >>> legal, why = c_may_play(card("10S"), card("JD"), [card("JS"), card("9C"), card("9S")], Rank.JACK)
     >>> [c.text for c in legal]
     ['JS', '9C']
