@@ -25,7 +25,8 @@ def test_nestors_notebook_runs_and_its_trick_explorer_answers_a_click(page, jupy
     open_notebook(page, jupyter_lab, "03-nestors.ipynb")
     run_all_cells(page, timeout_s=150)
 
-    explorer = page.locator(".cw-explorer").first
+    # The free explorer (the ones before it ask a prediction first, issue 22): the cell that makes ``explorer``.
+    explorer = page.locator(".jp-CodeCell").filter(has_text="explorer = TrickExplorer").locator(".cw-explorer")
     explorer.scroll_into_view_if_needed()
     explorer.locator('button[data-command="example"][data-value="1"]').click()  # the seed's first example
     expect(explorer.locator(".cw-x-trick")).to_have_attribute("data-rule", "W3b")
