@@ -30,7 +30,7 @@ import traitlets
 from cardwidgets.analysis import DoubleDummy
 from cardwidgets.bots import Bot, make_bot
 from cardwidgets.cards import Card
-from cardwidgets.core.errors import IllegalActionError, RecordError, Refusal, echo
+from cardwidgets.core.errors import RecordError, Refusal, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import (
     DealRecord,
@@ -472,17 +472,13 @@ class HandReplay(ToolWidget):
         """An action the browser sent: in a seat's view before Reveal, only that seat's own, on its turn.
 
         The other seats move as recorded (``forward``) or by the bots (``finish``): the browser
-        cannot play their hidden cards, so a refusal cannot tell which cards they hold.
+        cannot play their hidden cards, so a refusal cannot tell which cards they hold. A refusal
+        of the seat's own action that would name a hidden card is reworded by ``_refuse``.
         """
         viewer = self.viewer
         if viewer is not None and (self.state.is_done or self.state.to_act != viewer):
             raise Refusal(tool_text("err_not_your_turn", self.locale, seat=viewer))
-        try:
-            self.play(action)
-        except IllegalActionError as exc:
-            if viewer is not None and self._names_hidden(exc.explanation.text(self.locale)):
-                raise Refusal(tool_text("err_view_hidden", self.locale, seat=viewer)) from None
-            raise
+        self.play(action)
 
     def _names_hidden(self, text: str) -> bool:
         """Whether ``text`` names a card hidden from the seat whose view is shown."""
