@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from cardwidgets.analysis.checks import check_budget, check_position, check_samples
-from cardwidgets.analysis.dd import PLAY_PHASES, AnalysisError
+from cardwidgets.analysis.dd import AnalysisError
 from cardwidgets.analysis.judge import explain, judge, phrase
+from cardwidgets.analysis.position import play_phases
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import DealRecord, load_record, record_of, replay_deal
 from cardwidgets.core.state import GameState
@@ -128,12 +129,12 @@ def seat_decisions(source: Any, seat: int, *, copies: bool = False) -> Iterator[
     state = start
     played = False
     for number, text in enumerate(actions, start=1):
-        in_play = state.phase in PLAY_PHASES[state.game_name]
+        in_play = state.phase in play_phases(state.game_name)
         played = played or in_play
         if in_play and state.to_act == seat and len(state.legal_actions()) > 1:
             yield (state.clone() if copies else state), number, text
         state.apply(text)
-    if not (played or state.phase in PLAY_PHASES[state.game_name]):
+    if not (played or state.phase in play_phases(state.game_name)):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.no_play", {}))
 
 

@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from cardwidgets.analysis import DoubleDummy, Unfinished
-from cardwidgets.analysis.positions import declaring_seats
+from cardwidgets.analysis.position import declaring_seats
 from cardwidgets.analysis.postmortem import seat_decisions
 from cardwidgets.cards import parse_card
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import DealRecord
 from cardwidgets.core.state import GameState
 from cardwidgets.drills.base import Choice, DrillError, Item, Label, Position, Seat
-from cardwidgets.games.nestors_tricks import TRUMP_NAMES
+from cardwidgets.games.nestors.tricks import TRUMP_NAMES
 from cardwidgets.i18n import LOCALES, ActionText
 from cardwidgets.i18n.drills import drill_text
 from cardwidgets.i18n.ui import action_label

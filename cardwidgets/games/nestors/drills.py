@@ -1,6 +1,6 @@
 """Nestors drills: who wins the trick, who collects it, what C may play, card points, the deal's score.
 
-Every answer is graded by ``cardwidgets.games.nestors_tricks`` (``resolve_trick``,
+Every answer is graded by ``cardwidgets.games.nestors.tricks`` (``resolve_trick``,
 ``c_may_play``) or ``cardwidgets.games.nestors`` (``card_points``, ``deal_score``); the positions are
 random but sensible (C plays a card he may play) and kept when the rule decides them;
 each maker aims its right answer evenly over the answers, so none can be guessed.
@@ -13,8 +13,8 @@ import random
 from cardwidgets.cards import NESTORS_DECK, Card, Rank, parse_card
 from cardwidgets.core.explain import Explanation
 from cardwidgets.drills.base import MATCH_ENDS, Choice, Item, Position, card_text, match_end_item, one_right, until
-from cardwidgets.games.nestors import BID_STEP, CARD_POINTS, TOTAL_POINTS, card_points, deal_score
-from cardwidgets.games.nestors_tricks import (
+from cardwidgets.games.nestors.engine import BID_STEP, CARD_POINTS, TOTAL_POINTS, card_points, deal_score
+from cardwidgets.games.nestors.tricks import (
     POSITIONS,
     POWER,
     TRUMP_RANKS,
@@ -23,7 +23,7 @@ from cardwidgets.games.nestors_tricks import (
     c_may_play,
     resolve_trick,
 )
-from cardwidgets.i18n.nestors import POSITION_NAMES, TRUMP_NAMES
+from cardwidgets.games.nestors.words import POSITION_NAMES, TRUMP_NAMES
 
 #: The two partnerships of a trick (NES-6): A with C, B with D.
 SIDES = {"AC": {"en": "A and C", "ru": "А и С"}, "BD": {"en": "B and D", "ru": "Б и Д"}}
@@ -289,3 +289,15 @@ def make_higher(rng: random.Random) -> Item:
         return higher_item(trump, x, y)
 
     return until(make, lambda item: item.choices[0].correct == first)
+
+
+#: The topics, in the order the Drill lists them: (topic id, maker of its questions).
+TOPICS = (
+    ("nestors-higher-card", make_higher),
+    ("nestors-trick-winner", make_winner),
+    ("nestors-collector", make_collector),
+    ("nestors-c-may-play", make_c_may_play),
+    ("nestors-pile-points", make_pile_points),
+    ("nestors-deal-score", make_deal_score),
+    ("nestors-match-end", make_match_end),
+)

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from cardwidgets.cards import NESTORS_DECK, SUITS, Card, Rank, Suit
 from cardwidgets.core.explain import Explanation
-from cardwidgets.i18n.nestors import POSITION_NAMES, TRUMP_NAMES
+from cardwidgets.games.nestors.words import POSITION_NAMES, TRUMP_NAMES
 
 #: NES-1: the ranks that can be trump, in the order the rule file names them.
 TRUMP_RANKS: tuple[Rank, ...] = (Rank.ACE, Rank.JACK, Rank.TEN)

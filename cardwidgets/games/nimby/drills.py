@@ -27,8 +27,8 @@ from cardwidgets.drills.base import (
     until,
 )
 from cardwidgets.games import new_game
-from cardwidgets.games.nimby import EXCHANGE, PLAY, PLAY_CARD, PLAY_SUIT, STRENGTH, TRUMPS, Nimby, NimbyState
-from cardwidgets.i18n.nimby import TRUMPS_NAME
+from cardwidgets.games.nimby.engine import EXCHANGE, PLAY, PLAY_CARD, PLAY_SUIT, STRENGTH, TRUMPS, Nimby, NimbyState
+from cardwidgets.games.nimby.words import TRUMPS_NAME
 
 YES = {"en": "Yes", "ru": "Да"}
 NO = {"en": "No", "ru": "Нет"}
@@ -262,3 +262,14 @@ def make_match_end(rng: random.Random) -> Item:
         lambda: match_end_item("nimby-match-end", "nimby", [rng.randint(3, 9), rng.randint(3, 9)], rng, line),
         lambda item: [c.correct for c in item.choices] == [e == end for e in MATCH_ENDS],
     )
+
+
+#: The topics, in the order the Drill lists them: (topic id, maker of its questions).
+TOPICS = (
+    ("nimby-higher-card", make_higher),
+    ("nimby-may-play", make_may_play),
+    ("nimby-trick-winner", make_trick_winner),
+    ("nimby-exchange", make_exchange),
+    ("nimby-score", make_score),
+    ("nimby-match-end", make_match_end),
+)

@@ -21,7 +21,7 @@ from cardwidgets.core.game import Deal, DealPart, Game, MatchPosition
 from cardwidgets.core.knowledge import Knowledge, Placement, Slot
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
-from cardwidgets.i18n.nimby import TRUMPS_NAME
+from cardwidgets.games.nimby.words import TRUMPS_NAME
 
 if TYPE_CHECKING:
     from cardwidgets.core.match import Match

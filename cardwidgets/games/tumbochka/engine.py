@@ -21,8 +21,8 @@ from cardwidgets.core.game import Deal, DealPart, Game, MatchPosition
 from cardwidgets.core.knowledge import Either, Knowledge, Placement, Slot, suit_cards
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
+from cardwidgets.games.tumbochka.words import ANNOUNCEMENTS, GOLDEN_BAGEL, TRILYAZH_NEXT, TRILYAZH_WON
 from cardwidgets.i18n import ActionList, phase_name
-from cardwidgets.i18n.tumbochka import ANNOUNCEMENTS, GOLDEN_BAGEL, TRILYAZH_NEXT, TRILYAZH_WON
 
 if TYPE_CHECKING:
     from cardwidgets.core.match import Match
