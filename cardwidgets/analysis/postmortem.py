@@ -30,7 +30,6 @@ from cardwidgets.analysis.position import play_phases
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import DealRecord, load_record, record_of, replay_deal
 from cardwidgets.core.state import GameState
-from cardwidgets.games.tumbochka import TumbochkaState
 from cardwidgets.i18n import resolve
 
 
@@ -149,6 +148,5 @@ def start_and_actions(source: Any) -> tuple[GameState, list[str]]:
             raise AnalysisError(Explanation("ANALYSIS", "analysis.deal_record", {}))
         final = replay_deal(record)  # a record that does not replay stops here, with its error
     start = record.game.new_state(record.deal, record.dealer or 0, record.rules)
-    if isinstance(start, TumbochkaState) and isinstance(final, TumbochkaState):
-        start.sitter, start.high_bid_ok = final.sitter, final.high_bid_ok  # TUM-8 limits from the match
+    start.keep_match_limits(final)  # limits the match puts on the deal
     return start, list(final.history)

@@ -160,6 +160,9 @@ class GameState:
         """Action strings listed in a message, each read in the learner's words."""
         return ActionList(texts, self.game_name)
 
+    def keep_match_limits(self, later: GameState) -> None:
+        """Take from ``later`` (the same deal, further on) the limits its match puts on the deal: none here."""
+
     def clone(self) -> Self:
         """An independent copy: every declared list copied, the rest shared (``core/fields.py``)."""
         cls = self.__class__

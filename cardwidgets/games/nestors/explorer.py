@@ -18,7 +18,7 @@ case of NES-6 (``W1``, ``W2``, ``W3``, ``W3a``, ``W3b``) or of the leave (``"lea
 and hides the outcome; the learner answers who wins (``guess("winners", "AC")``), who
 collects (``guess("collector", "C")``) and, for the leave, which card may stay; once
 every question is answered the engine shows the trick. Positions and grading:
-``cardwidgets.drills.predict``.
+``cardwidgets.games.nestors.predict``.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import traitlets
 
 from cardwidgets.cards import NESTORS_DECK, Card, Rank, parse_card
 from cardwidgets.core.errors import CardError, Refusal
-from cardwidgets.drills import predict as predicting
+from cardwidgets.games.nestors import predict as predicting
 from cardwidgets.games.nestors.tricks import (
     TRUMP_RANKS,
     c_may_play,
@@ -46,7 +46,7 @@ from cardwidgets.i18n.ui import ui_texts
 from cardwidgets.widgets.base import MessageError
 from cardwidgets.widgets.tool import ToolWidget
 
-STATIC = Path(__file__).parent.parent / "static"
+STATIC = Path(__file__).parents[2] / "static"
 #: NES-6a: after the bidder's trick everyone holds 8 cards, so C never holds more in a trick.
 MAX_HAND = 8
 #: The fields a reader can change, in the order ``update`` checks them.

@@ -171,6 +171,11 @@ class TumbochkaState(GameState):
         self.to_act = self.first_hand
         self._legal_cache = None
 
+    def keep_match_limits(self, later: GameState) -> None:
+        """The sitter and whether the high bid is allowed come from the match (TUM-8)."""
+        if isinstance(later, TumbochkaState):
+            self.sitter, self.high_bid_ok = later.sitter, later.high_bid_ok
+
     # ----- explanations of illegal actions -----------------------------------------------
     def _why_illegal(self, action: Action) -> Explanation | None:
         if action.verb not in PHASE_VERBS[self.phase]:
