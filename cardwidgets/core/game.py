@@ -68,6 +68,8 @@ class Game:
     options: ClassVar[dict[str, tuple[Any, ...]]]
     #: Side of each seat: partnerships (0, 1, 0, 1) or each player alone (0, 1, 2).
     sides: ClassVar[tuple[int, ...]]
+    #: Whether the turn passes clockwise (the next seat sits on the viewer's left) or anticlockwise.
+    clockwise: ClassVar[bool] = True
 
     # ----- rules options ---------------------------------------------------
     @classmethod

@@ -18,10 +18,9 @@ import re
 from typing import Any
 
 from cardwidgets.cards import Suit
+from cardwidgets.core.registry import get_game
 from cardwidgets.i18n.names import cards_text
 
-#: Turn direction per game: Nimby (NIM-3) and Tumbochka (TUM-2) clockwise, Nestors anticlockwise.
-CLOCKWISE = {"nimby": True, "tumbochka": True, "nestors": False}
 #: Cards lying on the table outside the hands: (view key, ui label key), in drawing order.
 #: ``None`` in a group is a card lying face down (the first card of Nestors' row, NES-3).
 TABLE_GROUPS = (
@@ -44,14 +43,14 @@ def fill(ui: dict[str, Any], key: str, **params: object) -> str:
 def seat_position(game: str, players: int, seat: int, viewer: int = 0) -> str:
     """Where ``seat`` sits seen from ``viewer`` (always at the bottom): bottom, left, top or right.
 
-    Clockwise games put the next seat on the viewer's left; Nestors (anticlockwise) on the right.
+    Clockwise games (``Game.clockwise``) put the next seat on the viewer's left; the others on the right.
     """
     offset = (seat - viewer) % players
     if offset == 0:
         return "bottom"
     if players == 4 and offset == 2:
         return "top"
-    return "left" if (offset == 1) == CLOCKWISE[game] else "right"
+    return "left" if (offset == 1) == get_game(game).clockwise else "right"
 
 
 def seat_name(ui: dict[str, Any], seat: int, viewer: int | None) -> str:

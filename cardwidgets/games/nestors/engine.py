@@ -708,6 +708,7 @@ class Nestors(Game):
         "minus_target": ("loses", "wins"),
     }
     sides = TEAM
+    clockwise = False  # play is anticlockwise (docs/rules/nestors.md, opening)
 
     @classmethod
     def make_rules(cls, rules: dict[str, Any] | None = None) -> dict[str, Any]:
