@@ -57,7 +57,7 @@ class TrickPosition:
     #: Whether the search should try killer moves (they help long tricks, not short ones).
     use_killers = False
 
-    def _init_cards(self, table: CardTable, hands: list[list[Card]], trick: list[tuple[int, Card]]) -> None:
+    def _init_cards(self, table: CardTable, hands: list[list[Card]], trick: list[tuple[Any, Card]]) -> None:
         self.table = table
         self.hands = [table.sort_hand([c.index for c in hand]) for hand in hands]
         self.codes = _codes(hands)
@@ -68,6 +68,18 @@ class TrickPosition:
         for _, card in self.trick:
             self.codes[card] = IN_TRICK
         self.undo_stack: list[Any] = []
+
+    def done(self) -> bool:
+        """Whether the deal is over (each game's position answers)."""
+        raise NotImplementedError
+
+    def key(self) -> Any:
+        """The transposition key at a trick boundary, else None (each game's position answers)."""
+        raise NotImplementedError
+
+    def upper_bound(self) -> int:
+        """The most points the declaring side can still gain (each game's position answers)."""
+        raise NotImplementedError
 
     def maximizing(self) -> bool:
         """Whether the seat to act is on the declaring side."""
@@ -105,7 +117,8 @@ class TrickPosition:
         best_seat, best = self._best()
         ours_now = declarers[best_seat] == mine
         beats = self._beats
-        winners, losers = [], []
+        winners: list[int] = []
+        losers: list[int] = []
         for card in cards:
             (winners if beats(card, best) or ours_now else losers).append(card)
         winners.sort(key=lambda c: (-points[c], strength[c]))
