@@ -12,9 +12,14 @@ from typing import Any
 
 from cardwidgets.core.registry import GAMES, SPECS, get_game, register_game
 from cardwidgets.core.state import GameState
-from cardwidgets.games.nestors import Nestors
+
+# Each package registers its game as it is imported: this is the order a learner meets them.
+# isort: off
 from cardwidgets.games.nimby import Nimby
 from cardwidgets.games.tumbochka import Tumbochka
+from cardwidgets.games.nestors import Nestors
+
+# isort: on
 
 __all__ = ["GAMES", "SPECS", "Nestors", "Nimby", "Tumbochka", "get_game", "new_game", "register_game"]
 
