@@ -8,21 +8,30 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 
-import fourth_game
 import pytest
+from fourth_game import SPEC, register_troika
 from fourth_game.engine import TROIKA_DECK, TroikaState, trick_winner
 
 from cardwidgets.analysis import double_dummy
 from cardwidgets.bots import make_bot
 from cardwidgets.cards import parse_card
-from cardwidgets.core.registry import get_game, spec_of
+from cardwidgets.core.registry import get_game, spec_of, unregister
 from cardwidgets.drills import feedback, make_item, topics
 from cardwidgets.games import new_game
 
 
+@pytest.fixture(autouse=True, scope="module")
+def troika() -> Iterator[None]:
+    """Troika is registered for these tests only (the others see the three games)."""
+    register_troika()
+    yield
+    unregister("troika")
+
+
 def test_it_registers_like_a_built_in_game() -> None:
-    assert spec_of("troika") is fourth_game.SPEC
+    assert spec_of("troika") is SPEC
     assert get_game("troika").deck == TROIKA_DECK
     assert len(TROIKA_DECK) == 12
 
@@ -104,3 +113,18 @@ def test_drilled_with_its_topic() -> None:
         assert answer["correct"]
         assert answer["rule"] == "TRO-2"
         assert answer["text"]
+
+
+def test_the_registry_refuses_a_second_game_of_a_name_and_unknown_parts() -> None:
+    from fourth_game.engine import Troika
+
+    from cardwidgets.core.registry import GameSpec, register
+
+    with pytest.raises(ValueError, match="registered already"):
+        register(GameSpec(Troika, "elsewhere", ("bot",)))
+    with pytest.raises(ValueError, match="unknown parts"):
+        register(GameSpec(Troika, "elsewhere", ("oracle",)))
+    with pytest.raises(ValueError, match="has no board"):
+        spec_of("troika").part("board")
+    with pytest.raises(ValueError, match="unknown game"):
+        spec_of("chess")

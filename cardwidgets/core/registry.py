@@ -87,6 +87,12 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def unregister(name: str) -> None:
+    """Take the game called ``name`` out of the registry (a test's own game, after its tests); no error if absent."""
+    GAMES.pop(name, None)
+    SPECS.pop(name, None)
+
+
 def get_game(name: str) -> type[Game]:
     """The ``Game`` class called ``name``; a clear ``ValueError`` otherwise."""
     try:

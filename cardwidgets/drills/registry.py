@@ -32,8 +32,9 @@ TOPICS: dict[str, Topic] = {}
 
 def refresh() -> dict[str, Topic]:
     """Fill ``TOPICS`` from the registered games' ``drills`` modules (their ``TOPICS``: ``(id, maker)`` pairs)."""
+    TOPICS.clear()
     for spec in SPECS.values():
-        if spec.has("drills") and not any(topic.game == spec.name for topic in TOPICS.values()):
+        if spec.has("drills"):
             TOPICS.update((id_, Topic(id_, spec.name, make)) for id_, make in spec.part("drills").TOPICS)
     return TOPICS
 

@@ -45,7 +45,6 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
     "en": {
         "agree": "Agree",
         "pass": "Pass",
-        "nimby.pass": "Pass",
         "exchange": "Exchange {0}",
         "bid": "Bid {0}",
         "trump": "Trump: {0}",
@@ -64,10 +63,8 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
     "ru": {
         "agree": "Согласиться",
         "pass": "Пас",
-        "nimby.pass": "Не соглашаться",  # the Nimby seed: «соглашается или не соглашается»
         "exchange": "Обменять {0}",
         "bid": "Ставка {0}",
-        "tumbochka.bid": "Заказать {0}",  # the Tumbochka seed: «заказать 4 очка»
         "trump": "Козыри — {0}",
         "open": "Открыть {0}, взять {1} {2}",
         "leave": "Оставить {0} на столе",
@@ -89,7 +86,6 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
 ACTION_DONE: dict[str, dict[str, tuple[str, str]]] = {
     "en": {},
     "ru": {
-        "nimby.pass": ("{seat} не согласился", "{seat} не согласились"),
         "agree": ("{seat} согласился", "{seat} согласились"),
     },
 }
@@ -190,9 +186,9 @@ def action_phrase(text: str, locale: str | None = None, game: str = "") -> str:
 
 
 # ----- numbers and points --------------------------------------------------------------------------------------
-#: Russian nouns for points, as (1, 2–4, 5+) forms: Nimby's seed counts «баллы», the others «очки» (docs/glossary.md).
-_POINT_FORMS = {
-    "nimby": ("балл", "балла", "баллов"),
+#: Russian nouns for points, as (1, 2–4, 5+) forms: «очки», unless a game's seed counts in another noun
+#: (its words' ``POINT_FORMS``, docs/glossary.md).
+POINT_FORMS: dict[str, tuple[str, str, str]] = {
     "": ("очко", "очка", "очков"),
 }
 #: The Russian minus sign (U+2212), not the hyphen English text uses.
@@ -221,7 +217,7 @@ def points_word(value: float, locale: str, game: str = "", *, fraction: bool = F
     whole = value == int(value) and not fraction
     if locale == "en":
         return "point" if whole and abs(value) == 1 else "points"
-    one, few, many = _POINT_FORMS.get(game, _POINT_FORMS[""])
+    one, few, many = POINT_FORMS.get(game, POINT_FORMS[""])
     if not whole:
         return few  # a fraction takes the genitive singular: «2,5 очка»
     return russian_plural(int(value), one, few, many)

@@ -18,7 +18,7 @@ except ImportError:  # conftest's browser_stack skips (or fails) these tests wit
 pytestmark = pytest.mark.timeout(120)
 
 TESTS = Path(__file__).resolve().parents[1]
-REGISTER = f"import sys\nsys.path.insert(0, {str(TESTS)!r})\nimport fourth_game"
+REGISTER = f"import sys\nsys.path.insert(0, {str(TESTS)!r})\nimport fourth_game\nfourth_game.register_troika()"
 NEW_DEAL = 'Table("troika", seat=0, seed=2, bots="heuristic", pace=0)'
 
 

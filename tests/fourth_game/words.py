@@ -18,3 +18,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "troika.rule_play": {"en": "play your lowest card", "ru": "сыграть младшую карту"},
     "troika.topic_winner": {"en": "Who takes the trick?", "ru": "Кто берёт взятку?"},
 }
+#: Its name in the tools and its topic's title in the Drill.
+TOOLS = {"en": {"game_troika": "Troika"}, "ru": {"game_troika": "Тройка"}}
+DRILL_UI = {
+    "en": {"game_troika": "Troika", "troika-trick-winner": "Troika: who takes the trick?"},
+    "ru": {"game_troika": "Тройка", "troika-trick-winner": "Тройка: кто берёт взятку?"},
+}

@@ -11,8 +11,8 @@ from cardwidgets.core.registry import GameSpec, register
 from cardwidgets.games.nestors import words
 from cardwidgets.games.nestors.engine import *  # noqa: F403 (the engine's names, as before the package)
 from cardwidgets.games.nestors.engine import Nestors
-from cardwidgets.i18n import add_messages
+from cardwidgets.i18n.words import add_words
 
-add_messages(words.MESSAGES)
+add_words(words)
 #: What Nestors offers the generic layers.
 SPEC = register(GameSpec(Nestors, __name__, ("bot", "position", "scoring", "drills")))

@@ -11,8 +11,8 @@ from cardwidgets.core.registry import GameSpec, register
 from cardwidgets.games.nimby import words
 from cardwidgets.games.nimby.engine import *  # noqa: F403 (the engine's names, as before the package)
 from cardwidgets.games.nimby.engine import Nimby
-from cardwidgets.i18n import add_messages
+from cardwidgets.i18n.words import add_words
 
-add_messages(words.MESSAGES)
+add_words(words)
 #: What Nimby offers the generic layers.
 SPEC = register(GameSpec(Nimby, __name__, ("bot", "position", "scoring", "drills")))

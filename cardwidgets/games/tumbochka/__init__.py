@@ -11,8 +11,8 @@ from cardwidgets.core.registry import GameSpec, register
 from cardwidgets.games.tumbochka import words
 from cardwidgets.games.tumbochka.engine import *  # noqa: F403 (the engine's names, as before the package)
 from cardwidgets.games.tumbochka.engine import Tumbochka
-from cardwidgets.i18n import add_messages
+from cardwidgets.i18n.words import add_words
 
-add_messages(words.MESSAGES)
+add_words(words)
 #: What Tumbochka offers the generic layers.
 SPEC = register(GameSpec(Tumbochka, __name__, ("bot", "position", "scoring", "drills")))

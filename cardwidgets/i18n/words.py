@@ -1,0 +1,49 @@
+"""A game's words join the catalogues here: ``add_words(words)`` when its package registers (issue 23).
+
+A game package keeps every word of its own in its ``words`` module, each table
+optional, each in both languages (``{"en": {...}, "ru": {...}}`` unless said):
+
+- ``MESSAGES``: explanations and reasons, ``{key: {"en": …, "ru": …}}`` (``CATALOGUE``);
+- ``ACTION_LABELS`` / ``ACTION_DONE``: its own action words (``names.py``), keys ``<game>.<verb>``;
+- ``POINT_FORMS``: ``(1, 2–4, 5+)`` Russian forms of its points noun (``names.py``);
+- ``UI``: the front-end's texts it adds, ``GAME_UI``: its own words for generic ones (``ui.py``);
+- ``DRILL_UI``: its topics' and its name's texts in the Drill (``drills.py``);
+- ``TOOLS``: its texts in the teaching and instructor tools (``tools.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+
+from cardwidgets.i18n import add_messages, drills, names, tools, ui
+
+
+def _merge(target: dict[str, dict[str, Any]], texts: Mapping[str, Mapping[str, Any]], what: str) -> None:
+    """Add ``texts`` (per locale) to ``target`` (per locale); a key may come once."""
+    for locale, own in texts.items():
+        clash = [key for key, text in own.items() if target[locale].get(key, text) != text]
+        if clash:
+            raise ValueError(f"{what}: {clash} are there already")
+        target[locale].update(own)
+
+
+def add_words(words: ModuleType) -> None:
+    """Add the tables a game's ``words`` module has (see the module docstring) to the catalogues."""
+    if hasattr(words, "MESSAGES"):
+        add_messages(words.MESSAGES)
+    for name, target in (
+        ("ACTION_LABELS", names.ACTION_LABELS),
+        ("ACTION_DONE", names.ACTION_DONE),
+        ("UI", ui.UI),
+        ("DRILL_UI", drills.DRILL_UI),
+        ("TOOLS", tools.TOOLS),
+    ):
+        if hasattr(words, name):
+            _merge(target, getattr(words, name), name)  # type: ignore[arg-type]
+    for locale, per_game in getattr(words, "GAME_UI", {}).items():
+        for game, texts in per_game.items():
+            ui.GAME_UI.setdefault(locale, {}).setdefault(game, {}).update(texts)
+    names.POINT_FORMS.update(getattr(words, "POINT_FORMS", {}))
+
