@@ -13,7 +13,8 @@ import re
 
 import pytest
 
-from cardwidgets.cards import NESTORS_DECK, SUITS, Card, Rank, parse_card
+from cardwidgets.cards import SUITS, Card, Rank, parse_card
+from cardwidgets.games.nestors import NESTORS_DECK
 from cardwidgets.games.nestors import tricks as nestors_tricks
 from cardwidgets.games.nestors import words as nestors_messages
 from cardwidgets.games.nestors.tricks import (

@@ -11,9 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardwidgets import IllegalActionError, Match, RecordError, Suit, parse_card
-from cardwidgets.cards import TUMBOCHKA_DECK
 from cardwidgets.core.explain import Explanation
-from cardwidgets.games.tumbochka import TROYAN, Tumbochka, TumbochkaState
+from cardwidgets.games.tumbochka import TROYAN, TUMBOCHKA_DECK, Tumbochka, TumbochkaState
 from cardwidgets.games.tumbochka import words as messages
 
 DECK_TEXTS = {c.text for c in TUMBOCHKA_DECK}

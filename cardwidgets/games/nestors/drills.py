@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 
-from cardwidgets.cards import NESTORS_DECK, Card, Rank, parse_card
+from cardwidgets.cards import Card, Rank, parse_card
 from cardwidgets.core.explain import Explanation
 from cardwidgets.drills.base import MATCH_ENDS, Choice, Item, Position, card_text, match_end_item, one_right, until
-from cardwidgets.games.nestors.engine import BID_STEP, CARD_POINTS, TOTAL_POINTS, card_points, deal_score
+from cardwidgets.games.nestors.engine import BID_STEP, CARD_POINTS, NESTORS_DECK, TOTAL_POINTS, card_points, deal_score
 from cardwidgets.games.nestors.tricks import (
     POSITIONS,
     POWER,

@@ -20,7 +20,7 @@ from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardwidgets.cards import NESTORS_DECK, SUITS, Card, Rank, Suit
+from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import RecordError
 from cardwidgets.core.explain import Explanation
@@ -29,6 +29,7 @@ from cardwidgets.core.knowledge import Knowledge, Placement, Slot, suit_cards
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
 from cardwidgets.games.nestors.tricks import (
+    NESTORS_DECK,
     POSITIONS,
     POWER,
     TRUMP_RANKS,

@@ -30,9 +30,10 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from cardwidgets.cards import NESTORS_DECK, Card, Rank, parse_card
+from cardwidgets.cards import Card, Rank, parse_card
 from cardwidgets.core.errors import CardError, Refusal
 from cardwidgets.games.nestors import predict as predicting
+from cardwidgets.games.nestors.engine import NESTORS_DECK
 from cardwidgets.games.nestors.tricks import (
     TRUMP_RANKS,
     c_may_play,

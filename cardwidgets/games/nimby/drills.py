@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from cardwidgets.cards import NIMBY_DECK, SUITS, Card, Rank, Suit
+from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.core.explain import Explanation
 from cardwidgets.drills.base import (
     MATCH_ENDS,
@@ -27,7 +27,17 @@ from cardwidgets.drills.base import (
     until,
 )
 from cardwidgets.games import new_game
-from cardwidgets.games.nimby.engine import EXCHANGE, PLAY, PLAY_CARD, PLAY_SUIT, STRENGTH, TRUMPS, Nimby, NimbyState
+from cardwidgets.games.nimby.engine import (
+    EXCHANGE,
+    NIMBY_DECK,
+    PLAY,
+    PLAY_CARD,
+    PLAY_SUIT,
+    STRENGTH,
+    TRUMPS,
+    Nimby,
+    NimbyState,
+)
 from cardwidgets.games.nimby.words import TRUMPS_NAME
 
 YES = {"en": "Yes", "ru": "Да"}

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardwidgets.cards import SUITS, TUMBOCHKA_DECK, Card, Rank, Suit
+from cardwidgets.cards import SUITS, Card, Rank, Suit, make_deck
 from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import RecordError, echo
 from cardwidgets.core.explain import Explanation
@@ -23,6 +23,9 @@ from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
 from cardwidgets.games.tumbochka.words import ANNOUNCEMENTS, GOLDEN_BAGEL, TRILYAZH_NEXT, TRILYAZH_WON
 from cardwidgets.i18n import ActionList, phase_name
+
+#: Tumbochka (TUM-1): K, Q, J, 8, 7, 6 of each suit — 24 cards.
+TUMBOCHKA_DECK = make_deck((Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.JACK, Rank.QUEEN, Rank.KING))
 
 if TYPE_CHECKING:
     from cardwidgets.core.match import Match
