@@ -1,7 +1,7 @@
 """Nimby, one package: its rules, its words and its parts for the generic layers, registered as one ``GameSpec``.
 
 The rules are ``engine``; the words ``words``; the parts that plug into the generic
-layers ``bot``, ``position``, ``scoring`` and ``drills`` (``core/registry.py`` says what each
+layers ``bot``, ``position``, ``scoring``, ``drills`` and ``board`` (``core/registry.py`` says what each
 offers). ``from cardwidgets.games.nimby import X`` reaches every public name of the engine.
 """
 
@@ -15,4 +15,4 @@ from cardwidgets.i18n.words import add_words
 
 add_words(words)
 #: What Nimby offers the generic layers.
-SPEC = register(GameSpec(Nimby, __name__, ("bot", "position", "scoring", "drills")))
+SPEC = register(GameSpec(Nimby, __name__, ("bot", "position", "scoring", "drills", "board")))
