@@ -117,13 +117,7 @@ def test_the_static_board_takes_its_seats_from_the_board_model() -> None:
         board = board_facts(state, "en", seat=2)
         model = board_model("nestors", state.view(2), None, board.ui, bottom=2)  # the viewer at the bottom
         for seat, entry in zip(board.seats, model["seats"], strict=True):
-            assert (seat.name, seat.position, seat.badges, seat.tricks) == (
-                entry["name"],
-                entry["position"],
-                entry["badges"],
-                entry["taken"],
-            ), step
-            assert seat.hidden == (entry["count"] if entry["hand"] is None else 0)
+            assert {key: value for key, value in seat.items() if key != "trumps"} == entry, step
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -15,20 +15,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardwidgets.cards import Card, Rank, Suit, parse_card
+from cardwidgets.cards import Card, Suit, parse_card
 from cardwidgets.core.errors import Refusal
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import render
 from cardwidgets.i18n.drills import drill_text
+from cardwidgets.i18n.names import card_text
 
 #: A label: the same word in every language (``"7"``), a word per locale, a card, a suit or a seat.
 Label = str | Mapping[str, str] | Card | Suit | int
 
 #: A card code left in a message template (``2C > 2S``): written like the other cards.
 CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
-#: Russian rank letters for cards in Russian text (В, Д, К, Т as in the seeds).
-RU_RANKS = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"}
 
 
 class DrillError(Refusal):
@@ -90,11 +89,6 @@ Maker = Callable[[random.Random], Item]
 
 
 # ----- words ---------------------------------------------------------------------------------
-def card_text(card: Card, locale: str) -> str:
-    """A card for a sentence: ``10♥``, ``J♦``; in Russian ``10♥``, ``В♦``."""
-    rank = RU_RANKS.get(card.rank, card.rank.text) if locale == "ru" else card.rank.text
-    return rank + card.suit.symbol
-
 
 def label_text(label: Label | None, locale: str) -> str:
     """A label in ``locale``."""

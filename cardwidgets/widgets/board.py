@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardwidgets.cards import Suit
+from cardwidgets.cards import Suit, parse_card
 from cardwidgets.core.registry import get_game, spec_of
-from cardwidgets.i18n.names import cards_text
+from cardwidgets.i18n.names import card_text, cards_text
 
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -47,13 +47,6 @@ def seat_position(game: str, players: int, seat: int, viewer: int = 0) -> str:
 def seat_name(ui: dict[str, Any], seat: int, viewer: int | None) -> str:
     """``You`` for the viewer's own seat, else ``Seat N`` / ``Игрок N`` (the instructor, ``None``, sees seats)."""
     return fill(ui, "you") if seat == viewer else fill(ui, "seat", n=seat)
-
-
-def card_text(card: str, ui: dict[str, Any]) -> str:
-    """A card in a sentence: ``10♥``, ``A♠`` / «Т♠» (the twin of ``cardText`` in ``js/cards.js``)."""
-    rank, suit = card[:-1], card[-1]
-    letters = ui.get("rank_letters") or {}
-    return letters.get(rank, rank) + suit_symbol(suit)
 
 
 def suit_symbol(suit: str) -> str:
@@ -110,7 +103,7 @@ def _bidding(view: dict[str, Any]) -> tuple[list[bool], Any, Any]:
 
 
 def seat_badges(
-    view: dict[str, Any], seat: int, ui: dict[str, Any], *, sitting: int | None = None
+    view: dict[str, Any], seat: int, ui: dict[str, Any], *, sitting: int | None = None, locale: str = "en"
 ) -> list[str]:
     """Short facts beside a seat: its pass or high bid, A/B/C or sitting out, declarer, sitting, gift."""
     badges = []
@@ -132,7 +125,7 @@ def seat_badges(
         badges.append(fill(ui, "on_tumbochka"))
     given = view.get("given") or []
     if seat < len(given) and given[seat]:  # a card given: "?" when the viewer may not see it
-        badges.append(fill(ui, "given", card="?" if given[seat] == "?" else card_text(given[seat], ui)))
+        badges.append(fill(ui, "given", card="?" if given[seat] == "?" else card_text(parse_card(given[seat]), locale)))
     return badges
 
 
@@ -186,7 +179,7 @@ def board_model(
             "seat": seat,
             "name": seat_name(ui, seat, viewer),
             "position": seat_position(game, len(sizes), seat, low),
-            "badges": seat_badges(view, seat, ui, sitting=sitting),
+            "badges": seat_badges(view, seat, ui, sitting=sitting, locale=locale),
             "taken": sum(1 for trick in tricks if trick.get("collector") == seat),
             "dealer": view.get("dealer") == seat,
             "to_act": view.get("to_act") == seat,
