@@ -283,3 +283,7 @@ class GameState:
     def score(self) -> list[int] | None:
         """What the deal adds to each side's match score once done, else None."""
         return None
+
+    def score_explanation(self) -> Explanation | None:
+        """Why the deal scored what it did (its rule id and facts) once done, else None."""
+        return None

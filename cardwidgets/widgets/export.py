@@ -141,8 +141,7 @@ def _info(state: GameState, view: dict[str, Any], ui: dict[str, Any], locale: st
     if state.to_act is not None:
         rows.append((tool_text("to_act", locale), _seat_name(ui, state.to_act)))
     if state.is_done:
-        explain = getattr(state, "score_explanation", None)
-        reason = explain() if explain is not None else None
+        reason = state.score_explanation()
         rows.append((tool_text("result", locale), reason.text(locale) if reason else str(view["score"])))
     return rows
 
