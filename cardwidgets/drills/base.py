@@ -226,15 +226,24 @@ def one_right(right: Choice, wrong: Sequence[Choice], rng: random.Random, size: 
     return shuffled([right, *picked], rng)
 
 
-# ----- the end of a match (NIM-7, NES-9) -------------------------------------------------------------------------
+# ----- the end of a match (a game's own rule) ------------------------------------------------------------------------
 #: The three answers to "who has won the match?": team 0, team 1, nobody yet (None).
 MATCH_ENDS: tuple[int | None, ...] = (0, 1, None)
 
 
-def match_end_item(topic: str, game: str, before: list[int], rng: random.Random, line: Explanation) -> Item | None:
+def match_end_item(
+    topic: str,
+    game: str,
+    before: list[int],
+    rng: random.Random,
+    line: Explanation,
+    *,
+    both_reached: Callable[[list[int]], bool],
+) -> Item | None:
     """A random deal played from scores ``before``: who has won the match now (the engine's ``Match``); None on a tie.
 
-    ``line``: the rule that ends the match, in words (NIM-7, NES-9), shown only after the answer.
+    ``line``: the rule that ends the match, in words, shown only after the answer; ``both_reached(scores)``:
+    whether both sides are at the line (the game's tie rule then needs the match's history: no question).
     """
     from cardwidgets.core.match import Match
 
@@ -244,7 +253,7 @@ def match_end_item(topic: str, game: str, before: list[int], rng: random.Random,
         return None
     match.end_deal()
     after, deal = list(match.scores), match.deal_scores[-1]
-    if match.winner is not None and _both_reached(game, after):
+    if match.winner is not None and both_reached(after):
         return None  # both sides at the line: the seed's tie rule needs the match's history
     params = {"after": _teams(after), "line": line, "team": match.winner}
     why = Explanation(line.rule, "drill.match_won" if match.winner is not None else "drill.match_on", params)
@@ -254,12 +263,6 @@ def match_end_item(topic: str, game: str, before: list[int], rng: random.Random,
         Explanation(line.rule, "drill.fact_deal_match", {"scores": _teams(deal, signed=True)}),
     )
     return Item(topic, Explanation(line.rule, "drill.match_end_q"), Position(facts=facts), choices)
-
-
-def _both_reached(game: str, after: list[int]) -> bool:
-    if game == "nimby":
-        return min(after) >= 10
-    return all(abs(score) >= 1000 for score in after) or min(after) >= 1000
 
 
 def _teams(scores: Sequence[int], *, signed: bool = False) -> dict[str, str]:

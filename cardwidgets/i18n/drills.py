@@ -30,33 +30,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "drill.fact_before_match": {"en": "Scores before the deal: {scores}", "ru": "Счёт до сдачи: {scores}"},
     "drill.fact_deal_match": {"en": "This deal scored: {scores}", "ru": "Эта сдача принесла: {scores}"},
     # ----- facts shown beside a position -----
-    "drill.fact_sitter": {
-        "en": "Seat {seat} sits on the tumbochka",
-        "ru": "Игрок {seat} сидит на тумбочке",
-    },
-    "drill.fact_scores": {"en": "Running scores: {scores}", "ru": "Счёт: {scores}"},
-    "drill.fact_bids": {"en": "Bidding so far: {calls}", "ru": "Торговля: {calls}"},
-    "drill.fact_no_bids": {"en": "Nobody has bid yet", "ru": "Заказов ещё не было"},
-    "drill.fact_first_hand": {"en": "Seat {seat} is first hand", "ru": "Первая рука — игрок {seat}"},
-    "drill.fact_before": {"en": "Running scores before the deal: {scores}", "ru": "Счёт до сдачи: {scores}"},
-    "drill.fact_sitting": {
-        "en": "Seat {seat} sits on the tumbochka; deals sat through without winning: {n}",
-        "ru": "Игрок {seat} сидит на тумбочке; сдач, просиженных без выигрыша: {n}",
-    },
-    "drill.fact_removals": {
-        "en": "Times knocked off so far (2 or more: golden bagel): {removals}",
-        "ru": "Сколько раз снят с тумбочки (2 и больше — золотая баранка): {removals}",
-    },
-    "drill.fact_deal": {"en": "This deal scored: {scores}", "ru": "Эта сдача принесла: {scores}"},
-    "drill.fact_trilyazh_led": {
-        "en": "You announced a trilyazh: you led {cards} of it and won every one of those tricks",
-        "ru": "Вы объявили трильяж: из него вы зашли с {cards} и взяли каждую из этих взяток",
-    },
-    "drill.fact_troyans": {"en": "Troyans shown: {suits}", "ru": "Показаны трояны: {suits}"},
-    "drill.fact_trilyazh": {
-        "en": "Your trilyazh in {suit} is being played",
-        "ru": "Разыгрывается ваш трильяж в {suit}",
-    },
 }
 
 #: The widget's fixed texts and each topic's title.
@@ -80,11 +53,6 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "no": "No",
         "pass": "pass",
         "AC": "A and C",
-        "BD": "B and D",
-        "opt_wins": "Seat {seat} wins the match",
-        "opt_arrives": "Seat {seat} arrives and sits on the tumbochka",
-        "opt_knocked": "Seat {seat} is knocked off",
-        "opt_nothing": "Nobody wins, sits down or is knocked off",
         "err_topic": 'no drill "{topic}": topics are {topics}',
         "err_game": 'no game "{game}": games are {games}',
         "err_option": 'no answer "{option}": choose one of {options}',
@@ -104,8 +72,6 @@ DRILL_UI: dict[str, dict[str, str]] = {
         # topic titles
         "mistakes": "Find the best card (from your own deal)",
         "err_no_mistakes": "no question from this deal: every decision was as good as the best with all cards face up",
-        "err_case": 'no position "{case}" to predict: there are {cases}',
-        "own_hand": "a card of his own hand",
         "team": "team {n}",
         "opt_match_won": "Team {n} wins the match",
         "opt_match_on": "Nobody yet: the match goes on",
@@ -114,7 +80,6 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "q_winners": "Which partnership wins this trick?",
         "q_collector": "Who collects it?",
         "q_leave": "The collector takes three of the four cards (the three played and the table card). Which may stay on the table?",
-        "err_no_predict": "nothing to predict: call predict(case) first",
     },
     "ru": {
         "drill": "Упражнение",
@@ -135,11 +100,6 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "no": "Нет",
         "pass": "пас",
         "AC": "А и С",
-        "BD": "Б и Д",
-        "opt_wins": "Игрок {seat} выигрывает партию",
-        "opt_arrives": "Игрок {seat} садится на тумбочку",
-        "opt_knocked": "Игрок {seat} снят с тумбочки",
-        "opt_nothing": "Никто не выигрывает, не садится на тумбочку и не снят с неё",
         "err_topic": "нет упражнения «{topic}»: есть {topics}",
         "err_game": "нет игры «{game}»: есть {games}",
         "err_option": "нет ответа «{option}»: выберите один из {options}",
@@ -158,8 +118,6 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "err_progress_unwritable": "успехи нельзя сохранить в {path} ({reason}): они хранятся в памяти до перезапуска ядра",
         "mistakes": "Найдите лучший ход (из вашей сдачи)",
         "err_no_mistakes": "из этой сдачи вопросов нет: при открытых картах каждый ваш ход был не хуже лучшего",
-        "err_case": "нет позиции «{case}» для предсказания: есть {cases}",
-        "own_hand": "карту из своей руки",
         "team": "пара {n}",
         "opt_match_won": "Пара {n} выигрывает партию",
         "opt_match_on": "Пока никто: партия продолжается",
@@ -168,7 +126,6 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "q_winners": "Какая пара выигрывает эту взятку?",
         "q_collector": "Кто её забирает?",
         "q_leave": "Забирающий берёт три из четырёх карт (три сыгранные и карту на столе). Какая может остаться на столе?",
-        "err_no_predict": "предсказывать нечего: сначала вызовите predict(case)",
     },
 }
 

@@ -252,6 +252,11 @@ def make_deal_score(rng: random.Random) -> Item:
 
 
 # ----- has the match been won (NES-9) ----------------------------------------------------------------------
+def _both_at_the_line(scores: list[int]) -> bool:
+    """Both partnerships past ±1000, or both at +1000 (NES-9)."""
+    return all(abs(score) >= 1000 for score in scores) or min(scores) >= 1000
+
+
 def make_match_end(rng: random.Random) -> Item:
     """Scores near ±1000, a random deal played out: team 0, team 1 or nobody has won, each in a third of them."""
     end = rng.choice(MATCH_ENDS)
@@ -261,7 +266,7 @@ def make_match_end(rng: random.Random) -> Item:
         return [rng.choice((-1, 1)) * rng.randrange(700, 1000, 5) for _ in range(2)]
 
     return until(
-        lambda: match_end_item("nestors-match-end", "nestors", before(), rng, line),
+        lambda: match_end_item("nestors-match-end", "nestors", before(), rng, line, both_reached=_both_at_the_line),
         lambda item: [c.correct for c in item.choices] == [e == end for e in MATCH_ENDS],
     )
 

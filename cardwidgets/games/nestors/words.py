@@ -330,6 +330,10 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "nestors-higher-card": "Nestors: which card is higher?",
         "nestors-match-end": "Nestors: has the match been won?",
         "nestors-deal-score": "Nestors: the deal's score",
+        "BD": "B and D",
+        "err_case": 'no position "{case}" to predict: there are {cases}',
+        "own_hand": "a card of his own hand",
+        "err_no_predict": "nothing to predict: call predict(case) first",
     },
     "ru": {
         "game_nestors": "Несторс",
@@ -340,6 +344,10 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "nestors-higher-card": "Несторс: какая карта старше?",
         "nestors-match-end": "Несторс: выиграна ли партия?",
         "nestors-deal-score": "Несторс: счёт сдачи",
+        "BD": "Б и Д",
+        "err_case": "нет позиции «{case}» для предсказания: есть {cases}",
+        "own_hand": "карту из своей руки",
+        "err_no_predict": "предсказывать нечего: сначала вызовите predict(case)",
     },
 }
 

@@ -264,12 +264,19 @@ def _turn_up_a_two(deal: dict[str, object], rng: random.Random) -> None:
 
 
 # ----- has the match been won (NIM-7) -----------------------------------------------------------------------
+def _both_won(scores: list[int]) -> bool:
+    """Both partnerships at 10 or more (NIM-7)."""
+    return min(scores) >= 10
+
+
 def make_match_end(rng: random.Random) -> Item:
     """Scores near 10, a random deal played out: team 0, team 1 or nobody has won, each in a third of them."""
     end = rng.choice(MATCH_ENDS)
     line = Explanation("NIM-7", "drill.nim_match_line")
     return until(
-        lambda: match_end_item("nimby-match-end", "nimby", [rng.randint(3, 9), rng.randint(3, 9)], rng, line),
+        lambda: match_end_item(
+            "nimby-match-end", "nimby", [rng.randint(3, 9), rng.randint(3, 9)], rng, line, both_reached=_both_won
+        ),
         lambda item: [c.correct for c in item.choices] == [e == end for e in MATCH_ENDS],
     )
 

@@ -323,6 +323,10 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "tumbochka-bids": "Tumbochka: which call is allowed?",
         "tumbochka-end": "Tumbochka: what happens at the end of the deal?",
         "tumbochka-trilyazh": "Tumbochka: what does a trilyazh oblige?",
+        "opt_wins": "Seat {seat} wins the match",
+        "opt_arrives": "Seat {seat} arrives and sits on the tumbochka",
+        "opt_knocked": "Seat {seat} is knocked off",
+        "opt_nothing": "Nobody wins, sits down or is knocked off",
     },
     "ru": {
         "game_tumbochka": "Тумбочка",
@@ -331,6 +335,10 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "tumbochka-bids": "Тумбочка: какой заказ разрешён?",
         "tumbochka-end": "Тумбочка: что происходит в конце сдачи?",
         "tumbochka-trilyazh": "Тумбочка: к чему обязывает трильяж?",
+        "opt_wins": "Игрок {seat} выигрывает партию",
+        "opt_arrives": "Игрок {seat} садится на тумбочку",
+        "opt_knocked": "Игрок {seat} снят с тумбочки",
+        "opt_nothing": "Никто не выигрывает, не садится на тумбочку и не снят с неё",
     },
 }
 
@@ -373,3 +381,36 @@ UI: dict[str, dict[str, str]] = {
 
 #: Where its seed has its own word for a generic one (``i18n/ui.py``).
 GAME_UI = {"ru": {"tumbochka": {"bid_by": "заказ {bid}", "high_bid": "Высший заказ"}}}
+
+# ----- its drill questions and answers (``drills.py``) -----
+MESSAGES.update(
+    {
+        "drill.fact_sitter": {
+            "en": "Seat {seat} sits on the tumbochka",
+            "ru": "Игрок {seat} сидит на тумбочке",
+        },
+        "drill.fact_scores": {"en": "Running scores: {scores}", "ru": "Счёт: {scores}"},
+        "drill.fact_bids": {"en": "Bidding so far: {calls}", "ru": "Торговля: {calls}"},
+        "drill.fact_no_bids": {"en": "Nobody has bid yet", "ru": "Заказов ещё не было"},
+        "drill.fact_first_hand": {"en": "Seat {seat} is first hand", "ru": "Первая рука — игрок {seat}"},
+        "drill.fact_before": {"en": "Running scores before the deal: {scores}", "ru": "Счёт до сдачи: {scores}"},
+        "drill.fact_sitting": {
+            "en": "Seat {seat} sits on the tumbochka; deals sat through without winning: {n}",
+            "ru": "Игрок {seat} сидит на тумбочке; сдач, просиженных без выигрыша: {n}",
+        },
+        "drill.fact_removals": {
+            "en": "Times knocked off so far (2 or more: golden bagel): {removals}",
+            "ru": "Сколько раз снят с тумбочки (2 и больше — золотая баранка): {removals}",
+        },
+        "drill.fact_deal": {"en": "This deal scored: {scores}", "ru": "Эта сдача принесла: {scores}"},
+        "drill.fact_trilyazh_led": {
+            "en": "You announced a trilyazh: you led {cards} of it and won every one of those tricks",
+            "ru": "Вы объявили трильяж: из него вы зашли с {cards} и взяли каждую из этих взяток",
+        },
+        "drill.fact_troyans": {"en": "Troyans shown: {suits}", "ru": "Показаны трояны: {suits}"},
+        "drill.fact_trilyazh": {
+            "en": "Your trilyazh in {suit} is being played",
+            "ru": "Разыгрывается ваш трильяж в {suit}",
+        },
+    }
+)
