@@ -58,7 +58,7 @@ class DoubleDummy:
         self.solver = Solver(max_nodes, seconds)
         #: Called as ``progress(done, total)`` after each action is valued (for a widget's progress bar).
         self.progress = progress
-        #: ``"python"`` to always use the Python solver; None: the compiled core where it runs (Nestors).
+        #: ``"python"`` to always use the Python solver; None: the compiled core where it runs and can search.
         self.wanted = engine
         #: The engine that answered the last ``values`` call.
         self.engine = "python"
@@ -86,7 +86,7 @@ class DoubleDummy:
         """``{action: final points of the declaring side}`` for every legal action, in legal order."""
         state = state.clone()  # a progress callback may change the caller's state: the solve reads its own copy
         pos = position_of(state)
-        pos.auto_leave = True  # Nestors: a forced leave goes with the card that ends the trick
+        pos.auto_leave = True  # a forced follow-up (a card left on the table) goes with the card that ends the trick
         context = pos.context()
         if context != self._context:
             self.solver.table.clear()
@@ -199,7 +199,7 @@ def double_dummy(
     minimise them. Raises ``AnalysisError`` outside the play and
     ``Unfinished`` when a budget (``max_nodes``, ``seconds``) runs out. The
     answer is a dict with ``.engine``: ``"wasm"`` when the compiled core
-    answered (Nestors, where it runs), else ``"python"`` (``engine="python"``
+    answered (where it runs), else ``"python"`` (``engine="python"``
     asks for the Python solver, the reference).
     """
     check_position(state)

@@ -21,7 +21,7 @@ def result_of_score(score: list[int], game: str, seat: int) -> int:
     """The deal's score (one entry per side) as the result for ``seat``: own side less the other, or own alone."""
     sides = get_game(game).sides
     side = sides[seat]
-    if len(set(sides)) == len(sides):  # each player for himself (Tumbochka): his own score
+    if len(set(sides)) == len(sides):  # each player for himself: his own score
         return score[side]
     return score[side] - sum(s for i, s in enumerate(score) if i != side)
 

@@ -34,7 +34,7 @@ PARTS = {
 class GameSpec:
     """What one game offers the generic layers: its ``Game`` class and the modules of its package by part.
 
-    ``package`` is the game package's module name (``cardwidgets.games.nimby``); ``parts``
+    ``package`` is the game package's module name (``cardwidgets.games.<game>``); ``parts``
     the parts it has, each its module ``<package>.<part>`` (``PARTS`` says what each holds).
     """
 
@@ -61,7 +61,7 @@ class GameSpec:
         return self._loaded[part]
 
 
-#: Every registered game by name, in the order they registered (``"nimby"`` -> the ``Game`` class).
+#: Every registered game by name, in the order they registered (name -> the ``Game`` class).
 GAMES: dict[str, type[Game]] = {}
 #: Every registered game's ``GameSpec`` by name, in the same order.
 SPECS: dict[str, GameSpec] = {}

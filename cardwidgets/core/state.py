@@ -46,7 +46,7 @@ def _nothing_legal(state: GameState) -> tuple[Action, ...]:
 class GameState:
     """Base class of one deal's state; see the module docstring."""
 
-    #: The game's name: ``nimby``, ``tumbochka`` or ``nestors``.
+    #: The game's name (``Game.name``, its key in the registry).
     game_name: ClassVar[str]
     #: Action forms of this game, for ``parse_action``.
     syntax: ClassVar[ActionSyntax]
@@ -269,7 +269,7 @@ class GameState:
         return list(self.history)
 
     def trump_json(self) -> str | None:
-        """Trump for the summary: a suit letter or (Nestors) a rank."""
+        """Trump for the summary: a suit letter or a rank."""
         return None
 
     def contract_json(self) -> dict[str, int] | None:

@@ -30,7 +30,7 @@ from cardwidgets.i18n.ui import action_label
 
 #: The topic id of these items (``Drill.topic``).
 MISTAKES = "mistakes"
-#: Who lays a Nestors table card in a trick.
+#: Who lays a card from the table in a trick.
 TABLE = {"en": "table", "ru": "стол"}
 NO_TRUMP = {"en": "none yet", "ru": "пока нет"}
 

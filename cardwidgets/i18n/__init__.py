@@ -92,7 +92,7 @@ def render(key: str, params: Mapping[str, Any], locale: str | None = None) -> st
 class ActionText(str):
     """A canonical action string shown to a person: ``play 5D`` / «сыграть 5♦» (JSON: the string).
 
-    ``game`` picks the game's own words (Nimby's pass is «не соглашаться»).
+    ``game`` picks the game's own words (a game's own word for a pass, its ``ACTION_LABELS``).
     """
 
     game: str
@@ -141,7 +141,7 @@ class CardText(str):
 class Points:
     """A number of points inside a sentence: "1 point", "+2.5 points" / «1 очко», «+2,5 очка», «5 баллов».
 
-    ``game`` picks the seed's noun (Nimby counts «баллы», docs/glossary.md); ``signed`` writes
+    ``game`` picks the seed's noun (a game's ``POINT_FORMS``, docs/glossary.md); ``signed`` writes
     ``+`` before a positive value; ``decimals`` fixes the digits after the point.
     """
 

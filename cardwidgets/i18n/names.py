@@ -31,7 +31,7 @@ _RANK_NAMES = {
     "en": ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"],
     "ru": ["двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка", "девятка", "десятка", "валет", "дама", "король", "туз"],
 }
-#: A rank as a trump or a set of cards: "Aces" / «тузы» (Nestors names trump by rank, NES-5).
+#: A rank as a trump or a set of cards: "Aces" / «тузы» (a game may name trump by rank).
 _RANK_PLURALS = {
     "en": ["2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Tens", "Jacks", "Queens", "Kings", "Aces"],
     "ru": ["двойки", "тройки", "четвёрки", "пятёрки", "шестёрки", "семёрки", "восьмёрки", "девятки", "десятки", "валеты", "дамы", "короли", "тузы"],
@@ -158,8 +158,8 @@ def word_text(word: str, locale: str) -> str:
 def action_label(text: str, locale: str | None = None, game: str = "") -> str:
     """A button label for a canonical action string: ``bid 60`` -> "Bid 60" / «Ставка 60».
 
-    ``game`` picks a game's own word where the seeds differ (Nimby's pass is
-    «не соглашаться», Tumbochka's bid «заказать»).
+    ``game`` picks a game's own word where the seeds differ (its words'
+    ``ACTION_LABELS``: ``<game>.<verb>``).
     """
     locale = resolve(locale)
     verb, *args = text.split()
@@ -210,7 +210,7 @@ def number_text(value: float, locale: str, *, signed: bool = False, decimals: in
 
 
 def points_word(value: float, locale: str, game: str = "", *, fraction: bool = False) -> str:
-    """The noun after ``value``: "point"/"points"; «очко/очка/очков» (Nimby: «балл/балла/баллов»).
+    """The noun after ``value``: "point"/"points"; «очко/очка/очков» (or the game's ``POINT_FORMS``).
 
     ``fraction``: the number is written with decimals ("1.0 points", «1,0 очка»).
     """
@@ -241,7 +241,7 @@ def cards_text(n: int, locale: str) -> str:
 
 
 def points_text(value: float, locale: str, game: str = "", *, signed: bool = False, decimals: int | None = None) -> str:
-    """A number of points: "1 point", "+2.5 points" / «1 очко», «+2,5 очка», «5 баллов» (Nimby)."""
+    """A number of points: "1 point", "+2.5 points" / «1 очко», «+2,5 очка», «5 баллов» (a game's own noun)."""
     shown = number_text(value, locale, signed=signed, decimals=decimals)
     written = float(shown.replace(",", ".").replace(MINUS, "-"))
     # The noun agrees with the number as written: "1 point", but "1.0 points", «1,0 очка».

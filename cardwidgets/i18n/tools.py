@@ -1,7 +1,7 @@
 """Texts of the teaching and instructor tools: ``TrickExplorer``, ``HandReplay`` and ``to_html``.
 
 ``TOOLS[locale][key]`` is a ``str.format`` template; ``tool_text`` fills it in.
-Rule explanations themselves come from the game catalogues (``nestors.py`` …).
+Rule explanations themselves come from the games' words (``games/<game>/words.py``).
 """
 
 from __future__ import annotations

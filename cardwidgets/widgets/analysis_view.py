@@ -24,7 +24,7 @@ from cardwidgets.i18n import phase_name
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import action_label
 
-#: The longest best line shown (Nestors' longest deal has fewer actions).
+#: The longest best line shown (the longest deal of any game has fewer actions).
 MAX_LINE = 60
 
 

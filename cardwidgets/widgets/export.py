@@ -44,7 +44,7 @@ class Board:
     seats: list[dict[str, Any]]
     #: ``(caption, card)`` of the trick on the table, in playing order.
     trick: list[tuple[str, str]]
-    #: Who played each card of ``trick`` (``None``: a card from the table, Nestors).
+    #: Who played each card of ``trick`` (``None``: a card from the table).
     trick_seats: list[int | None]
     trick_number: int
     #: Who took the trick shown and why (empty while it is being played).
@@ -107,14 +107,14 @@ def board_facts(
 
 
 def _seat_name(ui: dict[str, Any], seat: int | None) -> str:
-    """``Seat 2`` / ``Игрок 2``; a card from the table (Nestors' row or table card) has no seat."""
+    """``Seat 2`` / ``Игрок 2``; a card from the table (a row or a table card) has no seat."""
     return str(ui["seat"]).format(n=seat) if seat is not None else str(ui["from_table"])
 
 
 def _trick_on_table(
     state: GameState, ui: dict[str, Any], locale: str
 ) -> tuple[list[tuple[str, str]], list[int | None], int, str]:
-    """The trick being played, or else the one just taken: captions and cards, seats, number, why (NIM-5, NES-6)."""
+    """The trick being played, or else the one just taken: captions and cards, seats, number, and why."""
     tricks = state.tricks
     if not tricks:
         return [], [], 0, ""
