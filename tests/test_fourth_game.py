@@ -128,3 +128,19 @@ def test_the_registry_refuses_a_second_game_of_a_name_and_unknown_parts() -> Non
         spec_of("troika").part("board")
     with pytest.raises(ValueError, match="unknown game"):
         spec_of("chess")
+
+
+def test_a_game_s_words_may_not_change_words_already_there() -> None:
+    import types
+
+    from cardwidgets.i18n import CATALOGUE
+    from cardwidgets.i18n.tools import TOOLS
+    from cardwidgets.i18n.words import add_words
+
+    clash = types.ModuleType("clash")
+    clash.MESSAGES = {"troika.brand_new": {"en": "new", "ru": "новое"}}  # type: ignore[attr-defined]
+    clash.TOOLS = {"en": {"game_troika": "Not Troika"}, "ru": {"game_troika": "Тройка"}}  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="game_troika"):
+        add_words(clash)
+    assert "troika.brand_new" not in CATALOGUE
+    assert TOOLS["en"]["game_troika"] == "Troika"

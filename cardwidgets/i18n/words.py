@@ -19,31 +19,41 @@ from typing import Any
 
 from cardwidgets.i18n import add_messages, drills, names, tools, ui
 
+#: The per-locale tables a game's words may add to, by the name its ``words`` module gives them.
+TABLES: dict[str, dict[str, dict[str, Any]]] = {
+    "ACTION_LABELS": names.ACTION_LABELS,
+    "ACTION_DONE": names.ACTION_DONE,
+    "UI": ui.UI,
+    "DRILL_UI": drills.DRILL_UI,
+    "TOOLS": tools.TOOLS,
+}
 
-def _merge(target: dict[str, dict[str, Any]], texts: Mapping[str, Mapping[str, Any]], what: str) -> None:
-    """Add ``texts`` (per locale) to ``target`` (per locale); a key may come once."""
-    for locale, own in texts.items():
-        clash = [key for key, text in own.items() if target[locale].get(key, text) != text]
-        if clash:
-            raise ValueError(f"{what}: {clash} are there already")
-        target[locale].update(own)
+
+def _clashes(target: Mapping[str, Mapping[str, Any]], texts: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """The keys of ``texts`` (per locale) that ``target`` has already with another text."""
+    return [
+        f"{locale}:{key}"
+        for locale, own in texts.items()
+        for key, text in own.items()
+        if locale not in target or target[locale].get(key, text) != text
+    ]
 
 
 def add_words(words: ModuleType) -> None:
-    """Add the tables a game's ``words`` module has (see the module docstring) to the catalogues."""
+    """Add the tables a game's ``words`` module has (see the module docstring) to the catalogues.
+
+    A key already there with another text (or an unknown locale) is one ``ValueError``, and nothing is added.
+    """
+    found = {name: getattr(words, name) for name in TABLES if hasattr(words, name)}
+    clashes = [f"{name} {key}" for name, texts in found.items() for key in _clashes(TABLES[name], texts)]
+    if clashes:
+        raise ValueError(f"{words.__name__}: already in the catalogues with another text: {', '.join(clashes)}")
     if hasattr(words, "MESSAGES"):
         add_messages(words.MESSAGES)
-    for name, target in (
-        ("ACTION_LABELS", names.ACTION_LABELS),
-        ("ACTION_DONE", names.ACTION_DONE),
-        ("UI", ui.UI),
-        ("DRILL_UI", drills.DRILL_UI),
-        ("TOOLS", tools.TOOLS),
-    ):
-        if hasattr(words, name):
-            _merge(target, getattr(words, name), name)  # type: ignore[arg-type]
+    for name, texts in found.items():
+        for locale, own in texts.items():
+            TABLES[name][locale].update(own)
     for locale, per_game in getattr(words, "GAME_UI", {}).items():
         for game, texts in per_game.items():
             ui.GAME_UI.setdefault(locale, {}).setdefault(game, {}).update(texts)
     names.POINT_FORMS.update(getattr(words, "POINT_FORMS", {}))
-
