@@ -31,9 +31,16 @@ class Strategy(Protocol):
         ...
 
 
+#: The rules of thumb by game, as first looked up (the playouts ask at every move).
+_FOUND: dict[str, Strategy] = {}
+
+
 def strategy(game: str) -> Strategy:
-    """The rules of thumb of ``game`` (its package's ``bot`` module)."""
-    return cast("Strategy", game_part(game, "bot"))
+    """The rules of thumb of ``game`` (its package's ``bot`` module, through the registry)."""
+    found = _FOUND.get(game)
+    if found is None:
+        found = _FOUND[game] = cast("Strategy", game_part(game, "bot"))
+    return found
 
 
 def decide(state: GameState) -> Decision:
