@@ -3,7 +3,8 @@
 A game package keeps every word of its own in its ``words`` module, each table
 optional, each in both languages (``{"en": {...}, "ru": {...}}`` unless said):
 
-- ``MESSAGES``: explanations and reasons, ``{key: {"en": …, "ru": …}}`` (``CATALOGUE``);
+- ``MESSAGES`` (its engine's), ``BOT_MESSAGES``, ``DRILL_MESSAGES``, ``RECORD_MESSAGES``:
+  explanations and reasons, ``{key: {"en": …, "ru": …}}`` (``CATALOGUE``);
 - ``ACTION_LABELS`` / ``ACTION_DONE``: its own action words (``names.py``), keys ``<game>.<verb>``;
 - ``POINT_FORMS``: ``(1, 2–4, 5+)`` Russian forms of its points noun (``names.py``);
 - ``UI``: the front-end's texts it adds, ``GAME_UI``: its own words for generic ones (``ui.py``);
@@ -19,6 +20,8 @@ from typing import Any
 
 from cardwidgets.i18n import add_messages, drills, names, tools, ui
 
+#: The message tables a game's words may have (its engine's, its bot's, its drills', its records'), all for ``CATALOGUE``.
+MESSAGE_TABLES = ("MESSAGES", "BOT_MESSAGES", "DRILL_MESSAGES", "RECORD_MESSAGES")
 #: The per-locale tables a game's words may add to, by the name its ``words`` module gives them.
 TABLES: dict[str, dict[str, dict[str, Any]]] = {
     "ACTION_LABELS": names.ACTION_LABELS,
@@ -48,8 +51,8 @@ def add_words(words: ModuleType) -> None:
     clashes = [f"{name} {key}" for name, texts in found.items() for key in _clashes(TABLES[name], texts)]
     if clashes:
         raise ValueError(f"{words.__name__}: already in the catalogues with another text: {', '.join(clashes)}")
-    if hasattr(words, "MESSAGES"):
-        add_messages(words.MESSAGES)
+    messages = [getattr(words, name) for name in MESSAGE_TABLES if hasattr(words, name)]
+    add_messages({key: texts for table in messages for key, texts in table.items()})
     for name, texts in found.items():
         for locale, own in texts.items():
             TABLES[name][locale].update(own)
