@@ -67,7 +67,7 @@ def imports(path: Path) -> list[tuple[int, str]]:
 
 #: A game package's modules by name, and the layer each plugs into (any other module: ``games``).
 PARTS = {
-    "words": "i18n", "bot": "bots", "position": "analysis", "scoring": "analysis", "drills": "drills",
+    "words": "i18n", "texts": "i18n", "bot": "bots", "position": "analysis", "scoring": "analysis", "drills": "drills",
     "predict": "drills", "board": "widgets", "explorer": "widgets",
 }
 
