@@ -10,6 +10,7 @@ a match ends when a player reaches 10.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cardwidgets.cards import SUITS, Card, Rank, make_deck
@@ -29,13 +30,14 @@ PLAY_CARD = {card: Action.make("play", card) for card in TROIKA_DECK}
 TARGET = 10
 
 
-def trick_winner(plays: list[tuple[int, Card]]) -> tuple[int, Card, bool]:
+def trick_winner(plays: Sequence[tuple[int | None, Card]]) -> tuple[int, Card, bool]:
     """TRO-2: (seat, card, whether all followed): the highest of the suit led, the lowest when all followed."""
     led = plays[0][1].suit
     following = [(seat, card) for seat, card in plays if card.suit is led]
     all_followed = len(following) == len(plays)
     pick = min if all_followed else max
     seat, card = pick(following, key=lambda play: play[1].rank)
+    assert seat is not None  # every card of a Troika trick comes from a hand
     return seat, card, all_followed
 
 
@@ -115,7 +117,7 @@ class TroikaState(GameState):
         for trick in self.tricks:
             led = trick.plays[0][1].suit
             for player, card in trick.plays[1:]:
-                if player != seat and card.suit is not led:
+                if player is not None and player != seat and card.suit is not led:
                     known.ban(player, [c for c in TROIKA_DECK if c.suit is led])
         return known.finish(self.unseen_cards(seat))
 
