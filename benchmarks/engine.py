@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from cardwidgets.games import GAMES
 
-#: cardwidgets game -> the closest OpenSpiel game (see the issues).
+#: cardwidgets game -> the closest OpenSpiel game (see the issues); a game not listed runs alone.
 PEERS = {"nimby": "euchre", "nestors": "euchre", "tumbochka": "skat"}
 
 
@@ -84,9 +84,11 @@ def main() -> None:
     for name in args.games.split(","):
         deals, actions = playout_loop(args.seconds, cardwidgets_deal(name))
         line = f"{name:10s} {deals:10,.0f} deals/s {actions:12,.0f} actions/s"
-        peer = PEERS[name]
-        peer_deal = open_spiel_deal(peer)
-        if peer_deal is None:
+        peer = PEERS.get(name)
+        peer_deal = open_spiel_deal(peer) if peer is not None else None
+        if peer is None:
+            line += "   (no OpenSpiel peer)"
+        elif peer_deal is None:
             line += "   (open_spiel not installed: no reference run)"
         else:
             peer_deals, peer_actions = playout_loop(args.seconds, peer_deal)

@@ -13,15 +13,21 @@ from cardwidgets.games import GAMES, get_game, new_game
 from cardwidgets.i18n import get_locale, set_locale
 
 #: The widgets and the HTML snapshot, imported on first use so the engines load without Jupyter.
-WIDGETS = ("Classroom", "Drill", "HandReplay", "Table", "TrickExplorer", "to_html", "to_slides")
+WIDGETS = ("Classroom", "Drill", "HandReplay", "Table", "to_html", "to_slides")
+#: A game's own widgets, by the module of its package that holds them (imported on first use too).
+GAME_WIDGETS = {"TrickExplorer": "cardwidgets.games.nestors.explorer"}
 
 
 def __getattr__(name: str) -> object:
-    """``cardwidgets.Table`` (and the other ``WIDGETS``) are imported on first use."""
+    """``cardwidgets.Table`` (and the other ``WIDGETS``, ``GAME_WIDGETS``) are imported on first use."""
     if name in WIDGETS:
         from cardwidgets import widgets
 
         return getattr(widgets, name)
+    if name in GAME_WIDGETS:
+        import importlib
+
+        return getattr(importlib.import_module(GAME_WIDGETS[name]), name)
     raise AttributeError(f"module 'cardwidgets' has no attribute {name!r}")
 
 

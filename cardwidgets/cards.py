@@ -1,4 +1,4 @@
-"""Cards, suits and ranks: parsing, canonical text and the three decks.
+"""Cards, suits and ranks: parsing, canonical text, and ``make_deck`` (each game defines its own deck).
 
 Notation follows ``docs/records.md`` (``spec/records.md``): ``<rank><suit>``,
 ranks ``2 … 10 J Q K A``, suits ``S H D C``. Input also accepts the suit
@@ -203,11 +203,3 @@ def parse_cards(texts: list[str] | tuple[str, ...]) -> list[Card]:
 def make_deck(ranks: tuple[Rank, ...]) -> tuple[Card, ...]:
     """All cards of the given ranks in the four suits, in canonical order."""
     return tuple(c for c in ALL_CARDS if c.rank in ranks)
-
-
-#: Nimby (NIM-1): 2, 3, 4, 5, 6, A of each suit — 24 cards.
-NIMBY_DECK = make_deck((Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.ACE))
-#: Tumbochka (TUM-1): K, Q, J, 8, 7, 6 of each suit — 24 cards.
-TUMBOCHKA_DECK = make_deck((Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.JACK, Rank.QUEEN, Rank.KING))
-#: Nestors (NES-1): 6 to A of each suit — 36 cards.
-NESTORS_DECK = make_deck(tuple(r for r in Rank if r >= Rank.SIX))

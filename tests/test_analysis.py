@@ -25,7 +25,7 @@ from cardwidgets.analysis import AnalysisError, DoubleDummy, Unfinished, double_
 from cardwidgets.analysis.base import GONE, merge_equal
 from cardwidgets.analysis.judge import VERDICTS
 from cardwidgets.analysis.outcome import result_of_points
-from cardwidgets.analysis.positions import SPADES, points_so_far
+from cardwidgets.analysis.position import points_so_far
 from cardwidgets.analysis.solver import Solver
 from cardwidgets.cards import Card, Rank, Suit, parse_card
 from cardwidgets.core.errors import RecordError
@@ -34,7 +34,8 @@ from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES
 from cardwidgets.games import nestors as nes
 from cardwidgets.games import nimby as nim
-from cardwidgets.games.nestors_tricks import POSITIONS, TRUMP_RANKS, resolve_trick
+from cardwidgets.games.nestors.position import SPADES
+from cardwidgets.games.nestors.tricks import POSITIONS, TRUMP_RANKS, resolve_trick
 from cardwidgets.games.tumbochka import TUMBOCHKA_DECK, Tumbochka
 
 TRICKS = {"nimby": 6, "tumbochka": 8, "nestors": 12}

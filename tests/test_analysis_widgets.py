@@ -17,7 +17,7 @@ from cardwidgets.analysis import judge as judge_module
 from cardwidgets.analysis.dd import declaring_points
 from cardwidgets.analysis.judge import judge
 from cardwidgets.analysis.outcome import result_of_points
-from cardwidgets.analysis.positions import declaring_seats
+from cardwidgets.analysis.position import declaring_seats
 from cardwidgets.analysis.postmortem import start_and_actions
 from cardwidgets.bots import make_bot
 from cardwidgets.core.records import record_of

@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 
 from cardwidgets.bots import HeuristicBot
-from cardwidgets.bots.nestors import hand_count
-from cardwidgets.bots.nimby import suit_count
-from cardwidgets.bots.tumbochka import hand_points
 from cardwidgets.cards import Rank, Suit, parse_cards
 from cardwidgets.games import GAMES
 from cardwidgets.games.nestors import CARD_POINTS, TEAM
-from cardwidgets.games.nestors_tricks import resolve_trick
+from cardwidgets.games.nestors.bot import hand_count
+from cardwidgets.games.nestors.tricks import resolve_trick
 from cardwidgets.games.nimby import Nimby
+from cardwidgets.games.nimby.bot import suit_count
+from cardwidgets.games.tumbochka.bot import hand_points
 
 BOT = HeuristicBot()
 

@@ -323,7 +323,7 @@ def test_reveal_shows_every_hand_and_the_whole_line() -> None:
     assert len(widget.line) == widget.steps
     assert widget.record["actions"]
     for seat in widget.board_facts().seats:
-        assert seat.hidden == 0
+        assert seat["hand"] is not None
     assert all(seat["hand"] is not None for seat in widget.board["seats"])
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cardwidgets import Card, CardError, Rank, Suit, parse_card
-from cardwidgets.cards import NESTORS_DECK, NIMBY_DECK, TUMBOCHKA_DECK
+from cardwidgets.games.nestors import NESTORS_DECK
+from cardwidgets.games.nimby import NIMBY_DECK
+from cardwidgets.games.tumbochka import TUMBOCHKA_DECK
 from cardwidgets.i18n import card_name
 
 

@@ -19,8 +19,8 @@ from cardwidgets import Drill
 from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.drills import TOPICS, DrillError, Item, feedback, make_item, say, topics
 from cardwidgets.drills.base import label_text, position_json
-from cardwidgets.drills.nestors import SEED_TRICKS, winner_item
-from cardwidgets.i18n.nestors import TRUMP_NAMES
+from cardwidgets.games.nestors.drills import SEED_TRICKS, winner_item
+from cardwidgets.games.nestors.words import TRUMP_NAMES
 
 SEEDS = range(60)
 #: Questions per seed.

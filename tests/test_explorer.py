@@ -15,9 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardwidgets import TrickExplorer
-from cardwidgets.cards import NESTORS_DECK, Rank, parse_card
-from cardwidgets.games.nestors_tricks import TRUMP_RANKS, c_may_play, resolve_trick
-from cardwidgets.widgets.explorer import EXAMPLES, ExplorerError
+from cardwidgets.cards import Rank, parse_card
+from cardwidgets.games.nestors import NESTORS_DECK
+from cardwidgets.games.nestors.explorer import EXAMPLES, ExplorerError
+from cardwidgets.games.nestors.tricks import TRUMP_RANKS, c_may_play, resolve_trick
 
 
 def send(widget: TrickExplorer, content: Any) -> None:

@@ -15,9 +15,9 @@ from test_drills import RULE_ID, nestors_trick
 
 from cardwidgets import TrickExplorer
 from cardwidgets.drills import DrillError
-from cardwidgets.drills.predict import CASES, OWN_HAND
-from cardwidgets.games.nestors_tricks import resolve_trick
-from cardwidgets.widgets.explorer import ExplorerError
+from cardwidgets.games.nestors.explorer import ExplorerError
+from cardwidgets.games.nestors.predict import CASES, OWN_HAND
+from cardwidgets.games.nestors.tricks import resolve_trick
 
 
 def synced(explorer: TrickExplorer) -> str:

@@ -46,6 +46,7 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import record_of
 from cardwidgets.core.state import GameState
 from cardwidgets.games import get_game
+from cardwidgets.games.nestors.explorer import EXAMPLES, ExplorerError
 from cardwidgets.i18n import (
     CATALOGUE,
     LOCALE_ENV,
@@ -62,7 +63,6 @@ from cardwidgets.i18n.names import action_label, action_phrase, card_text, cards
 from cardwidgets.i18n.tools import TOOLS
 from cardwidgets.i18n.ui import UI
 from cardwidgets.widgets.app import play_app
-from cardwidgets.widgets.explorer import EXAMPLES, ExplorerError
 
 #: Rule ids are the only Latin allowed in Russian text (``NES-6 W3b``, ``TUM-5``, ``E-2``, ``T-4``).
 RULE_ID = re.compile(r"\b(?:NES|NIM|TUM|[ENTW])-?\d+[a-z]?\b|\bW\d+[ab]?\b")

@@ -11,9 +11,9 @@ from cardwidgets import Table, new_game
 from cardwidgets.analysis import AnalysisError, double_dummy, post_mortem
 from cardwidgets.analysis import judge as judge_module
 from cardwidgets.analysis.coach import coach, hint_decision
-from cardwidgets.analysis.dd import PLAY_PHASES
 from cardwidgets.analysis.judge import VERDICTS, Judgement, judge
 from cardwidgets.analysis.outcome import result_of, thresholds
+from cardwidgets.analysis.position import play_phases
 from cardwidgets.bots import make_bot
 from cardwidgets.core.state import GameState
 from cardwidgets.games.nimby import SCORE_TABLE
@@ -32,7 +32,7 @@ def in_play(game: str, seed: int, tricks: int = 0) -> GameState:
     for tried in range(seed, seed + 50):
         state = new_game(game, seed=tried)
         while not state.is_done and (
-            state.phase not in PLAY_PHASES[game] or len(state.legal_actions()) < 2 or len(state.tricks) <= tricks
+            state.phase not in play_phases(game) or len(state.legal_actions()) < 2 or len(state.tricks) <= tricks
         ):
             state.apply(bot.choose(state))
         if not state.is_done:
@@ -51,7 +51,7 @@ def coached_deal(game: str, seed: int, late: int) -> tuple[Table, dict[int, str]
     verdicts: dict[int, str] = {}
     while not table.state.is_done:
         state = table.state
-        live = state.phase in PLAY_PHASES[game] and len(state.tricks) > late
+        live = state.phase in play_phases(game) and len(state.tricks) > late
         table.coach = live
         action = rng.choice(state.legal_strings()) if live else bot.choose(state).text
         choice = len(state.legal_actions()) > 1

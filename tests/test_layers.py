@@ -1,5 +1,10 @@
 """The package's layers have no back-arrows and its modules no import cycles (issue 12, docs/architecture.md).
 
+Each game is a package, ``cardwidgets/games/<game>/``, beside the generic layers (issue 23):
+its modules sit in the layer they plug into (``PARTS``: its ``bot`` in ``bots``, its
+``position`` in ``analysis`` …), a game imports no other game, and a generic module imports
+no game package (it finds a game through core's registry).
+
 Every import counts — at the top of a module or inside a function — except those under
 ``if TYPE_CHECKING:``, which never run. ``from package import module`` depends on that
 module (Python initialises the package on the way, which is no dependency of ours).
@@ -60,9 +65,24 @@ def imports(path: Path) -> list[tuple[int, str]]:
     return found
 
 
+#: A game package's modules by name, and the layer each plugs into (any other module: ``games``).
+PARTS = {
+    "words": "i18n", "texts": "i18n", "bot": "bots", "position": "analysis", "scoring": "analysis", "drills": "drills",
+    "predict": "drills", "board": "widgets", "explorer": "widgets",
+}
+
+
+def game_of(module: str) -> str | None:
+    """The game package a module belongs to (``cardwidgets.games.nimby.bot`` -> ``nimby``), else None."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "games" else None
+
+
 def layer(module: str) -> str | None:
     """The layer of a module (None for the package's own ``__init__``, which may import anything)."""
     parts = module.split(".")
+    if game_of(module) is not None:
+        return PARTS.get(parts[3], "games") if len(parts) > 3 else "games"
     return parts[1] if len(parts) > 1 else None
 
 
@@ -81,6 +101,29 @@ def test_no_module_imports_a_later_layer(module: str) -> None:
         if layer(target) is None or LAYERS.index(layer(target)) > LAYERS.index(mine)  # type: ignore[arg-type]
     ]
     assert not upward, f"{module} ({mine}) imports a later layer: {upward}"
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_imports_another_game(module: str) -> None:
+    """A generic module imports no game package (only the discovery, ``cardwidgets.games``); a game no other game."""
+    mine = game_of(module)
+    if layer(module) is None or (mine is None and module == "cardwidgets.games"):
+        return
+    foreign = [
+        f"line {line}: {target}"
+        for line, target in imports(MODULES[module])
+        if game_of(target) is not None and game_of(target) != mine
+    ]
+    assert not foreign, f"{module} imports a game package: {foreign}"
+
+
+def test_game_parts_sit_in_their_layers() -> None:
+    assert layer("cardwidgets.games.nimby.bot") == "bots"
+    assert layer("cardwidgets.games.nimby.engine") == "games"
+    assert layer("cardwidgets.games.nimby") == "games"
+    assert layer("cardwidgets.games") == "games"
+    assert game_of("cardwidgets.games") is None
+    assert layer("cardwidgets.analysis.position") == "analysis"
 
 
 def test_no_import_cycles() -> None:

@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from test_nestors_tricks import reference_a_or_b, reference_c_legal, reference_order, reference_resolve
 
 from cardwidgets import IllegalActionError, Match, RecordError, replay
-from cardwidgets.cards import NESTORS_DECK, Rank, Suit, parse_card
+from cardwidgets.cards import Rank, Suit, parse_card
 from cardwidgets.games.nestors import (
     CARD_POINTS,
+    NESTORS_DECK,
     Nestors,
     NestorsState,
     deal_score,

@@ -1,7 +1,7 @@
 """Nestors' pure trick functions: exhaustive checks against the rule text (NES-1, NES-6, NES-7).
 
 ``reference_*`` below re-state ``docs/rules/nestors.md`` as literally as
-possible, independently of ``cardwidgets.games.nestors_tricks``; the engine
+possible, independently of ``cardwidgets.games.nestors.tricks``; the engine
 tests in ``test_nestors.py`` reuse them.
 """
 
@@ -13,9 +13,11 @@ import re
 
 import pytest
 
-from cardwidgets.cards import NESTORS_DECK, SUITS, Card, Rank, parse_card
-from cardwidgets.games import nestors_tricks
-from cardwidgets.games.nestors_tricks import (
+from cardwidgets.cards import SUITS, Card, Rank, parse_card
+from cardwidgets.games.nestors import NESTORS_DECK
+from cardwidgets.games.nestors import tricks as nestors_tricks
+from cardwidgets.games.nestors import words as nestors_messages
+from cardwidgets.games.nestors.tricks import (
     POSITIONS,
     TRUMP_RANKS,
     c_legal_cards,
@@ -23,7 +25,6 @@ from cardwidgets.games.nestors_tricks import (
     resolve_last_trick,
     resolve_trick,
 )
-from cardwidgets.i18n import nestors as nestors_messages
 
 DECK = list(NESTORS_DECK)
 # NES-1: "Order within a suit, high to low: the trump-rank card, then A, K, Q, J, 10, 9, 8, 7, 6 without it."

@@ -11,8 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardwidgets import IllegalActionError, Match, parse_card
-from cardwidgets.cards import NIMBY_DECK
-from cardwidgets.games.nimby import SCORE_TABLE, TEAM, Nimby, NimbyState, draw_key, draw_partnerships
+from cardwidgets.games.nimby import NIMBY_DECK, SCORE_TABLE, TEAM, Nimby, NimbyState, draw_key, draw_partnerships
 
 DEALS = 2000
 

@@ -11,10 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardwidgets import IllegalActionError, Match, RecordError, Suit, parse_card
-from cardwidgets.cards import TUMBOCHKA_DECK
 from cardwidgets.core.explain import Explanation
-from cardwidgets.games.tumbochka import TROYAN, Tumbochka, TumbochkaState
-from cardwidgets.i18n import tumbochka as messages
+from cardwidgets.games.tumbochka import TROYAN, TUMBOCHKA_DECK, Tumbochka, TumbochkaState
+from cardwidgets.games.tumbochka import words as messages
 
 DECK_TEXTS = {c.text for c in TUMBOCHKA_DECK}
 # Seat 0 holds a spade troyan and a heart trilyazh; seat 1 a club troyan.

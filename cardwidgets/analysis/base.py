@@ -12,8 +12,8 @@ other *live* cards of its suit (cards taken in closed tricks never meet it
 again). Two positions whose live cards have, rank by rank in every suit, the
 same holders and points are the same game with the cards renamed, so they
 have the same future value — given what the codes do not show, which each
-game adds to its key (the seat to lead, the trump, Tumbochka's open trilyazh
-and whole combinations, Nestors' trick number and spades). For the same
+game adds to its key (the seat to lead, the trump, an open combination, the
+trick number, cards that count for a bonus). For the same
 reason two cards of one hand with the same suit and points and no live card
 between them are one move. ``tests/test_analysis.py`` checks both claims.
 """
@@ -72,7 +72,7 @@ def merge_equal(cards: list[int], table: CardTable, codes: Sequence[int], keep: 
     Two cards are equal when they have the same play suit and points and no
     live card lies between them in that suit: whatever happens next, either
     one wins, loses and scores exactly as the other. ``keep`` lists cards never
-    merged (e.g. Tumbochka's combination cards).
+    merged (e.g. the cards of a combination).
     """
     out: list[int] = []
     suit_of, points, place = table.suit_of, table.points, table.place

@@ -6,16 +6,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cardwidgets.analysis import parallel, positions, wasm_core
+from cardwidgets.analysis import parallel, wasm_core
 from cardwidgets.analysis.checks import AnalysisError, check_budget, check_position
+from cardwidgets.analysis.position import new_position, play_phases, points_so_far
 from cardwidgets.analysis.solver import Solver, Unfinished
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import phase_name
 
-#: The phases of the play, per game: the solver analyses these only.
-PLAY_PHASES = {"nimby": ("play",), "tumbochka": ("play",), "nestors": ("open", "play", "leave")}
-#: The engines that can answer: the compiled core (Nestors, ``wasm_core``) and the Python reference.
+#: The engines that can answer: the compiled core (for positions it can search, ``wasm_core``) and the Python reference.
 ENGINES = ("wasm", "python")
 
 
@@ -29,19 +28,14 @@ def position_of(state: GameState) -> Any:
     """The fast position of ``state`` (a deal in the play), or ``AnalysisError``."""
     if not isinstance(state, GameState):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.not_a_state", {"what": type(state).__name__}))
-    game = state.game_name
-    if state.phase not in PLAY_PHASES[game]:
+    if state.phase not in play_phases(state.game_name):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.not_in_play", {"phase": phase_name(state.phase)}))
-    if game == "nimby":
-        return positions.NimbyPosition(state)  # type: ignore[arg-type]
-    if game == "tumbochka":
-        return positions.TumbochkaPosition(state)  # type: ignore[arg-type]
-    return positions.NestorsPosition(state)  # type: ignore[arg-type]
+    return new_position(state)
 
 
 def declaring_points(state: GameState) -> int:
     """The points the declaring side has already (as the summary will count them)."""
-    return positions.points_so_far(state)
+    return points_so_far(state)
 
 
 class DoubleDummy:
@@ -64,7 +58,7 @@ class DoubleDummy:
         self.solver = Solver(max_nodes, seconds)
         #: Called as ``progress(done, total)`` after each action is valued (for a widget's progress bar).
         self.progress = progress
-        #: ``"python"`` to always use the Python solver; None: the compiled core where it runs (Nestors).
+        #: ``"python"`` to always use the Python solver; None: the compiled core where it runs and can search.
         self.wanted = engine
         #: The engine that answered the last ``values`` call.
         self.engine = "python"
@@ -84,7 +78,7 @@ class DoubleDummy:
 
     def _core(self, pos: Any) -> wasm_core.Core | None:
         """The module that will answer for ``pos``, or None for the Python solver."""
-        if self.wanted == "python" or not isinstance(pos, positions.NestorsPosition):
+        if self.wanted == "python" or not pos.compiled:
             return None
         return self.own_core or wasm_core.core()
 
@@ -92,12 +86,12 @@ class DoubleDummy:
         """``{action: final points of the declaring side}`` for every legal action, in legal order."""
         state = state.clone()  # a progress callback may change the caller's state: the solve reads its own copy
         pos = position_of(state)
-        pos.auto_leave = True  # Nestors: a forced leave goes with the card that ends the trick
+        pos.auto_leave = True  # a forced follow-up (a card left on the table) goes with the card that ends the trick
         context = pos.context()
         if context != self._context:
             self.solver.table.clear()
             self.solver.killers.clear()
-            self.solver.use_killers = context[0] == "nestors"
+            self.solver.use_killers = pos.use_killers
             self._context = context
         core = self._core(pos)
         if core is not None:
@@ -205,7 +199,7 @@ def double_dummy(
     minimise them. Raises ``AnalysisError`` outside the play and
     ``Unfinished`` when a budget (``max_nodes``, ``seconds``) runs out. The
     answer is a dict with ``.engine``: ``"wasm"`` when the compiled core
-    answered (Nestors, where it runs), else ``"python"`` (``engine="python"``
+    answered (where it runs), else ``"python"`` (``engine="python"``
     asks for the Python solver, the reference).
     """
     check_position(state)

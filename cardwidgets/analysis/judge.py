@@ -34,12 +34,12 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardwidgets.analysis.dd import PLAY_PHASES, AnalysisError, DoubleDummy
+from cardwidgets.analysis.dd import AnalysisError, DoubleDummy
 from cardwidgets.analysis.outcome import result_of, result_of_points, thresholds
-from cardwidgets.analysis.positions import declaring_seats
+from cardwidgets.analysis.position import declaring_seats, play_phases
 from cardwidgets.analysis.solver import Unfinished
 from cardwidgets.bots import heuristic
-from cardwidgets.bots.search import BUDGET, MAX_SAMPLES, MIN_SAMPLES, UNDEALT, playout
+from cardwidgets.bots.search import default_samples, playout
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
@@ -56,9 +56,7 @@ MAX_ACTIONS = 16
 
 def sample_count(state: GameState, actions: int) -> int:
     """Deals to sample for a decision among ``actions``: the search bot's budget of cards played in all playouts."""
-    game = state.game_name
-    cards_left = sum(len(hand) for hand in state.hands) + (UNDEALT[game] if not state.tricks else 0)
-    return max(MIN_SAMPLES, min(MAX_SAMPLES, BUDGET[game] // (actions * max(1, cards_left))))
+    return default_samples(state, actions, sum(len(hand) for hand in state.hands))
 
 
 def judge_seed(state: GameState, seat: int) -> int:
@@ -197,7 +195,7 @@ def judge(
     seat = _check(state, seat, nodes, samples)
     nodes = DD_NODES if nodes is None else nodes
     legal = list(state.legal_strings())
-    in_play = state.phase in PLAY_PHASES[state.game_name]
+    in_play = state.phase in play_phases(state.game_name)
     valued = legal if in_play or len(legal) <= MAX_ACTIONS else [a.text for a in heuristic.candidates(state)]
     count = samples if samples is not None else sample_count(state, len(valued))
     worlds: list[GameState] = []
@@ -254,7 +252,7 @@ def _line_result(solver: DoubleDummy, state: GameState, action: str, seat: int) 
     """
     line = state.clone()
     line.apply(action)
-    while line.phase in PLAY_PHASES[line.game_name]:
+    while line.phase in play_phases(line.game_name):
         values = solver.values(line)
         side = 1 if declaring_seats(line)[line.to_act] else -1
         line.apply(max(values, key=lambda a: side * values[a]))
@@ -289,7 +287,7 @@ def face_up_words(a: Assessment, state: GameState, seat: int) -> dict[str, str]:
     """The face-up clause: best too, what it cost (results in words), or not valued."""
     game = state.game_name
     if a.dd is None or a.best_dd is None:
-        key = "judge.dd_none" if state.phase not in PLAY_PHASES[game] else "judge.dd_unfinished"
+        key = "judge.dd_none" if state.phase not in play_phases(game) else "judge.dd_unfinished"
         return _all(Explanation("ANALYSIS", key, {}))
     if not a.dd_cost:
         return _all(Explanation("ANALYSIS", "judge.dd_best", {}))

@@ -24,12 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from cardwidgets.analysis.checks import check_budget, check_position, check_samples
-from cardwidgets.analysis.dd import PLAY_PHASES, AnalysisError
+from cardwidgets.analysis.dd import AnalysisError
 from cardwidgets.analysis.judge import explain, judge, phrase
+from cardwidgets.analysis.position import play_phases
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import DealRecord, load_record, record_of, replay_deal
 from cardwidgets.core.state import GameState
-from cardwidgets.games.tumbochka import TumbochkaState
 from cardwidgets.i18n import resolve
 
 
@@ -128,12 +128,12 @@ def seat_decisions(source: Any, seat: int, *, copies: bool = False) -> Iterator[
     state = start
     played = False
     for number, text in enumerate(actions, start=1):
-        in_play = state.phase in PLAY_PHASES[state.game_name]
+        in_play = state.phase in play_phases(state.game_name)
         played = played or in_play
         if in_play and state.to_act == seat and len(state.legal_actions()) > 1:
             yield (state.clone() if copies else state), number, text
         state.apply(text)
-    if not (played or state.phase in PLAY_PHASES[state.game_name]):
+    if not (played or state.phase in play_phases(state.game_name)):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.no_play", {}))
 
 
@@ -148,6 +148,5 @@ def start_and_actions(source: Any) -> tuple[GameState, list[str]]:
             raise AnalysisError(Explanation("ANALYSIS", "analysis.deal_record", {}))
         final = replay_deal(record)  # a record that does not replay stops here, with its error
     start = record.game.new_state(record.deal, record.dealer or 0, record.rules)
-    if isinstance(start, TumbochkaState) and isinstance(final, TumbochkaState):
-        start.sitter, start.high_bid_ok = final.sitter, final.high_bid_ok  # TUM-8 limits from the match
+    start.keep_match_limits(final)  # limits the match puts on the deal
     return start, list(final.history)

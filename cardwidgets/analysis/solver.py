@@ -64,14 +64,14 @@ class Position(Protocol):
         ...
 
     def slot(self) -> int:
-        """Where in the deal the position is (killer moves are kept per slot; Nestors only)."""
+        """Where in the deal the position is (killer moves are kept per slot)."""
         ...
 
     def node(self) -> tuple[Any, int, int] | None:
         """None once the deal is over, else ``(key(), upper_bound(), slot())`` in one call."""
         ...
 
-    #: Every value is a multiple of ``step`` (Nestors: 5).
+    #: Every value is a multiple of ``step`` (a game counting in fives: 5).
     step: int
 
 
@@ -87,7 +87,7 @@ class Solver:
         self.table: dict[Any, tuple[int, int, Any]] = {}
         #: Per depth, the last move that cut off there (tried first next time).
         self.killers: dict[int, Any] = {}
-        #: Whether to try killer moves (they help Nestors' long tricks, not the others).
+        #: Whether to try killer moves (they help long tricks of many cards, not short ones).
         self.use_killers = False
         self.max_nodes = max_nodes
         self.seconds = seconds

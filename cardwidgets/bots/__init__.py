@@ -3,8 +3,8 @@
 Three levels, by name (``make_bot(name, seed)``):
 
 - ``random``: a random legal action;
-- ``heuristic``: each game's documented rules of thumb (``bots/nimby.py``,
-  ``bots/tumbochka.py``, ``bots/nestors.py``);
+- ``heuristic``: each game's documented rules of thumb (``games/<game>/bot.py``,
+  found through the registry);
 - ``search``: determinized Monte Carlo (``bots/search.py``): deal the hidden
   cards consistently with what the seat has seen (each game's
   ``state.knowledge`` and ``state.world``), play each candidate out with the rules of thumb, keep the best on average.
@@ -15,7 +15,7 @@ English or Russian). ``hint(state, seat, locale)`` is the Table's **Hint**::
 
     >>> import cardwidgets as cw
     >>> from cardwidgets.bots import hint, make_bot
-    >>> state = cw.new_game("nimby", seed=7)
+    >>> state = cw.new_game(next(iter(cw.GAMES)), seed=7)
     >>> make_bot("heuristic").choose(state).text in state.legal_strings()
     True
     >>> sorted(hint(state, state.to_act, "ru"))

@@ -3,7 +3,7 @@
 A bot looks at a state only through what its seat may see (``state.view(seat)``
 or the same facts read directly: its own hand, the cards played, the public
 fields such as the trump or the contract). The helpers here read exactly
-those public facts, so the game strategies (``bots/nimby.py`` …) can stay short.
+those public facts, so the game strategies (``games/<game>/bot.py``) can stay short.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""``HeuristicBot``: each game's documented rules of thumb (``bots/nimby.py`` …).
+"""``HeuristicBot``: each game's documented rules of thumb (``games/<game>/bot.py``).
 
-The per-game modules share one small surface, ``Strategy``:
+Each game package's ``bot`` module (found through the registry) offers one small surface, ``Strategy``:
 
 - ``decide(state)`` → ``Decision``: the rule of thumb's move and its reason
   (asked only when the seat has a choice: ``decide`` here answers forced moves);
@@ -11,12 +11,11 @@ The per-game modules share one small surface, ``Strategy``:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Protocol, cast
 
-from cardwidgets.bots import nestors, nimby, tumbochka
 from cardwidgets.bots.base import Decision, Player, only_move
 from cardwidgets.core.actions import Action
+from cardwidgets.core.registry import game_part
 from cardwidgets.core.state import GameState
 
 
@@ -32,15 +31,16 @@ class Strategy(Protocol):
         ...
 
 
-def _strategy(module: ModuleType) -> Strategy:
-    return cast("Strategy", module)
+#: The rules of thumb by game, as first looked up (the playouts ask at every move).
+_FOUND: dict[str, Strategy] = {}
 
 
-STRATEGIES: dict[str, Strategy] = {
-    "nimby": _strategy(nimby),
-    "tumbochka": _strategy(tumbochka),
-    "nestors": _strategy(nestors),
-}
+def strategy(game: str) -> Strategy:
+    """The rules of thumb of ``game`` (its package's ``bot`` module, through the registry)."""
+    found = _FOUND.get(game)
+    if found is None:
+        found = _FOUND[game] = cast("Strategy", game_part(game, "bot"))
+    return found
 
 
 def decide(state: GameState) -> Decision:
@@ -48,7 +48,7 @@ def decide(state: GameState) -> Decision:
     legal = state.legal_actions()
     if len(legal) == 1:
         return Decision(legal[0], only_move(legal[0], state.game_name))
-    return STRATEGIES[state.game_name].decide(state)
+    return strategy(state.game_name).decide(state)
 
 
 def policy(state: GameState) -> Action:
@@ -58,7 +58,7 @@ def policy(state: GameState) -> Action:
 
 def candidates(state: GameState) -> Sequence[Action]:
     """The legal moves the search bot compares."""
-    return STRATEGIES[state.game_name].candidates(state)
+    return strategy(state.game_name).candidates(state)
 
 
 class HeuristicBot(Player):

@@ -3,11 +3,11 @@
 For one decision the bot
 
 1. reads what its seat knows (``state.knowledge(seat)``: cards seen, voids shown,
-   Nimby's exchanged cards, Tumbochka's talon and troyans, Nestors' row …);
+   cards exchanged, a talon, cards shown …);
 2. deals the hidden cards ``samples`` times consistently with that knowledge
    (``state.world(known, rng)``), each a full deal the engine can play;
 3. in each such world, plays every candidate action and then the rest of the
-   deal with the heuristic policy for all seats (``bots/nimby.py`` …), and
+   deal with the heuristic policy for all seats (``games/<game>/bot.py``), and
    scores the end for its side (``utility``);
 4. picks the candidate with the best average. Every candidate meets the same
    worlds, so the comparison is paired and needs few samples.
@@ -29,19 +29,25 @@ from cardwidgets.bots import heuristic
 from cardwidgets.bots.base import Decision, Player, hand_sizes, only_move, seat_to_act
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
+from cardwidgets.core.registry import game_part, get_game
 from cardwidgets.core.state import GameState
-from cardwidgets.games import get_game
 from cardwidgets.i18n import LOCALES, Points
 from cardwidgets.i18n.names import action_label, action_phrase
 
-#: The default budget per decision, per game: cards played in all the playouts together.
-#: A decision early in a deal (long playouts) samples fewer worlds than one near its end.
-BUDGET = {"nimby": 12000, "tumbochka": 8000, "nestors": 8000}
-#: Cards still to come into play before the hands are complete (stock, talon, face-down and undealt).
-UNDEALT = {"nimby": 3, "tumbochka": 3, "nestors": 13}
+#: Each game's rules of thumb (``games/<game>/bot.py``) give its default budget per decision,
+#: ``BUDGET`` (cards played in all the playouts together: a decision early in a deal, with long
+#: playouts, samples fewer worlds than one near its end), and ``UNDEALT``: the cards still to come
+#: into play before the hands are complete (stock, talon, face-down and undealt).
 #: Never fewer worlds than this, however many candidates; never more than the cap.
 MIN_SAMPLES = 8
 MAX_SAMPLES = 200
+
+
+def default_samples(state: GameState, candidates: int, in_hands: int) -> int:
+    """Worlds to sample among ``candidates`` with ``in_hands`` cards in the hands: the game's ``BUDGET``, shared out."""
+    rules = game_part(state.game_name, "bot")
+    cards_left = in_hands + (rules.UNDEALT if not state.tricks else 0)
+    return max(MIN_SAMPLES, min(MAX_SAMPLES, rules.BUDGET // (candidates * max(1, cards_left))))
 
 
 @dataclass(frozen=True)
@@ -81,9 +87,7 @@ class SearchBot(Player):
         """Worlds to sample for a decision among ``candidates`` actions."""
         if self.samples is not None:
             return self.samples
-        game = state.game_name
-        cards_left = sum(hand_sizes(state)) + (UNDEALT[game] if not state.tricks else 0)
-        return max(MIN_SAMPLES, min(MAX_SAMPLES, BUDGET[game] // (candidates * max(1, cards_left))))
+        return default_samples(state, candidates, sum(hand_sizes(state)))
 
     def evaluate(self, state: GameState, actions: Sequence[Action] | None = None) -> list[Evaluation]:
         """Each of ``actions`` (default: the candidates) with its average over sampled worlds, best first."""

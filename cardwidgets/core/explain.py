@@ -1,7 +1,7 @@
 """Explanations as data: a rule id, a message key and parameters.
 
 An ``Explanation`` is cheap to build and turned into words only when asked:
-``Explanation("NIM-5", "nimby.must_follow", {...}).text("ru")``. The message
+``Explanation("<rule id>", "<game>.must_follow", {...}).text("ru")``. The message
 catalogues live in ``cardwidgets.i18n``.
 """
 

@@ -1,11 +1,11 @@
 """A state's fields, declared once: its class annotations.
 
 Each game's state class lists its fields as annotations (dataclass-style, see
-``games/nimby.py``); ``GameState.clone`` copies them generically, so a field
+``games/<game>/engine.py``); ``GameState.clone`` copies them generically, so a field
 added to a game is cloned without anyone writing a copy line for it. How a field
 is copied follows from its declared type, worked out once per class:
 
-- ``list[list[...]]`` (hands, Nestors' taken cards): each inner list copied;
+- ``list[list[...]]`` (hands, cards taken per side): each inner list copied;
 - ``list[Trick]``: each trick copied (its play list is changed as cards are played);
 - any other ``list[...]``: the list copied (its items are never changed: cards, numbers, tuples);
 - everything else is shared: numbers, strings, cards, tuples, frozen records, and the

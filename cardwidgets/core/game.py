@@ -1,6 +1,6 @@
 """What a game is, apart from its states: deck, deal layout, options, matches.
 
-Each game module defines one ``Game`` subclass (see ``games/nimby.py``) and
+Each game package defines one ``Game`` subclass (in ``games/<game>/engine.py``) and
 registers it in ``cardwidgets.games``. The base class gives every game the
 same deal handling (random deals, JSON in and out with full validation) and
 the match hooks that ``core.match.Match`` calls.
@@ -42,7 +42,7 @@ class DealPart:
 
 @dataclass
 class MatchPosition:
-    """Where a match stands between deals: the running scores (a game may add fields, e.g. Tumbochka's sitter)."""
+    """Where a match stands between deals: the running scores (a game may add fields, e.g. who sits out)."""
 
     #: Running match scores, one per partnership (or per player).
     scores: list[int]
@@ -68,6 +68,8 @@ class Game:
     options: ClassVar[dict[str, tuple[Any, ...]]]
     #: Side of each seat: partnerships (0, 1, 0, 1) or each player alone (0, 1, 2).
     sides: ClassVar[tuple[int, ...]]
+    #: Whether the turn passes clockwise (the next seat sits on the viewer's left) or anticlockwise.
+    clockwise: ClassVar[bool] = True
 
     # ----- rules options ---------------------------------------------------
     @classmethod
@@ -179,7 +181,7 @@ class Game:
     def new_state(
         cls, deal: Deal, dealer: int, rules: dict[str, Any] | None = None, match: Match | None = None
     ) -> GameState:
-        """A new deal's state; ``match`` gives match context (e.g. Tumbochka's sitter)."""
+        """A new deal's state; ``match`` gives match context (e.g. who sits out)."""
         raise NotImplementedError
 
     # ----- matches -----------------------------------------------------------

@@ -37,11 +37,11 @@ class Match:
         self.game: type[Game] = get_game(game) if isinstance(game, str) else game
         self.rules = self.game.make_rules(rules)
         self.rng = random.Random(seed)
-        #: Game-specific match position (``scores`` and, for Tumbochka, the sitter …).
+        #: Game-specific match position (``scores`` and whatever else the game keeps between deals).
         self.position: MatchPosition = self.game.check_start(dict(start or {}), self.rules)
         #: The start position in record form (``docs/records.md``).
         self.start = self.position.to_json()
-        #: The first-dealer ritual's details when ``draw=True`` (NIM-2, NES-3).
+        #: The first-dealer ritual's details when ``draw=True`` (the game's ``draw_ritual``).
         self.ritual: dict[str, Any] | None = None
         if draw:
             self.ritual = self.game.draw_ritual(self.rng)
@@ -91,5 +91,5 @@ class Match:
             self.is_over = True
 
     def summary_extra(self) -> dict[str, Any]:
-        """Game-specific parts of the match summary (Tumbochka's sitter …)."""
+        """Game-specific parts of the match summary (``Game.match_summary_extra``)."""
         return self.game.match_summary_extra(self)

@@ -1,18 +1,70 @@
-"""The games registry, owned by core: each game module registers its ``Game`` class (the OpenSpiel pattern).
+"""The games registry, owned by core: each game package registers one ``GameSpec`` (the OpenSpiel pattern).
 
-Core code (matches, records) finds a game by name here without importing any game
-module; ``cardwidgets.games`` imports the three games, which register themselves.
+The generic layers (core, bots, analysis, drills, widgets) find everything a game
+offers here, by the game's name, without importing any game: its ``Game`` class,
+and the names of the modules of its package that plug into each layer (its
+rules of thumb for the bots, its fast position for the solver, its drill topics,
+its board extras, its scoring for the judge). Those modules are imported on first
+use (``GameSpec.part``), so a layer never loads the modules of a later one.
+``cardwidgets.games`` imports the built-in game packages, which register
+themselves; a game elsewhere (``tests/fourth_game``) registers the same way.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardwidgets.core.game import Game
 
-#: Every registered game by name, in the order they registered (``"nimby"`` -> the ``Game`` class).
+#: The parts a game package may offer, each a module of the package, and the layer it plugs into.
+PARTS = {
+    "bot": "bots: the rules of thumb (``decide(state)``, ``candidates(state)``, ``BUDGET``, ``UNDEALT``)",
+    "position": "analysis: the solver's fast position (``position(state)``, ``PLAY_PHASES``, ``points_so_far``, ...)",
+    "scoring": "analysis: the judge's scoring (``result_of_points``, ``THRESHOLDS``)",
+    "drills": "drills: the drill topics (``TOPICS``: ``(topic id, maker)`` pairs)",
+    "board": "widgets: the board's extras (``board_extras(state, seat, locale)``, ``FRONT``)",
+}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What one game offers the generic layers: its ``Game`` class and the modules of its package by part.
+
+    ``package`` is the game package's module name (``cardwidgets.games.<game>``); ``parts``
+    the parts it has, each its module ``<package>.<part>`` (``PARTS`` says what each holds).
+    """
+
+    game: type[Game]
+    package: str
+    parts: tuple[str, ...] = ()
+    _loaded: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def name(self) -> str:
+        """The game's name (``Game.name``)."""
+        return self.game.name
+
+    def has(self, part: str) -> bool:
+        """Whether the game offers ``part``."""
+        return part in self.parts
+
+    def part(self, part: str) -> Any:
+        """The module of ``part`` (imported on first use); a clear ``ValueError`` when the game has none."""
+        if part not in self.parts:
+            raise ValueError(f'the game "{self.name}" has no {part} (it offers: {", ".join(self.parts) or "none"})')
+        if part not in self._loaded:
+            self._loaded[part] = importlib.import_module(f"{self.package}.{part}")
+        return self._loaded[part]
+
+
+#: Every registered game by name, in the order they registered (name -> the ``Game`` class).
 GAMES: dict[str, type[Game]] = {}
+#: Every registered game's ``GameSpec`` by name, in the same order.
+SPECS: dict[str, GameSpec] = {}
 
 
 def register_game(game: type[Game]) -> type[Game]:
@@ -23,9 +75,41 @@ def register_game(game: type[Game]) -> type[Game]:
     return game
 
 
+def register(spec: GameSpec) -> GameSpec:
+    """Register a game package's ``spec`` (and its ``Game`` class); a name may register once."""
+    unknown = [part for part in spec.parts if part not in PARTS]
+    if unknown:
+        raise ValueError(f"unknown parts {unknown}: expected some of {', '.join(PARTS)}")
+    if SPECS.get(spec.name, spec) is not spec:
+        raise ValueError(f'a game called "{spec.name}" is registered already')
+    register_game(spec.game)
+    SPECS[spec.name] = spec
+    return spec
+
+
+def unregister(name: str) -> None:
+    """Take the game called ``name`` out of the registry (a test's own game, after its tests); no error if absent."""
+    GAMES.pop(name, None)
+    SPECS.pop(name, None)
+
+
 def get_game(name: str) -> type[Game]:
     """The ``Game`` class called ``name``; a clear ``ValueError`` otherwise."""
     try:
         return GAMES[name]
     except (KeyError, TypeError):
         raise ValueError(f'unknown game "{name}": expected one of {", ".join(GAMES)}') from None
+
+
+def spec_of(name: str) -> GameSpec:
+    """The ``GameSpec`` of the game called ``name``; a clear ``ValueError`` otherwise."""
+    get_game(name)
+    try:
+        return SPECS[name]
+    except KeyError:
+        raise ValueError(f'the game "{name}" registered no GameSpec') from None
+
+
+def game_part(name: str, part: str) -> Any:
+    """The module of ``part`` of the game called ``name`` (``spec_of(name).part(part)``)."""
+    return spec_of(name).part(part)

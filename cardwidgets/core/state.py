@@ -46,7 +46,7 @@ def _nothing_legal(state: GameState) -> tuple[Action, ...]:
 class GameState:
     """Base class of one deal's state; see the module docstring."""
 
-    #: The game's name: ``nimby``, ``tumbochka`` or ``nestors``.
+    #: The game's name (``Game.name``, its key in the registry).
     game_name: ClassVar[str]
     #: Action forms of this game, for ``parse_action``.
     syntax: ClassVar[ActionSyntax]
@@ -160,6 +160,9 @@ class GameState:
         """Action strings listed in a message, each read in the learner's words."""
         return ActionList(texts, self.game_name)
 
+    def keep_match_limits(self, later: GameState) -> None:
+        """Take from ``later`` (the same deal, further on) the limits its match puts on the deal: none here."""
+
     def clone(self) -> Self:
         """An independent copy: every declared list copied, the rest shared (``core/fields.py``)."""
         cls = self.__class__
@@ -266,7 +269,7 @@ class GameState:
         return list(self.history)
 
     def trump_json(self) -> str | None:
-        """Trump for the summary: a suit letter or (Nestors) a rank."""
+        """Trump for the summary: a suit letter or a rank."""
         return None
 
     def contract_json(self) -> dict[str, int] | None:
@@ -279,4 +282,8 @@ class GameState:
 
     def score(self) -> list[int] | None:
         """What the deal adds to each side's match score once done, else None."""
+        return None
+
+    def score_explanation(self) -> Explanation | None:
+        """Why the deal scored what it did (its rule id and facts) once done, else None."""
         return None

@@ -20,7 +20,7 @@ class Trick:
     #: ``(seat, card)`` in playing order; ``seat`` is None for a card from the table.
     plays: list[tuple[int | None, Card]] = field(default_factory=list)
     collector: int | None = None
-    #: Nestors: the table card left after this trick (NES-7); None elsewhere.
+    #: The card left on the table after this trick, in a game that leaves one; None elsewhere.
     left: Card | None = None
     #: Why the collector took it; an engine may give a function, so that random playouts
     #: do not build sentences nobody reads. Read it as ``explanation``.

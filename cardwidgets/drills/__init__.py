@@ -2,7 +2,7 @@
 
 Pure Python (no widgets): ``topics(game)`` lists a game's topic ids and
 ``make_item(topic, seed, n)`` builds question ``n`` of a topic for a seed. Each
-game's items live in its own module (``nestors``, ``nimby``, ``tumbochka``); the
+game's items live in its own package (``games/<game>/drills.py``); the
 ``Drill`` widget (``cardwidgets.widgets.drill``) shows them.
 """
 

@@ -15,20 +15,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardwidgets.cards import Card, Rank, Suit, parse_card
+from cardwidgets.cards import Card, Suit, parse_card
 from cardwidgets.core.errors import Refusal
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import render
 from cardwidgets.i18n.drills import drill_text
+from cardwidgets.i18n.names import card_text
 
 #: A label: the same word in every language (``"7"``), a word per locale, a card, a suit or a seat.
 Label = str | Mapping[str, str] | Card | Suit | int
 
 #: A card code left in a message template (``2C > 2S``): written like the other cards.
 CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
-#: Russian rank letters for cards in Russian text (В, Д, К, Т as in the seeds).
-RU_RANKS = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"}
 
 
 class DrillError(Refusal):
@@ -90,11 +89,6 @@ Maker = Callable[[random.Random], Item]
 
 
 # ----- words ---------------------------------------------------------------------------------
-def card_text(card: Card, locale: str) -> str:
-    """A card for a sentence: ``10♥``, ``J♦``; in Russian ``10♥``, ``В♦``."""
-    rank = RU_RANKS.get(card.rank, card.rank.text) if locale == "ru" else card.rank.text
-    return rank + card.suit.symbol
-
 
 def label_text(label: Label | None, locale: str) -> str:
     """A label in ``locale``."""
@@ -232,15 +226,24 @@ def one_right(right: Choice, wrong: Sequence[Choice], rng: random.Random, size: 
     return shuffled([right, *picked], rng)
 
 
-# ----- the end of a match (NIM-7, NES-9) -------------------------------------------------------------------------
+# ----- the end of a match (a game's own rule) ------------------------------------------------------------------------
 #: The three answers to "who has won the match?": team 0, team 1, nobody yet (None).
 MATCH_ENDS: tuple[int | None, ...] = (0, 1, None)
 
 
-def match_end_item(topic: str, game: str, before: list[int], rng: random.Random, line: Explanation) -> Item | None:
+def match_end_item(
+    topic: str,
+    game: str,
+    before: list[int],
+    rng: random.Random,
+    line: Explanation,
+    *,
+    both_reached: Callable[[list[int]], bool],
+) -> Item | None:
     """A random deal played from scores ``before``: who has won the match now (the engine's ``Match``); None on a tie.
 
-    ``line``: the rule that ends the match, in words (NIM-7, NES-9), shown only after the answer.
+    ``line``: the rule that ends the match, in words, shown only after the answer; ``both_reached(scores)``:
+    whether both sides are at the line (the game's tie rule then needs the match's history: no question).
     """
     from cardwidgets.core.match import Match
 
@@ -250,7 +253,7 @@ def match_end_item(topic: str, game: str, before: list[int], rng: random.Random,
         return None
     match.end_deal()
     after, deal = list(match.scores), match.deal_scores[-1]
-    if match.winner is not None and _both_reached(game, after):
+    if match.winner is not None and both_reached(after):
         return None  # both sides at the line: the seed's tie rule needs the match's history
     params = {"after": _teams(after), "line": line, "team": match.winner}
     why = Explanation(line.rule, "drill.match_won" if match.winner is not None else "drill.match_on", params)
@@ -260,12 +263,6 @@ def match_end_item(topic: str, game: str, before: list[int], rng: random.Random,
         Explanation(line.rule, "drill.fact_deal_match", {"scores": _teams(deal, signed=True)}),
     )
     return Item(topic, Explanation(line.rule, "drill.match_end_q"), Position(facts=facts), choices)
-
-
-def _both_reached(game: str, after: list[int]) -> bool:
-    if game == "nimby":
-        return min(after) >= 10
-    return all(abs(score) >= 1000 for score in after) or min(after) >= 1000
 
 
 def _teams(scores: Sequence[int], *, signed: bool = False) -> dict[str, str]:

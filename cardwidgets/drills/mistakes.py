@@ -16,21 +16,21 @@ from pathlib import Path
 from typing import Any
 
 from cardwidgets.analysis import DoubleDummy, Unfinished
-from cardwidgets.analysis.positions import declaring_seats
+from cardwidgets.analysis.position import declaring_seats
 from cardwidgets.analysis.postmortem import seat_decisions
-from cardwidgets.cards import parse_card
+from cardwidgets.cards import Rank, parse_card
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import DealRecord
 from cardwidgets.core.state import GameState
 from cardwidgets.drills.base import Choice, DrillError, Item, Label, Position, Seat
-from cardwidgets.games.nestors_tricks import TRUMP_NAMES
 from cardwidgets.i18n import LOCALES, ActionText
 from cardwidgets.i18n.drills import drill_text
+from cardwidgets.i18n.names import rank_plural
 from cardwidgets.i18n.ui import action_label
 
 #: The topic id of these items (``Drill.topic``).
 MISTAKES = "mistakes"
-#: Who lays a Nestors table card in a trick.
+#: Who lays a card from the table in a trick.
 TABLE = {"en": "table", "ru": "стол"}
 NO_TRUMP = {"en": "none yet", "ru": "пока нет"}
 
@@ -83,7 +83,7 @@ def _why(action: str, value: int, *, top: int, sign: int, best: list[str], game:
 
 
 def _label(action: str, game: str) -> Label:
-    """A plain card play is its card; anything else (a troyan, Nestors' opening trick …) its words."""
+    """A plain card play is its card; anything else (a combination shown, an opening trick …) its words."""
     words = action.split()
     if len(words) == 2 and words[0] == "play":
         return parse_card(words[1])
@@ -91,10 +91,10 @@ def _label(action: str, game: str) -> Label:
 
 
 def _position(state: GameState, seat: int, played: str) -> Position:
-    """What ``seat`` saw: its hand, the trick so far, the trump, Nestors' table card; and what it played."""
+    """What ``seat`` saw: its hand, the trick so far, the trump, a card on the table; and what it played."""
     trick = state.tricks[-1].plays if state.tricks else []
     plays = tuple((Seat(s, s == seat) if s is not None else TABLE, card) for s, card in trick)
-    table = state.view(seat).get("table") if state.game_name == "nestors" else None
+    table = state.view(seat).get("table")  # a card lying on the table, in a game that has one
     facts = (Explanation("", "analysis.drill_played", {"action": ActionText(played, state.game_name)}),)
     position = Position(
         trump=_trump(state),
@@ -107,11 +107,11 @@ def _position(state: GameState, seat: int, played: str) -> Position:
 
 
 def _trump(state: GameState) -> Label:
-    """The trump as the drills write it: a suit, Nestors' rank in words, or "none yet"."""
+    """The trump as the drills write it: a suit, a rank in words ("Aces" / «тузы»), or "none yet"."""
     trump = getattr(state, "trump", None)
     if trump is None:
         return NO_TRUMP
-    return TRUMP_NAMES[trump] if state.game_name == "nestors" else trump
+    return {locale: rank_plural(trump, locale) for locale in LOCALES} if isinstance(trump, Rank) else trump
 
 
 def require_items(items: list[Item], locale: str) -> list[Item]:

@@ -1,4 +1,4 @@
-"""The drill topics of each game, and how question ``n`` of a topic is made from a seed.
+"""The drill topics of each registered game (its package's ``drills`` module), and how question ``n`` is made.
 
 Every question is a random position made by the engines, kept when the rule being
 taught decides it, its right answer aimed evenly over the answers (no pool of
@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardwidgets.drills import nestors, nimby, tumbochka
+from cardwidgets.core.registry import SPECS
 from cardwidgets.drills.base import DrillError, Item, Maker
 from cardwidgets.i18n.drills import drill_text
 
@@ -26,42 +26,35 @@ class Topic:
     make: Maker
 
 
-TOPICS: dict[str, Topic] = {
-    topic.id: topic
-    for topic in (
-        Topic("nestors-higher-card", "nestors", nestors.make_higher),
-        Topic("nestors-trick-winner", "nestors", nestors.make_winner),
-        Topic("nestors-collector", "nestors", nestors.make_collector),
-        Topic("nestors-c-may-play", "nestors", nestors.make_c_may_play),
-        Topic("nestors-pile-points", "nestors", nestors.make_pile_points),
-        Topic("nestors-deal-score", "nestors", nestors.make_deal_score),
-        Topic("nestors-match-end", "nestors", nestors.make_match_end),
-        Topic("nimby-higher-card", "nimby", nimby.make_higher),
-        Topic("nimby-may-play", "nimby", nimby.make_may_play),
-        Topic("nimby-trick-winner", "nimby", nimby.make_trick_winner),
-        Topic("nimby-exchange", "nimby", nimby.make_exchange),
-        Topic("nimby-score", "nimby", nimby.make_score),
-        Topic("nimby-match-end", "nimby", nimby.make_match_end),
-        Topic("tumbochka-trick-winner", "tumbochka", tumbochka.make_trick_winner),
-        Topic("tumbochka-troyan", "tumbochka", tumbochka.make_troyan),
-        Topic("tumbochka-trilyazh", "tumbochka", tumbochka.make_trilyazh),
-        Topic("tumbochka-bids", "tumbochka", tumbochka.make_bids),
-        Topic("tumbochka-end", "tumbochka", tumbochka.make_end),
-    )
-}
-GAMES = ("nimby", "tumbochka", "nestors")
+#: Every registered game's topics by id, in the order the games registered (``refresh`` fills it).
+TOPICS: dict[str, Topic] = {}
+
+
+def refresh() -> dict[str, Topic]:
+    """Fill ``TOPICS`` from the registered games' ``drills`` modules (their ``TOPICS``: ``(id, maker)`` pairs)."""
+    TOPICS.clear()
+    for spec in SPECS.values():
+        if spec.has("drills"):
+            TOPICS.update((id_, Topic(id_, spec.name, make)) for id_, make in spec.part("drills").TOPICS)
+    return TOPICS
+
+
+def drill_games() -> list[str]:
+    """The registered games that have drill topics."""
+    return [spec.name for spec in SPECS.values() if spec.has("drills")]
 
 
 def topics(game: str, locale: str = "en") -> list[str]:
     """The topic ids of ``game``; a ``DrillError`` for an unknown game."""
-    if game not in GAMES:
-        raise DrillError(drill_text("err_game", locale, game=game, games=", ".join(GAMES)))
-    return [topic.id for topic in TOPICS.values() if topic.game == game]
+    games = drill_games()
+    if game not in games:
+        raise DrillError(drill_text("err_game", locale, game=game, games=", ".join(games)))
+    return [topic.id for topic in refresh().values() if topic.game == game]
 
 
 def get_topic(topic: str, locale: str = "en") -> Topic:
     """The topic called ``topic``; a ``DrillError`` naming the topics otherwise."""
-    found = TOPICS.get(topic) if isinstance(topic, str) else None
+    found = refresh().get(topic) if isinstance(topic, str) else None
     if found is None:
         raise DrillError(drill_text("err_topic", locale, topic=topic, topics=", ".join(TOPICS)))
     return found
@@ -75,3 +68,6 @@ def make_item(topic: str, seed: int, n: int, attempt: int = 0) -> Item:
     found = get_topic(topic)
     rng = random.Random(f"{topic}/{seed}/{n}" + (f"/{attempt}" if attempt else ""))
     return found.make(rng)
+
+
+refresh()

@@ -1,7 +1,8 @@
-"""The three games, by name: ``GAMES["nimby"]`` is the ``Game`` class of Nimby.
+"""The built-in games, by name: ``GAMES["nimby"]`` is the ``Game`` class of Nimby.
 
-Importing this package registers the games in core's registry (``core/registry.py``),
-in the order a learner meets them.
+Each game is a package here (``cardwidgets/games/<game>/``) that registers its
+``GameSpec`` in core's registry (``core/registry.py``) when imported; importing
+this package imports the built-in ones, in the order a learner meets them.
 """
 
 from __future__ import annotations
@@ -9,16 +10,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardwidgets.core.registry import GAMES, get_game, register_game
+from cardwidgets.core.registry import GAMES, SPECS, get_game, register_game
 from cardwidgets.core.state import GameState
-from cardwidgets.games.nestors import Nestors
+
+# Each package registers its game as it is imported: this is the order a learner meets them.
+# isort: off
 from cardwidgets.games.nimby import Nimby
 from cardwidgets.games.tumbochka import Tumbochka
+from cardwidgets.games.nestors import Nestors
 
-for _game in (Nimby, Tumbochka, Nestors):
-    register_game(_game)
+# isort: on
 
-__all__ = ["GAMES", "Nestors", "Nimby", "Tumbochka", "get_game", "new_game"]
+__all__ = ["GAMES", "SPECS", "Nestors", "Nimby", "Tumbochka", "get_game", "new_game", "register_game"]
 
 
 def new_game(

@@ -1,8 +1,10 @@
 """Message catalogues (English and Russian), the default locale, and the renderer.
 
-Each game keeps its messages in its own module here (``nimby.py`` …) as
+The generic messages live in the modules here, each as
 ``MESSAGES = {key: {"en": template, "ru": template}}``; templates use
-``str.format`` fields filled from an explanation's parameters.
+``str.format`` fields filled from an explanation's parameters. Each game keeps
+its own words in its package (``cardwidgets/games/<game>/words.py``) and adds
+them with ``add_messages`` when it registers.
 
 The default locale (used wherever no ``locale=`` is given) is, in order:
 ``set_locale(...)``, the environment variable ``CARDWIDGETS_LOCALE``, English.
@@ -17,7 +19,7 @@ from enum import Enum
 from typing import Any
 
 from cardwidgets.cards import Card, CardError, Rank, Suit
-from cardwidgets.i18n import analysis, bots, common, drills, nestors, nimby, records, rooms, tumbochka
+from cardwidgets.i18n import analysis, bots, common, drills, records, rooms
 from cardwidgets.i18n.locale import (
     LOCALE_ENV,
     LOCALES,
@@ -37,6 +39,7 @@ __all__ = [
     "ActionText",
     "CardText",
     "Points",
+    "add_messages",
     "card_name",
     "check_locale",
     "default_locale",
@@ -53,15 +56,28 @@ __all__ = [
 
 CATALOGUE: dict[str, Mapping[str, str]] = {
     **common.MESSAGES,
-    **nimby.MESSAGES,
-    **nestors.MESSAGES,
-    **tumbochka.MESSAGES,
     **bots.MESSAGES,
     **drills.MESSAGES,
     **analysis.MESSAGES,
     **records.MESSAGES,
     **rooms.MESSAGES,
 }
+
+
+
+def add_messages(messages: Mapping[str, Mapping[str, str]]) -> None:
+    """Add a game's messages to the catalogue (its package does, on registering); a key may come once.
+
+    Every message needs a template in each of ``LOCALES``.
+    """
+    for key, templates in messages.items():
+        missing = [locale for locale in LOCALES if locale not in templates]
+        if missing:
+            raise ValueError(f"message {key!r} has no {', '.join(missing)} template")
+        if CATALOGUE.get(key, templates) != templates:
+            raise ValueError(f"message {key!r} is in the catalogue already")
+    CATALOGUE.update(messages)
+
 
 def render(key: str, params: Mapping[str, Any], locale: str | None = None) -> str:
     """Render message ``key`` with ``params`` in ``locale`` (default: ``default_locale()``)."""
@@ -76,7 +92,7 @@ def render(key: str, params: Mapping[str, Any], locale: str | None = None) -> st
 class ActionText(str):
     """A canonical action string shown to a person: ``play 5D`` / «сыграть 5♦» (JSON: the string).
 
-    ``game`` picks the game's own words (Nimby's pass is «не соглашаться»).
+    ``game`` picks the game's own words (a game's own word for a pass, its ``ACTION_LABELS``).
     """
 
     game: str
@@ -125,7 +141,7 @@ class CardText(str):
 class Points:
     """A number of points inside a sentence: "1 point", "+2.5 points" / «1 очко», «+2,5 очка», «5 баллов».
 
-    ``game`` picks the seed's noun (Nimby counts «баллы», docs/glossary.md); ``signed`` writes
+    ``game`` picks the seed's noun (a game's ``POINT_FORMS``, docs/glossary.md); ``signed`` writes
     ``+`` before a positive value; ``decimals`` fixes the digits after the point.
     """
 

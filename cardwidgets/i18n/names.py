@@ -31,7 +31,7 @@ _RANK_NAMES = {
     "en": ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"],
     "ru": ["двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка", "девятка", "десятка", "валет", "дама", "король", "туз"],
 }
-#: A rank as a trump or a set of cards: "Aces" / «тузы» (Nestors names trump by rank, NES-5).
+#: A rank as a trump or a set of cards: "Aces" / «тузы» (a game may name trump by rank).
 _RANK_PLURALS = {
     "en": ["2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Tens", "Jacks", "Queens", "Kings", "Aces"],
     "ru": ["двойки", "тройки", "четвёрки", "пятёрки", "шестёрки", "семёрки", "восьмёрки", "девятки", "десятки", "валеты", "дамы", "короли", "тузы"],
@@ -45,7 +45,6 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
     "en": {
         "agree": "Agree",
         "pass": "Pass",
-        "nimby.pass": "Pass",
         "exchange": "Exchange {0}",
         "bid": "Bid {0}",
         "trump": "Trump: {0}",
@@ -64,10 +63,8 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
     "ru": {
         "agree": "Согласиться",
         "pass": "Пас",
-        "nimby.pass": "Не соглашаться",  # the Nimby seed: «соглашается или не соглашается»
         "exchange": "Обменять {0}",
         "bid": "Ставка {0}",
-        "tumbochka.bid": "Заказать {0}",  # the Tumbochka seed: «заказать 4 очка»
         "trump": "Козыри — {0}",
         "open": "Открыть {0}, взять {1} {2}",
         "leave": "Оставить {0} на столе",
@@ -89,7 +86,6 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
 ACTION_DONE: dict[str, dict[str, tuple[str, str]]] = {
     "en": {},
     "ru": {
-        "nimby.pass": ("{seat} не согласился", "{seat} не согласились"),
         "agree": ("{seat} согласился", "{seat} согласились"),
     },
 }
@@ -162,8 +158,8 @@ def word_text(word: str, locale: str) -> str:
 def action_label(text: str, locale: str | None = None, game: str = "") -> str:
     """A button label for a canonical action string: ``bid 60`` -> "Bid 60" / «Ставка 60».
 
-    ``game`` picks a game's own word where the seeds differ (Nimby's pass is
-    «не соглашаться», Tumbochka's bid «заказать»).
+    ``game`` picks a game's own word where the seeds differ (its words'
+    ``ACTION_LABELS``: ``<game>.<verb>``).
     """
     locale = resolve(locale)
     verb, *args = text.split()
@@ -190,9 +186,9 @@ def action_phrase(text: str, locale: str | None = None, game: str = "") -> str:
 
 
 # ----- numbers and points --------------------------------------------------------------------------------------
-#: Russian nouns for points, as (1, 2–4, 5+) forms: Nimby's seed counts «баллы», the others «очки» (docs/glossary.md).
-_POINT_FORMS = {
-    "nimby": ("балл", "балла", "баллов"),
+#: Russian nouns for points, as (1, 2–4, 5+) forms: «очки», unless a game's seed counts in another noun
+#: (its words' ``POINT_FORMS``, docs/glossary.md).
+POINT_FORMS: dict[str, tuple[str, str, str]] = {
     "": ("очко", "очка", "очков"),
 }
 #: The Russian minus sign (U+2212), not the hyphen English text uses.
@@ -214,14 +210,14 @@ def number_text(value: float, locale: str, *, signed: bool = False, decimals: in
 
 
 def points_word(value: float, locale: str, game: str = "", *, fraction: bool = False) -> str:
-    """The noun after ``value``: "point"/"points"; «очко/очка/очков» (Nimby: «балл/балла/баллов»).
+    """The noun after ``value``: "point"/"points"; «очко/очка/очков» (or the game's ``POINT_FORMS``).
 
     ``fraction``: the number is written with decimals ("1.0 points", «1,0 очка»).
     """
     whole = value == int(value) and not fraction
     if locale == "en":
         return "point" if whole and abs(value) == 1 else "points"
-    one, few, many = _POINT_FORMS.get(game, _POINT_FORMS[""])
+    one, few, many = POINT_FORMS.get(game, POINT_FORMS[""])
     if not whole:
         return few  # a fraction takes the genitive singular: «2,5 очка»
     return russian_plural(int(value), one, few, many)
@@ -245,7 +241,7 @@ def cards_text(n: int, locale: str) -> str:
 
 
 def points_text(value: float, locale: str, game: str = "", *, signed: bool = False, decimals: int | None = None) -> str:
-    """A number of points: "1 point", "+2.5 points" / «1 очко», «+2,5 очка», «5 баллов» (Nimby)."""
+    """A number of points: "1 point", "+2.5 points" / «1 очко», «+2,5 очка», «5 баллов» (a game's own noun)."""
     shown = number_text(value, locale, signed=signed, decimals=decimals)
     written = float(shown.replace(",", ".").replace(MINUS, "-"))
     # The noun agrees with the number as written: "1 point", but "1.0 points", «1,0 очка».

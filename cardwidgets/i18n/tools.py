@@ -1,7 +1,7 @@
 """Texts of the teaching and instructor tools: ``TrickExplorer``, ``HandReplay`` and ``to_html``.
 
 ``TOOLS[locale][key]`` is a ``str.format`` template; ``tool_text`` fills it in.
-Rule explanations themselves come from the game catalogues (``nestors.py`` …).
+Rule explanations themselves come from the games' words (``games/<game>/words.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from cardwidgets.i18n.locale import resolve
 TOOLS: dict[str, dict[str, str]] = {
     "en": {
         # ----- TrickExplorer (NES-6) -----
-        "explorer": "Nestors trick explorer",
         "trump_is": "trump: {trump}",
         "pick_for": "Choose a card for",
         "hand": "C's hand",
@@ -31,10 +30,7 @@ TOOLS: dict[str, dict[str, str]] = {
         "winners_AC": "A and C win",
         "winners_BD": "B (and his partner D) wins",
         # ----- explorer errors -----
-        "err_not_in_deck": "{card} is not in the Nestors deck (6 to A of each suit, NES-1)",
         "err_twice": "{card} cannot be played twice ({first} and {second})",
-        "err_trump": "trump is a rank — Aces, Jacks or Tens (A, J, 10) — not {text} (NES-1)",
-        "err_hand_size": "C holds at most 8 cards in a trick (everyone holds 8 after the bidder's trick, NES-6a), not {n}",
         "err_hand_twice": "{card} is twice in C's hand",
         "err_c_not_held": "C does not hold {card} (his hand: {hand})",
         "err_c_illegal": "C may not play {card}: {why}",
@@ -44,9 +40,6 @@ TOOLS: dict[str, dict[str, str]] = {
         # ----- HandReplay and the static snapshot -----
         "replay": "Hand replay",
         "replay_text": "HandReplay",
-        "game_nimby": "Nimby",
-        "game_tumbochka": "Tumbochka",
-        "game_nestors": "Nestors",
         # ----- the classroom app (play.ipynb) -----
         "table_text": "Table({game}, seat {seat}, phase {phase}, to act {to_act}, tricks {tricks}, scores {scores})",
         "table_seat": "seat {seat}",
@@ -102,15 +95,9 @@ TOOLS: dict[str, dict[str, str]] = {
         "dd_legend_best": "✓ (green): a best choice for the seat to act — it loses nothing.",
         "dd_legend_loss": "−3 (red): it loses 3 against the best choice in the deal's score of the seat to act "
         "(its side's score less the other side's; in Tumbochka his own score, the contract in full).",
-        "dd_legend_players_tumbochka": "When an opponent's card is valued, the solver assumes the declarer plays for "
-        "the most points and his two opponents play together for the fewest (they play for each other against "
-        "the contract); an opponent's own result is then his own tricks and trilyazhes.",
         "dd_only": "Only card: a single action keeps the best result.",
         "dd_any": "Any card: every legal action gives the same result.",
         "dd_some": "{n} of {of} actions keep the best result.",
-        "dd_side_nimby": "Values: the makers' points (seats {seats}).",
-        "dd_side_tumbochka": "Values: the declarer's points (seat {seats}).",
-        "dd_side_nestors": "Values: the bidders' points (seats {seats}).",
         "dd_progress": "Solving… {done} of {total}",
         "err_dd_seat_view": "Analysis would show the hidden hands: it is off in a seat's view until Reveal.",
         "err_not_your_turn": "In this view you play only seat {seat}'s cards, on its turn; the other seats play as recorded (or let the bots finish).",
@@ -118,7 +105,6 @@ TOOLS: dict[str, dict[str, str]] = {
         "note_withheld": "(a note that names cards seat {seat} cannot see yet: shown once they are public, or after Reveal)",
     },
     "ru": {
-        "explorer": "Разбор взятки в Несторс",
         "trump_is": "козырь: {trump}",
         "pick_for": "Выберите карту для",
         "hand": "карты С",
@@ -135,10 +121,7 @@ TOOLS: dict[str, dict[str, str]] = {
         "collects": "взятку забирает {who}",
         "winners_AC": "выигрывают А и С",
         "winners_BD": "выигрывает Б (и его партнёр Д)",
-        "err_not_in_deck": "карты {card} нет в колоде Несторс (от шестёрки до туза каждой масти, NES-1)",
         "err_twice": "карту {card} нельзя сыграть дважды ({first} и {second})",
-        "err_trump": "козыри назначают по достоинству: тузы, валеты или десятки (Т, В, 10), а не {text} (NES-1)",
-        "err_hand_size": "у С во взятке не больше 8 карт (после взятки играющего у всех по 8, NES-6a), а не {n}",
         "err_hand_twice": "карта {card} дважды в руке С",
         "err_c_not_held": "у С нет карты {card} (его карты: {hand})",
         "err_c_illegal": "С не может положить {card}: {why}",
@@ -147,9 +130,6 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_position": "нет позиции {text}: выберите a, b, c или hand",
         "replay": "Просмотр сдачи",
         "replay_text": "Просмотр сдачи",
-        "game_nimby": "Нимби",
-        "game_tumbochka": "Тумбочка",
-        "game_nestors": "Несторс",
         # ----- приложение для класса (play.ipynb) -----
         "table_text": "Стол: {game}, вы — игрок {seat}, этап: {phase}, ходит: {to_act}, взяток сыграно: {tricks}, "
         "счёт партии: {scores}",
@@ -206,15 +186,9 @@ TOOLS: dict[str, dict[str, str]] = {
         "dd_legend_best": "✓ (зелёным): лучший ход для того, кто ходит, — он ничего не теряет.",
         "dd_legend_loss": "−3 (красным): ход теряет 3 против лучшего в итоге сдачи для того, кто ходит "
         "(счёт его стороны минус счёт другой; в тумбочке — его собственный счёт, заказ целиком).",
-        "dd_legend_players_tumbochka": "Оценивая карту соперника играющего, решатель считает, что играющий набирает "
-        "как можно больше очков, а оба его соперника вместе — чтобы он набрал как можно меньше (они играют друг за "
-        "друга против заказа); собственный итог соперника — его взятки и трильяжи.",
         "dd_only": "Единственный ход: лучший итог даёт только один ход.",
         "dd_any": "Любой ход: все возможные ходы дают один итог.",
         "dd_some": "Лучший итог дают {n} из {of} ходов.",
-        "dd_side_nimby": "Оценки — баллы заказчиков (игроки {seats}).",
-        "dd_side_tumbochka": "Оценки — очки играющего (игрок {seats}).",
-        "dd_side_nestors": "Оценки — очки играющей пары (игроки {seats}).",
         "dd_progress": "Считаю… {done} из {total}",
         "err_dd_seat_view": "Анализ показал бы чужие карты: в режиме одного игрока он выключен, пока не открыты все карты.",
         "err_not_your_turn": "В этом режиме вы ходите только за игрока {seat} и только в его очередь; остальные ходят, как записано (или доиграйте ботами).",

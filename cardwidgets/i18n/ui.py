@@ -41,8 +41,6 @@ UI: dict[str, dict[str, str]] = {
         "bid_by": "bid {bid}",
         "high_bid": "Highest bid",
         "sits_out": "sits out",
-        "on_tumbochka": "on the tumbochka",
-        "removals": "knocked off: {n}",
         "bagel": "golden bagel",
         "declarer": "declarer",
         "dealer": "dealer",
@@ -111,8 +109,6 @@ UI: dict[str, dict[str, str]] = {
         "bid_by": "ставка {bid}",
         "high_bid": "Высшая ставка",
         "sits_out": "пропускает",
-        "on_tumbochka": "на тумбочке",
-        "removals": "снят с тумбочки: {n}",
         "bagel": "золотая баранка",
         "declarer": "играющий",
         "dealer": "сдатчик",
@@ -151,14 +147,8 @@ UI: dict[str, dict[str, str]] = {
     },
 }
 
-#: Where a game's seed has its own word (Tumbochka «заказ», Nimby «не согласен»).
-GAME_UI: dict[str, dict[str, dict[str, str]]] = {
-    "ru": {
-        "nimby": {"passed": "не согласен", "contract": "Козырь заказал"},
-        "tumbochka": {"bid_by": "заказ {bid}", "high_bid": "Высший заказ"},
-        "nestors": {"contract": "Ставка"},
-    },
-}
+#: Where a game's seed has its own word: ``{locale: {game: {key: text}}}``, filled by each game's words.
+GAME_UI: dict[str, dict[str, dict[str, str]]] = {"ru": {}}
 
 
 def ui_texts(locale: str | None, deck: tuple[Card, ...], game: str = "") -> dict[str, object]:

@@ -1,13 +1,12 @@
-"""Notebook widgets: ``Table``, ``TrickExplorer``, ``Drill``, the instructor's ``HandReplay``; HTML snapshots, decks."""
+"""Notebook widgets: ``Table``, ``Drill``, ``HandReplay``, HTML snapshots (a game's own widgets live in its package)."""
 
 from __future__ import annotations
 
 from cardwidgets.widgets.classroom import Classroom
 from cardwidgets.widgets.drill import Drill
-from cardwidgets.widgets.explorer import TrickExplorer
 from cardwidgets.widgets.replay import HandReplay
 from cardwidgets.widgets.shared_table import SharedTable  # registers itself: Table(game, room=…, seat=…)
 from cardwidgets.widgets.snapshot import to_html, to_slides
 from cardwidgets.widgets.table import Table
 
-__all__ = ["Classroom", "Drill", "HandReplay", "SharedTable", "Table", "TrickExplorer", "to_html", "to_slides"]
+__all__ = ["Classroom", "Drill", "HandReplay", "SharedTable", "Table", "to_html", "to_slides"]

@@ -16,16 +16,15 @@ from collections.abc import Callable
 from typing import Any
 
 from cardwidgets.analysis import AnalysisError, DoubleDummy, Unfinished
-from cardwidgets.analysis.dd import PLAY_PHASES
 from cardwidgets.analysis.judge import Judgement, explain, judge
 from cardwidgets.analysis.outcome import result_of_points
-from cardwidgets.analysis.positions import declaring_seats
+from cardwidgets.analysis.position import declaring_seats, play_phases
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import phase_name
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import action_label
 
-#: The longest best line shown (Nestors' longest deal has fewer actions).
+#: The longest best line shown (the longest deal of any game has fewer actions).
 MAX_LINE = 60
 
 
@@ -152,7 +151,7 @@ def best_line(
     line: list[dict[str, Any]] = []
     position = state.clone()
     while len(line) < MAX_LINE:
-        if position.is_done or position.phase not in PLAY_PHASES[position.game_name]:
+        if position.is_done or position.phase not in play_phases(position.game_name):
             return line, True
         remaining = deadline - time.monotonic()
         if remaining <= 0:

@@ -6,7 +6,8 @@ panel), and ``export.board_html`` draws the same data as static HTML for ``to_ht
 It answers the questions the drawings used to answer each on its own, with twin constants that had
 started to disagree: where each seat sits (turn direction), which
 cards lie on the table outside the hands (and face up or down), the trump, the contract and the
-bid, and the badges beside a seat (passed, A/B/C, sits out, declarer, on the tumbochka, gift).
+bid, and the badges beside a seat (passed, A/B/C, sits out, declarer, sitting, gift). What only one
+game lays on the table comes from its package (``games/<game>/board.py``, through the registry).
 
 Everything is built from a **seat-filtered view** (``state.view(seat)``) and the ``ui`` texts, never
 from the full state: the model cannot hold a card that seat may not see.
@@ -17,21 +18,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardwidgets.cards import Suit
-from cardwidgets.i18n.names import cards_text
+from cardwidgets.cards import Suit, parse_card
+from cardwidgets.core.registry import get_game, spec_of
+from cardwidgets.i18n.names import card_text, cards_text
 
-#: Turn direction per game: Nimby (NIM-3) and Tumbochka (TUM-2) clockwise, Nestors anticlockwise.
-CLOCKWISE = {"nimby": True, "tumbochka": True, "nestors": False}
-#: Cards lying on the table outside the hands: (view key, ui label key), in drawing order.
-#: ``None`` in a group is a card lying face down (the first card of Nestors' row, NES-3).
-TABLE_GROUPS = (
-    ("display", "display"),  # Nimby: the face-up card proposing trump (NIM-4)
-    ("row", "row"),  # Nestors: the row of four, the first face down (NES-3)
-    ("table", "table_card"),  # Nestors: the table card (NES-7)
-    ("pending", "pending"),  # Nestors: the four cards the collector chooses from
-    ("talon", "talon"),  # Tumbochka: the talon once shown (TUM-4), until the first trick is taken
-    ("extra", "extra"),  # Nestors: the 3 cards each seat gets once trump is named (NES-5); all-cards view only
-)
 _FIELD = re.compile(r"\{(\w+)\}")
 
 
@@ -44,26 +34,19 @@ def fill(ui: dict[str, Any], key: str, **params: object) -> str:
 def seat_position(game: str, players: int, seat: int, viewer: int = 0) -> str:
     """Where ``seat`` sits seen from ``viewer`` (always at the bottom): bottom, left, top or right.
 
-    Clockwise games put the next seat on the viewer's left; Nestors (anticlockwise) on the right.
+    Clockwise games (``Game.clockwise``) put the next seat on the viewer's left; the others on the right.
     """
     offset = (seat - viewer) % players
     if offset == 0:
         return "bottom"
     if players == 4 and offset == 2:
         return "top"
-    return "left" if (offset == 1) == CLOCKWISE[game] else "right"
+    return "left" if (offset == 1) == get_game(game).clockwise else "right"
 
 
 def seat_name(ui: dict[str, Any], seat: int, viewer: int | None) -> str:
     """``You`` for the viewer's own seat, else ``Seat N`` / ``Игрок N`` (the instructor, ``None``, sees seats)."""
     return fill(ui, "you") if seat == viewer else fill(ui, "seat", n=seat)
-
-
-def card_text(card: str, ui: dict[str, Any]) -> str:
-    """A card in a sentence: ``10♥``, ``A♠`` / «Т♠» (the twin of ``cardText`` in ``js/cards.js``)."""
-    rank, suit = card[:-1], card[-1]
-    letters = ui.get("rank_letters") or {}
-    return letters.get(rank, rank) + suit_symbol(suit)
 
 
 def suit_symbol(suit: str) -> str:
@@ -72,7 +55,7 @@ def suit_symbol(suit: str) -> str:
 
 
 def trump_text(view: dict[str, Any], ui: dict[str, Any]) -> str:
-    """The trump as shown: a suit symbol, a rank's name (Nestors' Jacks), or "none yet"."""
+    """The trump as shown: a suit symbol, a rank's name ("Jacks"), or "none yet"."""
     trump = view.get("trump")
     if not trump:
         return fill(ui, "no_trump")
@@ -92,40 +75,37 @@ def _cards(value: Any) -> list[str | None]:
     return []
 
 
-def talon_still_shown(view: dict[str, Any]) -> bool:
-    """TUM-4 / T-2: the shown talon stays on view for everyone until the first trick is taken."""
-    if view.get("phase") == "talon":
-        return True
-    taken = any(trick.get("collector") is not None for trick in view.get("tricks") or [])
-    return view.get("phase") == "play" and not taken
-
-
-def table_groups(view: dict[str, Any], ui: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
+def table_groups(view: dict[str, Any], ui: dict[str, Any], viewer: int | None, game: str) -> list[dict[str, Any]]:
     """The cards lying on the table outside the hands: ``[{"key", "label", "cards"}]`` (``None``: face down).
 
-    A seat sees the talon only while it lies shown (TUM-4); the instructor (``viewer=None``) sees it always.
+    Which they are is the game's (its package's ``board`` module): its ``TABLE_GROUPS`` (view key, ui
+    label key) in drawing order, ``shown(key, view)`` when a seat may see a group only for a while (the
+    instructor, ``viewer=None``, sees it always), and ``more_groups(view, ui, viewer)`` after them.
     """
+    spec = spec_of(game)
+    if not spec.has("board"):
+        return []
+    extras = spec.part("board")
+    shown = getattr(extras, "shown", None)
     groups = []
-    for key, label in TABLE_GROUPS:
+    for key, label in extras.TABLE_GROUPS:
         cards = _cards(view.get(key))
-        if cards and (key != "talon" or viewer is None or talon_still_shown(view)):
+        if cards and (viewer is None or shown is None or shown(key, view)):
             groups.append({"key": key, "label": fill(ui, label), "cards": cards})
-    for troyan in view.get("troyans") or []:  # Tumbochka: a troyan shown (TUM-5)
-        label = fill(ui, "troyan", seat=seat_name(ui, troyan["seat"], viewer))
-        groups.append({"key": "troyan", "label": label, "cards": list(troyan["cards"])})
-    return groups
+    more = getattr(extras, "more_groups", None)
+    return groups + (more(view, ui, viewer) if more is not None else [])
 
 
 def _bidding(view: dict[str, Any]) -> tuple[list[bool], Any, Any]:
-    """Who passed, the high bidder and the high bid: the view's ``bidding`` (Nestors and Tumbochka alike)."""
+    """Who passed, the high bidder and the high bid: the view's ``bidding`` (every game alike)."""
     bidding = view.get("bidding") or {}
     return bidding.get("passed") or [], bidding.get("high_bidder"), bidding.get("high_bid")
 
 
 def seat_badges(
-    view: dict[str, Any], seat: int, ui: dict[str, Any], *, sitting: int | None = None
+    view: dict[str, Any], seat: int, ui: dict[str, Any], *, sitting: int | None = None, locale: str = "en"
 ) -> list[str]:
-    """Short facts beside a seat: its pass or high bid, A/B/C or sitting out, declarer, tumbochka, gift."""
+    """Short facts beside a seat: its pass or high bid, A/B/C or sitting out, declarer, sitting, gift."""
     badges = []
     passed, bidder, bid = _bidding(view)
     if view.get("phase") == "bidding" and seat < len(passed) and passed[seat]:
@@ -133,24 +113,24 @@ def seat_badges(
     if view.get("phase") == "bidding" and bidder == seat and bid:
         badges.append(fill(ui, "bid_by", bid=bid))
     order = view.get("order") or []
-    if seat in order:  # Nestors: A/B/C in the trick (NES-6)
+    if seat in order:  # its place A/B/C in a trick of three
         badges.append(fill(ui, "position", pos=str(ui.get("positions") or "ABC")[order.index(seat)]))
     if seat in (view.get("sitting_out") or []):
         badges.append(fill(ui, "sits_out"))
     contract = view.get("contract") or {}
-    bidder = contract.get("seat") if "bid" in contract else None  # Nestors' bidder; Nimby's maker has no bid
-    if view.get("declarer") == seat or bidder == seat:  # Tumbochka's declarer, Nestors' bidder: «играющий»
+    bidder = contract.get("seat") if "bid" in contract else None  # a bidder; a maker has no bid
+    if view.get("declarer") == seat or bidder == seat:  # a declarer or a bidder: «играющий»
         badges.append(fill(ui, "declarer"))
-    if sitting == seat:  # Tumbochka: the seat on the tumbochka (TUM-8)
+    if sitting == seat:  # the seat the match has sitting
         badges.append(fill(ui, "on_tumbochka"))
     given = view.get("given") or []
-    if seat < len(given) and given[seat]:  # Tumbochka's gift (TUM-4): "?" when the viewer may not see it
-        badges.append(fill(ui, "given", card="?" if given[seat] == "?" else card_text(given[seat], ui)))
+    if seat < len(given) and given[seat]:  # a card given: "?" when the viewer may not see it
+        badges.append(fill(ui, "given", card="?" if given[seat] == "?" else card_text(parse_card(given[seat]), locale)))
     return badges
 
 
 def facts(view: dict[str, Any], ui: dict[str, Any], viewer: int | None) -> dict[str, Any]:
-    """The panel's facts: trump, the high bid while bidding, the contract, the trilyazhes (Tumbochka)."""
+    """The panel's facts: trump, the high bid while bidding, the contract, the trilyazhes."""
     _, bidder, bid = _bidding(view)
     high_bid = f"{bid} ({seat_name(ui, bidder, viewer)})" if view.get("phase") == "bidding" and bid else ""
     contract = view.get("contract")
@@ -188,7 +168,7 @@ def board_model(
     cards, and ``count_text`` the same in ``locale``'s words, «5 карт»);
     ``groups``: ``table_groups``; and the facts (``trump``, ``high_bid``, ``contract``, ``trilyazhes``).
     ``viewer`` is named "You" (``None``: the instructor, every seat by number); ``bottom`` is the seat
-    drawn at the bottom (default: the viewer's, else seat 0); ``sitting`` the seat on the tumbochka.
+    drawn at the bottom (default: the viewer's, else seat 0); ``sitting`` the seat the match has sitting.
     """
     sizes = view.get("hand_sizes") or []
     hands = view.get("hands") or [None] * len(sizes)
@@ -199,7 +179,7 @@ def board_model(
             "seat": seat,
             "name": seat_name(ui, seat, viewer),
             "position": seat_position(game, len(sizes), seat, low),
-            "badges": seat_badges(view, seat, ui, sitting=sitting),
+            "badges": seat_badges(view, seat, ui, sitting=sitting, locale=locale),
             "taken": sum(1 for trick in tricks if trick.get("collector") == seat),
             "dealer": view.get("dealer") == seat,
             "to_act": view.get("to_act") == seat,
@@ -209,4 +189,4 @@ def board_model(
         }
         for seat in range(len(sizes))
     ]
-    return {"seats": seats, "groups": table_groups(view, ui, viewer), **facts(view, ui, viewer)}
+    return {"seats": seats, "groups": table_groups(view, ui, viewer, game), **facts(view, ui, viewer)}

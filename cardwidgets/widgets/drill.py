@@ -46,7 +46,7 @@ from cardwidgets.drills import DrillError, Item, feedback, say, topics
 from cardwidgets.drills.base import label_text, position_json, position_lines
 from cardwidgets.drills.mistakes import MISTAKES, mistake_items, require_items
 from cardwidgets.drills.progress import MASTERY, STORE_ERRORS, Progress, TopicProgress
-from cardwidgets.drills.registry import get_topic
+from cardwidgets.drills.registry import drill_games, get_topic
 from cardwidgets.drills.series import Ref, Series
 from cardwidgets.i18n import resolve
 from cardwidgets.i18n.drills import DRILL_UI, drill_text
@@ -189,13 +189,13 @@ class Drill(ToolWidget):
     # ----- the Python API ---------------------------------------------------------------------
     @staticmethod
     def topics(game: str) -> list[str]:
-        """The topic ids of ``game`` (``"nimby"``, ``"tumbochka"`` or ``"nestors"``)."""
+        """The topic ids of ``game`` (a registered game's name)."""
         return topics(game)
 
     @staticmethod
     def progress(game: str | None = None, *, locale: str | None = None) -> ProgressTable:
         """Where the learner stands: a table per game of its topics (answered, right, run, mastered, missed)."""
-        games = [game] if game is not None else ["nimby", "tumbochka", "nestors"]
+        games = [game] if game is not None else drill_games()
         for name in games:
             topics(name)  # an unknown game: DrillError
         return ProgressTable(shared_progress(), games, resolve(locale))

@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardwidgets.cards import parse_card
 from cardwidgets.core.records import state_game
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import ActionText, phase_name, resolve, shown
-from cardwidgets.i18n.names import action_label, cards_text
+from cardwidgets.i18n.names import action_label, card_text
 from cardwidgets.i18n.tools import tool_text
 from cardwidgets.i18n.ui import ui_texts
 from cardwidgets.widgets.board import board_model, suit_symbol, trump_text
@@ -30,26 +31,6 @@ STATIC = Path(__file__).parent.parent / "static"
 
 # ----- what a position shows, as plain data -------------------------------------------------------
 @dataclass
-class Seat:
-    """One seat: its name, hand (face up), tricks taken and markers."""
-
-    seat: int
-    name: str
-    position: str
-    hand: list[str]
-    trumps: list[str]
-    tricks: int
-    dealer: bool
-    to_act: bool
-    #: Cards held face down (a hand hidden from the seat the board is drawn for); 0 when face up.
-    hidden: int = 0
-    #: Short facts beside the seat (``board.seat_badges``): pass or bid, A/B/C, sits out, declarer, gift.
-    badges: list[str] = field(default_factory=list)
-    #: False for a hand held face down (even an empty one): drawn as backs and a count.
-    face_up: bool = True
-
-
-@dataclass
 class Board:
     """Everything a snapshot shows, in one locale (built by ``board_facts``)."""
 
@@ -58,10 +39,12 @@ class Board:
     to_act: int | None
     locale: str
     ui: dict[str, Any]
-    seats: list[Seat]
+    #: The board model's seats (``board.board_model``: name, position, badges, taken, dealer, to_act,
+    #: hand — ``None`` when held face down —, count, count_text), each with its ``trumps`` face up.
+    seats: list[dict[str, Any]]
     #: ``(caption, card)`` of the trick on the table, in playing order.
     trick: list[tuple[str, str]]
-    #: Who played each card of ``trick`` (``None``: a card from the table, Nestors).
+    #: Who played each card of ``trick`` (``None``: a card from the table).
     trick_seats: list[int | None]
     trick_number: int
     #: Who took the trick shown and why (empty while it is being played).
@@ -98,19 +81,7 @@ def board_facts(
     # seats by number; at the bottom seat 0, or the seat whose view this is ("what would you play here?")
     model = board_model(state.game_name, view, None, ui, bottom=seat or 0, locale=locale)
     seats = [
-        Seat(
-            seat=entry["seat"],
-            name=entry["name"],
-            position=entry["position"],
-            hand=entry["hand"] or [],
-            trumps=[c.text for c in state.hands[entry["seat"]] if state.is_trump(c)] if entry["hand"] else [],
-            tricks=entry["taken"],
-            dealer=entry["dealer"],
-            to_act=entry["to_act"],
-            hidden=entry["count"] if entry["hand"] is None else 0,
-            face_up=entry["hand"] is not None,
-            badges=entry["badges"],
-        )
+        {**entry, "trumps": [c.text for c in state.hands[entry["seat"]] if state.is_trump(c)] if entry["hand"] else []}
         for entry in model["seats"]
     ]
     may_act = interactive and (seat is None or state.to_act == seat)
@@ -136,14 +107,14 @@ def board_facts(
 
 
 def _seat_name(ui: dict[str, Any], seat: int | None) -> str:
-    """``Seat 2`` / ``Игрок 2``; a card from the table (Nestors' row or table card) has no seat."""
+    """``Seat 2`` / ``Игрок 2``; a card from the table (a row or a table card) has no seat."""
     return str(ui["seat"]).format(n=seat) if seat is not None else str(ui["from_table"])
 
 
 def _trick_on_table(
     state: GameState, ui: dict[str, Any], locale: str
 ) -> tuple[list[tuple[str, str]], list[int | None], int, str]:
-    """The trick being played, or else the one just taken: captions and cards, seats, number, why (NIM-5, NES-6)."""
+    """The trick being played, or else the one just taken: captions and cards, seats, number, and why."""
     tricks = state.tricks
     if not tricks:
         return [], [], 0, ""
@@ -170,8 +141,7 @@ def _info(state: GameState, view: dict[str, Any], ui: dict[str, Any], locale: st
     if state.to_act is not None:
         rows.append((tool_text("to_act", locale), _seat_name(ui, state.to_act)))
     if state.is_done:
-        explain = getattr(state, "score_explanation", None)
-        reason = explain() if explain is not None else None
+        reason = state.score_explanation()
         rows.append((tool_text("result", locale), reason.text(locale) if reason else str(view["score"])))
     return rows
 
@@ -195,28 +165,12 @@ def board_json(board: Board) -> dict[str, Any]:
     legal actions that are not a card to click, with their labels. Built from ``board_facts``, so a seat's
     view holds only what that seat may see.
     """
-    seats = [
-        {
-            "seat": seat.seat,
-            "name": seat.name,
-            "position": seat.position,
-            "badges": list(seat.badges),
-            "taken": seat.tricks,
-            "dealer": seat.dealer,
-            "to_act": seat.to_act,
-            "hand": list(seat.hand) if seat.face_up else None,
-            "count": len(seat.hand) if seat.face_up else seat.hidden,
-            "count_text": cards_text(len(seat.hand) if seat.face_up else seat.hidden, board.locale),
-            "trumps": list(seat.trumps),
-        }
-        for seat in board.seats
-    ]
     return {
         "game": board.game,
         "phase": board.phase,
         "to_act": board.to_act,
         "heading": board.heading,
-        "seats": seats,
+        "seats": board.seats,
         "groups": board.groups,
         "trick": [[seat, card] for seat, (_who, card) in zip(board.trick_seats, board.trick, strict=True)],
         "captions": [who for who, _card in board.trick],
@@ -356,13 +310,9 @@ def _e(text: object) -> str:
 
 
 # ----- plain text ------------------------------------------------------------------------------------------
-def _card_text(card: str, ui: dict[str, Any]) -> str:
-    """A card in plain text: canonical ``AS`` in English (as before), «Т♠» in Russian."""
-    letters = ui.get("rank_letters") or {}
-    if not letters:
-        return card
-    rank, suit = card[:-1], card[-1]
-    return letters.get(rank, rank) + suit_symbol(suit)
+def _card_text(card: str, locale: str) -> str:
+    """A card in plain text: its canonical code ``AS`` in English (as before), «Т♠» in Russian (``card_text``)."""
+    return card if locale == "en" else card_text(parse_card(card), locale)
 
 
 
@@ -371,17 +321,18 @@ def board_text(board: Board) -> str:
     lines = [board.heading] if board.heading else []
     lines.append(" · ".join(f"{k}: {v}" for k, v in board.info))
     for seat in board.seats:
-        marks = (" ◆" if seat.dealer else "") + (" ←" if seat.to_act else "")
-        hand = " ".join(_card_text(card, board.ui) for card in seat.hand) or ("▮" * seat.hidden) or "—"
-        badges = f" ({' · '.join(seat.badges)})" if seat.badges else ""
-        lines.append(f"{seat.name}{marks}{badges} [{board.ui['tricks']}: {seat.tricks}]: {hand}")
+        marks = (" ◆" if seat["dealer"] else "") + (" ←" if seat["to_act"] else "")
+        face_down = "▮" * seat["count"] if seat["hand"] is None else ""
+        hand = " ".join(_card_text(card, board.locale) for card in seat["hand"] or []) or face_down or "—"
+        badges = f" ({' · '.join(seat['badges'])})" if seat["badges"] else ""
+        lines.append(f"{seat['name']}{marks}{badges} [{board.ui['tricks']}: {seat['taken']}]: {hand}")
     if board.trick:
-        plays = ", ".join(f"{who} {_card_text(card, board.ui)}" for who, card in board.trick)
+        plays = ", ".join(f"{who} {_card_text(card, board.locale)}" for who, card in board.trick)
         lines.append(f"{tool_text('trick_n', board.locale, n=board.trick_number)}: {plays}")
     if board.why:
         lines.append(board.why)
     lines.extend(
-        f"{group['label']}: {' '.join(_card_text(card, board.ui) if card else '▮' for card in group['cards'])}"
+        f"{group['label']}: {' '.join(_card_text(card, board.locale) if card else '▮' for card in group['cards'])}"
         for group in board.groups
     )
     lines.append(board.last)

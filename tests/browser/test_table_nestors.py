@@ -51,7 +51,7 @@ PASS_RECORD = {"game": "nestors", "dealer": 3, "deal": DEAL, "actions": ["pass",
 
 # Kernel-side helpers, defined in the notebook before the table.
 HELPERS = """\
-from cardwidgets.games.nestors_tricks import c_may_play
+from cardwidgets.games.nestors.tricks import c_may_play
 
 
 def c_choice(state):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardwidgets.cards import SUITS, TUMBOCHKA_DECK, Card, Rank, Suit
+from cardwidgets.cards import SUITS, Card, Rank, Suit, make_deck
 from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import RecordError, echo
 from cardwidgets.core.explain import Explanation
@@ -21,8 +21,11 @@ from cardwidgets.core.game import Deal, DealPart, Game, MatchPosition
 from cardwidgets.core.knowledge import Either, Knowledge, Placement, Slot, suit_cards
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
+from cardwidgets.games.tumbochka.words import ANNOUNCEMENTS, GOLDEN_BAGEL, TRILYAZH_NEXT, TRILYAZH_WON
 from cardwidgets.i18n import ActionList, phase_name
-from cardwidgets.i18n.tumbochka import ANNOUNCEMENTS, GOLDEN_BAGEL, TRILYAZH_NEXT, TRILYAZH_WON
+
+#: Tumbochka (TUM-1): K, Q, J, 8, 7, 6 of each suit — 24 cards.
+TUMBOCHKA_DECK = make_deck((Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.JACK, Rank.QUEEN, Rank.KING))
 
 if TYPE_CHECKING:
     from cardwidgets.core.match import Match
@@ -170,6 +173,11 @@ class TumbochkaState(GameState):
         self.phase = BIDDING
         self.to_act = self.first_hand
         self._legal_cache = None
+
+    def keep_match_limits(self, later: GameState) -> None:
+        """The sitter and whether the high bid is allowed come from the match (TUM-8)."""
+        if isinstance(later, TumbochkaState):
+            self.sitter, self.high_bid_ok = later.sitter, later.high_bid_ok
 
     # ----- explanations of illegal actions -----------------------------------------------
     def _why_illegal(self, action: Action) -> Explanation | None:

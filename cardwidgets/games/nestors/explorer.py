@@ -4,7 +4,7 @@ Pick the trump rank and the cards of A, B and C — and, if you like, C's whole
 hand — or load one of the seed's two examples. The explorer shows which cards C
 may play and why, what each of C's cards would do, who collects the trick and
 which rule decided, in English or Russian. Everything is computed in Python by
-``cardwidgets.games.nestors_tricks`` (``resolve_trick``, ``c_may_play``); the
+``cardwidgets.games.nestors.tricks`` (``resolve_trick``, ``c_may_play``); the
 front-end only draws ``result`` and sends the reader's choices back.
 
 ::
@@ -18,7 +18,7 @@ case of NES-6 (``W1``, ``W2``, ``W3``, ``W3a``, ``W3b``) or of the leave (``"lea
 and hides the outcome; the learner answers who wins (``guess("winners", "AC")``), who
 collects (``guess("collector", "C")``) and, for the leave, which card may stay; once
 every question is answered the engine shows the trick. Positions and grading:
-``cardwidgets.drills.predict``.
+``cardwidgets.games.nestors.predict``.
 """
 
 from __future__ import annotations
@@ -30,23 +30,24 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from cardwidgets.cards import NESTORS_DECK, Card, Rank, parse_card
+from cardwidgets.cards import Card, Rank, parse_card
 from cardwidgets.core.errors import CardError, Refusal
-from cardwidgets.drills import predict as predicting
-from cardwidgets.games.nestors_tricks import (
+from cardwidgets.games.nestors import predict as predicting
+from cardwidgets.games.nestors.engine import NESTORS_DECK
+from cardwidgets.games.nestors.tricks import (
     TRUMP_RANKS,
     c_may_play,
     resolve_trick,
 )
+from cardwidgets.games.nestors.words import POSITION_NAMES, TRUMP_NAMES
 from cardwidgets.i18n.drills import drill_text
 from cardwidgets.i18n.names import card_text
-from cardwidgets.i18n.nestors import POSITION_NAMES, TRUMP_NAMES
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import ui_texts
 from cardwidgets.widgets.base import MessageError
 from cardwidgets.widgets.tool import ToolWidget
 
-STATIC = Path(__file__).parent.parent / "static"
+STATIC = Path(__file__).parents[2] / "static"
 #: NES-6a: after the bidder's trick everyone holds 8 cards, so C never holds more in a trick.
 MAX_HAND = 8
 #: The fields a reader can change, in the order ``update`` checks them.

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardwidgets.cards import NIMBY_DECK, SUITS, Card, Rank, Suit, parse_card
+from cardwidgets.cards import SUITS, Card, Rank, Suit, make_deck, parse_card
 from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import RecordError
 from cardwidgets.core.explain import Explanation
@@ -21,7 +21,10 @@ from cardwidgets.core.game import Deal, DealPart, Game, MatchPosition
 from cardwidgets.core.knowledge import Knowledge, Placement, Slot
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
-from cardwidgets.i18n.nimby import TRUMPS_NAME
+from cardwidgets.games.nimby.words import TRUMPS_NAME
+
+#: Nimby (NIM-1): 2, 3, 4, 5, 6, A of each suit — 24 cards.
+NIMBY_DECK = make_deck((Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.ACE))
 
 if TYPE_CHECKING:
     from cardwidgets.core.match import Match

@@ -8,7 +8,7 @@ numbered in (anticlockwise) turn order. A deal goes through the phases
 the table card, NES-7) → ``play`` (the two-card last trick) → ``done``.
 
 Who wins a trick, and what C may play, are pure functions in
-``cardwidgets.games.nestors_tricks``; this module keeps the state.
+``cardwidgets.games.nestors.tricks``; this module keeps the state.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardwidgets.cards import NESTORS_DECK, SUITS, Card, Rank, Suit
+from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.errors import RecordError
 from cardwidgets.core.explain import Explanation
@@ -28,7 +28,8 @@ from cardwidgets.core.game import Deal, DealPart, Game, MatchPosition
 from cardwidgets.core.knowledge import Knowledge, Placement, Slot, suit_cards
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
-from cardwidgets.games.nestors_tricks import (
+from cardwidgets.games.nestors.tricks import (
+    NESTORS_DECK,
     POSITIONS,
     POWER,
     TRUMP_RANKS,
@@ -39,8 +40,8 @@ from cardwidgets.games.nestors_tricks import (
     resolve_trick,
     third_suits,
 )
+from cardwidgets.games.nestors.words import TRUMP_NAMES, who
 from cardwidgets.i18n import ActionList, phase_name
-from cardwidgets.i18n.nestors import TRUMP_NAMES, who
 
 if TYPE_CHECKING:
     from cardwidgets.core.match import Match
@@ -708,6 +709,7 @@ class Nestors(Game):
         "minus_target": ("loses", "wins"),
     }
     sides = TEAM
+    clockwise = False  # play is anticlockwise (docs/rules/nestors.md, opening)
 
     @classmethod
     def make_rules(cls, rules: dict[str, Any] | None = None) -> dict[str, Any]:

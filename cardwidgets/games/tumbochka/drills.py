@@ -18,7 +18,7 @@ from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.drills.base import Choice, Item, Position, Seat, label_text, one_right, right_at, say, until
-from cardwidgets.games.tumbochka import (
+from cardwidgets.games.tumbochka.engine import (
     ANNOUNCES,
     BID,
     BIDDING,
@@ -426,3 +426,13 @@ def _play_announcing(
         kept = [a for a in legal if not set(a.cards) & set(keep)]
         state.apply(announce if announce in legal else rng.choice(kept or legal))
     return False
+
+
+#: The topics, in the order the Drill lists them: (topic id, maker of its questions).
+TOPICS = (
+    ("tumbochka-trick-winner", make_trick_winner),
+    ("tumbochka-troyan", make_troyan),
+    ("tumbochka-trilyazh", make_trilyazh),
+    ("tumbochka-bids", make_bids),
+    ("tumbochka-end", make_end),
+)

@@ -1,6 +1,6 @@
 """Nestors drills: who wins the trick, who collects it, what C may play, card points, the deal's score.
 
-Every answer is graded by ``cardwidgets.games.nestors_tricks`` (``resolve_trick``,
+Every answer is graded by ``cardwidgets.games.nestors.tricks`` (``resolve_trick``,
 ``c_may_play``) or ``cardwidgets.games.nestors`` (``card_points``, ``deal_score``); the positions are
 random but sensible (C plays a card he may play) and kept when the rule decides them;
 each maker aims its right answer evenly over the answers, so none can be guessed.
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 
-from cardwidgets.cards import NESTORS_DECK, Card, Rank, parse_card
+from cardwidgets.cards import Card, Rank, parse_card
 from cardwidgets.core.explain import Explanation
 from cardwidgets.drills.base import MATCH_ENDS, Choice, Item, Position, card_text, match_end_item, one_right, until
-from cardwidgets.games.nestors import BID_STEP, CARD_POINTS, TOTAL_POINTS, card_points, deal_score
-from cardwidgets.games.nestors_tricks import (
+from cardwidgets.games.nestors.engine import BID_STEP, CARD_POINTS, NESTORS_DECK, TOTAL_POINTS, card_points, deal_score
+from cardwidgets.games.nestors.tricks import (
     POSITIONS,
     POWER,
     TRUMP_RANKS,
@@ -23,7 +23,7 @@ from cardwidgets.games.nestors_tricks import (
     c_may_play,
     resolve_trick,
 )
-from cardwidgets.i18n.nestors import POSITION_NAMES, TRUMP_NAMES
+from cardwidgets.games.nestors.words import POSITION_NAMES, TRUMP_NAMES
 
 #: The two partnerships of a trick (NES-6): A with C, B with D.
 SIDES = {"AC": {"en": "A and C", "ru": "А и С"}, "BD": {"en": "B and D", "ru": "Б и Д"}}
@@ -252,6 +252,11 @@ def make_deal_score(rng: random.Random) -> Item:
 
 
 # ----- has the match been won (NES-9) ----------------------------------------------------------------------
+def _both_at_the_line(scores: list[int]) -> bool:
+    """Both partnerships past ±1000, or both at +1000 (NES-9)."""
+    return all(abs(score) >= 1000 for score in scores) or min(scores) >= 1000
+
+
 def make_match_end(rng: random.Random) -> Item:
     """Scores near ±1000, a random deal played out: team 0, team 1 or nobody has won, each in a third of them."""
     end = rng.choice(MATCH_ENDS)
@@ -261,7 +266,7 @@ def make_match_end(rng: random.Random) -> Item:
         return [rng.choice((-1, 1)) * rng.randrange(700, 1000, 5) for _ in range(2)]
 
     return until(
-        lambda: match_end_item("nestors-match-end", "nestors", before(), rng, line),
+        lambda: match_end_item("nestors-match-end", "nestors", before(), rng, line, both_reached=_both_at_the_line),
         lambda item: [c.correct for c in item.choices] == [e == end for e in MATCH_ENDS],
     )
 
@@ -289,3 +294,15 @@ def make_higher(rng: random.Random) -> Item:
         return higher_item(trump, x, y)
 
     return until(make, lambda item: item.choices[0].correct == first)
+
+
+#: The topics, in the order the Drill lists them: (topic id, maker of its questions).
+TOPICS = (
+    ("nestors-higher-card", make_higher),
+    ("nestors-trick-winner", make_winner),
+    ("nestors-collector", make_collector),
+    ("nestors-c-may-play", make_c_may_play),
+    ("nestors-pile-points", make_pile_points),
+    ("nestors-deal-score", make_deal_score),
+    ("nestors-match-end", make_match_end),
+)

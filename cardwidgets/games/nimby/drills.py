@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from cardwidgets.cards import NIMBY_DECK, SUITS, Card, Rank, Suit
+from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.core.explain import Explanation
 from cardwidgets.drills.base import (
     MATCH_ENDS,
@@ -27,8 +27,18 @@ from cardwidgets.drills.base import (
     until,
 )
 from cardwidgets.games import new_game
-from cardwidgets.games.nimby import EXCHANGE, PLAY, PLAY_CARD, PLAY_SUIT, STRENGTH, TRUMPS, Nimby, NimbyState
-from cardwidgets.i18n.nimby import TRUMPS_NAME
+from cardwidgets.games.nimby.engine import (
+    EXCHANGE,
+    NIMBY_DECK,
+    PLAY,
+    PLAY_CARD,
+    PLAY_SUIT,
+    STRENGTH,
+    TRUMPS,
+    Nimby,
+    NimbyState,
+)
+from cardwidgets.games.nimby.words import TRUMPS_NAME
 
 YES = {"en": "Yes", "ru": "Да"}
 NO = {"en": "No", "ru": "Нет"}
@@ -254,11 +264,29 @@ def _turn_up_a_two(deal: dict[str, object], rng: random.Random) -> None:
 
 
 # ----- has the match been won (NIM-7) -----------------------------------------------------------------------
+def _both_won(scores: list[int]) -> bool:
+    """Both partnerships at 10 or more (NIM-7)."""
+    return min(scores) >= 10
+
+
 def make_match_end(rng: random.Random) -> Item:
     """Scores near 10, a random deal played out: team 0, team 1 or nobody has won, each in a third of them."""
     end = rng.choice(MATCH_ENDS)
     line = Explanation("NIM-7", "drill.nim_match_line")
     return until(
-        lambda: match_end_item("nimby-match-end", "nimby", [rng.randint(3, 9), rng.randint(3, 9)], rng, line),
+        lambda: match_end_item(
+            "nimby-match-end", "nimby", [rng.randint(3, 9), rng.randint(3, 9)], rng, line, both_reached=_both_won
+        ),
         lambda item: [c.correct for c in item.choices] == [e == end for e in MATCH_ENDS],
     )
+
+
+#: The topics, in the order the Drill lists them: (topic id, maker of its questions).
+TOPICS = (
+    ("nimby-higher-card", make_higher),
+    ("nimby-may-play", make_may_play),
+    ("nimby-trick-winner", make_trick_winner),
+    ("nimby-exchange", make_exchange),
+    ("nimby-score", make_score),
+    ("nimby-match-end", make_match_end),
+)

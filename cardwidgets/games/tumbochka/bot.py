@@ -30,7 +30,7 @@ from cardwidgets.bots.base import Decision, own_hand, pass_and_bids, seat_to_act
 from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
-from cardwidgets.games.tumbochka import (
+from cardwidgets.games.tumbochka.engine import (
     BIDDING,
     GIVE,
     KEEP,
@@ -44,6 +44,11 @@ from cardwidgets.games.tumbochka import (
     TUMBOCHKA_DECK,
     TumbochkaState,
 )
+
+#: The search bot's default budget per decision: cards played in all the playouts together (``bots/search.py``).
+BUDGET = 8000
+#: Cards still to come into play before the hands are complete (the search bot deals them too).
+UNDEALT = 3
 
 K, Q, J = Rank.KING, Rank.QUEEN, Rank.JACK
 TALON_WORTH = 1.0  # TUM-4: three cards in, two out, chosen by the declarer

@@ -15,11 +15,11 @@ from typing import Any
 from cardwidgets.cards import Card, Rank, parse_card
 from cardwidgets.core.explain import Explanation
 from cardwidgets.drills.base import DrillError, card_text, say
-from cardwidgets.drills.nestors import with_reading
-from cardwidgets.games.nestors_tricks import POSITIONS, resolve_trick
+from cardwidgets.games.nestors.drills import with_reading
+from cardwidgets.games.nestors.tricks import POSITIONS, resolve_trick
+from cardwidgets.games.nestors.words import POSITION_NAMES
 from cardwidgets.i18n import render
 from cardwidgets.i18n.drills import drill_text
-from cardwidgets.i18n.nestors import POSITION_NAMES
 
 #: The questions, in the order they are asked.
 WINNERS, COLLECTOR, LEAVE = "winners", "collector", "leave"

@@ -37,7 +37,7 @@ from cardwidgets.bots.base import Decision, own_hand, pass_and_bids, seat_to_act
 from cardwidgets.cards import Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
-from cardwidgets.games.nestors import (
+from cardwidgets.games.nestors.engine import (
     BIDDING,
     CARD_POINTS,
     LEAVE,
@@ -51,9 +51,14 @@ from cardwidgets.games.nestors import (
     TRUMP,
     NestorsState,
 )
-from cardwidgets.games.nestors_tricks import POWER, TRUMP_RANKS, resolve_trick
+from cardwidgets.games.nestors.tricks import POWER, TRUMP_RANKS, resolve_trick
+from cardwidgets.games.nestors.words import TRUMP_NAMES
 from cardwidgets.i18n import Points
-from cardwidgets.i18n.nestors import TRUMP_NAMES
+
+#: The search bot's default budget per decision: cards played in all the playouts together (``bots/search.py``).
+BUDGET = 8000
+#: Cards still to come into play before the hands are complete (the search bot deals them too).
+UNDEALT = 13
 
 #: Bidding count: what a partnership takes on average, and what each trump adds (calibrated by simulation).
 BASE = 55

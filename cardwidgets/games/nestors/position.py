@@ -1,26 +1,20 @@
-"""Fast positions of the three games for the solver (see ``solver.Position``).
+"""Nestors' fast position for the solver: NES-6a, NES-6, NES-7 (see ``solver.Position``).
 
-Each mirrors its engine's play rules exactly — Nimby NIM-5, Tumbochka TUM-5
-with troyans and trilyazhes (Decision T-4), Nestors NES-6a, NES-6, NES-7 —
-on card indices instead of ``Card`` objects, with ``play``/``undo`` instead
-of ``clone``. ``tests/test_analysis.py`` checks them against the engines.
-
-Values are the declaring side's points (docs/records.md summary ``points``):
-Nimby the makers' 2s taken (NIM-6), Tumbochka the declarer's tricks plus
-trilyazh bonuses (TUM-6), Nestors the bidders' card, trick and spade points
-(NES-2).
+It mirrors the engine's play rules exactly on card indices instead of ``Card``
+objects, with ``play``/``undo`` instead of ``clone``; ``tests/test_analysis.py``
+checks it against the engine. Values are the bidders' card, trick and spade
+points (NES-2); ``analysis/position.py`` says what a game's position module offers.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardwidgets.analysis.base import GONE, GONE_BYTE, IN_TRICK, SEPARATOR, CardTable, live_key, merge_equal
-from cardwidgets.cards import ALL_CARDS, SUITS, Card, Rank
-from cardwidgets.games import nestors as nes
-from cardwidgets.games import nimby as nim
-from cardwidgets.games import tumbochka as tum
-from cardwidgets.games.nestors import (
+from cardwidgets.analysis.base import GONE, GONE_BYTE, IN_TRICK, SEPARATOR, CardTable
+from cardwidgets.analysis.position import SUIT_NUMBER, TEXT, TrickPosition
+from cardwidgets.cards import ALL_CARDS, SUITS
+from cardwidgets.games.nestors import engine as nes
+from cardwidgets.games.nestors.engine import (
     DONE,
     LEAVE,
     NUM_TRICKS,
@@ -31,407 +25,11 @@ from cardwidgets.games.nestors import (
     TRICK_ORDER,
     TRICK_POINTS,
 )
-from cardwidgets.games.nestors_tricks import POWER
+from cardwidgets.games.nestors.tricks import POWER
 
-TEXT = [card.text for card in ALL_CARDS]
-SUIT_NUMBER = {suit: i for i, suit in enumerate(SUITS)}
+#: The phases the solver analyses: the bidder's trick, the play and the table card.
+PLAY_PHASES = ("open", "play", "leave")
 
-
-def _codes(hands: list[list[Card]]) -> bytearray:
-    """Per card index: the seat holding it, or ``GONE``; index 52 is the key separator.
-
-    A ``bytearray`` (every code fits a byte): ``bytes(codes)`` is then a copy
-    of the memory, which the Nestors keys use (``NestorsPosition._suits_key``).
-    """
-    codes = bytearray([GONE] * 53)
-    codes[52] = SEPARATOR
-    for seat, hand in enumerate(hands):
-        for card in hand:
-            codes[card.index] = seat
-    return codes
-
-
-class TrickPosition:
-    """Shared machinery: hands, codes, the current trick and the undo stack."""
-
-    table: CardTable
-    hands: list[list[int]]
-    codes: bytearray
-    trick: list[tuple[int, int]]
-    to_act: int
-    declarers: tuple[bool, ...]
-    #: Every value is a multiple of ``step`` (NES-2: Nestors counts in fives).
-    step = 1
-    #: Whether a move may carry a forced follow-up with it (Nestors' leave; the search turns it on).
-    auto_leave = False
-
-    def _init_cards(self, table: CardTable, hands: list[list[Card]], trick: list[tuple[int, Card]]) -> None:
-        self.table = table
-        self.hands = [table.sort_hand([c.index for c in hand]) for hand in hands]
-        self.codes = _codes(hands)
-        for card in range(52):
-            if self.codes[card] != GONE:
-                self.codes[card] += 8 * table.point_class[card]
-        self.trick = [(seat, card.index) for seat, card in trick]
-        for _, card in self.trick:
-            self.codes[card] = IN_TRICK
-        self.undo_stack: list[Any] = []
-
-    def maximizing(self) -> bool:
-        """Whether the seat to act is on the declaring side."""
-        return self.declarers[self.to_act]
-
-    def slot(self) -> int:
-        """Where in the deal the position is (for killer moves; only Nestors uses them)."""
-        return 0
-
-    def node(self) -> tuple[Any, int, int] | None:
-        """What the search asks at each position, in one call.
-
-        None once the deal is over, else ``(key(), upper_bound(), slot())``.
-        """
-        if self.done():
-            return None
-        return self.key(), self.upper_bound(), self.slot()
-
-    def _take_card(self, seat: int, card: int) -> int:
-        """Remove ``card`` from ``seat``'s hand into the trick; returns its place in the hand."""
-        hand = self.hands[seat]
-        at = hand.index(card)
-        del hand[at]
-        self.codes[card] = IN_TRICK
-        self.trick.append((seat, card))
-        return at
-
-    def _order(self, cards: list[int]) -> list[int]:
-        """Likely best first: leads strongest first; else cheap winners for one's side, then cheap losers."""
-        strength, points = self.table.strength, self.table.points
-        if not self.trick:
-            return sorted(cards, key=lambda c: -strength[c])
-        declarers = self.declarers
-        mine = declarers[self.to_act]
-        best_seat, best = self._best()
-        ours_now = declarers[best_seat] == mine
-        beats = self._beats
-        winners, losers = [], []
-        for card in cards:
-            (winners if beats(card, best) or ours_now else losers).append(card)
-        winners.sort(key=lambda c: (-points[c], strength[c]))
-        losers.sort(key=lambda c: (points[c], strength[c]))
-        return winners + losers
-
-    def _best(self) -> tuple[int, int]:
-        """The seat and card winning the (unfinished) trick so far."""
-        trick = self.trick
-        best = trick[0]
-        for play in trick[1:]:
-            if self._beats(play[1], best[1]):
-                best = play
-        return best
-
-    def _beats(self, card: int, best: int) -> bool:
-        """Whether ``card`` played now would beat the trick's best card ``best``."""
-        raise NotImplementedError
-
-    def _return_card(self, seat: int, card: int, at: int) -> None:
-        self.trick.pop()
-        self.hands[seat].insert(at, card)
-        self.codes[card] = seat + 8 * self.table.point_class[card]
-
-
-# ----- Nimby -------------------------------------------------------------------------------------
-class NimbyPosition(TrickPosition):
-    """NIM-5: follow the play suit led (2s and the trump suit are one suit); highest trump wins."""
-
-    def __init__(self, state: nim.NimbyState) -> None:
-        trump = state.trump
-        assert trump is not None
-        play_suit = nim.PLAY_SUIT[trump]
-        strength = nim.STRENGTH[trump]
-        suit_of = {c.index: (4 if play_suit[c] == nim.TRUMPS else SUIT_NUMBER[c.suit]) for c in nim.NIMBY_DECK}
-        table = CardTable(
-            suit_of,
-            {c.index: strength[c] for c in nim.NIMBY_DECK},
-            {c.index: int(c.rank == Rank.TWO) for c in nim.NIMBY_DECK},
-        )
-        self._init_cards(table, state.hands, state.tricks[-1].plays)
-        self.to_act = state.to_act  # type: ignore[assignment]
-        team = nim.TEAM[state.maker]  # type: ignore[index]
-        self.declarers = tuple(nim.TEAM[s] == team for s in range(4))
-        self.tricks_left = 7 - len(state.tricks)
-        self.twos_left = sum(1 for c in range(52) if self.codes[c] != GONE and table.points[c])
-        self.trump = trump
-
-    def context(self) -> Any:
-        """What the table's keys assume (game, trump, declaring side)."""
-        return ("nimby", self.trump, self.declarers)
-
-    def done(self) -> bool:
-        """Whether the deal is over."""
-        return self.tricks_left == 0
-
-    def moves(self, merge: bool = True) -> list[int]:
-        """The legal moves; ``merge`` drops equal cards and orders the rest for the search."""
-        hand = self.hands[self.to_act]
-        if self.trick:
-            led = self.table.suit_of[self.trick[0][1]]
-            suit_of = self.table.suit_of
-            following = [c for c in hand if suit_of[c] == led]
-            if following:
-                hand = following
-        return self._order(merge_equal(hand, self.table, self.codes)) if merge else list(hand)
-
-    def _beats(self, card: int, best: int) -> bool:
-        suit_of = self.table.suit_of
-        if suit_of[card] == suit_of[best]:
-            return self.table.strength[card] > self.table.strength[best]
-        return suit_of[card] == 4
-
-    def text(self, move: int) -> str:
-        """The engine's action string of ``move``."""
-        return "play " + TEXT[move]
-
-    def play(self, move: int) -> int:
-        """Make ``move``; return the points the declaring side gains by it."""
-        seat = self.to_act
-        at = self._take_card(seat, move)
-        if len(self.trick) < 4:
-            self.to_act = (seat + 1) % 4
-            self.undo_stack.append((seat, move, at, None))
-            return 0
-        trick = list(self.trick)
-        winner = self._winner(trick)
-        twos = 0
-        for _, card in trick:
-            self.codes[card] = GONE
-            twos += self.table.points[card]
-        self.trick = []
-        self.tricks_left -= 1
-        self.twos_left -= twos
-        self.to_act = winner
-        self.undo_stack.append((seat, move, at, trick))
-        return twos if self.declarers[winner] else 0
-
-    def _winner(self, trick: list[tuple[int, int]]) -> int:
-        """NIM-5: every play suit other than the led one loses, except trumps (suit 4)."""
-        suit_of, strength = self.table.suit_of, self.table.strength
-        best_seat, best = trick[0]
-        for seat, card in trick[1:]:
-            suit = suit_of[card]
-            if suit == suit_of[best]:
-                if strength[card] > strength[best]:
-                    best_seat, best = seat, card
-            elif suit == 4:
-                best_seat, best = seat, card
-        return best_seat
-
-    def undo(self) -> None:
-        """Take back the last move."""
-        seat, move, at, trick = self.undo_stack.pop()
-        if trick is not None:
-            for _, card in trick:
-                self.codes[card] = IN_TRICK
-                self.twos_left += self.table.points[card]
-            self.trick = trick
-            self.tricks_left += 1
-        self._return_card(seat, move, at)
-        self.to_act = seat
-
-    def key(self) -> Any:
-        """The transposition key at a trick boundary, else None."""
-        if self.trick:
-            return None
-        return (self.to_act, live_key(self.table, self.codes))
-
-    def upper_bound(self) -> int:
-        """The most points the declaring side can still gain."""
-        return self.twos_left
-
-
-# ----- Tumbochka ---------------------------------------------------------------------------------
-#: Move flags: a plain card, a trilyazh announced with its J, a troyan shown with its 6 (TUM-5).
-PLAIN, TRILYAZH, TROYAN = 0, 64, 128
-KQJ = [tuple(c.index for c in reversed(tum.TRILYAZH_LEADS[s])) for s in SUITS]  # K, Q, J per suit
-EIGHT76 = [tuple(c.index for c in tum.TROYAN_CARDS[s]) for s in SUITS]  # 8, 7, 6 per suit
-
-
-class TumbochkaPosition(TrickPosition):
-    """TUM-5: follow suit, else trump, else any; troyans change trump; trilyazhes (T-4) score 3.
-
-    A combination (K-Q-J or 8-7-6 of a suit in one hand) can only break during
-    the play, never form, so the position lists those held at the start and
-    counts, per combination, its cards played (``broken``).
-    """
-
-    def __init__(self, state: tum.TumbochkaState) -> None:
-        deck = tum.TUMBOCHKA_DECK
-        table = CardTable(
-            {c.index: SUIT_NUMBER[c.suit] for c in deck},
-            {c.index: int(c.rank) for c in deck},
-            {c.index: 0 for c in deck},
-        )
-        self._init_cards(table, state.hands, state.tricks[-1].plays)
-        self.to_act = state.to_act  # type: ignore[assignment]
-        self.declarer: int = state.declarer  # type: ignore[assignment]
-        self.declarers = tuple(s == state.declarer for s in range(3))
-        self.trump = -1 if state.trump is None else SUIT_NUMBER[state.trump]
-        #: The trilyazh being played: (seat, suit, index of the card to lead next), or None (T-4).
-        trilyazh = state.trilyazh
-        self.trilyazh = None if trilyazh is None else (trilyazh[0], SUIT_NUMBER[trilyazh[1]], trilyazh[2])
-        self.tricks_left = 9 - len(state.tricks)
-        #: Combinations held whole: (seat, suit, TRILYAZH or TROYAN, its three cards).
-        self.combos: list[tuple[int, int, int, tuple[int, ...]]] = []
-        for seat in range(3):
-            for s in range(4):
-                for kind, cards in ((TRILYAZH, KQJ[s]), (TROYAN, EIGHT76[s])):
-                    if all(self.codes[c] == seat for c in cards):
-                        self.combos.append((seat, s, kind, cards))
-        self.combo_of = {card: i for i, combo in enumerate(self.combos) for card in combo[3]}
-        self.broken = [0] * len(self.combos)
-
-    def context(self) -> Any:
-        """What the table's keys assume (game, trump, declaring side)."""
-        return ("tumbochka", self.declarer)
-
-    def done(self) -> bool:
-        """Whether the deal is over."""
-        return self.tricks_left == 0
-
-    def text(self, move: int) -> str:
-        """The engine's action string of ``move``."""
-        card = move & 63
-        if move & TRILYAZH:
-            return f"play {TEXT[card]} trilyazh"
-        if move & TROYAN:
-            return f"play {TEXT[card]} troyan"
-        return "play " + TEXT[card]
-
-    def moves(self, merge: bool = True) -> list[int]:
-        """The legal moves; ``merge`` drops equal cards and orders the rest for the search."""
-        seat = self.to_act
-        hand = self.hands[seat]
-        suit_of = self.table.suit_of
-        if not self.trick:
-            trilyazh = self.trilyazh
-            if trilyazh is not None:  # T-4: the next card of the trilyazh must be led
-                return [KQJ[trilyazh[1]][2 - trilyazh[2]]]
-            announce = []
-            for i, (owner, s, kind, cards) in enumerate(self.combos):
-                if owner == seat and not self.broken[i] and (kind == TRILYAZH or s != self.trump):
-                    announce.append(cards[2] | kind)  # the J or the 6 is led (TUM-5)
-            if not merge:
-                return list(hand) + announce
-            return announce + self._order(self._merged(hand, seat))
-        led = suit_of[self.trick[0][1]]
-        legal = [c for c in hand if suit_of[c] == led]
-        if not legal and self.trump >= 0:
-            legal = [c for c in hand if suit_of[c] == self.trump]
-        if not legal:
-            legal = hand
-        return self._order(self._merged(legal, seat)) if merge else list(legal)
-
-    def _beats(self, card: int, best: int) -> bool:
-        suit_of = self.table.suit_of
-        if suit_of[card] == suit_of[best]:
-            return self.table.strength[card] > self.table.strength[best]
-        return suit_of[card] == self.trump
-
-    def _merged(self, cards: list[int], seat: int) -> list[int]:
-        """Equal cards merged, except a combination's cards while its holder has all three."""
-        keep: set[int] | None = None
-        for i, (owner, _, _, combo) in enumerate(self.combos):
-            if owner == seat and not self.broken[i]:
-                keep = (keep or set()) | set(combo)
-        return merge_equal(cards, self.table, self.codes, keep)
-
-    def play(self, move: int) -> int:
-        """Make ``move``; return the points the declaring side gains by it."""
-        seat = self.to_act
-        card = move & 63
-        saved = (self.trump, self.trilyazh)
-        if move & TROYAN:
-            self.trump = self.table.suit_of[card]  # TUM-5: trump from this trick on
-        elif move & TRILYAZH:
-            self.trilyazh = (seat, self.table.suit_of[card], 0)
-        at = self._take_card(seat, card)
-        combo = self.combo_of.get(card)
-        if combo is not None:
-            self.broken[combo] += 1
-        if len(self.trick) < 3:
-            self.to_act = (seat + 1) % 3
-            self.undo_stack.append((seat, card, at, None, saved))
-            return 0
-        trick = list(self.trick)
-        winner = self._winner(trick)
-        for _, c in trick:
-            self.codes[c] = GONE
-        self.trick = []
-        self.tricks_left -= 1
-        self.to_act = winner
-        gain = 1 if winner == self.declarer else 0
-        trilyazh = self.trilyazh
-        if trilyazh is not None:  # Decision T-4: go on, complete (+3) or break
-            owner, suit, index = trilyazh
-            if winner != owner:
-                self.trilyazh = None
-            elif index == 2:
-                self.trilyazh = None
-                if owner == self.declarer:
-                    gain += tum.TRILYAZH_BONUS
-            else:
-                self.trilyazh = (owner, suit, index + 1)
-        self.undo_stack.append((seat, card, at, trick, saved))
-        return gain
-
-    def _winner(self, trick: list[tuple[int, int]]) -> int:
-        """TUM-5: the highest trump, else the highest card of the suit led."""
-        suit_of, strength, trump = self.table.suit_of, self.table.strength, self.trump
-        best_seat, best = trick[0]
-        for seat, card in trick[1:]:
-            if suit_of[card] == suit_of[best]:
-                if strength[card] > strength[best]:
-                    best_seat, best = seat, card
-            elif suit_of[card] == trump:
-                best_seat, best = seat, card
-        return best_seat
-
-    def undo(self) -> None:
-        """Take back the last move."""
-        seat, card, at, trick, saved = self.undo_stack.pop()
-        if trick is not None:
-            for _, c in trick:
-                self.codes[c] = IN_TRICK
-            self.trick = trick
-            self.tricks_left += 1
-        self._return_card(seat, card, at)
-        combo = self.combo_of.get(card)
-        if combo is not None:
-            self.broken[combo] -= 1
-        self.trump, self.trilyazh = saved
-        self.to_act = seat
-
-    def key(self) -> Any:
-        """The transposition key at a trick boundary, else None."""
-        if self.trick:
-            return None
-        combos = tuple(
-            (owner, suit, kind) for i, (owner, suit, kind, _) in enumerate(self.combos) if not self.broken[i]
-        )
-        return (self.to_act, self.trump, self.trilyazh, combos, live_key(self.table, self.codes))
-
-    def upper_bound(self) -> int:
-        """The most points the declaring side can still gain."""
-        bound = self.tricks_left
-        trilyazh = self.trilyazh
-        if trilyazh is not None and trilyazh[0] == self.declarer:
-            bound += tum.TRILYAZH_BONUS
-        for i, (owner, _, kind, _) in enumerate(self.combos):
-            if owner == self.declarer and kind == TRILYAZH and not self.broken[i]:
-                bound += tum.TRILYAZH_BONUS
-        return bound
-
-
-# ----- Nestors -----------------------------------------------------------------------------------
 OPEN_MOVE = 1 << 18
 LEAVE_MOVE = 1 << 19
 NOT_A_CARD = OPEN_MOVE | LEAVE_MOVE
@@ -453,6 +51,8 @@ class NestorsPosition(TrickPosition):
     """NES-6a (the bidder's trick), NES-6 (tricks of three, C's duties, W1-W3b), NES-7 (table card)."""
 
     step = 5
+    compiled = True  # wasm_core searches it (core/nestors.c is its port)
+    use_killers = True
     #: Whether the card that ends a trick also makes the leave when only one card is worth leaving
     #: (``_leaves``): the search then skips a node per trick. Off for the engine's one-action view.
     auto_leave = False
@@ -1167,13 +767,13 @@ class NestorsPosition(TrickPosition):
         return self.live_points + TRICK_POINTS * tricks_left + bonus
 
 
-# ----- points already counted --------------------------------------------------------------------
+def position(state: nes.NestorsState) -> NestorsPosition:
+    """The fast position of ``state`` (in the bidder's trick, the play or the leave)."""
+    return NestorsPosition(state)
+
+
 def points_so_far(state: Any) -> int:
-    """The declaring side's points counted so far, as the positions count them."""
-    if state.game_name == "nimby":
-        return state.twos_taken[nim.TEAM[state.maker]]
-    if state.game_name == "tumbochka":
-        return state.tricks_won[state.declarer] + state.bonuses[state.declarer]
+    """The bidders' card, trick and spade points counted so far (NES-2)."""
     team = nes.TEAM[state.bidder]
     taken = state.taken[team]
     tricks = sum(1 for t in state.tricks if t.collector is not None and nes.TEAM[t.collector] == team)
@@ -1185,9 +785,5 @@ def points_so_far(state: Any) -> int:
 
 
 def declaring_seats(state: Any) -> tuple[bool, ...]:
-    """Per seat, whether it is on the declaring side (makers, declarer, bidders)."""
-    if state.game_name == "nimby":
-        return tuple(nim.TEAM[s] == nim.TEAM[state.maker] for s in range(4))
-    if state.game_name == "tumbochka":
-        return tuple(s == state.declarer for s in range(3))
+    """Per seat, whether it is one of the bidders."""
     return tuple(nes.TEAM[s] == nes.TEAM[state.bidder] for s in range(4))

@@ -28,7 +28,7 @@ from cardwidgets.bots.base import Decision, own_hand, seat_to_act, sym, syms
 from cardwidgets.cards import Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
-from cardwidgets.games.nimby import (
+from cardwidgets.games.nimby.engine import (
     AGREE,
     PASS,
     PLAY_CARD,
@@ -41,6 +41,11 @@ from cardwidgets.games.nimby import (
     TWOS,
     NimbyState,
 )
+
+#: The search bot's default budget per decision: cards played in all the playouts together (``bots/search.py``).
+BUDGET = 12000
+#: Cards still to come into play before the hands are complete (the search bot deals them too).
+UNDEALT = 3
 
 #: The count a suit needs before a player agrees to it or exchanges for it.
 MAKE_AT = 2.6

@@ -28,9 +28,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from cardwidgets.cards import NESTORS_DECK, SUITS, Card, Rank, Suit
+from cardwidgets.cards import SUITS, Card, Rank, Suit, make_deck
 from cardwidgets.core.explain import Explanation
-from cardwidgets.i18n.nestors import POSITION_NAMES, TRUMP_NAMES
+from cardwidgets.games.nestors.words import POSITION_NAMES, TRUMP_NAMES
+
+#: Nestors (NES-1): 6 to A of each suit — 36 cards.
+NESTORS_DECK = make_deck(tuple(r for r in Rank if r >= Rank.SIX))
 
 #: NES-1: the ranks that can be trump, in the order the rule file names them.
 TRUMP_RANKS: tuple[Rank, ...] = (Rank.ACE, Rank.JACK, Rank.TEN)

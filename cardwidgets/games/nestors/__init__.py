@@ -1,0 +1,20 @@
+"""Nestors, one package: its rules, its words and its parts for the generic layers, registered as one ``GameSpec``.
+
+The rules are ``engine`` and ``tricks``; the words ``words`` (its engine's) and ``texts`` (the rest);
+the parts that plug into the generic layers ``bot``, ``position``, ``scoring``, ``drills``
+and ``board`` (``core/registry.py`` says what each offers).
+``from cardwidgets.games.nestors import X`` reaches every public name of the engine.
+"""
+
+from __future__ import annotations
+
+from cardwidgets.core.registry import GameSpec, register
+from cardwidgets.games.nestors import texts, words
+from cardwidgets.games.nestors.engine import *  # noqa: F403 (the engine's names, as before the package)
+from cardwidgets.games.nestors.engine import Nestors
+from cardwidgets.i18n.words import add_words
+
+add_words(words)
+add_words(texts)
+#: What Nestors offers the generic layers.
+SPEC = register(GameSpec(Nestors, __name__, ("bot", "position", "scoring", "drills", "board")))

@@ -1,0 +1,198 @@
+"""Nestors's texts beyond its engine's words (``words.py``), English and Russian.
+
+Its bot's reasons, its drills', its records' errors, and its part of the tools' and the
+front-end's texts (``i18n/words.py`` says what each table is).
+"""
+
+from __future__ import annotations
+
+#: Its rules of thumb's reasons (``bot.py``).
+BOT_MESSAGES: dict[str, dict[str, str]] = {
+    "bots.nestors.bid": {
+        "en": "bid {bid}: with {trump} trump your side counts about {count}; a made bid scores all you take, so win the bidding cheaply (NES-8)",
+        "ru": "ставка {bid}: если козыри — {trump}, ваша пара наберёт около {count}; выполненная ставка приносит всё взятое, так что выигрывайте торговлю дёшево (NES-8)",
+    },
+    "bots.nestors.pass": {
+        "en": "pass: with {trump} trump your side counts about {count}, so {next} is too risky (a failed bid scores minus what you took, NES-8)",
+        "ru": "пас: если козыри — {trump}, ваша пара наберёт около {count}, и ставка {next} слишком рискованна (при невыполненной ставке взятое идёт в минус, NES-8)",
+    },
+    "bots.nestors.pass_partner": {
+        "en": "pass: your partner (seat {seat}) holds the bid, and outbidding him only raises your side's target",
+        "ru": "пас: ставка у партнёра (игрок {seat}), перебивая его, вы только поднимете планку своей пары",
+    },
+    "bots.nestors.trump": {
+        "en": "name {trump} trump: you hold {held} of them, 15 points each and the cards that win tricks (NES-2)",
+        "ru": "назначайте козырями {trump}: у вас их {held}, каждая такая карта стоит 15 очков и берёт взятки (NES-2)",
+    },
+    "bots.nestors.open": {
+        "en": "take {taken}, the face-up cards worth most, and leave {table} on the table (NES-6a)",
+        "ru": "забирайте {taken} — самые ценные открытые карты, а {table} оставьте на столе (NES-6a)",
+    },
+    "bots.nestors.leave": {
+        "en": "leave {card} on the table: it is worth least ({points}), and you keep the other three (NES-7)",
+        "ru": "оставьте на столе {card}: она стоит меньше всех ({points}), остальные три — ваши (NES-7)",
+    },
+    "bots.nestors.lead_trump": {
+        "en": "lead the trump {card}: a trump led by A always takes the trick for A and C (W1, W3a, W3), and the table card {table} is worth {points}",
+        "ru": "ходите с козыря {card}: козырь, с которого ходит А, всегда берёт взятку для А и С (W1, W3a, W3), а карта на столе {table} стоит {points}",
+    },
+    "bots.nestors.lead_high": {
+        "en": "lead {card}, a high card without points: B beats it only with a higher card of its suit or a trump (W2, W3)",
+        "ru": "ходите со старшей карты без очков {card}: Б побьёт её только старшей картой той же масти или козырем (W2, W3)",
+    },
+    "bots.nestors.b_lost": {
+        "en": "play {card}, your cheapest: A's trump {a} takes this trick whatever you play",
+        "ru": "кладите {card}, самую дешёвую: козырь {a} игрока А берёт взятку, что бы вы ни положили",
+    },
+    "bots.nestors.b_trump": {
+        "en": "trump with {card}: the trick is worth about {stake}, and C can take it back only with a trump of a third suit (W3b)",
+        "ru": "бейте козырем {card}: взятка стоит около {stake}, и С отберёт её только козырем третьей масти (W3b)",
+    },
+    "bots.nestors.b_higher": {
+        "en": "beat {a} with {card}: no card still out is higher in that suit",
+        "ru": "бейте {a} картой {card}: старше в этой масти карт не осталось",
+    },
+    "bots.nestors.dump": {
+        "en": "play {card}, your cheapest card: this trick is lost to the other side",
+        "ru": "кладите {card}, самую дешёвую карту: эта взятка достанется соперникам",
+    },
+    "bots.nestors.c_schmear": {
+        "en": "play {card}: your side takes this trick whatever you play, so add the card with the most points",
+        "ru": "кладите {card}: взятка и так ваша, добавьте в неё карту с наибольшими очками",
+    },
+    "bots.nestors.c_win": {
+        "en": "play {card}: it takes the trick for you and your partner A ({which})",
+        "ru": "кладите {card}: она берёт взятку для вас и партнёра А ({which})",
+    },
+}
+
+#: Its drill questions, answers and facts (``drills.py``).
+DRILL_MESSAGES: dict[str, dict[str, str]] = {
+    "drill.nes_winner_q": {
+        "en": "Trump: {trump}. A, B and C played these cards. Which partnership wins the trick?",
+        "ru": "Козыри — {trump}. А, Б и С положили эти карты. Какая пара выигрывает взятку?",
+    },
+    "drill.nes_collector_q": {
+        "en": "Trump: {trump}. A, B and C played these cards. Who collects the trick?",
+        "ru": "Козыри — {trump}. А, Б и С положили эти карты. Кто забирает взятку?",
+    },
+    "drill.nes_c_q": {
+        "en": "Trump: {trump}. A played {a}, B played {b}. You are C: which one of these cards may you play?",
+        "ru": "Козыри — {trump}. А положил {a}, Б — {b}. Вы — С: какую из этих карт вам можно положить (только одну)?",
+    },
+    "drill.nes_points_q": {
+        "en": "Trump: {trump}. How many card points are in this pile? (Only the cards: no trick or spade points.)",
+        "ru": "Козыри — {trump}. Сколько очков за карты в этой стопке? (Только карты, без очков за взятки и пики.)",
+    },
+    "drill.nes_points_why": {
+        "en": "{detail} = {total} (each trump 15, each {ten} 10, each {five} 5, the other cards 0)",
+        "ru": "{detail} = {total} (каждый козырь — 15, {ten} — по 10, {five} — по 5, остальные карты — 0)",
+    },
+    "drill.nes_score_q": {
+        "en": "Team {team} bid {bid} and took {p} of the 190 points (the opponents {q}). What does each partnership score?",
+        "ru": "Пара {team} сделала ставку {bid} и набрала {p} из 190 очков (соперники — {q}). Сколько получает каждая пара?",
+    },
+    "drill.nes_sits_out": {"en": "D sits out this trick", "ru": "Д в этой взятке не играет"},
+    "drill.nes_higher_q": {
+        "en": "Trump: {trump}. Which of these two cards of one suit is higher?",
+        "ru": "Козыри — {trump}. Какая из этих двух карт одной масти старше?",
+    },
+    "drill.nes_higher_trump": {
+        "en": "trump is a rank ({trump}), and {hi} is of that rank: in its suit it is above every other card, {lo} too",
+        "ru": "козырь — это достоинство ({trump}), и {hi} — козырь: в своей масти она старше всех карт, и {lo} тоже",
+    },
+    "drill.nes_higher_plain": {
+        "en": "neither is a trump ({trump}), so the usual order A, K, Q, J, 10, 9, 8, 7, 6 decides: {hi} is above {lo}",
+        "ru": "ни одна не козырь ({trump}), поэтому решает обычный порядок Т, К, Д, В, 10, 9, 8, 7, 6: {hi} старше {lo}",
+    },
+    "drill.nes_reading": {
+        "en": "{why} — the seed's «карта игрока С соответствует мастям» (C's card corresponds to the suits) read as "
+        "all three cards of one suit (E-7)",
+        "ru": "{why} — слова правил «карта игрока С соответствует мастям» мы читаем как «все три карты одной масти» (E-7)",
+    },
+    "drill.nes_leave_why": {
+        "en": "{who} collects and takes three of the four cards ({four}: the three played and the table card), "
+        "leaving any one of them face up as the new table card — never a card of his own hand",
+        "ru": "{who} забирает взятку и берёт три из четырёх карт ({four}: три сыгранные и карту на столе), "
+        "оставляя любую из них открытой как новую карту на столе, — но не карту из своей руки",
+    },
+    "drill.nes_match_line": {
+        "en": "a partnership at +1000 or more wins, one at −1000 or less loses",
+        "ru": "пара, набравшая +1000 или больше, выигрывает, а набравшая −1000 или меньше — проигрывает",
+    },
+}
+
+#: Its records' rules and start positions, as errors (``engine.py``).
+RECORD_MESSAGES: dict[str, dict[str, str]] = {
+    "record.nes_dealer": {
+        "en": "dealer: expected a seat from 0 to 3",
+        "ru": "dealer: ожидается номер игрока от 0 до 3",
+    },
+    "record.nes_min_bid": {
+        "en": "rules: min_bid = {value} is not allowed (a multiple of 5 from 5 to 190, E-2)",
+        "ru": "rules: min_bid = {value} — так нельзя (нужно число, кратное 5, от 5 до 190, E-2)",
+    },
+    "record.nes_target": {
+        "en": "rules: target = {value} is not allowed (a positive number, NES-9)",
+        "ru": "rules: target = {value} — так нельзя (нужно положительное число, NES-9)",
+    },
+    "record.nes_start_at_target": {
+        "en": "start: a partnership is already at +{target} or −{target} or beyond (NES-9)",
+        "ru": "start: у одной из пар уже +{target} или −{target} или больше по модулю (NES-9)",
+    },
+}
+
+#: Its name and its topics' titles in the Drill (``i18n/drills.py``).
+DRILL_UI: dict[str, dict[str, str]] = {
+    "en": {
+        "game_nestors": "Nestors",
+        "nestors-trick-winner": "Nestors: who wins the trick?",
+        "nestors-collector": "Nestors: who collects the trick?",
+        "nestors-c-may-play": "Nestors: which card may C play?",
+        "nestors-pile-points": "Nestors: card points of a pile",
+        "nestors-higher-card": "Nestors: which card is higher?",
+        "nestors-match-end": "Nestors: has the match been won?",
+        "nestors-deal-score": "Nestors: the deal's score",
+        "BD": "B and D",
+        "err_case": 'no position "{case}" to predict: there are {cases}',
+        "own_hand": "a card of his own hand",
+        "err_no_predict": "nothing to predict: call predict(case) first",
+    },
+    "ru": {
+        "game_nestors": "Несторс",
+        "nestors-trick-winner": "Несторс: кто выигрывает взятку?",
+        "nestors-collector": "Несторс: кто забирает взятку?",
+        "nestors-c-may-play": "Несторс: какой картой может ходить С?",
+        "nestors-pile-points": "Несторс: очки за карты в стопке",
+        "nestors-higher-card": "Несторс: какая карта старше?",
+        "nestors-match-end": "Несторс: выиграна ли партия?",
+        "nestors-deal-score": "Несторс: счёт сдачи",
+        "BD": "Б и Д",
+        "err_case": "нет позиции «{case}» для предсказания: есть {cases}",
+        "own_hand": "карту из своей руки",
+        "err_no_predict": "предсказывать нечего: сначала вызовите predict(case)",
+    },
+}
+
+#: Its texts in the teaching and instructor tools (``i18n/tools.py``).
+TOOLS: dict[str, dict[str, str]] = {
+    "en": {
+        "explorer": "Nestors trick explorer",
+        "err_not_in_deck": "{card} is not in the Nestors deck (6 to A of each suit, NES-1)",
+        "err_trump": "trump is a rank — Aces, Jacks or Tens (A, J, 10) — not {text} (NES-1)",
+        "err_hand_size": "C holds at most 8 cards in a trick (everyone holds 8 after the bidder's trick, NES-6a), not {n}",
+        "game_nestors": "Nestors",
+        "dd_side_nestors": "Values: the bidders' points (seats {seats}).",
+    },
+    "ru": {
+        "explorer": "Разбор взятки в Несторс",
+        "err_not_in_deck": "карты {card} нет в колоде Несторс (от шестёрки до туза каждой масти, NES-1)",
+        "err_trump": "козыри назначают по достоинству: тузы, валеты или десятки (Т, В, 10), а не {text} (NES-1)",
+        "err_hand_size": "у С во взятке не больше 8 карт (после взятки играющего у всех по 8, NES-6a), а не {n}",
+        "game_nestors": "Несторс",
+        "dd_side_nestors": "Оценки — очки играющей пары (игроки {seats}).",
+    },
+}
+
+#: Where its seed has its own word for a generic one (``i18n/ui.py``).
+GAME_UI = {"ru": {"nestors": {"contract": "Ставка"}}}

@@ -1,0 +1,20 @@
+"""Tumbochka, one package: its rules, its words and its parts for the generic layers, registered as one ``GameSpec``.
+
+The rules are ``engine``; the words ``words`` (its engine's) and ``texts`` (the rest);
+the parts that plug into the generic layers ``bot``, ``position``, ``scoring``, ``drills``
+and ``board`` (``core/registry.py`` says what each offers).
+``from cardwidgets.games.tumbochka import X`` reaches every public name of the engine.
+"""
+
+from __future__ import annotations
+
+from cardwidgets.core.registry import GameSpec, register
+from cardwidgets.games.tumbochka import texts, words
+from cardwidgets.games.tumbochka.engine import *  # noqa: F403 (the engine's names, as before the package)
+from cardwidgets.games.tumbochka.engine import Tumbochka
+from cardwidgets.i18n.words import add_words
+
+add_words(words)
+add_words(texts)
+#: What Tumbochka offers the generic layers.
+SPEC = register(GameSpec(Tumbochka, __name__, ("bot", "position", "scoring", "drills", "board")))
