@@ -1,4 +1,5 @@
-"""The front-end checks (``npm test``: ``tsc`` type-checks ``js/``, then Node's test runner and jsdom run ``js/test/``) run as part of the suite.
+"""The front-end checks run as part of the suite: ``npm test`` type-checks ``js/`` (``tsc``), then runs
+``js/test/`` with Node's test runner and jsdom.
 
 They draw the real kernel states of ``js/test/fixtures/`` (written by ``js/test/make_fixtures.py``);
 the first test fails when those fixtures no longer match what the widgets sync, so the front-end
