@@ -11,6 +11,9 @@ from cardwidgets.analysis.checks import AnalysisError, check_budget, check_posit
 from cardwidgets.analysis.solver import Solver, Unfinished
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
+from cardwidgets.games.nestors import NestorsState
+from cardwidgets.games.nimby import NimbyState
+from cardwidgets.games.tumbochka import TumbochkaState
 from cardwidgets.i18n import phase_name
 
 #: The phases of the play, per game: the solver analyses these only.
@@ -19,7 +22,7 @@ PLAY_PHASES = {"nimby": ("play",), "tumbochka": ("play",), "nestors": ("open", "
 ENGINES = ("wasm", "python")
 
 
-class Values(dict):  # type: ignore[type-arg]
+class Values(dict[str, int]):
     """``{action: value}`` as before, and ``engine``: which solver answered (``"wasm"`` or ``"python"``)."""
 
     engine: str = "python"
@@ -32,11 +35,14 @@ def position_of(state: GameState) -> Any:
     game = state.game_name
     if state.phase not in PLAY_PHASES[game]:
         raise AnalysisError(Explanation("ANALYSIS", "analysis.not_in_play", {"phase": phase_name(state.phase)}))
-    if game == "nimby":
-        return positions.NimbyPosition(state)  # type: ignore[arg-type]
-    if game == "tumbochka":
-        return positions.TumbochkaPosition(state)  # type: ignore[arg-type]
-    return positions.NestorsPosition(state)  # type: ignore[arg-type]
+    if isinstance(state, NimbyState):
+        return positions.NimbyPosition(state)
+    if isinstance(state, TumbochkaState):
+        return positions.TumbochkaPosition(state)
+    if isinstance(state, NestorsState):
+        return positions.NestorsPosition(state)
+    known = ", ".join(PLAY_PHASES)
+    raise AnalysisError(Explanation("ANALYSIS", "analysis.unknown_game", {"game": game, "games": known}))
 
 
 def declaring_points(state: GameState) -> int:

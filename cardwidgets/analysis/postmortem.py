@@ -143,9 +143,10 @@ def start_and_actions(source: Any) -> tuple[GameState, list[str]]:
         record = record_of(source)
         final = source
     else:
-        record = source if isinstance(source, DealRecord) else load_record(source)
-        if not isinstance(record, DealRecord):
+        loaded = source if isinstance(source, DealRecord) else load_record(source)
+        if not isinstance(loaded, DealRecord):
             raise AnalysisError(Explanation("ANALYSIS", "analysis.deal_record", {}))
+        record = loaded
         final = replay_deal(record)  # a record that does not replay stops here, with its error
     start = record.game.new_state(record.deal, record.dealer or 0, record.rules)
     if isinstance(start, TumbochkaState) and isinstance(final, TumbochkaState):

@@ -97,12 +97,12 @@ class GameState:
 
         A tuple: it is the state's cache, shared with its clones, so it must not be changed.
         """
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_in[self.phase](self)
-            if type(legal) is not tuple:
-                legal = tuple(legal)
-            self._legal_cache = legal
+        cached = self._legal_cache
+        if cached is not None:
+            return cached
+        made = self._legal_in[self.phase](self)
+        legal = made if type(made) is tuple else tuple(made)
+        self._legal_cache = legal
         return legal
 
     def legal_strings(self) -> list[str]:

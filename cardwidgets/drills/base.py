@@ -22,8 +22,17 @@ from cardwidgets.core.state import GameState
 from cardwidgets.i18n import render
 from cardwidgets.i18n.drills import drill_text
 
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat in a question's text; ``you``: the learner's own seat."""
+
+    number: int
+    you: bool = False
+
+
 #: A label: the same word in every language (``"7"``), a word per locale, a card, a suit or a seat.
-Label = str | Mapping[str, str] | Card | Suit | int
+Label = str | Mapping[str, str] | Card | Suit | int | Seat
 
 #: A card code left in a message template (``2C > 2S``): written like the other cards.
 CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
@@ -33,14 +42,6 @@ RU_RANKS = {Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т"}
 
 class DrillError(Refusal):
     """A drill request that cannot be met (an unknown topic, an answer that is not offered …)."""
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat in a question's text; ``you``: the learner's own seat."""
-
-    number: int
-    you: bool = False
 
 
 @dataclass(frozen=True)
