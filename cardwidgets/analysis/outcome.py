@@ -15,6 +15,7 @@ from cardwidgets.core.state import GameState
 from cardwidgets.games import get_game
 from cardwidgets.games import nestors as nes
 from cardwidgets.games import nimby as nim
+from cardwidgets.games import tumbochka as tum
 
 #: Per game: a cost below the first figure is never a mistake, however sure (score units are
 #: whole numbers; Nestors' deal scores move in card points); at the second it is a mistake, below it an inaccuracy.
@@ -45,16 +46,21 @@ def result_of_points(state: GameState, seat: int, points: int) -> int | None:
     (the judge then plays the solver's line to the end and reads the score).
     """
     game = state.game_name
-    if game == "nimby":
-        team = nim.TEAM[state.maker]  # type: ignore[attr-defined]
+    if isinstance(state, nim.NimbyState):
+        maker = state.maker
+        assert maker is not None  # the play follows the trump call
+        team = nim.TEAM[maker]
         makers, defenders = nim.SCORE_TABLE[points]
         score = [makers, defenders] if team == 0 else [defenders, makers]
-    elif game == "nestors":
-        contract = state.contract  # type: ignore[attr-defined]
+    elif isinstance(state, nes.NestorsState):
+        contract = state.contract
+        assert contract is not None  # the play follows the auction
         team = nes.TEAM[contract.bidder]
         score = nes.deal_score(team, contract.bid, [points, points])
     else:
-        declared = state.declared  # type: ignore[attr-defined]
+        assert isinstance(state, tum.TumbochkaState), game
+        declared = state.declared
+        assert declared is not None  # the play follows the declaration
         if seat != declared.declarer:
             return None
         return declared.contract if points >= declared.contract else -declared.contract

@@ -110,8 +110,8 @@ class _Browser:
     name = "browser"
 
     def __init__(self, code: bytes) -> None:
-        from pyodide.code import run_js  # type: ignore[import-not-found]  # Pyodide only
-        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+        from pyodide.code import run_js  # Pyodide only ([tool.mypy]: not installed here)
+        from pyodide.ffi import to_js
 
         self._to_js = to_js
         self.exports = run_js(_INSTANTIATE_JS)(to_js(code))

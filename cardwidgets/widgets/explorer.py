@@ -150,12 +150,12 @@ def check_setup(setup: TrickSetup, locale: str = "en") -> None:
             name = tool_text("hand", locale)
             shown = card_text(card, locale)
             raise ExplorerError(tool_text("err_twice", locale, card=shown, first=position, second=name))
-    if setup.c is None:
+    if setup.c is None or setup.a is None or setup.b is None:  # with C, A and B are there (checked above)
         return
     if setup.c not in setup.hand:
         held = _text(setup.hand, locale)
         raise ExplorerError(tool_text("err_c_not_held", locale, card=card_text(setup.c, locale), hand=held))
-    legal, why = c_may_play(setup.a, setup.b, setup.hand, setup.trump)  # type: ignore[arg-type]
+    legal, why = c_may_play(setup.a, setup.b, setup.hand, setup.trump)
     if setup.c not in legal:
         raise ExplorerError(tool_text("err_c_illegal", locale, card=card_text(setup.c, locale), why=why.text(locale)))
 
