@@ -255,9 +255,7 @@ def _line_result(solver: DoubleDummy, state: GameState, action: str, seat: int) 
     line.apply(action)
     while line.phase in PLAY_PHASES[line.game_name]:
         values = solver.values(line)
-        actor = line.to_act
-        assert actor is not None  # someone is to act in the play
-        side = 1 if declaring_seats(line)[actor] else -1
+        side = 1 if declaring_seats(line)[line.actor] else -1
         line.apply(max(values, key=lambda a: side * values[a]))
     while not line.is_done:  # nothing left to choose (a forced leave, a closing step)
         line.apply(line.legal_actions()[0])

@@ -88,6 +88,14 @@ class GameState:
 
     # ----- public surface -------------------------------------------------
     @property
+    def actor(self) -> int:
+        """The seat to act (``to_act``), typed for the phases where one is; a ``RuntimeError`` once none is."""
+        seat = self.to_act
+        if seat is None:
+            raise RuntimeError(f"no seat is to act in phase {self.phase!r}")
+        return seat
+
+    @property
     def is_done(self) -> bool:
         """True once the deal is over (``phase == "done"``)."""
         return self.phase == DONE
