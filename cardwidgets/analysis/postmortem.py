@@ -19,7 +19,7 @@ player's own deal score (the declarer's contract in full).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -67,8 +67,8 @@ def review(
     samples: int | None = None,
     nodes: int | None = None,
     total_seconds: float | None = None,
-    progress: Any = None,
-    cancelled: Any = None,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> list[tuple[dict[str, Any], Explanation]]:
     """The rows of ``post_mortem`` with their sentence as an ``Explanation`` (any language), for the Table's Review.
 
