@@ -17,11 +17,13 @@ lab: venv
 	$(BIN)/python -m pip install --quiet -e ".[lab]"
 	$(BIN)/jupyter lab notebooks/00-start-here.ipynb $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-## make test: install everything the tests need and run the whole suite (lint included)
+## make test: install everything the tests need and run the whole suite (lint and type checks included:
+## ruff, mypy on the package ([tool.mypy]), and tsc on js/ inside npm test, run by tests/test_frontend.py)
 test: venv browser redis
 	$(BIN)/python -m pip install --quiet -e ".[test,lab]"
 	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; else echo "note: npm is missing: the front-end unit tests (js/test) will skip"; fi
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 ## Chromium for the browser tests: Debian's package (Playwright cannot download browsers here).

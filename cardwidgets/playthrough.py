@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable
 
+from cardwidgets.cards import Card
 from cardwidgets.core.knowledge import Knowledge
 from cardwidgets.core.state import GameState
 from cardwidgets.games import get_game
@@ -70,8 +72,8 @@ def seat_lines(state: GameState) -> list[str]:
 def knowledge_text(known: Knowledge) -> str:
     """One line: each place's size and known cards, the bans, the open cards left to deal."""
 
-    def cards(items: object) -> str:
-        return " ".join(card.text for card in sorted(items, key=lambda card: card.index))  # type: ignore[attr-defined]
+    def cards(items: Iterable[Card]) -> str:
+        return " ".join(card.text for card in sorted(items, key=lambda card: card.index))
 
     places = " ".join(
         f"{slot}:{size}" + (f"[{cards(known.fixed[slot])}]" if known.fixed.get(slot) else "")

@@ -1,4 +1,5 @@
-"""The front-end unit tests (``npm test``: Node's test runner and jsdom, ``js/test/``) run as part of the suite.
+"""The front-end checks run as part of the suite: ``npm test`` type-checks ``js/`` (``tsc``), then runs
+``js/test/`` with Node's test runner and jsdom.
 
 They draw the real kernel states of ``js/test/fixtures/`` (written by ``js/test/make_fixtures.py``);
 the first test fails when those fixtures no longer match what the widgets sync, so the front-end
@@ -43,14 +44,13 @@ def test_the_fixtures_are_what_the_widgets_sync_today(tmp_path: Path) -> None:
 
 
 def test_front_end_unit_tests_pass() -> None:
-    needs = (("node", shutil.which("node")), ("npm ci", (ROOT / "node_modules" / "jsdom").is_dir()))
+    needs = (("npm", shutil.which("npm")), ("npm ci", (ROOT / "node_modules" / "typescript").is_dir()))
     missing = [what for what, ok in needs if not ok]
     if missing:
         if REQUIRED:
             pytest.fail(f"front-end tests need {' and '.join(missing)}")
         pytest.skip(f"front-end tests need {' and '.join(missing)} (make test installs them when npm is there)")
-    tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "js" / "test").glob("*.test.js"))
-    run = subprocess.run(["node", "--test", *tests], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    run = subprocess.run(["npm", "test"], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
     passed = re.search(r"^# pass (\d+)$", run.stdout, re.M)
     failed = re.search(r"^# fail (\d+)$", run.stdout, re.M)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]

@@ -68,8 +68,9 @@ def check_position(state: Any) -> None:
     """
     if not isinstance(state, GameState):
         raise _refuse("analysis.not_a_state", what=type(state).__name__)
-    if GAMES.get(getattr(state, "game_name", None)) is None:
-        raise _refuse("analysis.unknown_game", game=echo(getattr(state, "game_name", None)), games=", ".join(GAMES))
+    name = getattr(state, "game_name", None)
+    if not isinstance(name, str) or name not in GAMES:
+        raise _refuse("analysis.unknown_game", game=echo(name), games=", ".join(GAMES))
     try:
         rebuilt = replay_deal(record_of(state))
         mine, theirs = rebuilt.view(None), state.view(None)

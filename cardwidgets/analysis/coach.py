@@ -38,9 +38,9 @@ class Verdict:
 
 def coach(state: GameState, action: Action | str) -> Verdict:
     """The judge's verdict on ``action`` for the seat to act in ``state`` (not changed), on what that seat saw."""
-    seat = state.to_act
+    seat = state.actor  # the coach judges a move: a seat is to act
     assessment = judge(state, dd=False).assess(action)
-    reason = explain(assessment, state, seat, face_up=False)  # type: ignore[arg-type]
+    reason = explain(assessment, state, seat, face_up=False)
     costly = assessment.verdict in ("inaccuracy", "mistake")
     return Verdict(assessment.verdict, reason, assessment.best[0] if costly else None, assessment)
 

@@ -18,7 +18,7 @@ from cardwidgets.i18n import phase_name
 ENGINES = ("wasm", "python")
 
 
-class Values(dict):  # type: ignore[type-arg]
+class Values(dict[str, int]):
     """``{action: value}`` as before, and ``engine``: which solver answered (``"wasm"`` or ``"python"``)."""
 
     engine: str = "python"

@@ -28,6 +28,7 @@ and ``HandReplay``'s Analysis all ask this module; none computes a verdict.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import zlib
@@ -173,12 +174,10 @@ class Judgement:
         """``action`` as canonical text, or ``AnalysisError`` when it is not legal here."""
         legal = self.state.legal_strings()
         text = action.text if isinstance(action, Action) else action
-        if not isinstance(text, str) or text not in legal:
-            try:
+        if isinstance(text, str) and text not in legal:
+            with contextlib.suppress(Exception):  # not an action of this game: refused below
                 text = self.state.parse(text).text
-            except Exception:
-                text = None
-        if text not in legal:
+        if not isinstance(text, str) or text not in legal:
             raise AnalysisError(Explanation("ANALYSIS", "analysis.judge_not_legal", {"action": repr(action)[:40]}))
         return text
 
@@ -254,7 +253,7 @@ def _line_result(solver: DoubleDummy, state: GameState, action: str, seat: int) 
     line.apply(action)
     while line.phase in play_phases(line.game_name):
         values = solver.values(line)
-        side = 1 if declaring_seats(line)[line.to_act] else -1
+        side = 1 if declaring_seats(line)[line.actor] else -1
         line.apply(max(values, key=lambda a: side * values[a]))
     while not line.is_done:  # nothing left to choose (a forced leave, a closing step)
         line.apply(line.legal_actions()[0])

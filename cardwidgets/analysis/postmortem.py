@@ -19,7 +19,7 @@ player's own deal score (the declarer's contract in full).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -67,8 +67,8 @@ def review(
     samples: int | None = None,
     nodes: int | None = None,
     total_seconds: float | None = None,
-    progress: Any = None,
-    cancelled: Any = None,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> list[tuple[dict[str, Any], Explanation]]:
     """The rows of ``post_mortem`` with their sentence as an ``Explanation`` (any language), for the Table's Review.
 
@@ -143,9 +143,10 @@ def start_and_actions(source: Any) -> tuple[GameState, list[str]]:
         record = record_of(source)
         final = source
     else:
-        record = source if isinstance(source, DealRecord) else load_record(source)
-        if not isinstance(record, DealRecord):
+        loaded = source if isinstance(source, DealRecord) else load_record(source)
+        if not isinstance(loaded, DealRecord):
             raise AnalysisError(Explanation("ANALYSIS", "analysis.deal_record", {}))
+        record = loaded
         final = replay_deal(record)  # a record that does not replay stops here, with its error
     start = record.game.new_state(record.deal, record.dealer or 0, record.rules)
     start.keep_match_limits(final)  # limits the match puts on the deal

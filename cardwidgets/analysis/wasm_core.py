@@ -86,8 +86,13 @@ class _Wasmtime:
         self.store = wasmtime.Store(_compiled["engine"])
         module = _compiled["module"]
         clock = wasmtime.Func(self.store, wasmtime.FuncType([], [wasmtime.ValType.f64()]), self.now_ms)
-        self.exports = wasmtime.Instance(self.store, module, [clock]).exports(self.store)
-        self.memory = self.exports["memory"]
+        exports = wasmtime.Instance(self.store, module, [clock]).exports(self.store)
+        #: The module's functions by name, and its memory.
+        self.exports = {name: func for name in exports if isinstance(func := exports[name], wasmtime.Func)}
+        memory = exports["memory"]
+        if not isinstance(memory, wasmtime.Memory):
+            raise TypeError("the compiled core exports no memory")
+        self.memory = memory
 
     def now_ms(self) -> float:
         return time.monotonic() * 1000.0
@@ -105,8 +110,8 @@ class _Browser:
     name = "browser"
 
     def __init__(self, code: bytes) -> None:
-        from pyodide.code import run_js  # type: ignore[import-not-found]  # Pyodide only
-        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+        from pyodide.code import run_js  # Pyodide only ([tool.mypy]: not installed here)
+        from pyodide.ffi import to_js
 
         self._to_js = to_js
         self.exports = run_js(_INSTANTIATE_JS)(to_js(code))

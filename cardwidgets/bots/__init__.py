@@ -24,12 +24,15 @@ English or Russian). ``hint(state, seat, locale)`` is the Table's **Hint**::
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardwidgets.bots.base import Bot, Decision, Player, RandomBot
 from cardwidgets.bots.heuristic import HeuristicBot
 from cardwidgets.bots.hint import hint, hint_decision
 from cardwidgets.bots.search import SearchBot
 
-BOTS: dict[str, type[Player]] = {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}
+#: Each level's bot, made from a seed (None: unseeded).
+BOTS: dict[str, Callable[[int | None], Player]] = {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}
 #: The levels from weakest to strongest.
 LEVELS = tuple(BOTS)
 

@@ -13,14 +13,17 @@ never enters the table).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from cardwidgets.cards import Card, Rank, parse_card
 from cardwidgets.core.errors import CardError, IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.limits import MAX_ACTION_CHARS, MAX_ACTION_DIGITS
 
+#: An action's argument: a card (``play 10H``), a rank (Nestors' trump), a number (a bid, a seat) or a word.
 Arg = Card | Rank | int | str
+#: One kind of argument, as ``Action.arg`` reads it.
+ArgT = TypeVar("ArgT", bound=Arg)
 #: verb -> form, e.g. ``{"play": "play CARD [trilyazh|troyan]", "bid": "bid N"}``.
 ActionSyntax = Mapping[str, str]
 
@@ -70,6 +73,16 @@ class Action:
             if isinstance(arg, int) and not isinstance(arg, Rank):
                 return arg
         return None
+
+    def arg(self, kind: type[ArgT], index: int = 0) -> ArgT:
+        """Argument ``index``, of the ``kind`` the action's form gives it: ``action.arg(Card)`` for ``play CARD``.
+
+        For engines, which know their forms: a ``TypeError`` says an engine read the wrong action (a bug).
+        """
+        value = self.args[index]
+        if not isinstance(value, kind):
+            raise TypeError(f"{self.text}: argument {index} is not a {kind.__name__}")
+        return value
 
     @property
     def flag(self) -> str | None:

@@ -128,8 +128,8 @@ class Game:
             raise RecordError("record.unknown_part", name=echo(sorted(extra)[0]), game=game_name(cls.name))
         partial = seed is not None
         deal: Deal = {part.name: _read_part(part, data.get(part.name), partial=partial) for part in cls.layout}
-        if partial:
-            deal = cls._fill_unknown(deal, seed)  # type: ignore[arg-type]
+        if seed is not None:  # partial
+            deal = cls._fill_unknown(deal, seed)
         _check_every_card_once(cls.deck, cls.deal_cards(deal))
         return deal
 

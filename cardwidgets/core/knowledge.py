@@ -151,11 +151,12 @@ def _deal(
     cards = list(pool)
     rng.shuffle(cards)
     if not any(banned.get(slot) for slot in rooms):
-        dealt, start = {}, 0
-        for slot, room in rooms.items():
-            dealt[slot] = cards[start : start + room]
-            start += room
-        return dealt
+        placed: Placement = {}
+        start = 0
+        for slot, size in rooms.items():
+            placed[slot] = cards[start : start + size]
+            start += size
+        return placed
     options = {card: [s for s, room in rooms.items() if room > 0 and card not in banned.get(s, ())] for card in cards}
     cards.sort(key=lambda card: len(options[card]))  # stable: random among equally constrained
     room = dict(rooms)

@@ -163,8 +163,10 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data = dict(pairs)
     if len(data) < len(pairs):
         seen: set[str] = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
-        raise RecordError("record.duplicate_key", key=echo(twice))
+        for key, _ in pairs:
+            if key in seen:
+                raise RecordError("record.duplicate_key", key=echo(key))
+            seen.add(key)
     return data
 
 

@@ -88,6 +88,14 @@ class GameState:
 
     # ----- public surface -------------------------------------------------
     @property
+    def actor(self) -> int:
+        """The seat to act (``to_act``), typed for the phases where one is; a ``RuntimeError`` once none is."""
+        seat = self.to_act
+        if seat is None:
+            raise RuntimeError(f"no seat is to act in phase {self.phase!r}")
+        return seat
+
+    @property
     def is_done(self) -> bool:
         """True once the deal is over (``phase == "done"``)."""
         return self.phase == DONE
@@ -97,12 +105,12 @@ class GameState:
 
         A tuple: it is the state's cache, shared with its clones, so it must not be changed.
         """
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_in[self.phase](self)
-            if type(legal) is not tuple:
-                legal = tuple(legal)
-            self._legal_cache = legal
+        cached = self._legal_cache
+        if cached is not None:
+            return cached
+        made = self._legal_in[self.phase](self)
+        legal = made if type(made) is tuple else tuple(made)
+        self._legal_cache = legal
         return legal
 
     def legal_strings(self) -> list[str]:

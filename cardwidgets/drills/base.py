@@ -23,16 +23,6 @@ from cardwidgets.i18n import render
 from cardwidgets.i18n.drills import drill_text
 from cardwidgets.i18n.names import card_text
 
-#: A label: the same word in every language (``"7"``), a word per locale, a card, a suit or a seat.
-Label = str | Mapping[str, str] | Card | Suit | int
-
-#: A card code left in a message template (``2C > 2S``): written like the other cards.
-CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
-
-
-class DrillError(Refusal):
-    """A drill request that cannot be met (an unknown topic, an answer that is not offered …)."""
-
 
 @dataclass(frozen=True)
 class Seat:
@@ -40,6 +30,17 @@ class Seat:
 
     number: int
     you: bool = False
+
+
+#: A label: the same word in every language (``"7"``), a word per locale, a card, a suit or a seat.
+Label = str | Mapping[str, str] | Card | Suit | int | Seat
+
+#: A card code left in a message template (``2C > 2S``): written like the other cards.
+CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
+
+
+class DrillError(Refusal):
+    """A drill request that cannot be met (an unknown topic, an answer that is not offered …)."""
 
 
 @dataclass(frozen=True)

@@ -64,7 +64,7 @@ CREATE TABLE IF NOT EXISTS missed (
 """
 
 
-def connect(path: Path | str) -> Any:
+def connect(path: Path | str) -> sqlite3.Connection:
     """A connection usable from the kernel's threads (``Progress`` serialises its use with a lock)."""
     import sqlite3
 
@@ -117,19 +117,19 @@ class Progress:
         #: One clear message when the file could not be used (corrupted, foreign, unwritable); else "".
         self.notice = ""
         self.notice_params: dict[str, str] = {}
-        self._db: Any = None
+        self._db: sqlite3.Connection | None = None
         #: The kernel answers widget messages on another thread than the cells: one connection, one at a time.
         self._lock = _thread.RLock()
 
     # ----- opening ---------------------------------------------------------------------------------------
-    def _conn(self) -> Any:
+    def _conn(self) -> sqlite3.Connection:
         """The open database (opened on first use: a Drill that is never answered writes nothing)."""
         with self._lock:
             if self._db is None:
                 self._db = self._open()
             return self._db
 
-    def _open(self) -> Any:
+    def _open(self) -> sqlite3.Connection:
         import sqlite3  # ImportError where Pyodide has not loaded it: the drill keeps no progress, and says so
 
         if self.path is None:
@@ -145,14 +145,14 @@ class Progress:
             self._warn("err_progress_unwritable", reason=str(err))
             return self._init(connect(MEMORY))
 
-    def _ours(self, db: Any) -> bool:
+    def _ours(self, db: sqlite3.Connection) -> bool:
         """Whether ``db`` is empty or one of our progress files (``DatabaseError`` if it is no database)."""
         app = db.execute("PRAGMA application_id").fetchone()[0]
         tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         version = db.execute("PRAGMA user_version").fetchone()[0]
         return (app == 0 and tables == 0) or (app == APP_ID and version == VERSION)
 
-    def _fresh(self, db: Any, key: str) -> Any:
+    def _fresh(self, db: sqlite3.Connection | None, key: str) -> sqlite3.Connection:
         """Move the bad file aside, say so once, and start a new one."""
         import sqlite3
 
@@ -172,7 +172,7 @@ class Progress:
         self.notice_params = {"path": str(self.path), **params}
 
     @staticmethod
-    def _init(db: Any) -> Any:
+    def _init(db: sqlite3.Connection) -> sqlite3.Connection:
         db.execute(f"PRAGMA application_id = {APP_ID}")
         db.execute(f"PRAGMA user_version = {VERSION}")
         db.executescript(SCHEMA)

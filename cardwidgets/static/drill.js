@@ -1,4 +1,4 @@
-// js/dom.js
+// js/dom.ts
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -6,7 +6,7 @@ function el(tag, className, text) {
   return node;
 }
 
-// js/cards.js
+// js/cards.ts
 var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 function splitCard(card2) {
   return { rank: card2.slice(0, -1), suit: card2.slice(-1) };
@@ -27,16 +27,17 @@ function cardFace(card2, { ui = null, name, legal = false, trump = false, seat =
   return face;
 }
 
-// js/i18n.js
+// js/i18n.ts
 function t(ui, key, params = {}) {
-  const template = ui && ui[key] || key;
+  const text = ui && ui[key];
+  const template = typeof text === "string" && text ? text : key;
   return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
 }
 function cardName(ui, card2) {
   return ui.card_names && ui.card_names[card2] || card2;
 }
 
-// js/drill/index.js
+// js/drill/index.ts
 function card(ui, code, trumps) {
   const face = cardFace(code, { ui, name: cardName(ui, code), trump: trumps.has(code) });
   face.disabled = true;
@@ -74,7 +75,7 @@ function position(question, ui) {
   }
   return box;
 }
-function options(model, ui, send) {
+function options(model, send) {
   const bar = el("div", "cw-d-options");
   bar.setAttribute("role", "group");
   const tried = new Map((model.get("tried") || []).map((entry) => [entry.option, entry.correct]));
@@ -132,7 +133,7 @@ function render({ model, el: host }) {
     progress.dataset.mastered = String(!!mastery.mastered);
     root.dataset.review = String(!!mastery.review);
     const notice = el("div", "cw-d-notice", mastery.notice || "");
-    root.replaceChildren(head, position(question, ui), el("div", "cw-d-question", question.text || ""), options(model, ui, send), verdict(model, ui), next, progress, notice, el("div", "cw-d-keys", t(ui, "keys")), error);
+    root.replaceChildren(head, position(question, ui), el("div", "cw-d-question", question.text || ""), options(model, send), verdict(model, ui), next, progress, notice, el("div", "cw-d-keys", t(ui, "keys")), error);
   }
   root.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;

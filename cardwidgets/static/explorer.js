@@ -1,4 +1,4 @@
-// js/dom.js
+// js/dom.ts
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -6,7 +6,7 @@ function el(tag, className, text) {
   return node;
 }
 
-// js/cards.js
+// js/cards.ts
 var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 function splitCard(card) {
   return { rank: card.slice(0, -1), suit: card.slice(-1) };
@@ -31,13 +31,14 @@ function cardText(card, ui = null) {
   return rankLetter(ui, rank) + (SUIT_SYMBOLS[suit] || suit);
 }
 
-// js/i18n.js
+// js/i18n.ts
 function t(ui, key, params = {}) {
-  const template = ui && ui[key] || key;
+  const text = ui && ui[key];
+  const template = typeof text === "string" && text ? text : key;
   return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
 }
 
-// js/explorer/index.js
+// js/explorer/index.ts
 var POSITIONS = ["a", "b", "c", "hand"];
 function button(text, data, onClick) {
   const node = el("button", "cw-command", text);
@@ -60,13 +61,13 @@ function slots(snap) {
   const box = el("div", "cw-x-slots");
   box.appendChild(el("span", "cw-label", `${t(snap.ui, "pick_for")}: `));
   for (const position of POSITIONS) {
-    const label = position === "hand" ? t(snap.ui, "hand") : snap.ui.positions[position];
+    const label = position === "hand" ? t(snap.ui, "hand") : (snap.ui.positions || {})[position];
     const slot = el("div", `cw-x-slot cw-x-slot-${position}`);
     slot.dataset.position = position;
     const pick = button(label, { command: "pick", position }, () => snap.pick(position));
     pick.setAttribute("aria-pressed", snap.picking === position ? "true" : "false");
     slot.appendChild(pick);
-    const cards = position === "hand" ? snap.result.hand || [] : [snap.result[position]].filter(Boolean);
+    const cards = position === "hand" ? snap.result.hand || [] : [snap.result[position]].filter((card) => Boolean(card));
     const legal = new Set(snap.result.may_play && snap.result.may_play.cards || []);
     for (const card of cards) {
       const face = cardFace(card, { ui: snap.ui, legal: position === "hand" && legal.has(card) });
@@ -81,7 +82,7 @@ function deck(snap) {
   const grid = el("div", "cw-x-deck");
   grid.setAttribute("role", "group");
   grid.setAttribute("aria-label", t(snap.ui, "pick_for"));
-  const used = new Set([snap.result.a, snap.result.b, snap.result.c, ...snap.result.hand || []].filter(Boolean));
+  const used = new Set([snap.result.a, snap.result.b, snap.result.c, ...snap.result.hand || []].filter((card) => Boolean(card)));
   for (const card of snap.ui.deck || []) {
     const face = cardFace(card, { ui: snap.ui, trump: card.slice(0, -1) === snap.result.trump });
     if (used.has(card)) face.classList.add("cw-used");

@@ -1,4 +1,4 @@
-// js/dom.js
+// js/dom.ts
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -6,7 +6,7 @@ function el(tag, className, text) {
   return node;
 }
 
-// js/cards.js
+// js/cards.ts
 var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 function splitCard(card) {
   return { rank: card.slice(0, -1), suit: card.slice(-1) };
@@ -32,13 +32,14 @@ function cardBack() {
   return back;
 }
 
-// js/i18n.js
+// js/i18n.ts
 function t(ui, key, params = {}) {
-  const template = ui && ui[key] || key;
+  const text = ui && ui[key];
+  const template = typeof text === "string" && text ? text : key;
   return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
 }
 
-// js/board.js
+// js/board.ts
 function face(card, ui, { seat = null, trump = false, actionOf = () => null, isLegal, send, tag = false } = {}) {
   const action = actionOf(card);
   const legal = isLegal ? isLegal(card) : Boolean(action);
@@ -60,14 +61,15 @@ function seatBox(ui, info, { withHand = true, ...options } = {}) {
   }
   box.appendChild(name);
   box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${info.taken}`));
-  if ((info.badges || []).length) box.appendChild(el("div", "cw-badges", info.badges.join(" \xB7 ")));
-  if (withHand) box.appendChild(Array.isArray(info.hand) ? openHand(ui, info, options) : heldHand(info));
+  const badges = info.badges || [];
+  if (badges.length) box.appendChild(el("div", "cw-badges", badges.join(" \xB7 ")));
+  if (withHand) box.appendChild(Array.isArray(info.hand) ? openHand(ui, info.hand, info.trumps, options) : heldHand(info));
   return box;
 }
-function openHand(ui, info, options) {
+function openHand(ui, hand, trumpCards, options) {
   const open = el("div", "cw-open-hand");
-  const trumps = new Set(info.trumps || []);
-  for (const card of info.hand) open.appendChild(face(card, ui, { ...options, trump: trumps.has(card) }));
+  const trumps = new Set(trumpCards || []);
+  for (const card of hand) open.appendChild(face(card, ui, { ...options, trump: trumps.has(card) }));
   return open;
 }
 function heldHand({ count = 0, count_text: countText = "" }) {
@@ -109,7 +111,7 @@ function positionsOf(board) {
   return positions;
 }
 
-// js/controls.js
+// js/controls.ts
 function actionButtons(legal, labels, send) {
   const bar = el("div", "cw-actions");
   for (const action of legal) {
@@ -123,7 +125,7 @@ function actionButtons(legal, labels, send) {
   return bar;
 }
 
-// js/replay/index.js
+// js/replay/index.ts
 var TOOLBAR = ["start", "back_trick", "back", "forward", "forward_trick", "end"];
 function commandButton(ui, command, send) {
   const button = el("button", "cw-command", t(ui, command));
@@ -141,7 +143,7 @@ function toolbar(model, send) {
   jump.dataset.command = "trick";
   jump.setAttribute("aria-label", t(ui, "jump"));
   jump.appendChild(el("option", "", t(ui, "jump")));
-  (model.get("trick_ends") || []).forEach((step, index) => {
+  (model.get("trick_ends") || []).forEach((_step, index) => {
     const option = el("option", "", t(ui, "trick_n", { n: index + 1 }));
     option.value = String(index + 1);
     jump.appendChild(option);
@@ -230,7 +232,7 @@ function drawBoard(board, ui, send) {
 function markBoard(board, view) {
   const byAction = new Map((view.actions || []).map((entry) => [entry.action, entry]));
   for (const node of board.querySelectorAll("[data-action]")) {
-    const entry = byAction.get(node.dataset.action);
+    const entry = byAction.get(node.dataset.action || "");
     if (!entry) continue;
     const unknown = entry.value == null;
     const kind = unknown ? "cw-dd-unknown" : entry.best ? "cw-dd-best" : "cw-dd-loss";
@@ -263,10 +265,11 @@ function analysisSection(ui, view, progress) {
     panel.appendChild(bar);
   }
   if (view.side) panel.appendChild(el("div", "cw-analysis-side", view.side));
-  if ((view.actions || []).length) {
+  const values = view.actions || [];
+  if (values.length) {
     const list = el("ul", "cw-analysis-values");
     list.setAttribute("aria-label", t(ui, "dd_values"));
-    for (const entry of view.actions) {
+    for (const entry of values) {
       const unknown = entry.value == null;
       const item = el("li", unknown ? "cw-dd-unknown" : entry.best ? "cw-dd-best" : "cw-dd-loss");
       item.dataset.action = entry.action;
@@ -276,10 +279,11 @@ function analysisSection(ui, view, progress) {
     panel.appendChild(list);
   }
   if (view.summary) panel.appendChild(el("div", `cw-analysis-kind cw-dd-${view.kind}`, view.summary));
-  if ((view.line || []).length) {
+  const best = view.line || [];
+  if (best.length) {
     const line = el("div", "cw-analysis-line");
     line.appendChild(el("span", "cw-label", `${t(ui, "dd_line")}: `));
-    line.appendChild(el("span", "", view.line.map((step) => step.label).join(", ")));
+    line.appendChild(el("span", "", best.map((step) => step.label).join(", ")));
     panel.appendChild(line);
   }
   if (view.message) {
@@ -287,9 +291,10 @@ function analysisSection(ui, view, progress) {
     message.setAttribute("role", "status");
     panel.appendChild(message);
   }
-  if ((view.legend || []).length) {
+  const legendTexts = view.legend || [];
+  if (legendTexts.length) {
     const legend = el("ul", "cw-analysis-legend");
-    for (const text of view.legend) legend.appendChild(el("li", "", text));
+    for (const text of legendTexts) legend.appendChild(el("li", "", text));
     panel.appendChild(legend);
   }
   return panel;

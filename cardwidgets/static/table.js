@@ -1,4 +1,4 @@
-// js/dom.js
+// js/dom.ts
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -6,7 +6,7 @@ function el(tag, className, text) {
   return node;
 }
 
-// js/controls.js
+// js/controls.ts
 function actionButtons(legal, labels, send) {
   const bar = el("div", "cw-actions");
   for (const action of legal) {
@@ -23,7 +23,7 @@ function enableKeyboard(root) {
   root.addEventListener("keydown", (event) => {
     const cards = [...root.querySelectorAll(".cw-hand .cw-card.cw-legal")];
     if (!cards.length) return;
-    const index = cards.indexOf(document.activeElement);
+    const index = cards.findIndex((card) => card === document.activeElement);
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
       const step = event.key === "ArrowRight" ? 1 : -1;
       const next = index < 0 ? step > 0 ? 0 : cards.length - 1 : (index + step + cards.length) % cards.length;
@@ -38,9 +38,10 @@ function enableKeyboard(root) {
   });
 }
 
-// js/i18n.js
+// js/i18n.ts
 function t(ui, key, params = {}) {
-  const template = ui && ui[key] || key;
+  const text = ui && ui[key];
+  const template = typeof text === "string" && text ? text : key;
   return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
 }
 function seatName(ui, seat, mySeat) {
@@ -51,7 +52,7 @@ function withRule(text, rule) {
   return !rule || text.includes(rule) ? text : `${text} (${rule})`;
 }
 
-// js/optimistic.js
+// js/optimistic.ts
 function cardPlay(legal, card) {
   const plain = `play ${card}`;
   if (legal.includes(plain)) return plain;
@@ -87,7 +88,7 @@ function pendingOverrides(pending, { view, board, seat, labels, ownName }) {
   };
 }
 
-// js/cards.js
+// js/cards.ts
 var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 function splitCard(card) {
   return { rank: card.slice(0, -1), suit: card.slice(-1) };
@@ -113,7 +114,7 @@ function cardBack() {
   return back;
 }
 
-// js/board.js
+// js/board.ts
 function face(card, ui, { seat = null, trump = false, actionOf = () => null, isLegal, send, tag = false } = {}) {
   const action = actionOf(card);
   const legal = isLegal ? isLegal(card) : Boolean(action);
@@ -135,14 +136,15 @@ function seatBox(ui, info, { withHand = true, ...options } = {}) {
   }
   box.appendChild(name);
   box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${info.taken}`));
-  if ((info.badges || []).length) box.appendChild(el("div", "cw-badges", info.badges.join(" \xB7 ")));
-  if (withHand) box.appendChild(Array.isArray(info.hand) ? openHand(ui, info, options) : heldHand(info));
+  const badges = info.badges || [];
+  if (badges.length) box.appendChild(el("div", "cw-badges", badges.join(" \xB7 ")));
+  if (withHand) box.appendChild(Array.isArray(info.hand) ? openHand(ui, info.hand, info.trumps, options) : heldHand(info));
   return box;
 }
-function openHand(ui, info, options) {
+function openHand(ui, hand, trumpCards, options) {
   const open = el("div", "cw-open-hand");
-  const trumps = new Set(info.trumps || []);
-  for (const card of info.hand) open.appendChild(face(card, ui, { ...options, trump: trumps.has(card) }));
+  const trumps = new Set(trumpCards || []);
+  for (const card of hand) open.appendChild(face(card, ui, { ...options, trump: trumps.has(card) }));
   return open;
 }
 function heldHand({ count = 0, count_text: countText = "" }) {
@@ -184,7 +186,7 @@ function positionsOf(board) {
   return positions;
 }
 
-// js/replay/index.js
+// js/replay/index.ts
 function drawBoard(board, ui, send) {
   const legal = new Set(board.legal || []);
   const options = (verb) => ({ actionOf: (card) => legal.has(`${verb} ${card}`) ? `${verb} ${card}` : null, send, tag: true });
@@ -221,7 +223,7 @@ function drawBoard(board, ui, send) {
 function markBoard(board, view) {
   const byAction = new Map((view.actions || []).map((entry) => [entry.action, entry]));
   for (const node of board.querySelectorAll("[data-action]")) {
-    const entry = byAction.get(node.dataset.action);
+    const entry = byAction.get(node.dataset.action || "");
     if (!entry) continue;
     const unknown = entry.value == null;
     const kind = unknown ? "cw-dd-unknown" : entry.best ? "cw-dd-best" : "cw-dd-loss";
@@ -251,10 +253,11 @@ function analysisSection(ui, view, progress) {
     panel.appendChild(bar);
   }
   if (view.side) panel.appendChild(el("div", "cw-analysis-side", view.side));
-  if ((view.actions || []).length) {
+  const values = view.actions || [];
+  if (values.length) {
     const list = el("ul", "cw-analysis-values");
     list.setAttribute("aria-label", t(ui, "dd_values"));
-    for (const entry of view.actions) {
+    for (const entry of values) {
       const unknown = entry.value == null;
       const item = el("li", unknown ? "cw-dd-unknown" : entry.best ? "cw-dd-best" : "cw-dd-loss");
       item.dataset.action = entry.action;
@@ -264,10 +267,11 @@ function analysisSection(ui, view, progress) {
     panel.appendChild(list);
   }
   if (view.summary) panel.appendChild(el("div", `cw-analysis-kind cw-dd-${view.kind}`, view.summary));
-  if ((view.line || []).length) {
+  const best = view.line || [];
+  if (best.length) {
     const line = el("div", "cw-analysis-line");
     line.appendChild(el("span", "cw-label", `${t(ui, "dd_line")}: `));
-    line.appendChild(el("span", "", view.line.map((step) => step.label).join(", ")));
+    line.appendChild(el("span", "", best.map((step) => step.label).join(", ")));
     panel.appendChild(line);
   }
   if (view.message) {
@@ -275,15 +279,16 @@ function analysisSection(ui, view, progress) {
     message.setAttribute("role", "status");
     panel.appendChild(message);
   }
-  if ((view.legend || []).length) {
+  const legendTexts = view.legend || [];
+  if (legendTexts.length) {
     const legend = el("ul", "cw-analysis-legend");
-    for (const text of view.legend) legend.appendChild(el("li", "", text));
+    for (const text of legendTexts) legend.appendChild(el("li", "", text));
     panel.appendChild(legend);
   }
   return panel;
 }
 
-// js/table.js
+// js/table.ts
 function currentTrick(view) {
   const tricks = view.tricks || [];
   const last = tricks[tricks.length - 1];
@@ -458,7 +463,7 @@ function renderTable(root, snap) {
   const { view, game } = snap;
   const players = (view.hand_sizes || []).length;
   const animating = Boolean(snap.trickOverride);
-  root.dataset.game = game;
+  root.dataset.game = game ?? "";
   root.dataset.phase = view.phase || "";
   root.dataset.toAct = view.to_act === null || view.to_act === void 0 ? "" : String(view.to_act);
   root.dataset.animating = animating ? "true" : "false";
@@ -536,7 +541,7 @@ function reviewBox(snap) {
     for (const row of unvalued) apart.appendChild(reviewEntry(snap, row));
     box.appendChild(apart);
   }
-  if (snap.reviewView && snap.reviewView.board) box.appendChild(reviewReplay(snap));
+  if (isOpened(snap.reviewView)) box.appendChild(reviewReplay(snap, snap.reviewView));
   return box;
 }
 function reviewEntry(snap, row) {
@@ -563,9 +568,11 @@ function reviewEntry(snap, row) {
   item.appendChild(button);
   return item;
 }
-function reviewReplay(snap) {
+function isOpened(view) {
+  return Boolean(view && view.board);
+}
+function reviewReplay(snap, opened) {
   const { ui } = snap;
-  const opened = snap.reviewView;
   const box = el("section", "cw-review-replay");
   box.dataset.entry = String(opened.entry);
   box.dataset.step = String(opened.step);
@@ -595,11 +602,14 @@ function feedbackBox(feedback, ui) {
 }
 function lastWhy(snap) {
   const events = snap.events || [];
-  for (let i = events.length - 1; i >= 0; i -= 1) if (events[i].done) return withRule(events[i].done.why, events[i].done.rule);
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const done = events[i].done;
+    if (done) return withRule(done.why, done.rule);
+  }
   return "";
 }
 
-// js/index.js
+// js/index.ts
 var TRAITS = ["view", "board", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed", "review_progress", "review_view"];
 function render({ model, el: el2 }) {
   const root = el("div", "cw-table");
@@ -608,7 +618,7 @@ function render({ model, el: el2 }) {
   el2.classList.add("cw-host");
   el2.appendChild(root);
   enableKeyboard(root);
-  const local = { selected: null, showLast: false, timer: null, frame: null, pending: null };
+  const local = { selected: null, showLast: false, timer: void 0, frame: null, pending: null };
   const send = (content) => model.send(content);
   function pending() {
     const waiting = local.pending;

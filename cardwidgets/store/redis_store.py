@@ -78,7 +78,8 @@ class RedisStore(Store):
         """Create ``room`` unless it exists; its meta."""
         self._call(self._redis.set, _key(room, "meta"), json.dumps(meta), None, None, True)  # NX
         self._call(self._redis.sadd, ROOMS, room)
-        return json.loads(self._call(self._redis.get, _key(room, "meta")))
+        stored = self.meta(room)
+        return meta if stored is None else stored  # None: deleted meanwhile; the caller gets what it wrote
 
     def meta(self, room: str) -> dict[str, Any] | None:
         """The room's meta, or None."""
@@ -87,22 +88,26 @@ class RedisStore(Store):
 
     def rooms(self) -> list[str]:
         """Every room's name."""
-        return sorted(name.decode() for name in self._call(self._redis.smembers, ROOMS))
+        names = self._call(self._redis.smembers, ROOMS)
+        return sorted(name.decode() if isinstance(name, bytes) else name for name in names)
 
     # ----- seats ----------------------------------------------------------------------------------
     def claim_seat(self, room: str, seat: int, wanted: Holder) -> bool:
         """Hold ``seat`` for ``wanted`` if allowed (``WATCH`` the seats, retry if they changed)."""
         key = _key(room, "seats")
 
-        def claim(pipe: redis.client.Pipeline) -> bool:
-            current = pipe.hget(key, seat)
-            if not may_take(None if current is None else Holder.from_json(current), wanted):
-                return False
-            pipe.multi()
-            pipe.hset(key, seat, wanted.to_json())
-            return True
+        claimed = False
 
-        return self._call(lambda: self._redis.transaction(claim, key, value_from_callable=True))
+        def claim(pipe: redis.client.Pipeline) -> None:  # run again by redis if the seats change meanwhile
+            nonlocal claimed
+            current = pipe.hget(key, seat)
+            claimed = may_take(None if current is None else Holder.from_json(current), wanted)
+            if claimed:
+                pipe.multi()
+                pipe.hset(key, seat, wanted.to_json())
+
+        self._call(lambda: self._redis.transaction(claim, key))
+        return claimed
 
     def release_seat(self, room: str, seat: int, token: str) -> None:
         """Free ``seat`` if ``token`` holds it."""

@@ -53,7 +53,7 @@ def analyse(
     solver.solver.seconds = seconds
     solver.progress = progress
     try:
-        values = solver.values(state)
+        values: dict[str, int] = solver.values(state)
         view["status"] = "done"
     except AnalysisError:
         view["message"] = tool_text("dd_not_play", locale, phase=phase_name(state.phase)[locale])

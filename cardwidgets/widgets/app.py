@@ -32,6 +32,7 @@ from cardwidgets.i18n.names import card_text
 from cardwidgets.i18n.tools import tool_text
 from cardwidgets.store import RoomError
 from cardwidgets.store.base import ROOM_NAME
+from cardwidgets.widgets.shared_table import SharedTable
 from cardwidgets.widgets.table import Table
 
 #: The largest seed or target a link may give (a link is typed by hand: anything longer is a mistake).
@@ -129,20 +130,20 @@ class PlayApp:
     @property
     def table(self) -> Table:
         """The table being played."""
-        return self.table_area.children[0]  # type: ignore[return-value]
+        return self.table_area.children[0]
 
     def start(self, _button: object = None) -> None:
         """A new match of the chosen game (the link's seed, if it gave one: everyone gets the same deal)."""
         settings, game = self.settings, self.game.value
         if settings.room is not None:
-            self._sit_at_room()
+            self._sit_at_room(settings.room)
             return
         rules = AppSettings(game=game, target=settings.target).rules()
         table = Table(game, seat=0, seed=settings.seed, locale=self.language.value, rules=rules)
         self.table_area.children = [table]
         self._label()
 
-    def _sit_at_room(self) -> None:
+    def _sit_at_room(self, room: str) -> None:
         """The classroom mode: this visitor's seat at the link's room (the room's match: no New match)."""
         settings = self.settings
         self.new_match.disabled = self.game.disabled = True
@@ -150,7 +151,7 @@ class PlayApp:
             return
         game = settings.game if settings.game_given else None
         try:
-            table = Table(game, room=settings.room, seat=settings.seat, locale=self.language.value, caveat=False)
+            table = SharedTable(game, room=room, seat=settings.seat, locale=self.language.value, caveat=False)
         except RoomError as exc:
             self.room_error = exc
         else:
@@ -168,7 +169,7 @@ class PlayApp:
 
     def _relabel(self, change: dict[str, str]) -> None:
         for table in self.table_area.children:
-            table.locale = change["new"]  # type: ignore[attr-defined]
+            table.locale = change["new"]
         self._label()
 
     def _label(self) -> None:

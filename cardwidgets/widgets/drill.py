@@ -80,7 +80,7 @@ class Drill(ToolWidget):
     #: The verdict on the last answer: ``{}`` or ``{"option", "correct", "text", "rule"}``.
     feedback = traitlets.Dict().tag(sync=True)
     #: The answers tried on this question: ``[{"option": index, "correct": bool}]``.
-    tried = traitlets.List().tag(sync=True)
+    tried: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     #: ``{"asked": questions answered, "right": questions answered right at the first try}``.
     score = traitlets.Dict().tag(sync=True)
     #: Fixed texts: labels, the topic's title, card names.

@@ -67,8 +67,8 @@ def read_source(source: RecordSource, deal: int = 0) -> tuple[DealRecord, MatchR
     """The deal record to replay, its match record (None for a lone deal) and its index in the match."""
     if isinstance(source, GameState):
         source = record_of(source)
-    elif isinstance(getattr(source, "record", None), dict):  # a Table: the hand it is playing
-        source = source.record
+    elif isinstance(playing := getattr(source, "record", None), dict):  # a Table: the hand it is playing
+        source = playing
     if isinstance(source, (DealRecord, MatchRecord)):
         check_replays(source)  # a record built in Python is checked whole too, as load_record checks a file
         record: Record = source
@@ -93,7 +93,7 @@ class RecordLine:
         self.record, self.match_record, self.deal_index = read_source(source, deal)
         self.original: list[str] = list(self.record.actions)
         self.states: list[GameState] = [self._set_up()]
-        self.notes: dict[int, str] = {}
+        self.notes: dict[int, Note] = {}
         self.line: list[str] = []
         self._extend(self.original)
         self.notes = dict(self.record.notes)
@@ -278,7 +278,7 @@ class HandReplay(ToolWidget):
     #: ``js/board.js`` like the card table's; a seat's view holds only what that seat may see.
     board = traitlets.Dict().tag(sync=True)
     #: Every action of the line: ``{"step", "seat", "action", "note"}``.
-    line = traitlets.List().tag(sync=True)
+    line: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     #: The steps at which tricks 1, 2, … were completed.
     trick_ends = traitlets.List(traitlets.Int()).tag(sync=True)
     #: The first step where the line leaves the record (None: it has not).
@@ -333,8 +333,8 @@ class HandReplay(ToolWidget):
         return self._line.note(self.step, self.locale, self.viewer)
 
     @property
-    def notes(self) -> dict[int, str]:
-        """The line's notes by action number (from 1; 0 is the deal)."""
+    def notes(self) -> dict[int, Note]:
+        """The line's notes by action number (from 1; 0 is the deal): a text, or one per locale."""
         return dict(self._line.notes)
 
     @property

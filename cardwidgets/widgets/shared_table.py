@@ -156,7 +156,7 @@ class SharedTable(Table):
         self._shown = state.clone()
         if shown is None or shown.deal != state.deal or len(shown.history) > len(state.history):
             return []
-        real, events = self.state, []
+        real, events = self.state, list[dict[str, Any]]()
         self._events = events
         try:
             for action in state.history[len(shown.history) :]:

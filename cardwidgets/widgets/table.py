@@ -73,7 +73,7 @@ class Table(CardWidget):
     view = traitlets.Dict().tag(sync=True)
     legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
-    events = traitlets.List().tag(sync=True)
+    events: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     scoreboard = traitlets.Dict().tag(sync=True)
     ui = traitlets.Dict().tag(sync=True)
     #: The board model (``widgets/board.py``): seats and their badges, the cards on the table, the
@@ -90,7 +90,7 @@ class Table(CardWidget):
     #: After **Review** (``review()``): the learner's costly (and unvalued) decisions of the deal just played,
     #: ``[{"index" (from 1), "number", "step", "action", "label", "verdict", "valued", "best", "dd_cost",
     #: "mc_cost", "mc_error", "dd", "mc", "text"}]``.
-    review_rows = traitlets.List().tag(sync=True)
+    review_rows: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     #: Whether the review of this deal has been made (an empty ``review_rows`` then means: no costly decision).
     reviewed = traitlets.Bool(False).tag(sync=True)
     #: While the Review is being worked out (the button's message): ``[done, total]`` decisions, else ``[]``.
@@ -448,6 +448,8 @@ class Table(CardWidget):
         """Remember what just happened, as the learner may see it, for the animation."""
         state = self.state
         completed = [t for t in state.tricks if t.collector is not None]
+        trick = state.tricks[-1] if state.tricks else None
+        done: dict[str, Any] | None = None
         if len(completed) > completed_before:  # this action completed a trick
             trick, why = completed[-1], completed[-1].explanation
             done = {
@@ -455,8 +457,6 @@ class Table(CardWidget):
                 "why": why.text(self.locale) if why else "",
                 "rule": why.rule if why else "",
             }
-        else:
-            trick, done = (state.tricks[-1] if state.tricks else None), None
         self._events.append(
             {
                 "seat": seat,

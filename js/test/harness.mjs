@@ -9,7 +9,7 @@ for (const name of ["window", "document", "HTMLElement", "Node", "KeyboardEvent"
 
 /** A widget state as the kernel syncs it (js/test/fixtures/NAME.json, written by make_fixtures.py). */
 export function fixture(name) {
-  return JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
+  return JSON.parse(readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), "utf8"));
 }
 
 /**

@@ -22,6 +22,7 @@ import importlib.util
 import itertools
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -65,6 +66,10 @@ REQUIRED_MODULES = {
     "anywidget": "anywidget",
 }
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+#: What a Jupyter server's log must never hold (issue 23): a Python traceback, an exception line
+#: (Python's or Node's, e.g. the "Fail to get yarn configuration" dump ending in
+#: ``Error: Dynamic require of "util" is not supported``), or a line logged at error level.
+LOG_PROBLEM = re.compile(r"Traceback \(most recent call last\)|^\w*(Error|Exception): |^\[E |Fail to get yarn", re.M)
 UIS = ("lab", "notebook")
 
 
@@ -213,12 +218,26 @@ class JupyterServer:
                 raise RuntimeError(f"jupyter {self.app} exited:\n{self.log_path.read_text()}")
             try:
                 if http("GET", f"{self.base}/api/status?token={TOKEN}", 2)[0] == 200:
-                    return self
+                    break
             except (urllib.error.URLError, OSError):
                 pass
             time.sleep(0.2)
-        self.stop()
-        raise TimeoutError(f"jupyter {self.app} did not start:\n{self.log_path.read_text()}")
+        else:
+            self.stop()
+            raise TimeoutError(f"jupyter {self.app} did not start:\n{self.log_path.read_text()}")
+        try:
+            self.check_log()  # a startup error (issue 23: JupyterLab's yarn.js read as an ES module) fails at once
+        except AssertionError:
+            self.stop()
+            raise
+        return self
+
+    def check_log(self) -> None:
+        """Fail with the lines in question if the server's log holds an error or a traceback."""
+        log = self.log_path.read_text(encoding="utf-8", errors="replace")
+        problems = [line[:300] for line in log.splitlines() if LOG_PROBLEM.search(line)]
+        if problems:
+            raise AssertionError(f"the jupyter {self.app} log ({self.log_path}) shows errors:\n" + "\n".join(problems))
 
     def api(self, method: str, path: str) -> Any:
         """Call the server's REST API; returns the parsed body."""
@@ -266,6 +285,7 @@ def _server(app: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Jupy
         yield server
     finally:
         server.stop()
+    server.check_log()  # the whole session's log, kernels included: no error, no traceback
 
 
 @pytest.fixture(scope="session")

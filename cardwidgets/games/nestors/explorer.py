@@ -24,6 +24,7 @@ every question is answered the engine shows the trick. Positions and grading:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -70,12 +71,18 @@ def _cards(*texts: str) -> tuple[Card, ...]:
     return tuple(parse_card(t) for t in texts)
 
 
+def _example(trick: str, hand: str) -> TrickSetup:
+    """Jacks trump, A's, B's and C's cards (``trick``) and C's hand, as card codes."""
+    a, b, c = _cards(*trick.split())
+    return TrickSetup(Rank.JACK, a, b, c, _cards(*hand.split()))
+
+
 #: The seed's two examples, with Jacks trump (NES-6, Decision E-7). C's hand shows every choice:
 #: 1. A ♠10, B ♦J — C wins for A and C with ♣J or ♥J (W3b), but ♠J loses to B (W3).
 #: 2. A ♠10, B ♠J — any other Jack wins for A and C (W3b); a ♠ loses to B's trump (W1).
 EXAMPLES: dict[str, TrickSetup] = {
-    "1": TrickSetup(Rank.JACK, *_cards("10S", "JD", "JC"), _cards("JC", "JH", "JS", "9D")),
-    "2": TrickSetup(Rank.JACK, *_cards("10S", "JS", "JD"), _cards("JD", "JH", "JC", "7S", "9H")),
+    "1": _example("10S JD JC", "JC JH JS 9D"),
+    "2": _example("10S JS JD", "JD JH JC 7S 9H"),
 }
 
 
@@ -90,9 +97,9 @@ def read_trump(value: Rank | str, locale: str = "en") -> Rank:
         rank = value if isinstance(value, Rank) else Rank.parse(str(value))
     except CardError:
         rank = None
-    if rank not in TRUMP_RANKS:
+    if rank is None or rank not in TRUMP_RANKS:
         raise ExplorerError(tool_text("err_trump", locale, text=value))
-    return rank  # type: ignore[return-value]
+    return rank
 
 
 def read_card(value: Card | str | None, locale: str = "en") -> Card | None:
@@ -144,12 +151,12 @@ def check_setup(setup: TrickSetup, locale: str = "en") -> None:
             name = tool_text("hand", locale)
             shown = card_text(card, locale)
             raise ExplorerError(tool_text("err_twice", locale, card=shown, first=position, second=name))
-    if setup.c is None:
+    if setup.c is None or setup.a is None or setup.b is None:  # with C, A and B are there (checked above)
         return
     if setup.c not in setup.hand:
         held = _text(setup.hand, locale)
         raise ExplorerError(tool_text("err_c_not_held", locale, card=card_text(setup.c, locale), hand=held))
-    legal, why = c_may_play(setup.a, setup.b, setup.hand, setup.trump)  # type: ignore[arg-type]
+    legal, why = c_may_play(setup.a, setup.b, setup.hand, setup.trump)
     if setup.c not in legal:
         raise ExplorerError(tool_text("err_c_illegal", locale, card=card_text(setup.c, locale), why=why.text(locale)))
 
@@ -312,7 +319,7 @@ class TrickExplorer(ToolWidget):
             raise ExplorerError(tool_text("err_position", self.locale, text=sorted(unknown)[0]))
         locale = self.locale
         readers = {"trump": read_trump, "a": read_card, "b": read_card, "c": read_card, "hand": read_hand}
-        values = {name: readers[name](value, locale) for name, value in changes.items()}
+        values: dict[str, Any] = {name: readers[name](value, locale) for name, value in changes.items()}  # per field
         setup = dataclasses.replace(self._setup, **values)
         check_setup(setup, locale)
         self._setup = setup
@@ -344,7 +351,7 @@ class TrickExplorer(ToolWidget):
         """A's, B's and C's cards (C's may be left out)."""
         self.update(a=a, b=b, c=c)
 
-    def set_hand(self, hand: list[Card | str] | None) -> None:
+    def set_hand(self, hand: Sequence[Card | str] | None) -> None:
         """C's hand (None: not given); C's card, if chosen, must be a legal card of it."""
         self.update(hand=hand)
 

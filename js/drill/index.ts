@@ -4,9 +4,10 @@
 import { cardFace } from "../cards.js";
 import { cardName, t } from "../i18n.js";
 import { el } from "../dom.js";
+import type { Card, DrillMessage, DrillPosition, DrillTraits, Model, RenderProps, Send, Ui } from "../types.js";
 
 /** A card drawn as on the table, trumps marked (not clickable: the answers are the buttons below). */
-function card(ui, code, trumps) {
+function card(ui: Ui, code: Card, trumps: Set<Card>): HTMLButtonElement {
   const face = cardFace(code, { ui, name: cardName(ui, code), trump: trumps.has(code) });
   face.disabled = true;
   face.tabIndex = -1;
@@ -14,7 +15,7 @@ function card(ui, code, trumps) {
 }
 
 /** One labelled group of cards: the trick (who played what), the hand, the table card, a pile. */
-function group(className, label, cards, ui, trumps) {
+function group(className: string, label: string, cards: NonNullable<DrillPosition["trick"]>, ui: Ui, trumps: Set<Card>): HTMLDivElement {
   const box = el("div", `cw-d-group ${className}`);
   if (label) box.appendChild(el("span", "cw-label", `${label}: `));
   for (const entry of cards) {
@@ -31,7 +32,7 @@ function group(className, label, cards, ui, trumps) {
 }
 
 /** The position the learner sees: trump, the trick so far, table card, pile, hand and facts. */
-function position(question, ui) {
+function position(question: DrillTraits["question"], ui: Ui): HTMLDivElement {
   const pos = question.position || {};
   const box = el("div", "cw-d-position");
   const trumps = new Set(pos.trumps || []);
@@ -49,7 +50,7 @@ function position(question, ui) {
 }
 
 /** The answers as buttons "1. A and C"; answers already tried are marked right or wrong. */
-function options(model, ui, send) {
+function options(model: Model<DrillTraits>, send: Send<DrillMessage>): HTMLDivElement {
   const bar = el("div", "cw-d-options");
   bar.setAttribute("role", "group");
   const tried = new Map((model.get("tried") || []).map((entry) => [entry.option, entry.correct]));
@@ -66,7 +67,7 @@ function options(model, ui, send) {
 }
 
 /** The verdict on the last answer: green or red, the rule id, the engine's explanation. */
-function verdict(model, ui) {
+function verdict(model: Model<DrillTraits>, ui: Ui): HTMLDivElement {
   const fb = model.get("feedback") || {};
   const box = el("div", "cw-d-feedback");
   box.setAttribute("role", "status");
@@ -79,13 +80,13 @@ function verdict(model, ui) {
   return box;
 }
 
-function render({ model, el: host }) {
+function render({ model, el: host }: RenderProps<DrillTraits>): void {
   const root = el("div", "cw-drill");
   root.tabIndex = 0;
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   host.classList.add("cw-host");
   host.appendChild(root);
-  const send = (content) => model.send(content);
+  const send = (content: DrillMessage): void => model.send(content);
 
   function draw() {
     const ui = model.get("ui") || {};
@@ -112,7 +113,7 @@ function render({ model, el: host }) {
     progress.dataset.mastered = String(!!mastery.mastered);
     root.dataset.review = String(!!mastery.review);
     const notice = el("div", "cw-d-notice", mastery.notice || "");
-    root.replaceChildren(head, position(question, ui), el("div", "cw-d-question", question.text || ""), options(model, ui, send), verdict(model, ui), next, progress, notice, el("div", "cw-d-keys", t(ui, "keys")), error);
+    root.replaceChildren(head, position(question, ui), el("div", "cw-d-question", question.text || ""), options(model, send), verdict(model, ui), next, progress, notice, el("div", "cw-d-keys", t(ui, "keys")), error);
   }
 
   // Keys 1-9 answer; Enter or N (the key, whatever the keyboard's language) asks the next question.
@@ -130,7 +131,7 @@ function render({ model, el: host }) {
     event.preventDefault();
     event.stopPropagation();
   });
-  for (const name of ["question", "options", "feedback", "tried", "score", "error", "ui", "topic", "mastery"]) model.on(`change:${name}`, draw);
+  for (const name of ["question", "options", "feedback", "tried", "score", "error", "ui", "topic", "mastery"] as const) model.on(`change:${name}`, draw);
   draw();
 }
 

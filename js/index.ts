@@ -2,12 +2,18 @@
 import { enableKeyboard } from "./controls.js";
 import { seatName, withRule } from "./i18n.js";
 import { cardPlay, pendingOverrides } from "./optimistic.js";
+import type { Pending } from "./optimistic.js";
 import { renderTable } from "./table.js";
+import type { Snapshot } from "./table.js";
 import { el as element } from "./dom.js";
+import type { Card, RenderProps, TableMessage, TableTraits } from "./types.js";
 
-const TRAITS = ["view", "board", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed", "review_progress", "review_view"];
+/** The overrides of one animation step: the bot's move on the trick, the status line, the explanation. */
+type Frame = Pick<Snapshot, "trickOverride" | "statusOverride" | "whyOverride">;
 
-function render({ model, el }) {
+const TRAITS: (keyof TableTraits)[] = ["view", "board", "legal", "labels", "scoreboard", "error", "ui", "locale", "reveal", "seat", "pace", "hint", "bot_levels", "feedback", "review_rows", "reviewed", "review_progress", "review_view"];
+
+function render({ model, el }: RenderProps<TableTraits>): () => void {
   const root = element("div", "cw-table");
   root.tabIndex = 0;
   root.setAttribute("data-lm-suppress-shortcuts", "true");
@@ -20,18 +26,24 @@ function render({ model, el }) {
   // message) redraws that step, never the final position ahead of its time.
   // pending: the learner's card drawn on the trick before the kernel confirms it ({action, card} and
   // the kernel's view and error at the click: once either is replaced, the kernel has answered).
-  const local = { selected: null, showLast: false, timer: null, frame: null, pending: null };
-  const send = (content) => model.send(content);
+  const local: {
+    selected: Card | null;
+    showLast: boolean;
+    timer: ReturnType<typeof setTimeout> | undefined;
+    frame: Frame | null;
+    pending: Pending | null;
+  } = { selected: null, showLast: false, timer: undefined, frame: null, pending: null };
+  const send = (content: TableMessage): void => model.send(content);
 
   /** The learner's card awaiting the kernel, or null once the kernel's view or error has replaced it. */
-  function pending() {
+  function pending(): Pending | null {
     const waiting = local.pending;
     if (waiting && (model.get("view") !== waiting.view || model.get("error") !== waiting.error)) local.pending = null;
     return local.pending;
   }
 
-  function snapshot(overrides = {}) {
-    const snap = {
+  function snapshot(overrides: Frame = {}): Snapshot {
+    const snap: Snapshot = {
       game: model.get("game"),
       seat: model.get("seat"),
       view: model.get("view") || {},
@@ -58,7 +70,7 @@ function render({ model, el }) {
         local.showLast = !local.showLast;
         draw();
       },
-      setPace: (pace) => {
+      setPace: (pace: number) => {
         model.set("pace", pace);
         model.save_changes();
       },
@@ -68,7 +80,7 @@ function render({ model, el }) {
     return { ...snap, ...guess, ...overrides };
   }
 
-  function onCard(card) {
+  function onCard(card: Card): void {
     const legal = model.get("legal") || [];
     if (legal.some((action) => action.startsWith(`give ${card} `))) {
       local.selected = local.selected === card ? null : card; // choose the card, then the seat
@@ -85,14 +97,14 @@ function render({ model, el }) {
     }
   }
 
-  function draw(overrides = local.frame || {}) {
+  function draw(overrides: Frame = local.frame || {}): void {
     const hadFocus = root.contains(document.activeElement);
     renderTable(root, snapshot(overrides));
     root.dataset.pending = pending() ? "true" : "false";
     if (hadFocus && !root.contains(document.activeElement)) root.focus();
   }
 
-  function animate() {
+  function animate(): void {
     clearTimeout(local.timer);
     local.frame = null;
     local.selected = null;
@@ -105,7 +117,7 @@ function render({ model, el }) {
       return;
     }
     let index = 0;
-    const step = () => {
+    const step = (): void => {
       if (index >= steps.length) {
         local.frame = null;
         draw();

@@ -3,10 +3,21 @@
 import { cardFace, cardText } from "../cards.js";
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
+import type { Card, ExplorerMessage, ExplorerResult, ExplorerTraits, Place, Quiz, RenderProps, Send, Ui } from "../types.js";
 
-const POSITIONS = ["a", "b", "c", "hand"];
+/** What one drawing needs: the traits, the place the deck fills, and where clicks go. */
+interface Snapshot {
+  result: ExplorerResult;
+  quiz: Quiz;
+  ui: Ui;
+  picking: Place;
+  send: Send<ExplorerMessage>;
+  pick: (position: Place) => void;
+}
 
-function button(text, data, onClick) {
+const POSITIONS: Place[] = ["a", "b", "c", "hand"];
+
+function button(text: string, data: Record<string, string>, onClick: () => void): HTMLButtonElement {
   const node = el("button", "cw-command", text);
   node.type = "button";
   Object.assign(node.dataset, data);
@@ -15,7 +26,7 @@ function button(text, data, onClick) {
 }
 
 /** Trump buttons: Aces, Jacks, Tens (data-command="trump", data-value="J"). */
-function trumpBar(snap) {
+function trumpBar(snap: Snapshot): HTMLDivElement {
   const bar = el("div", "cw-x-trumps");
   bar.appendChild(el("span", "cw-label", `${snap.ui.trump}: `));
   for (const [rank, name] of snap.ui.trumps || []) {
@@ -27,17 +38,17 @@ function trumpBar(snap) {
 }
 
 /** The three places of the trick (A, B, C) and C's hand; clicking one chooses what the deck fills. */
-function slots(snap) {
+function slots(snap: Snapshot): HTMLDivElement {
   const box = el("div", "cw-x-slots");
   box.appendChild(el("span", "cw-label", `${t(snap.ui, "pick_for")}: `));
   for (const position of POSITIONS) {
-    const label = position === "hand" ? t(snap.ui, "hand") : snap.ui.positions[position];
+    const label = position === "hand" ? t(snap.ui, "hand") : (snap.ui.positions || {})[position];
     const slot = el("div", `cw-x-slot cw-x-slot-${position}`);
     slot.dataset.position = position;
     const pick = button(label, { command: "pick", position }, () => snap.pick(position));
     pick.setAttribute("aria-pressed", snap.picking === position ? "true" : "false");
     slot.appendChild(pick);
-    const cards = position === "hand" ? snap.result.hand || [] : [snap.result[position]].filter(Boolean);
+    const cards = position === "hand" ? snap.result.hand || [] : [snap.result[position]].filter((card): card is Card => Boolean(card));
     const legal = new Set((snap.result.may_play && snap.result.may_play.cards) || []);
     for (const card of cards) {
       const face = cardFace(card, { ui: snap.ui, legal: position === "hand" && legal.has(card) });
@@ -50,11 +61,11 @@ function slots(snap) {
 }
 
 /** All 36 cards; a click puts the card in the chosen place (or toggles it in C's hand). */
-function deck(snap) {
+function deck(snap: Snapshot): HTMLDivElement {
   const grid = el("div", "cw-x-deck");
   grid.setAttribute("role", "group");
   grid.setAttribute("aria-label", t(snap.ui, "pick_for"));
-  const used = new Set([snap.result.a, snap.result.b, snap.result.c, ...(snap.result.hand || [])].filter(Boolean));
+  const used = new Set([snap.result.a, snap.result.b, snap.result.c, ...(snap.result.hand || [])].filter((card): card is Card => Boolean(card)));
   for (const card of snap.ui.deck || []) {
     const face = cardFace(card, { ui: snap.ui, trump: card.slice(0, -1) === snap.result.trump });
     if (used.has(card)) face.classList.add("cw-used");
@@ -64,7 +75,7 @@ function deck(snap) {
   return grid;
 }
 
-function examples(snap) {
+function examples(snap: Snapshot): HTMLDivElement {
   const bar = el("div", "cw-x-examples");
   bar.appendChild(el("span", "cw-label", `${t(snap.ui, "examples")}: `));
   for (const name of snap.ui.example_names || []) {
@@ -75,7 +86,7 @@ function examples(snap) {
 }
 
 /** Predict mode (issue 22): a graded position per case of NES-6 and of the leave, numbered (not named). */
-function predictBar(snap) {
+function predictBar(snap: Snapshot): HTMLDivElement {
   const bar = el("div", "cw-x-predict-bar");
   bar.appendChild(el("span", "cw-label", `${t(snap.ui, "predict")}: `));
   (snap.ui.predict_cases || []).forEach((name, index) => {
@@ -85,7 +96,7 @@ function predictBar(snap) {
 }
 
 /** The questions asked before the engine shows the trick; each answer graded by Python, with the rule id. */
-function quiz(snap) {
+function quiz(snap: Snapshot): HTMLDivElement {
   const { quiz: q, ui } = snap;
   const box = el("div", "cw-x-quiz");
   if (!q || !q.questions) return box;
@@ -115,7 +126,7 @@ function quiz(snap) {
 }
 
 /** What Python worked out: C's legal cards, each card's outcome, the trick's winner and rule. */
-function verdict(snap) {
+function verdict(snap: Snapshot): HTMLDivElement {
   const { result, ui } = snap;
   const box = el("div", "cw-x-result");
   box.setAttribute("role", "status");
@@ -148,22 +159,22 @@ function verdict(snap) {
   return box;
 }
 
-function render({ model, el: host }) {
+function render({ model, el: host }: RenderProps<ExplorerTraits>): void {
   const root = el("div", "cw-explorer");
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   host.classList.add("cw-host");
   host.appendChild(root);
-  let picking = "a";
+  let picking: Place = "a";
 
   function draw() {
     const result = model.get("result") || {};
-    const snap = {
+    const snap: Snapshot = {
       result,
       quiz: model.get("quiz") || {},
       ui: model.get("ui") || {},
       picking,
-      send: (content) => model.send(content),
-      pick: (position) => {
+      send: (content: ExplorerMessage) => model.send(content),
+      pick: (position: Place) => {
         picking = position;
         draw();
       },
@@ -184,7 +195,7 @@ function render({ model, el: host }) {
     if (picking !== "hand" && result[picking]) picking = POSITIONS.find((p) => p !== "hand" && !result[p]) || picking;
     draw();
   });
-  for (const name of ["error", "ui", "locale", "quiz"]) model.on(`change:${name}`, draw);
+  for (const name of ["error", "ui", "locale", "quiz"] as const) model.on(`change:${name}`, draw);
   draw();
 }
 

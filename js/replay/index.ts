@@ -1,15 +1,18 @@
 // HandReplay front-end: the board comes from Python as data (the `board` trait, export.board_json:
-// the board model, every word localized) and is drawn with the card table's drawing (js/board.js);
+// the board model, every word localized) and is drawn with the card table's drawing (js/board.ts);
 // this module adds the step controls, the action list with notes, and sends the instructor's clicks
 // back. Python decides everything, including which actions are legal.
 import { positionsOf, seatBox, tableCards, trickArea } from "../board.js";
 import { actionButtons } from "../controls.js";
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
+import type { Action, AnalysisView, Board, Card, Model, RenderProps, ReplayMessage, ReplayTraits, Send, Ui } from "../types.js";
 
-const TOOLBAR = ["start", "back_trick", "back", "forward", "forward_trick", "end"];
+type ReplayModel = Model<ReplayTraits>;
 
-function commandButton(ui, command, send) {
+const TOOLBAR = ["start", "back_trick", "back", "forward", "forward_trick", "end"] as const;
+
+function commandButton(ui: Ui, command: "start" | "back_trick" | "back" | "forward" | "forward_trick" | "end" | "finish" | "original" | "reveal", send: Send<ReplayMessage>): HTMLButtonElement {
   const button = el("button", "cw-command", t(ui, command));
   button.type = "button";
   button.dataset.command = command;
@@ -18,7 +21,7 @@ function commandButton(ui, command, send) {
 }
 
 /** Step controls, "jump to trick", bots finish, back to the record, download the line. */
-function toolbar(model, send) {
+function toolbar(model: ReplayModel, send: Send<ReplayMessage>): HTMLDivElement {
   const ui = model.get("ui") || {};
   const bar = el("div", "cw-replay-toolbar");
   bar.setAttribute("role", "toolbar");
@@ -27,7 +30,7 @@ function toolbar(model, send) {
   jump.dataset.command = "trick";
   jump.setAttribute("aria-label", t(ui, "jump"));
   jump.appendChild(el("option", "", t(ui, "jump")));
-  (model.get("trick_ends") || []).forEach((step, index) => {
+  (model.get("trick_ends") || []).forEach((_step, index) => {
     const option = el("option", "", t(ui, "trick_n", { n: index + 1 }));
     option.value = String(index + 1);
     jump.appendChild(option);
@@ -65,7 +68,7 @@ function toolbar(model, send) {
 }
 
 /** The line's actions, numbered from 1; the current one marked, notes shown; click to go there. */
-function actionList(model, send) {
+function actionList(model: ReplayModel, send: Send<ReplayMessage>): HTMLOListElement {
   const ui = model.get("ui") || {};
   const step = model.get("step");
   const branch = model.get("branched_at");
@@ -91,9 +94,9 @@ function actionList(model, send) {
  * buttons, and the panel (the last action, the note, phase, trump, contract, whose turn, result).
  * A legal action carries data-action (the analysis marks find it) and sends it when clicked.
  */
-export function drawBoard(board, ui, send) {
+export function drawBoard(board: Board, ui: Ui, send: Send<{ action: Action }>): HTMLDivElement {
   const legal = new Set(board.legal || []);
-  const options = (verb) => ({ actionOf: (card) => (legal.has(`${verb} ${card}`) ? `${verb} ${card}` : null), send, tag: true });
+  const options = (verb: string) => ({ actionOf: (card: Card) => (legal.has(`${verb} ${card}`) ? `${verb} ${card}` : null), send, tag: true });
   const root = el("div", "cw-board");
   root.dataset.game = board.game || "";
   root.dataset.phase = board.phase || "";
@@ -126,10 +129,10 @@ export function drawBoard(board, ui, send) {
 }
 
 /** Marks on the board's legal actions: ✓ for a best one, −n for what another loses, ? if not solved. */
-export function markBoard(board, view) {
+export function markBoard(board: HTMLElement, view: AnalysisView): void {
   const byAction = new Map((view.actions || []).map((entry) => [entry.action, entry]));
-  for (const node of board.querySelectorAll("[data-action]")) {
-    const entry = byAction.get(node.dataset.action);
+  for (const node of board.querySelectorAll<HTMLElement>("[data-action]")) {
+    const entry = byAction.get(node.dataset.action || "");
     if (!entry) continue;
     const unknown = entry.value == null;
     const kind = unknown ? "cw-dd-unknown" : entry.best ? "cw-dd-best" : "cw-dd-loss";
@@ -143,12 +146,12 @@ export function markBoard(board, view) {
 }
 
 /** The Analysis panel of a replay widget (its traits). */
-function analysisPanel(model) {
+function analysisPanel(model: ReplayModel): HTMLElement {
   return analysisSection(model.get("ui") || {}, model.get("analysis_view") || {}, model.get("analysis_progress") || []);
 }
 
 /** The Analysis panel: the judge's verdict on the move played, whose points, every action's value, only/any card, the best line, the legend. */
-export function analysisSection(ui, view, progress) {
+export function analysisSection(ui: Ui, view: AnalysisView, progress: number[]): HTMLElement {
   const panel = el("section", "cw-analysis");
   panel.setAttribute("aria-label", t(ui, "dd_title"));
   panel.dataset.status = view.status || "";
@@ -166,10 +169,11 @@ export function analysisSection(ui, view, progress) {
     panel.appendChild(bar);
   }
   if (view.side) panel.appendChild(el("div", "cw-analysis-side", view.side));
-  if ((view.actions || []).length) {
+  const values = view.actions || [];
+  if (values.length) {
     const list = el("ul", "cw-analysis-values");
     list.setAttribute("aria-label", t(ui, "dd_values"));
-    for (const entry of view.actions) {
+    for (const entry of values) {
       const unknown = entry.value == null;
       const item = el("li", unknown ? "cw-dd-unknown" : entry.best ? "cw-dd-best" : "cw-dd-loss");
       item.dataset.action = entry.action;
@@ -179,10 +183,11 @@ export function analysisSection(ui, view, progress) {
     panel.appendChild(list);
   }
   if (view.summary) panel.appendChild(el("div", `cw-analysis-kind cw-dd-${view.kind}`, view.summary));
-  if ((view.line || []).length) {
+  const best = view.line || [];
+  if (best.length) {
     const line = el("div", "cw-analysis-line");
     line.appendChild(el("span", "cw-label", `${t(ui, "dd_line")}: `));
-    line.appendChild(el("span", "", view.line.map((step) => step.label).join(", ")));
+    line.appendChild(el("span", "", best.map((step) => step.label).join(", ")));
     panel.appendChild(line);
   }
   if (view.message) {
@@ -190,20 +195,21 @@ export function analysisSection(ui, view, progress) {
     message.setAttribute("role", "status");
     panel.appendChild(message);
   }
-  if ((view.legend || []).length) {
+  const legendTexts = view.legend || [];
+  if (legendTexts.length) {
     const legend = el("ul", "cw-analysis-legend");
-    for (const text of view.legend) legend.appendChild(el("li", "", text));
+    for (const text of legendTexts) legend.appendChild(el("li", "", text));
     panel.appendChild(legend);
   }
   return panel;
 }
 
-function render({ model, el: host }) {
+function render({ model, el: host }: RenderProps<ReplayTraits>): void {
   const root = el("div", "cw-replay");
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   host.classList.add("cw-host");
   host.appendChild(root);
-  const send = (content) => model.send(content);
+  const send = (content: ReplayMessage): void => model.send(content);
 
   function draw() {
     const ui = model.get("ui") || {};

@@ -2,9 +2,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cards, fixture, mount } from "./harness.mjs";
-import drill from "../drill/index.js";
-import explorer from "../explorer/index.js";
-import replay from "../replay/index.js";
+import drill from "../drill/index.ts";
+import explorer from "../explorer/index.ts";
+import replay from "../replay/index.ts";
 
 test("the replay lists every action of the line and marks the current step", () => {
   const state = fixture("replay-nestors");

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cards, fixture, mount } from "./harness.mjs";
-import table from "../index.js";
+import table from "../index.ts";
 
 test("the table shows the game, the phase and whose turn it is", () => {
   const state = fixture("table-nimby-trump");

@@ -1,38 +1,94 @@
 // Renders the whole table from a snapshot of the widget's traits. What lies where — each seat's
 // position, name and badges, the cards on the table, the panel's facts — comes from Python as the
 // `board` trait (cardwidgets/widgets/board.py, every word localized); this module only draws it,
-// with the seat, trick and table-card drawing it shares with HandReplay (js/board.js).
+// with the seat, trick and table-card drawing it shares with HandReplay (js/board.ts).
 import { cardFace, cardText } from "./cards.js";
 import { seatBox as drawSeat, tableCards as drawTableCards, trickArea as drawTrick } from "./board.js";
 import { actionButtons } from "./controls.js";
 import { seatName, t, withRule } from "./i18n.js";
 import { el } from "./dom.js";
 import { analysisSection, drawBoard, markBoard } from "./replay/index.js";
+import type {
+  Action,
+  Board,
+  BoardSeat,
+  Card,
+  ErrorInfo,
+  Feedback,
+  Hint,
+  OpenedReview,
+  Play,
+  ReviewRow,
+  ReviewView,
+  Scoreboard,
+  Seat,
+  Send,
+  TableEvent,
+  TableMessage,
+  Trick,
+  Ui,
+  View,
+} from "./types.js";
 
-function currentTrick(view) {
+/** Everything one drawing of the table needs: the traits (defaults filled in), local state, callbacks, overrides. */
+export interface Snapshot {
+  game?: string;
+  seat: Seat;
+  view: View;
+  board: Board;
+  legal: Action[];
+  labels: Record<Action, string>;
+  events: TableEvent[];
+  scoreboard: Scoreboard;
+  error: ErrorInfo;
+  ui: Ui;
+  pace?: number;
+  hint: Hint;
+  feedback: Feedback;
+  botLevels: string[];
+  review: ReviewRow[];
+  reviewed: boolean;
+  reviewProgress: number[];
+  reviewView: ReviewView;
+  selected: Card | null;
+  showLast: boolean;
+  send: Send<TableMessage>;
+  onCard: (card: Card) => void;
+  toggleLast: () => void;
+  setPace: (pace: number) => void;
+  /** While a bot move is shown: its trick, status line and explanation. */
+  trickOverride?: Play[];
+  statusOverride?: string;
+  whyOverride?: string;
+}
+
+/** Positions by seat: bottom, left, top, right. */
+type Positions = Record<Seat, string | undefined>;
+
+function currentTrick(view: View): Play[] {
   const tricks = view.tricks || [];
   const last = tricks[tricks.length - 1];
   return last && last.collector == null ? last.plays : []; // == null: a None may arrive as undefined (JupyterLite)
 }
 
-function lastCompletedTrick(view) {
+function lastCompletedTrick(view: View): Trick | null {
   const done = (view.tricks || []).filter((trick) => trick.collector != null);
   return done[done.length - 1] || null;
 }
 
-/** A seat as the board model describes it (js/board.js); the learner's hand is drawn by handArea. */
-function seatBox(snap, seat) {
+/** A seat as the board model describes it (js/board.ts); the learner's hand is drawn by handArea. */
+function seatBox(snap: Snapshot, seat: Seat): HTMLElement {
   return drawSeat(snap.ui, { seat, ...boardSeat(snap, seat) }, { withHand: seat !== snap.seat });
 }
 
 /** The board model's entry for `seat` (built in Python: widgets/board.py). */
-function boardSeat(snap, seat) {
+function boardSeat(snap: Snapshot, seat: Seat): Partial<BoardSeat> {
   return ((snap.board || {}).seats || [])[seat] || {};
 }
 
-/** The trick on the table (js/board.js); a card a seat may leave (Nestors) is marked and sends it. */
-function trickArea(snap, plays, positions) {
-  const leave = (card) => `leave ${card}`;
+/** The trick on the table (js/board.ts); a card a seat may leave (Nestors) is marked and sends it. */
+function trickArea(snap: Snapshot, plays: Play[], positions: Positions): HTMLDivElement {
+  const leave = (card: Card): Action => `leave ${card}`;
   return drawTrick(snap.ui, plays, positions, {
     isLegal: (card) => snap.legal.includes(leave(card)),
     actionOf: (card) => (snap.legal.includes(leave(card)) ? leave(card) : `play ${card}`),
@@ -41,20 +97,20 @@ function trickArea(snap, plays, positions) {
 }
 
 /** The trick just taken, faded, until the next card is led (as on a real table). */
-function previousTrick(snap, trick, positions) {
+function previousTrick(snap: Snapshot, trick: Trick, positions: Positions): HTMLDivElement {
   const box = drawTrick(snap.ui, trick.plays, positions, { className: "cw-previous-trick", label: "" });
-  for (const face of box.querySelectorAll(".cw-card")) face.tabIndex = -1;
+  for (const face of box.querySelectorAll<HTMLElement>(".cw-card")) face.tabIndex = -1;
   box.appendChild(el("div", "cw-last-collector", `→ ${seatName(snap.ui, trick.collector, snap.seat)}`));
   return box;
 }
 
-/** The cards lying on the table outside the hands (js/board.js); a card to leave sends its action. */
-function tableCards(snap) {
-  const leave = (card) => (snap.legal.includes(`leave ${card}`) ? `leave ${card}` : null);
+/** The cards lying on the table outside the hands (js/board.ts); a card to leave sends its action. */
+function tableCards(snap: Snapshot): HTMLDivElement {
+  const leave = (card: Card): Action | null => (snap.legal.includes(`leave ${card}`) ? `leave ${card}` : null);
   return drawTableCards(snap.ui, (snap.board || {}).groups, { actionOf: leave, send: snap.send });
 }
 
-function handArea(snap, interactive) {
+function handArea(snap: Snapshot, interactive: boolean): HTMLDivElement {
   const { view, ui } = snap;
   const hand = el("div", "cw-hand");
   hand.setAttribute("role", "group");
@@ -71,7 +127,7 @@ function handArea(snap, interactive) {
   return hand;
 }
 
-function sideName(snap, side) {
+function sideName(snap: Snapshot, side: number): string {
   const sides = snap.scoreboard.sides || [];
   const seats = sides.map((s, seat) => [s, seat]).filter(([s]) => s === side).map(([, seat]) => seat);
   const names = seats.map((seat) => seatName(snap.ui, seat, snap.seat)).join(" + ");
@@ -79,7 +135,7 @@ function sideName(snap, side) {
 }
 
 /** The side panel: the deal's facts, the score, the commands, the bots, the pace, the last trick. */
-function infoPanel(snap) {
+function infoPanel(snap: Snapshot): HTMLElement {
   const info = el("aside", "cw-info");
   info.append(factRows(snap), scoreBox(snap), commandButtons(snap), botLevels(snap), paceSlider(snap));
   if (snap.showLast) info.appendChild(lastTrickBox(snap));
@@ -87,11 +143,11 @@ function infoPanel(snap) {
 }
 
 /** Trump, the high bid while bidding, trilyazhes, the contract: the board model's facts, as label: value rows. */
-function factRows(snap) {
+function factRows(snap: Snapshot): HTMLDivElement {
   const { ui } = snap;
   const board = snap.board || {};
   const facts = el("div", "cw-facts");
-  const line = (cls, label, value) => {
+  const line = (cls: string, label: string, value: string): void => {
     const row = el("div", cls);
     row.append(el("span", "cw-label", `${label}: `), el("span", "cw-value", value));
     facts.appendChild(row);
@@ -104,7 +160,7 @@ function factRows(snap) {
 }
 
 /** The match score by side, with Tumbochka's removals, bagels and tumbochka, and this deal's points. */
-function scoreBox(snap) {
+function scoreBox(snap: Snapshot): HTMLDivElement {
   const { ui, scoreboard } = snap;
   const scores = el("div", "cw-scores");
   scores.appendChild(el("div", "cw-label", t(ui, "score")));
@@ -123,7 +179,7 @@ function scoreBox(snap) {
 }
 
 /** A command button (data-command) that calls `onClick`. */
-function commandButton(ui, command, onClick, className = "cw-command") {
+function commandButton(ui: Ui, command: string, onClick: () => void, className = "cw-command"): HTMLButtonElement {
   const button = el("button", className, t(ui, command));
   button.type = "button";
   button.dataset.command = command;
@@ -132,7 +188,7 @@ function commandButton(ui, command, onClick, className = "cw-command") {
 }
 
 /** Last trick, and as the deal allows: Next deal, Review, Hint. */
-function commandButtons(snap) {
+function commandButtons(snap: Snapshot): HTMLDivElement {
   const { view, ui, scoreboard } = snap;
   const buttons = el("div", "cw-commands");
   const last = commandButton(ui, "last_trick", () => snap.toggleLast());
@@ -154,7 +210,7 @@ function commandButtons(snap) {
 }
 
 /** The bots' pace, seconds per move (the one trait the browser writes). */
-function paceSlider(snap) {
+function paceSlider(snap: Snapshot): HTMLLabelElement {
   const pace = el("label", "cw-pace-label", `${t(snap.ui, "pace")} `);
   const slider = el("input", "cw-pace");
   Object.assign(slider, { type: "range", min: "0", max: "2", step: "0.1", value: String(snap.pace) });
@@ -164,7 +220,7 @@ function paceSlider(snap) {
 }
 
 /** The last trick taken and who took it (the Last trick button). */
-function lastTrickBox(snap) {
+function lastTrickBox(snap: Snapshot): HTMLDivElement {
   const { ui } = snap;
   const trick = lastCompletedTrick(snap.view);
   const box = el("div", "cw-last-trick");
@@ -176,7 +232,7 @@ function lastTrickBox(snap) {
 }
 
 /** A level chooser for every bot seat: random, rules of thumb, search. */
-function botLevels(snap) {
+function botLevels(snap: Snapshot): HTMLDivElement {
   const { ui } = snap;
   const box = el("div", "cw-bots");
   box.appendChild(el("div", "cw-label", t(ui, "bots")));
@@ -200,7 +256,7 @@ function botLevels(snap) {
   return box;
 }
 
-function statusText(snap) {
+function statusText(snap: Snapshot): string {
   const { view, ui, scoreboard } = snap;
   if (snap.statusOverride) return snap.statusOverride;
   if (scoreboard.over) {
@@ -214,15 +270,15 @@ function statusText(snap) {
 }
 
 /** Replace the contents of `root` with the table for snapshot `snap`. */
-export function renderTable(root, snap) {
+export function renderTable(root: HTMLElement, snap: Snapshot): void {
   const { view, game } = snap;
   const players = (view.hand_sizes || []).length;
   const animating = Boolean(snap.trickOverride);
-  root.dataset.game = game;
+  root.dataset.game = game ?? "";
   root.dataset.phase = view.phase || "";
   root.dataset.toAct = view.to_act === null || view.to_act === undefined ? "" : String(view.to_act);
   root.dataset.animating = animating ? "true" : "false";
-  const positions = {};
+  const positions: Positions = {};
   for (let seat = 0; seat < players; seat += 1) positions[seat] = boardSeat(snap, seat).position;
 
   const grid = el("div", "cw-grid");
@@ -269,7 +325,7 @@ export function renderTable(root, snap) {
 }
 
 /** While the Review is worked out: a progress bar and a Cancel (the table stays usable). */
-function reviewProgressBox(snap) {
+function reviewProgressBox(snap: Snapshot): HTMLElement {
   const { ui } = snap;
   const [done, total] = snap.reviewProgress;
   const box = el("section", "cw-review-progress");
@@ -287,7 +343,7 @@ function reviewProgressBox(snap) {
 }
 
 /** The Review: each costly decision a button (click or Enter opens it right here); unvalued ones apart. */
-function reviewBox(snap) {
+function reviewBox(snap: Snapshot): HTMLElement {
   const { ui } = snap;
   const box = el("section", "cw-review");
   box.setAttribute("aria-label", t(ui, "review_title"));
@@ -304,12 +360,12 @@ function reviewBox(snap) {
     for (const row of unvalued) apart.appendChild(reviewEntry(snap, row));
     box.appendChild(apart);
   }
-  if (snap.reviewView && snap.reviewView.board) box.appendChild(reviewReplay(snap));
+  if (isOpened(snap.reviewView)) box.appendChild(reviewReplay(snap, snap.reviewView));
   return box;
 }
 
 /** One Review entry: a button with its number (from 1), the judge's sentence and its costs. */
-function reviewEntry(snap, row) {
+function reviewEntry(snap: Snapshot, row: ReviewRow): HTMLLIElement {
   const { ui } = snap;
   const item = el("li", "cw-review-row");
   item.dataset.number = String(row.number);
@@ -334,17 +390,21 @@ function reviewEntry(snap, row) {
   return item;
 }
 
+/** Whether a Review entry is open (`review_view` is `{}` when none is). */
+function isOpened(view: ReviewView | undefined): view is OpenedReview {
+  return Boolean(view && view.board);
+}
+
 /** The opened entry: the deal at that decision with the analysis, stepping back and forth, and Close. */
-function reviewReplay(snap) {
+function reviewReplay(snap: Snapshot, opened: OpenedReview): HTMLElement {
   const { ui } = snap;
-  const opened = snap.reviewView;
   const box = el("section", "cw-review-replay");
   box.dataset.entry = String(opened.entry);
   box.dataset.step = String(opened.step);
   box.setAttribute("aria-label", opened.heading);
   box.appendChild(el("div", "cw-review-replay-heading", opened.heading));
   const tools = el("div", "cw-review-replay-tools");
-  const step = (command, value) => commandButton(ui, command, () => snap.send({ review_step: value }), `cw-command cw-review-${command}`);
+  const step = (command: string, value: -1 | 0 | 1): HTMLButtonElement => commandButton(ui, command, () => snap.send({ review_step: value }), `cw-command cw-review-${command}`);
   const back = step("review_back", -1);
   back.disabled = opened.step <= 0;
   const forward = step("review_forward", 1);
@@ -358,7 +418,7 @@ function reviewReplay(snap) {
 }
 
 // The coaching table's verdict on the learner's last move (best / good / mistake), with its reason.
-function feedbackBox(feedback, ui) {
+function feedbackBox(feedback: Feedback, ui: Ui): HTMLDivElement {
   const box = el("div", "cw-feedback");
   box.dataset.verdict = feedback.verdict;
   box.setAttribute("role", "status");
@@ -367,9 +427,12 @@ function feedbackBox(feedback, ui) {
   return box;
 }
 
-function lastWhy(snap) {
+function lastWhy(snap: Snapshot): string {
   const events = snap.events || [];
-  for (let i = events.length - 1; i >= 0; i -= 1) if (events[i].done) return withRule(events[i].done.why, events[i].done.rule);
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const done = events[i].done;
+    if (done) return withRule(done.why, done.rule);
+  }
   return "";
 }
 

@@ -5,17 +5,26 @@
 // kernel's next view replaces this guess whatever it holds; if the kernel refuses after all, the
 // card goes back to the hand and the kernel's error is shown. Only the learner's own card moves:
 // nothing about the other seats is guessed.
+import type { Action, Board, Card, ErrorInfo, Hint, Seat, Trick, View } from "./types.js";
+
+/** The learner's card on its way to the kernel, and the kernel's view and error at the click. */
+export interface Pending {
+  action: Action;
+  card: Card;
+  view?: View;
+  error?: ErrorInfo;
+}
 
 /** The learner's legal action for a click on `card` ("play 10S", or the first "play 10S …"), or null. */
-export function cardPlay(legal, card) {
+export function cardPlay(legal: Action[], card: Card): Action | null {
   const plain = `play ${card}`;
   if (legal.includes(plain)) return plain;
   return legal.find((action) => action.startsWith(`${plain} `)) || null;
 }
 
 /** `view` with `card` moved from the learner's hand (`seat`) to the trick in progress; nobody to act yet. */
-export function optimisticView(view, seat, card) {
-  const tricks = [...(view.tricks || [])];
+export function optimisticView(view: View, seat: Seat, card: Card): View {
+  const tricks: Trick[] = [...(view.tricks || [])];
   const last = tricks[tricks.length - 1];
   if (last && last.collector == null) {
     tricks[tricks.length - 1] = { ...last, plays: [...last.plays, [seat, card]] };
@@ -34,7 +43,10 @@ export function optimisticView(view, seat, card) {
 }
 
 /** Snapshot overrides while `pending` ({action, card}) waits for the kernel: no legal moves, old error and hint gone. */
-export function pendingOverrides(pending, { view, board, seat, labels, ownName }) {
+export function pendingOverrides(
+  pending: Pending,
+  { view, board, seat, labels, ownName }: { view: View; board: Board; seat: Seat; labels: Record<Action, string>; ownName: string },
+): { view: View; board: Board; legal: Action[]; error: ErrorInfo; hint: Hint; statusOverride: string } {
   const seats = (board.seats || []).map((entry) => ({ ...entry, to_act: false })); // nobody, until the kernel says
   return {
     view: optimisticView(view, seat, pending.card),

@@ -1,8 +1,9 @@
 // Action buttons and keyboard play.
 import { el } from "./dom.js";
+import type { Action, Send } from "./types.js";
 
 /** Buttons for the legal actions that are not a plain card play. */
-export function actionButtons(legal, labels, send) {
+export function actionButtons(legal: Action[], labels: Record<Action, string>, send: Send<{ action: Action }>): HTMLDivElement {
   const bar = el("div", "cw-actions");
   for (const action of legal) {
     if (/^play \S+$/.test(action)) continue; // plain plays are made by clicking a card
@@ -16,11 +17,11 @@ export function actionButtons(legal, labels, send) {
 }
 
 /** Arrow keys move between legal cards in the hand; Enter plays the focused one. */
-export function enableKeyboard(root) {
+export function enableKeyboard(root: HTMLElement): void {
   root.addEventListener("keydown", (event) => {
-    const cards = [...root.querySelectorAll(".cw-hand .cw-card.cw-legal")];
+    const cards = [...root.querySelectorAll<HTMLElement>(".cw-hand .cw-card.cw-legal")];
     if (!cards.length) return;
-    const index = cards.indexOf(document.activeElement);
+    const index = cards.findIndex((card) => card === document.activeElement);
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
       const step = event.key === "ArrowRight" ? 1 : -1;
       const next = index < 0 ? (step > 0 ? 0 : cards.length - 1) : (index + step + cards.length) % cards.length;

@@ -3,8 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cards, fixture, mount } from "./harness.mjs";
-import table from "../index.js";
-import { cardPlay, optimisticView } from "../optimistic.js";
+import table from "../index.ts";
+import { cardPlay, optimisticView } from "../optimistic.ts";
 
 /** The follow fixture mounted, its legal card clicked: { state, host, model, card, root }. */
 function clickLegal() {

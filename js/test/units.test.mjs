@@ -2,11 +2,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import "./harness.mjs";
-import { cardBack, cardFace, cardText, splitCard } from "../cards.js";
-import { seatBox, tableCards, trickArea } from "../board.js";
-import { actionButtons } from "../controls.js";
-import { el } from "../dom.js";
-import { cardName, seatName, t, withRule } from "../i18n.js";
+import { cardBack, cardFace, cardText, splitCard } from "../cards.ts";
+import { seatBox, tableCards, trickArea } from "../board.ts";
+import { actionButtons } from "../controls.ts";
+import { el } from "../dom.ts";
+import { cardName, seatName, t, withRule } from "../i18n.ts";
 
 const RU = { rank_letters: { J: "В", Q: "Д", K: "К", A: "Т" }, card_names: { AS: "туз пик" } };
 

@@ -1,10 +1,11 @@
-// The board model's drawing, shared by the card table (js/table.js) and HandReplay (js/replay):
+// The board model's drawing, shared by the card table (js/table.ts) and HandReplay (js/replay):
 // a seat (name, dealer ◆, tricks taken, badges, its hand face up or down), the cards lying on the
 // table outside the hands, and the trick. What lies where comes from Python (widgets/board.py,
 // every word localized); these functions only draw it.
 import { cardBack, cardFace } from "./cards.js";
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
+import type { Action, Board, BoardGroup, BoardSeat, Card, Play, Seat, Send, Ui } from "./types.js";
 
 /**
  * Options every drawing below takes, all optional:
@@ -13,7 +14,14 @@ import { el } from "./dom.js";
  * - `send(content)`: where a click goes;
  * - `tag`: also write the action as `data-action` (HandReplay: its analysis marks find the cards by it).
  */
-function face(card, ui, { seat = null, trump = false, actionOf = () => null, isLegal, send, tag = false } = {}) {
+export interface DrawOptions {
+  actionOf?: (card: Card) => Action | null;
+  isLegal?: (card: Card) => boolean;
+  send?: Send<{ action: Action }>;
+  tag?: boolean;
+}
+
+function face(card: Card, ui: Ui, { seat = null, trump = false, actionOf = () => null, isLegal, send, tag = false }: DrawOptions & { seat?: Seat | null; trump?: boolean } = {}): HTMLButtonElement {
   const action = actionOf(card);
   const legal = isLegal ? isLegal(card) : Boolean(action);
   const node = cardFace(card, { ui, seat, trump, legal });
@@ -22,8 +30,8 @@ function face(card, ui, { seat = null, trump = false, actionOf = () => null, isL
   return node;
 }
 
-/** A seat as the board model describes it; `withHand: false` leaves the hand out (the learner's: js/table.js). */
-export function seatBox(ui, info, { withHand = true, ...options } = {}) {
+/** A seat as the board model describes it; `withHand: false` leaves the hand out (the learner's: js/table.ts). */
+export function seatBox(ui: Ui, info: BoardSeat, { withHand = true, ...options }: DrawOptions & { withHand?: boolean } = {}): HTMLElement {
   const box = el("section", `cw-seat cw-pos-${info.position}`);
   box.dataset.seat = String(info.seat);
   box.setAttribute("aria-label", info.name || "");
@@ -36,21 +44,22 @@ export function seatBox(ui, info, { withHand = true, ...options } = {}) {
   }
   box.appendChild(name);
   box.appendChild(el("div", "cw-taken", `${t(ui, "tricks")}: ${info.taken}`));
-  if ((info.badges || []).length) box.appendChild(el("div", "cw-badges", info.badges.join(" · ")));
-  if (withHand) box.appendChild(Array.isArray(info.hand) ? openHand(ui, info, options) : heldHand(info));
+  const badges = info.badges || [];
+  if (badges.length) box.appendChild(el("div", "cw-badges", badges.join(" · ")));
+  if (withHand) box.appendChild(Array.isArray(info.hand) ? openHand(ui, info.hand, info.trumps, options) : heldHand(info));
   return box;
 }
 
 /** A hand face up (a revealed Table, the instructor's replay), trumps marked. */
-function openHand(ui, info, options) {
+function openHand(ui: Ui, hand: Card[], trumpCards: Card[] | undefined, options: DrawOptions): HTMLDivElement {
   const open = el("div", "cw-open-hand");
-  const trumps = new Set(info.trumps || []);
-  for (const card of info.hand) open.appendChild(face(card, ui, { ...options, trump: trumps.has(card) }));
+  const trumps = new Set(trumpCards || []);
+  for (const card of hand) open.appendChild(face(card, ui, { ...options, trump: trumps.has(card) }));
   return open;
 }
 
 /** A hand held face down: its backs (at most 10 drawn) and how many cards, in the kernel's words. */
-function heldHand({ count = 0, count_text: countText = "" }) {
+function heldHand({ count = 0, count_text: countText = "" }: BoardSeat): DocumentFragment {
   const box = document.createDocumentFragment();
   const backs = el("div", "cw-backs");
   for (let i = 0; i < Math.min(count, 10); i += 1) backs.appendChild(cardBack());
@@ -59,7 +68,7 @@ function heldHand({ count = 0, count_text: countText = "" }) {
 }
 
 /** The cards lying on the table outside the hands, group by group (null: a card face down). */
-export function tableCards(ui, groups, options = {}) {
+export function tableCards(ui: Ui, groups: BoardGroup[] | undefined, options: DrawOptions = {}): HTMLDivElement {
   const box = el("div", "cw-table-cards");
   for (const { key, label, cards } of groups || []) {
     const group = el("div", `cw-group cw-group-${key}`);
@@ -74,7 +83,12 @@ export function tableCards(ui, groups, options = {}) {
  * The trick: `plays` as [seat, card] pairs (seat null: a card from the table), each card marked with
  * the side it came from (`positions[seat]`); `captions` (HandReplay) names who played each card.
  */
-export function trickArea(ui, plays, positions, { label = t(ui, "tricks"), captions = null, className = "cw-trick", ...options } = {}) {
+export function trickArea(
+  ui: Ui,
+  plays: Play[],
+  positions: Record<Seat, string | undefined>,
+  { label = t(ui, "tricks"), captions = null, className = "cw-trick", ...options }: DrawOptions & { label?: string; captions?: string[] | null; className?: string } = {},
+): HTMLDivElement {
   const area = el("div", className);
   if (label) area.setAttribute("aria-label", label);
   plays.forEach(([seat, card], index) => {
@@ -92,8 +106,8 @@ export function trickArea(ui, plays, positions, { label = t(ui, "tricks"), capti
 }
 
 /** Each seat's side of the table (bottom, left, top, right) from the board model. */
-export function positionsOf(board) {
-  const positions = {};
+export function positionsOf(board: Board | undefined): Record<Seat, string | undefined> {
+  const positions: Record<Seat, string | undefined> = {};
   for (const info of (board || {}).seats || []) positions[info.seat] = info.position;
   return positions;
 }

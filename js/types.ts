@@ -1,0 +1,358 @@
+// The shapes the kernel syncs and the messages the browser sends (docs/widget-protocol.md).
+// Python's None may arrive as null or, in JupyterLite, as undefined: such fields are `?: … | null`.
+
+/** Canonical card text: "10H", "AS" (what data-card holds and the kernel reads). */
+export type Card = string;
+/** A seat number, from 0. */
+export type Seat = number;
+/** A canonical action string: "play 10S", "bid 60", "give 7H 1". */
+export type Action = string;
+
+/** The localized fixed texts (the `ui` trait): texts by key, plus a few tables. */
+export interface Ui {
+  [key: string]: unknown;
+  card_names?: Record<Card, string>;
+  rank_letters?: Record<string, string>;
+  /** TrickExplorer: the 36 cards, the trump choices [rank, name], the places' names, examples, predict cases. */
+  deck?: Card[];
+  trumps?: [string, string][];
+  positions?: Record<string, string>;
+  example_names?: string[];
+  predict_cases?: string[];
+  trump?: string;
+  /** HandReplay: the deal's note. */
+  deal_note?: string;
+}
+
+/** {name: value} filled into a ui text's {name} fields. */
+export type Params = Record<string, string | number | null | undefined>;
+
+/** A card on the trick and who played it (seat null: a card from the table). */
+export type Play = [Seat | null | undefined, Card];
+
+export interface Trick {
+  collector?: Seat | null;
+  plays: Play[];
+}
+
+export interface Notice {
+  text: string;
+  rule?: string;
+}
+
+/** `view`: what the learner's seat may see (`state.view(seat)`). */
+export interface View {
+  phase?: string;
+  to_act?: Seat | null;
+  tricks?: Trick[];
+  my_hand?: Card[];
+  hand_sizes?: number[];
+  trumps?: Card[];
+  notices?: Notice[];
+  [key: string]: unknown;
+}
+
+/** One seat of the board model (widgets/board.py). */
+export interface BoardSeat {
+  seat: Seat;
+  name?: string;
+  position?: string;
+  badges?: string[];
+  taken?: number;
+  dealer?: boolean;
+  to_act?: boolean;
+  /** Cards face up, or null: held face down. */
+  hand?: Card[] | null;
+  trumps?: Card[];
+  count?: number;
+  count_text?: string;
+}
+
+/** Cards lying on the table outside the hands (null: a card face down). */
+export interface BoardGroup {
+  key: string;
+  label: string;
+  cards: (Card | null)[];
+}
+
+/** The board model (`board` trait of Table; HandReplay's adds the replay's extras). */
+export interface Board {
+  seats?: BoardSeat[];
+  groups?: BoardGroup[];
+  trump?: string;
+  high_bid?: string;
+  contract?: string;
+  trilyazhes?: string[];
+  // HandReplay's extras (export.board_json)
+  game?: string;
+  phase?: string;
+  to_act?: Seat | null;
+  heading?: string;
+  legal?: Action[];
+  trick?: Play[];
+  trick_label?: string;
+  captions?: string[] | null;
+  why?: string;
+  actions?: { action: Action; label: string }[];
+  last?: string;
+  note?: string;
+  info?: [string, string][];
+}
+
+export interface Tumbochka {
+  removals: number[];
+  bagels: boolean[];
+  sitting?: number | null;
+}
+
+export interface Scoreboard {
+  scores?: number[];
+  score_texts?: string[];
+  deal_score_texts?: string[];
+  sides?: number[];
+  winner?: number | null;
+  over?: boolean;
+  why?: string;
+  tumbochka?: Tumbochka | null;
+  [key: string]: unknown;
+}
+
+/** `error`: {} or why the last message or update was refused. */
+export interface ErrorInfo {
+  text?: string;
+  rule?: string;
+  action?: string;
+}
+
+export interface Hint {
+  action?: Action;
+  label?: string;
+  reason?: string;
+}
+
+export interface Feedback {
+  verdict?: string;
+  text?: string;
+  rule?: string;
+  better?: Action | null;
+}
+
+/** One bot move to animate (`events`). */
+export interface TableEvent {
+  seat: Seat;
+  action?: Action;
+  text?: string;
+  status?: string;
+  trick?: Play[];
+  done?: { collector?: Seat; why: string; rule?: string } | null;
+}
+
+export interface ReviewRow {
+  index: number;
+  number: number;
+  step: number;
+  action?: Action;
+  label?: string;
+  verdict?: string | null;
+  valued: boolean;
+  dd_cost?: number | null;
+  /** The costs written for the locale. */
+  dd: string;
+  mc: string;
+  text: string;
+}
+
+/** One legal action's double-dummy value in the Analysis panel. */
+export interface ActionValue {
+  action: Action;
+  label: string;
+  value?: number | null;
+  best?: boolean;
+  mark?: string;
+}
+
+export interface AnalysisView {
+  status?: string;
+  verdict?: { verdict?: string; text?: string } | null;
+  side?: string;
+  actions?: ActionValue[];
+  summary?: string;
+  kind?: string;
+  line?: { label: string }[];
+  message?: string;
+  legend?: string[];
+}
+
+/** The opened Review entry. */
+export interface OpenedReview {
+  entry: number;
+  step: number;
+  steps: number;
+  board: Board;
+  analysis_view?: AnalysisView;
+  heading: string;
+}
+
+/** `review_view`: the opened entry, or {} when none is. */
+export type ReviewView = OpenedReview | Record<string, never>;
+
+/** The `Table` widget's synced traits. */
+export interface TableTraits {
+  game: string;
+  seat: Seat;
+  locale: string;
+  reveal: boolean;
+  pace: number;
+  view: View;
+  board: Board;
+  legal: Action[];
+  labels: Record<Action, string>;
+  events: TableEvent[];
+  scoreboard: Scoreboard;
+  error: ErrorInfo;
+  ui: Ui;
+  hint: Hint;
+  feedback: Feedback;
+  bot_levels: string[];
+  review_rows: ReviewRow[];
+  reviewed: boolean;
+  review_progress: number[];
+  review_view: ReviewView;
+}
+
+/** Table: browser -> Python. */
+export type TableMessage =
+  | { action: Action }
+  | { command: "next_deal" | "hint" | "review" | "review_cancel" }
+  | { review: number }
+  | { review_step: -1 | 0 | 1 }
+  | { bot: [Seat, string] };
+
+/** One action of a HandReplay line. */
+export interface LineEntry {
+  step: number;
+  seat?: Seat | null;
+  action: Action;
+  text?: string;
+  note?: string;
+}
+
+export interface ReplayTraits {
+  game: string;
+  seat: Seat | null;
+  locale: string;
+  step: number;
+  steps: number;
+  board: Board;
+  line: LineEntry[];
+  trick_ends: number[];
+  branched_at: number | null;
+  error: ErrorInfo;
+  ui: Ui;
+  revealed: boolean;
+  analysis: boolean;
+  analysis_view: AnalysisView;
+  analysis_progress: number[];
+  record: unknown;
+}
+
+export type ReplayMessage =
+  | { action: Action }
+  | { command: "start" | "back_trick" | "back" | "forward" | "forward_trick" | "end" | "finish" | "original" | "reveal" | "download" }
+  | { command: "trick"; trick: number }
+  | { command: "go"; step: number }
+  | { command: "analysis"; on: boolean };
+
+/** TrickExplorer: the places of a trick and C's hand. */
+export type Place = "a" | "b" | "c" | "hand";
+
+export interface ExplorerOption {
+  card: Card;
+  legal: boolean;
+  winners?: string;
+  winners_text?: string;
+  rule?: string;
+}
+
+export interface ExplorerResult {
+  a?: Card | null;
+  b?: Card | null;
+  c?: Card | null;
+  hand?: Card[] | null;
+  trump?: string;
+  may_play?: { cards: Card[]; why: string } | null;
+  options?: ExplorerOption[];
+  trick?: { winners: string; winners_text: string; rule: string; rule_id: string; collector: string; why: string } | null;
+  prompt?: string;
+}
+
+export interface QuizQuestion {
+  field: string;
+  text: string;
+  options: { label: string; value: string }[];
+  guess?: { value: string; correct: boolean; text: string; rule: string } | null;
+}
+
+export interface Quiz {
+  done?: boolean;
+  table?: Card | null;
+  questions?: QuizQuestion[];
+}
+
+export interface ExplorerTraits {
+  result: ExplorerResult;
+  quiz: Quiz;
+  ui: Ui;
+  locale: string;
+  error: ErrorInfo;
+}
+
+export type ExplorerMessage =
+  | { command: "trump" | "example" | "predict"; value: string }
+  | { command: "card"; position: Place; value: Card }
+  | { command: "guess"; field: string; value: string }
+  | { command: "clear" };
+
+/** A Drill question's position: the trick (who played what), table card, pile, hand, facts. */
+export interface DrillPosition {
+  trump?: string;
+  trumps?: Card[];
+  trick?: (Card | { who: string; card: Card })[];
+  table?: Card | null;
+  pile?: Card[];
+  hand?: Card[] | null;
+  facts?: string[];
+}
+
+export interface DrillTraits {
+  topic: string;
+  question: { number?: number; title?: string; text?: string; position?: DrillPosition };
+  options: string[];
+  feedback: { correct?: boolean; option?: number; rule?: string; text?: string };
+  tried: { option: number; correct: boolean }[];
+  score: { asked?: number; right?: number };
+  mastery: { text?: string; answered?: number; mastered?: boolean; review?: boolean; notice?: string };
+  error: ErrorInfo;
+  ui: Ui;
+  locale: string;
+}
+
+export type DrillMessage = { command: "answer"; option: number } | { command: "next" };
+
+/** The part of anywidget's model the front-ends use, typed by the widget's traits. */
+export interface Model<Traits> {
+  get<K extends keyof Traits>(name: K): Traits[K];
+  set<K extends keyof Traits>(name: K, value: Traits[K]): void;
+  save_changes(): void;
+  send(content: unknown): void;
+  on(event: string, handler: () => void): void;
+}
+
+/** What anywidget passes to `render`. */
+export interface RenderProps<Traits> {
+  model: Model<Traits>;
+  el: HTMLElement;
+}
+
+/** Where a click's message goes. */
+export type Send<Message> = (content: Message) => void;
