@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import send_message, send_update
 
 import cardwidgets
 from cardwidgets import Drill, HandReplay, Table
@@ -35,11 +36,6 @@ def few_samples(monkeypatch: pytest.MonkeyPatch) -> None:
     """The judge's verdicts (Review, Analysis) with few sampled deals: the same code, CI-fast."""
     monkeypatch.setattr(judge_module, "sample_count", lambda state, actions: 6)
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z])")
-
-
-def send_message(widget: Any, content: Any) -> None:
-    """What ipywidgets does with a browser custom message."""
-    widget._handle_custom_msg(content, [])
 
 
 def played(game: str, seed: int) -> Any:
@@ -163,7 +159,7 @@ def test_the_switch_from_the_front_end_and_the_legend() -> None:
 
 def test_the_browser_may_not_write_the_analysis_trait() -> None:
     replay = HandReplay(played("nimby", 3))
-    replay.set_state({"analysis": True})
+    send_update(replay, {"analysis": True})
     assert replay.analysis is False
     assert replay.error["text"]
 

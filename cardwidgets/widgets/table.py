@@ -374,9 +374,8 @@ class Table(CardWidget):
         """Review entry ``number`` (from 1, as shown) as a ``HandReplay`` of this deal at that decision, Analysis on."""
         rows = self._review[1] if self._review is not None and self._review[0] == len(self.match.deals) else []
         if not (type(number) is int and 1 <= number <= len(rows)):
-            raise ValueError(
-                Explanation("", "analysis.review_no_row", {"index": number, "count": len(rows)}).text(self.locale)
-            )
+            raise ValueError(Explanation("", "analysis.review_no_row", {"index": number, "count": len(rows)})
+                             .text(self.locale))
         return HandReplay(self.state, rows[number - 1][0]["number"] - 1, locale=self.locale, analysis=analysis)
 
     def _review_view_json(self) -> dict[str, Any]:
@@ -392,9 +391,8 @@ class Table(CardWidget):
             "steps": replay.steps,
             "board": replay.board,
             "analysis_view": replay.analysis_view,
-            "heading": Explanation("", "analysis.review_opened", {"entry": number, "step": replay.step + 1}).text(
-                self.locale
-            ),
+            "heading": Explanation("", "analysis.review_opened", {"entry": number, "step": replay.step + 1})
+            .text(self.locale),
         }
 
     def _review_json(self) -> list[dict[str, Any]]:
