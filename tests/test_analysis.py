@@ -13,11 +13,9 @@
 
 from __future__ import annotations
 
-import ast
 import copy
 import itertools
 import random
-from pathlib import Path
 
 import pytest
 
@@ -731,18 +729,3 @@ def test_post_mortem_says_when_a_solve_did_not_finish() -> None:
         assert row["verdict"] in VERDICTS
         assert row["mc_cost"] is not None
         assert "not valued — the solve would take too long" in row["text"]
-
-
-def test_layers_analysis_sits_above_bots_and_below_widgets() -> None:
-    """Layers (design.md): analysis imports cards, core, games, bots, i18n, never widgets; nothing below imports it."""
-    root = Path(__file__).parent.parent / "cardwidgets"
-    for path in (root / "analysis").glob("*.py"):
-        imported = {
-            node.module
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-            if isinstance(node, ast.ImportFrom) and node.module
-        }
-        assert not {m for m in imported if m.startswith("cardwidgets.widgets")}, path
-    for layer in ("cards.py", "core", "games", "bots", "i18n"):
-        for path in [root / layer] if layer.endswith(".py") else (root / layer).glob("*.py"):
-            assert "cardwidgets.analysis" not in path.read_text(encoding="utf-8"), path
