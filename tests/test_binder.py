@@ -125,6 +125,7 @@ def test_binder_requirements_are_pinned() -> None:
 
 
 @pytest.mark.binder
+@pytest.mark.timeout(1200)  # the first one's time includes building the environment
 def test_every_notebook_runs_in_the_binder_environment(binder_env) -> None:
     venv = binder_env["venv"]
     result = subprocess.run(
@@ -155,6 +156,7 @@ def free_port() -> int:
 
 
 @pytest.mark.binder
+@pytest.mark.timeout(1200)  # the first one's time includes building the environment
 def test_voila_serves_the_play_notebook(binder_env) -> None:
     port = free_port()
     command = [
