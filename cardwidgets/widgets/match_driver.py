@@ -14,6 +14,7 @@ from typing import Any
 from cardwidgets.bots import Bot, make_bot
 from cardwidgets.core.match import Match
 from cardwidgets.core.state import GameState
+from cardwidgets.core.tricks import Trick
 
 
 class MatchDriver:
@@ -67,11 +68,12 @@ class MatchDriver:
 def move_event(state: GameState, seat: int, completed_before: int, viewer: int) -> dict[str, Any]:
     """The last move of ``state`` (made by ``seat``) as ``viewer`` may see it: the trick, and who took it."""
     completed = [t for t in state.tricks if t.collector is not None]
+    done: dict[str, Any] | None = None
     if len(completed) > completed_before:  # this action completed a trick
-        trick = completed[-1]
-        done: dict[str, Any] | None = {"collector": trick.collector, "why": trick.explanation}
+        trick: Trick | None = completed[-1]
+        done = {"collector": completed[-1].collector, "why": completed[-1].explanation}
     else:
-        trick, done = (state.tricks[-1] if state.tricks else None), None
+        trick = state.tricks[-1] if state.tricks else None
     return {
         "seat": seat,
         "action": state.public_history(viewer)[-1],
