@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support import send_message, send_update
 
 import cardwidgets
 from cardwidgets import Drill, HandReplay, Table
@@ -34,11 +36,6 @@ def few_samples(monkeypatch: pytest.MonkeyPatch) -> None:
     """The judge's verdicts (Review, Analysis) with few sampled deals: the same code, CI-fast."""
     monkeypatch.setattr(judge_module, "sample_count", lambda state, actions: 6)
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z])")
-
-
-def send_message(widget: Any, content: Any) -> None:
-    """What ipywidgets does with a browser custom message."""
-    widget._handle_custom_msg(content, [])
 
 
 def played(game: str, seed: int) -> Any:
@@ -162,7 +159,7 @@ def test_the_switch_from_the_front_end_and_the_legend() -> None:
 
 def test_the_browser_may_not_write_the_analysis_trait() -> None:
     replay = HandReplay(played("nimby", 3))
-    replay.set_state({"analysis": True})
+    send_update(replay, {"analysis": True})
     assert replay.analysis is False
     assert replay.error["text"]
 
@@ -235,7 +232,7 @@ def test_review_is_refused_before_the_end_of_the_deal() -> None:
 def test_review_lists_the_costly_decisions_with_both_costs() -> None:
     table = played_table("nimby", 1)
     send_message(table, {"command": "review"})
-    table._review_thread.join(60)  # worked out off the message handler
+    table._reviews.thread.join(60)  # worked out off the message handler
     assert table.reviewed is True
     assert table.error == {}
     rows = post_mortem(table.state, 0)
@@ -398,7 +395,7 @@ def test_the_review_button_works_in_the_background_with_progress_and_a_busy_refu
     send_message(table, {"command": "review"})
     send_message(table, {"command": "review"})  # a second click while it runs: refused, or already done
     assert table.error == {} or "being worked out" in table.error["text"]
-    table._review_thread.join(60)
+    table._reviews.thread.join(60)
     assert table.reviewed is True
     assert table.review_progress == []
     assert seen[0] == [0, 0]
@@ -411,14 +408,14 @@ def test_cancel_stops_the_review_and_keeps_nothing() -> None:
     table = played_table("nimby", 1)
     send_message(table, {"command": "review_cancel"})  # nothing running: nothing happens
     assert table.error == {}
-    table._review_cancel = __import__("threading").Event()
-    table._review_cancel.set()
-    assert table._work_out_review(None, 30.0, cancel=table._review_cancel) is False
+    cancelled = threading.Event()
+    cancelled.set()
+    assert table._work_out_review(None, 30.0, cancel=cancelled) is False
     assert table.reviewed is False
     send_message(table, {"command": "review"})
     assert table.cancel_review() in (True, False)  # True while it runs
-    table._review_thread.join(60)
-    assert table.reviewed is (not table._review_cancel.is_set())
+    table._reviews.thread.join(60)
+    assert table.reviewed is (not table._reviews.cancel_event.is_set())
 
 
 def test_a_review_entry_opens_right_in_the_table_at_its_step() -> None:

@@ -10,11 +10,17 @@ Then, with nothing but that environment:
 - ``voila notebooks/play.ipynb`` serves the classroom app on 127.0.0.1 and the
   page it returns holds the rendered table widget, with no error.
 
-It needs PyPI (as Binder does) and takes about a minute with a warm pip cache.
+It needs PyPI (as Binder does) the first time: the wheels of the pinned requirements (and of the
+build backend) are kept in a wheelhouse keyed on what decides them — ``binder/requirements.txt``,
+pyproject's dependencies and build system — under ``~/.cache/cardwidgets/binder/`` (or
+``$CARDWIDGETS_BINDER_CACHE``); later runs install the same files into a fresh environment
+without the network. The two tests that use it are marked ``binder``: ``pytest -m "not binder"`` skips
+them locally; CI runs them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 import os
 import shutil
@@ -32,6 +38,8 @@ from support import ROOT
 
 NOTEBOOKS = ROOT / "notebooks"
 REQUIREMENTS = ROOT / "binder" / "requirements.txt"
+#: Where the wheelhouses of the Binder requirements are kept between runs.
+CACHE = Path(os.environ.get("CARDWIDGETS_BINDER_CACHE", Path.home() / ".cache" / "cardwidgets" / "binder"))
 #: Run inside the Binder environment: execute each notebook, then report where its kernel ran from.
 RUN_NOTEBOOKS = """
 import sys
@@ -74,18 +82,36 @@ def binder_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, A
         JUPYTER_DATA_DIR=str(root / "data"),
         JUPYTER_RUNTIME_DIR=str(root / "runtime"),
     )
-    install = subprocess.run(
-        [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(REQUIREMENTS)],
-        cwd=ROOT,  # repo2docker installs from the repository root: "." is this repository
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    wheels = wheelhouse(python, env)
+    install = pip(python, env, "install", "--no-index", "--find-links", str(wheels), "-r", str(REQUIREMENTS))
     assert install.returncode == 0, install.stderr[-3000:]
     yield {"venv": venv, "python": python, "env": env, "root": root}
     shutil.rmtree(venv, ignore_errors=True)
+
+
+def pip(python: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m pip ARGS`` from the repository root (repo2docker installs from there: "." is this repository)."""
+    command = [str(python), "-m", "pip", *args, "--quiet", "--disable-pip-version-check"]
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
+
+
+def wheelhouse(python: Path, env: dict[str, str]) -> Path:
+    """The wheels the Binder requirements install (and the build backend), fetched from the registry once per key."""
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    dependencies = pyproject[pyproject.index("dependencies = [") :].split("]", 1)[0]
+    build = pyproject[pyproject.index("[build-system]") :].split("\n\n", 1)[0]
+    key = hashlib.sha256("\0".join([REQUIREMENTS.read_text(encoding="utf-8"), dependencies, build]).encode())
+    wheels = CACHE / key.hexdigest()[:16]
+    if (wheels / "complete").exists():
+        return wheels
+    shutil.rmtree(wheels, ignore_errors=True)
+    backend = build.split("requires = [", 1)[1].split("]", 1)[0].replace('"', "").split(",")
+    fetched = pip(python, env, "wheel", "--wheel-dir", str(wheels), "-r", str(REQUIREMENTS), *map(str.strip, backend))
+    assert fetched.returncode == 0, fetched.stderr[-3000:]
+    for own in wheels.glob("cardwidgets-*.whl"):  # this repository is built afresh from "." at every install
+        own.unlink()
+    (wheels / "complete").touch()
+    return wheels
 
 
 def test_binder_requirements_are_pinned() -> None:
@@ -98,6 +124,8 @@ def test_binder_requirements_are_pinned() -> None:
     assert (ROOT / "binder" / "runtime.txt").read_text(encoding="utf-8").strip().startswith("python-3.")
 
 
+@pytest.mark.binder
+@pytest.mark.timeout(1200)  # the first one's time includes building the environment
 def test_every_notebook_runs_in_the_binder_environment(binder_env) -> None:
     venv = binder_env["venv"]
     result = subprocess.run(
@@ -127,6 +155,8 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+@pytest.mark.binder
+@pytest.mark.timeout(1200)  # the first one's time includes building the environment
 def test_voila_serves_the_play_notebook(binder_env) -> None:
     port = free_port()
     command = [

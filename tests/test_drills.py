@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import traitlets
+from support import send_message
 
 import cardwidgets
 from cardwidgets import Drill
@@ -405,11 +406,6 @@ def test_the_seeds_examples_are_graded_as_the_seed_says() -> None:
 
 
 # ----- the Drill widget ---------------------------------------------------------------------------------------
-def send(widget: Drill, content: object) -> None:
-    """Deliver a custom message as if it came from the browser."""
-    widget._msg_callbacks(widget, content, [])
-
-
 def synced(widget: Drill, skip: tuple[str, ...] = ()) -> str:
     """Everything the widget sends the browser (but the code and ``skip``), as one JSON text."""
     state = widget.get_state()
@@ -479,17 +475,17 @@ def test_bad_answers_and_messages_change_nothing() -> None:
         {"command": "answer", "option": [0]},
         {"command": "next", "extra": 1},
     ):
-        send(d, content)
+        send_message(d, content)
         assert d.error["text"], content
         d.error = {}
         assert synced(d) == before, content
     with pytest.raises(DrillError, match="no answer"):
         d.answer("a king")
     assert synced(d) == before
-    send(d, {"command": "answer", "option": 1})
+    send_message(d, {"command": "answer", "option": 1})
     assert d.error == {}
     assert d.feedback["option"] == 1
-    send(d, {"command": "next"})
+    send_message(d, {"command": "next"})
     assert d.question["number"] == 2
 
 

@@ -44,18 +44,27 @@ def test_legal_actions_until_done_and_canonical(name: str) -> None:
         assert state.score() is not None
 
 
-@pytest.mark.parametrize("name", GAME_NAMES)
-def test_clone_is_independent(name: str) -> None:
+#: Where a clone is taken: a few random moves in, for every game; deeper into a Tumbochka deal; and at the first
+#: moment of Nestors' leave phase (the collector leaves a table card, E-8).
+CLONE_POINTS = [(name, 6) for name in GAME_NAMES] + [("tumbochka", 12), ("nestors", "leave")]
+
+
+@pytest.mark.parametrize(("name", "point"), CLONE_POINTS)
+def test_clone_is_independent(name: str, point: int | str) -> None:
     state, rng = random_deal(name, 7)
-    for _ in range(6):
+    moves = 0
+    while (state.phase != point) if isinstance(point, str) else (moves < point):
         state.apply(rng.choice(state.legal_actions()))
-    before = json.dumps(state.view(None))
+        moves += 1
+    before = json.dumps(state.view(None), sort_keys=True), list(state.history)
     copy = state.clone()
-    assert json.dumps(copy.view(None)) == before
+    assert json.dumps(copy.view(None), sort_keys=True) == before[0]
     while not copy.is_done:
         copy.apply(rng.choice(copy.legal_actions()))
-    assert json.dumps(state.view(None)) == before
+    assert (json.dumps(state.view(None), sort_keys=True), list(state.history)) == before
     assert copy.history[: len(state.history)] == state.history
+    assert copy.score() is not None
+    assert state.score() is None
 
 
 #: What a caller might do to the legal actions it was given.

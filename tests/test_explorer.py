@@ -13,17 +13,13 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import send_message
 
 from cardwidgets import TrickExplorer
 from cardwidgets.cards import Rank, parse_card
 from cardwidgets.games.nestors import NESTORS_DECK
 from cardwidgets.games.nestors.explorer import EXAMPLES, ExplorerError
 from cardwidgets.games.nestors.tricks import TRUMP_RANKS, c_may_play, resolve_trick
-
-
-def send(widget: TrickExplorer, content: Any) -> None:
-    """Deliver a custom message as if it came from the browser."""
-    widget._msg_callbacks(widget, content, [])
 
 
 def snapshot(widget: TrickExplorer) -> str:
@@ -128,20 +124,20 @@ def test_any_notation_is_read() -> None:
 
 def test_messages_from_the_front_end() -> None:
     explorer = TrickExplorer()
-    send(explorer, {"command": "trump", "value": "10"})
-    send(explorer, {"command": "card", "position": "a", "value": "10S"})
-    send(explorer, {"command": "card", "position": "b", "value": "JD"})
+    send_message(explorer, {"command": "trump", "value": "10"})
+    send_message(explorer, {"command": "card", "position": "a", "value": "10S"})
+    send_message(explorer, {"command": "card", "position": "b", "value": "JD"})
     for card in ("10D", "AC", "10D"):  # toggled in, in, out again
-        send(explorer, {"command": "card", "position": "hand", "value": card})
+        send_message(explorer, {"command": "card", "position": "hand", "value": card})
     assert explorer.error == {}
     assert explorer.result["hand"] == ["AC"]
     assert explorer.result["trump"] == "10"
-    send(explorer, {"command": "card", "position": "c", "value": "AC"})
+    send_message(explorer, {"command": "card", "position": "c", "value": "AC"})
     assert explorer.result["trick"]["rule"] == "W3a"  # A played the trump 10S, B none
-    send(explorer, {"command": "example", "value": "2"})
+    send_message(explorer, {"command": "example", "value": "2"})
     assert explorer.result["a"] == "10S"
     assert explorer.result["b"] == "JS"
-    send(explorer, {"command": "clear"})
+    send_message(explorer, {"command": "clear"})
     assert explorer.result["a"] is None
     assert explorer.result["hand"] is None
 
@@ -162,10 +158,10 @@ def test_bad_messages_set_error_and_change_nothing(content: Any) -> None:
     explorer = TrickExplorer()
     explorer.load_example("1")
     before = snapshot(explorer)
-    send(explorer, content)
+    send_message(explorer, content)
     assert explorer.error["text"]
     assert snapshot(explorer) == before
-    send(explorer, {"command": "trump", "value": "J"})
+    send_message(explorer, {"command": "trump", "value": "J"})
     assert explorer.error == {}
 
 

@@ -11,6 +11,7 @@ import json
 import re
 
 import pytest
+from support import send_message
 from test_drills import RULE_ID, nestors_trick
 
 from cardwidgets import TrickExplorer
@@ -91,11 +92,11 @@ def test_bad_predictions_change_nothing() -> None:
     with pytest.raises(DrillError, match='no position "W4"'):
         x.predict("W4")
     assert synced(x) == before
-    x._msg_callbacks(x, {"command": "guess", "field": "winners", "value": 3}, [])
+    send_message(x, {"command": "guess", "field": "winners", "value": 3})
     assert x.error["text"]
     x.error = {}
     assert synced(x) == before
-    x._msg_callbacks(x, {"command": "guess", "field": "winners", "value": "AC"}, [])
+    send_message(x, {"command": "guess", "field": "winners", "value": "AC"})
     assert x.quiz["questions"][0]["guess"]["correct"] is True
     x.set_cards("9S", "KS", "QS")  # a trick of one's own: predict mode ends
     assert x.quiz == {}

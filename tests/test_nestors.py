@@ -542,18 +542,6 @@ def test_view_of_a_bad_seat_is_an_error() -> None:
         new_state(1).view(4)
 
 
-def test_clone_is_independent() -> None:
-    rng = random.Random(4)
-    state = reach(4, "leave", rng)
-    copy = state.clone()
-    before = snapshot(state)
-    while not copy.is_done:
-        copy.apply(rng.choice(copy.legal_actions()))
-    assert snapshot(state) == before
-    assert copy.points() is not None
-    assert state.points() is None
-
-
 # ----- bad input -------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("text", "message"),

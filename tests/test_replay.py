@@ -6,16 +6,11 @@ import json
 from typing import Any
 
 import pytest
-from support import load_record_test, record_tests
+from support import load_record_test, record_tests, send_message
 
 from cardwidgets import GAMES, HandReplay, IllegalActionError, Table, load_record, replay
 from cardwidgets.bots import make_bot
 from cardwidgets.games import new_game
-
-
-def send(widget: HandReplay, content: Any) -> None:
-    """Deliver a custom message as if it came from the browser."""
-    widget._msg_callbacks(widget, content, [])
 
 
 def bot_record(game: str, seed: int) -> dict[str, Any]:
@@ -204,20 +199,20 @@ def test_sources_table_state_and_file(tmp_path) -> None:
 def test_front_end_messages() -> None:
     record = bot_record("tumbochka", 8)
     widget = HandReplay(record)
-    send(widget, {"command": "end"})
+    send_message(widget, {"command": "end"})
     assert widget.step == widget.steps
-    send(widget, {"command": "back_trick"})
+    send_message(widget, {"command": "back_trick"})
     assert widget.step == widget.trick_ends[-2]
-    send(widget, {"command": "go", "step": 3})
+    send_message(widget, {"command": "go", "step": 3})
     assert widget.step == 3
-    send(widget, {"command": "trick", "trick": 1})
+    send_message(widget, {"command": "trick", "trick": 1})
     assert widget.step == widget.trick_ends[0]
-    send(widget, {"command": "start"})
-    send(widget, {"action": widget.state.legal_strings()[-1]})
+    send_message(widget, {"command": "start"})
+    send_message(widget, {"action": widget.state.legal_strings()[-1]})
     assert widget.error == {}
     assert widget.step == 1
-    send(widget, {"command": "finish"})
-    send(widget, {"command": "original"})
+    send_message(widget, {"command": "finish"})
+    send_message(widget, {"command": "original"})
     assert widget.branched_at is None
 
 
@@ -238,7 +233,7 @@ def test_front_end_messages() -> None:
 def test_bad_messages_set_error_and_change_nothing(content: Any) -> None:
     widget = HandReplay(bot_record("nimby", 3), step=5)
     before = widget_state(widget)
-    send(widget, content)
+    send_message(widget, content)
     assert widget.error["text"]
     assert widget_state(widget) == before
 

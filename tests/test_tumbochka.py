@@ -274,19 +274,6 @@ def test_explanations_are_precise_in_russian_too() -> None:
     assert info.value.explanation.text("ru") == "первая рука обязана заказать ровно 4 (TUM-3)"
 
 
-# ----- clone ----------------------------------------------------------------------------
-def test_clone_is_independent() -> None:
-    state = random_state(5, 12)
-    copy = state.clone()
-    assert copy.view(None) == state.view(None)
-    before = json.dumps(state.view(None), sort_keys=True)
-    while not copy.is_done:
-        copy.apply(copy.legal_actions()[-1])
-    assert json.dumps(state.view(None), sort_keys=True) == before
-    assert copy.points() is not None
-    assert state.points() is None
-
-
 # ----- matches ---------------------------------------------------------------------------
 @pytest.mark.rules("TUM-8", "TUM-2")
 def test_match_deals_know_the_sitter_and_rotate() -> None:

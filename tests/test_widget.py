@@ -11,14 +11,10 @@ import json
 from typing import Any
 
 import pytest
+from support import send_message
 
 from cardwidgets import GAMES, Table, replay
 from cardwidgets.bots import RandomBot
-
-
-def send(table: Table, content: Any) -> None:
-    """Deliver a custom message as if it came from the browser."""
-    table._msg_callbacks(table, content, [])
 
 
 def synced_state(table: Table) -> str:
@@ -35,7 +31,7 @@ def hidden_cards(table: Table) -> set[str]:
 def test_a_legal_action_is_applied_and_bots_answer() -> None:
     table = Table("nimby", seat=0, seed=3, pace=0)
     assert table.state.to_act == 0
-    send(table, {"action": table.legal[0]})
+    send_message(table, {"action": table.legal[0]})
     assert table.error == {}
     assert table.state.history[table.state.history.index("agree")] == "agree"
     assert table.state.to_act == 0 or table.state.is_done  # bots played until it is our turn again
@@ -46,7 +42,7 @@ def test_an_illegal_action_sets_error_and_changes_nothing() -> None:
     table = Table("nimby", seat=0, seed=3, pace=0)
     before = synced_state(table)
     history = list(table.state.history)
-    send(table, {"action": "play 2C"})
+    send_message(table, {"action": "play 2C"})
     assert table.error["rule"] == "ACTIONS"
     assert "not possible now" in table.error["text"]
     assert table.state.history == history
@@ -63,11 +59,11 @@ def test_illegal_card_reason_cites_the_rule_in_the_learners_language() -> None:
             legal = set(table.legal)
             illegal = [f"play {c}" for c in state.hands[0] if f"play {c}" not in legal]
             if illegal:
-                send(table, {"action": illegal[0]})
+                send_message(table, {"action": illegal[0]})
                 assert table.error["rule"] == "NIM-5"
                 assert "должен положить карту масти" in table.error["text"]
                 return
-        send(table, {"action": table.legal[0]})
+        send_message(table, {"action": table.legal[0]})
     pytest.fail("no illegal card came up in this deal")
 
 
@@ -78,7 +74,7 @@ def test_illegal_card_reason_cites_the_rule_in_the_learners_language() -> None:
 def test_malformed_messages_are_refused(content: Any) -> None:
     table = Table("nimby", seat=0, seed=3, pace=0)
     history = list(table.state.history)
-    send(table, content)
+    send_message(table, content)
     assert "did not understand" in table.error["text"]
     assert table.state.history == history
 
@@ -145,7 +141,7 @@ def test_next_deal_and_match_end() -> None:
             table.act(table.legal[0])
         if table.scoreboard["over"]:
             break
-        send(table, {"command": "next_deal"})
+        send_message(table, {"command": "next_deal"})
     assert table.scoreboard["over"]
     assert table.scoreboard["winner"] in (0, 1)
     assert max(table.match.scores) >= 4
@@ -186,7 +182,7 @@ def test_text_repr_is_deterministic() -> None:
 
 def test_hint_suggests_a_legal_action_with_a_reason() -> None:
     table = Table("nimby", seat=0, seed=3, pace=0)
-    send(table, {"command": "hint"})
+    send_message(table, {"command": "hint"})
     assert table.error == {}
     assert table.hint["action"] in table.legal
     assert table.hint["reason"]
@@ -198,10 +194,10 @@ def test_hint_suggests_a_legal_action_with_a_reason() -> None:
 def test_bot_level_per_seat_from_the_table() -> None:
     table = Table("nimby", seat=0, seed=3, pace=0, bots=["random", "heuristic", "random", "search"])
     assert table.bot_levels == ["", "heuristic", "random", "search"]
-    send(table, {"bot": [2, "search"]})
+    send_message(table, {"bot": [2, "search"]})
     assert table.bot_levels == ["", "heuristic", "search", "search"]
     for bad in ([0, "search"], [1, "genius"], [9, "random"], ["1", "random"]):
-        send(table, {"bot": bad})
+        send_message(table, {"bot": bad})
         assert "choose a bot level" in table.error["text"]
     assert table.bot_levels == ["", "heuristic", "search", "search"]
 
@@ -219,15 +215,15 @@ def test_hint_is_worked_out_once_per_position(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(table_module, "hint_decision", counting)
     table = Table("nimby", seat=0, seed=3, pace=0)
     for _ in range(10):  # ten clicks on Hint
-        send(table, {"command": "hint"})
+        send_message(table, {"command": "hint"})
     table.locale = "ru"
-    send(table, {"command": "hint"})
+    send_message(table, {"command": "hint"})
     assert len(calls) == 1
     assert table.hint["action"] in table.legal
     assert any("а" <= ch <= "я" for ch in table.hint["reason"])  # the same search, in Russian now
     table.act(table.hint["action"])
     if table.state.to_act == 0:
-        send(table, {"command": "hint"})
+        send_message(table, {"command": "hint"})
         assert len(calls) == 2  # a new position: a new search
 
 

@@ -46,6 +46,10 @@ BAD_VALUE = (traitlets.TraitError, TypeError, ValueError, OverflowError)
 _IPYWIDGETS_TRAITS = frozenset(anywidget.AnyWidget.class_trait_names(sync=True)) | {"_esm", "_css"}
 
 
+class SettingError(traitlets.TraitError, ValueError):
+    """A setting a widget cannot take (a seat, a locale): a ``ValueError`` from the constructor, a trait error after."""
+
+
 class MessageError(Exception):
     """A message from the browser that is not of the widget's protocol (its shape or types)."""
 
@@ -188,6 +192,7 @@ class CardWidget(TextRepr, anywidget.AnyWidget):
     # ----- the locale --------------------------------------------------------------------------------------
     @traitlets.validate("locale")
     def _check_locale(self, proposal: dict[str, Any]) -> str:
+        """The one check of the locale, in the constructor and after."""
         if proposal["value"] not in LOCALES:
-            raise traitlets.TraitError(f'locale must be one of {", ".join(LOCALES)}, not "{proposal["value"]}"')
+            raise SettingError(f'locale must be one of {", ".join(LOCALES)}, not "{proposal["value"]}"')
         return proposal["value"]

@@ -10,7 +10,6 @@ which the engine validates. Bots move in Python; the front-end animates the
 from __future__ import annotations
 
 import math
-import sys
 import threading
 from pathlib import Path
 from typing import Any, ClassVar
@@ -19,20 +18,21 @@ import traitlets
 
 from cardwidgets.analysis import AnalysisError
 from cardwidgets.analysis.coach import Verdict, coach, hint_decision
-from cardwidgets.analysis.postmortem import review as review_rows
 from cardwidgets.bots import LEVELS, Bot, Decision, make_bot
 from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_match
 from cardwidgets.core.state import GameState
-from cardwidgets.i18n import LOCALES, format_value, phase_name, resolve
+from cardwidgets.i18n import format_value, phase_name
 from cardwidgets.i18n.names import action_done, action_phrase, number_text
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import action_label, ui_texts
-from cardwidgets.widgets.base import CardWidget, MessageError
+from cardwidgets.widgets.base import CardWidget, MessageError, SettingError
 from cardwidgets.widgets.board import board_model, seat_name
+from cardwidgets.widgets.match_driver import MatchDriver, completed_tricks, make_bots
 from cardwidgets.widgets.replay import HandReplay
+from cardwidgets.widgets.review_runner import ReviewRunner, judge_deal
 
 STATIC = Path(__file__).parent.parent / "static"
 #: The Review's bound in seconds for the whole deal (the judge's own budgets decide each verdict).
@@ -51,10 +51,9 @@ class Table(CardWidget):
     """
 
     _esm = STATIC / "table.js"
-    #: What a fault inside a message must put back (``CardWidget._guarded``): the match, its deal, the bots.
-    _transactional: ClassVar[tuple[str, ...]] = (
-        "match", "state", "bots", "_events", "_verdict", "_review", "_hint_cache", "_hint_running"
-    )
+    #: What a fault inside a message must put back (``CardWidget._guarded``): the driver (the match, its deal,
+    #: the bots, the events), the coach's verdict, the Review's rows, the hint.
+    _transactional: ClassVar[tuple[str, ...]] = ("_driver", "_verdict", "_review", "_hint_cache", "_hint_running")
     _css = STATIC / "table.css"
 
     #: The class of a seat at a shared room: ``widgets/shared_table.py`` registers ``SharedTable`` here.
@@ -62,6 +61,8 @@ class Table(CardWidget):
 
     #: The browser may write the bots' pace (the slider) and nothing else (``docs/widget-protocol.md``).
     browser_writable: ClassVar[frozenset[str]] = frozenset({"pace"})
+    #: Set once ``__init__`` is done: settings changed before then are synced once, at its end.
+    _ready = False
 
     game = traitlets.Unicode().tag(sync=True)
     #: The learner's seat; set from Python only (the browser may not move the learner).
@@ -119,27 +120,62 @@ class Table(CardWidget):
         match: Match | None = None,
         coach: bool = False,
     ) -> None:
-        self.match = match if match is not None else Match(game, rules, seed=seed)
-        locale = resolve(locale)
-        _check_settings(self.match, seat, locale)
+        #: The match played from this seat (``widgets/match_driver.py``); the seat and locale traits check themselves.
+        self._driver = MatchDriver(match if match is not None else Match(game, rules, seed=seed))
         super().__init__(game=self.match.game.name, seat=seat, locale=locale, reveal=reveal, pace=pace, coach=coach)
         self.seed = seed
-        self.bots, levels = _make_bots(bots, self.match.game.num_players, seed)
+        self.bots, levels = make_bots(bots, self.match.game.num_players, seed)
         self.bot_levels = [level if s != seat else "" for s, level in enumerate(levels)]
-        self.state: GameState = self.match.current or self.match.new_deal()
-        self._events: list[dict[str, Any]] = []
+        self._driver.start()
         self._hint_cache: tuple[tuple[int, int, int], Decision] | None = None
         self._hint_running = False
         self._verdict: Verdict | None = None
         #: The post-mortem of the deal just played (``review()``): the deal's number and its rows.
         self._review: tuple[int, list[tuple[dict[str, Any], Explanation]]] | None = None
         #: The Review being worked out off the message handler: its thread and its Cancel.
-        self._review_thread: threading.Thread | None = None
-        self._review_cancel = threading.Event()
+        self._reviews = ReviewRunner()
         #: The Review entry opened in the table: (its number, the replay).
         self._review_open: tuple[int, HandReplay] | None = None
+        self._ready = True
         self._let_bots_play()
         self._sync()
+
+    # ----- the match, as the driver holds it ---------------------------------------------------
+    @property
+    def match(self) -> Match:
+        """The match being played."""
+        return self._driver.match
+
+    @match.setter
+    def match(self, match: Match) -> None:
+        self._driver.match = match
+
+    @property
+    def state(self) -> GameState:
+        """The deal in play."""
+        return self._driver.start()
+
+    @state.setter
+    def state(self, state: GameState) -> None:
+        self._driver.state = state
+
+    @property
+    def bots(self) -> list[Bot]:
+        """One bot per seat (the learner's is never asked)."""
+        return self._driver.bots
+
+    @bots.setter
+    def bots(self, bots: list[Bot]) -> None:
+        self._driver.bots = bots
+
+    @property
+    def _events(self) -> list[dict[str, Any]]:
+        """The moves since the learner last acted, for the animation (``widgets/match_driver.py``)."""
+        return self._driver.events
+
+    @_events.setter
+    def _events(self, events: list[dict[str, Any]]) -> None:
+        self._driver.events = events
 
     # ----- alternate constructor ------------------------------------------------
     @classmethod
@@ -165,17 +201,14 @@ class Table(CardWidget):
                 reason = Explanation("ACTIONS", "core.game_over")
             self._refuse(reason, action)
             return False
-        completed = _completed_tricks(state)
         before = state.clone() if self.coach else None
         try:
-            state.apply(action)
+            self._driver.play(self.seat, action)
         except IllegalActionError as exc:
             self._refuse(exc.explanation, action)
             return False
         if before is not None:  # the coach judges the move on what the learner could see
             self._verdict = coach(before, state.history[-1])
-        self._events = []
-        self._record_event(self.seat, completed)
         self._settle()
         return True
 
@@ -185,11 +218,10 @@ class Table(CardWidget):
             key = "widget.match_over" if self.match.is_over else "widget.deal_not_over"
             self._refuse(Explanation("ACTIONS", key), "next_deal")
             return False
-        self.state = self.match.new_deal()
-        self._events = []
+        self._driver.new_deal()
         self._verdict = None
         self._review_open = None
-        self._review_cancel.set()  # a review still being worked out is for the deal just left
+        self._reviews.drop()  # a review still being worked out is for the deal just left
         self._settle()
         return True
 
@@ -265,34 +297,27 @@ class Table(CardWidget):
         if not self.state.is_done:
             self._refuse(Explanation("", "analysis.review_not_over"), "review")
             return False
-        if self._review_thread is not None and self._review_thread.is_alive():
+        if self._reviews.busy:
             self._refuse(Explanation("", "analysis.review_busy"), "review")
             return False
         self.error = {}
         if self._reviewed_now():
             self._sync()
             return True
-        self._review_cancel = threading.Event()
-        cancel = self._review_cancel
 
-        def work() -> None:
+        def work(cancel: threading.Event) -> None:
             self._work_out_review(None, REVIEW_TOTAL_SECONDS, cancel=cancel)
             self._sync()
 
-        if sys.platform == "emscripten":
-            work()
-            return True
-        self.review_progress = [0, 0]
-        self._review_thread = threading.Thread(target=work, name="cardwidgets-review", daemon=True)
-        self._review_thread.start()
+        def in_background() -> None:
+            self.review_progress = [0, 0]
+
+        self._reviews.start(work, in_background)
         return True
 
     def cancel_review(self) -> bool:
         """The Review's **Cancel**: stop the review being worked out (nothing is kept)."""
-        if self._review_thread is None or not self._review_thread.is_alive():
-            return False
-        self._review_cancel.set()
-        return True
+        return self._reviews.cancel()
 
     def _reviewed_now(self) -> bool:
         return self._review is not None and self._review[0] == len(self.match.deals)
@@ -305,8 +330,8 @@ class Table(CardWidget):
             self.review_progress = [done, total]
 
         try:
-            rows = review_rows(
-                self.state.clone(), self.seat, samples=samples, total_seconds=total_seconds,
+            rows = judge_deal(
+                self.state, self.seat, samples, total_seconds,
                 progress=progress if cancel is not None else None,
                 cancelled=cancel.is_set if cancel is not None else None,
             )  # fmt: skip
@@ -317,7 +342,7 @@ class Table(CardWidget):
             self.review_progress = []
         if (cancel is not None and cancel.is_set()) or number != len(self.match.deals):
             return False
-        self._review = (number, [entry for entry in rows if _listed(entry[0])])
+        self._review = (number, rows)
         return True
 
     def open_review_entry(self, number: int) -> bool:
@@ -433,46 +458,21 @@ class Table(CardWidget):
 
     # ----- bots and events --------------------------------------------------------------------
     def _let_bots_play(self) -> None:
-        """Bots act until it is the learner's turn or the deal is over."""
-        state = self.state
-        while not state.is_done and state.to_act != self.seat:
-            seat = state.to_act
-            assert seat is not None
-            completed = _completed_tricks(state)
-            state.apply(self.bots[seat].choose(state))
-            self._record_event(seat, completed)
-        if state.is_done and len(self.match.deal_scores) < len(self.match.deals):
-            self.match.end_deal()
+        """Bots act until it is the learner's turn or the deal is over (a hook: ``SharedTable`` asks its room)."""
+        self._driver.let_bots_play(self.seat)
 
     def _record_event(self, seat: int, completed_before: int) -> None:
-        """Remember what just happened, as the learner may see it, for the animation."""
-        state = self.state
-        completed = [t for t in state.tricks if t.collector is not None]
-        trick = state.tricks[-1] if state.tricks else None
-        done: dict[str, Any] | None = None
-        if len(completed) > completed_before:  # this action completed a trick
-            trick, why = completed[-1], completed[-1].explanation
-            done = {
-                "collector": trick.collector,
-                "why": why.text(self.locale) if why else "",
-                "rule": why.rule if why else "",
-            }
-        self._events.append(
-            {
-                "seat": seat,
-                "action": state.public_history(self.seat)[-1],
-                "trick": trick.to_json()["plays"] if trick is not None else [],
-                "done": done,
-            }
-        )
+        """Remember the move ``seat`` just made in ``state``, as the learner may see it, for the animation."""
+        self._driver.record(seat, completed_before, self.seat)
 
     # ----- syncing ------------------------------------------------------------------------------
     @traitlets.validate("seat")
     def _check_seat(self, proposal: dict[str, Any]) -> int:
-        players = self.match.game.num_players
-        if not 0 <= proposal["value"] < players:
-            raise traitlets.TraitError(f"seat must be 0 to {players - 1} for {self.match.game.name}")
-        return proposal["value"]
+        """The one check of the learner's seat (``Table(..., seat=9)`` and ``table.seat = 9`` alike)."""
+        players, seat = self.match.game.num_players, proposal["value"]
+        if not 0 <= seat < players:
+            raise SettingError(f"seat must be 0 to {players - 1} for {self.match.game.name}, not {seat}")
+        return seat
 
     @traitlets.validate("pace")
     def _check_pace(self, proposal: dict[str, Any]) -> float:
@@ -483,7 +483,7 @@ class Table(CardWidget):
 
     @traitlets.observe("locale", "reveal", "seat", "coach")
     def _settings_changed(self, _change: dict[str, Any]) -> None:
-        if hasattr(self, "state"):
+        if self._ready:  # not while ``__init__`` sets them: it syncs once at its end
             self._sync()
 
     def _sync(self) -> None:
@@ -504,7 +504,7 @@ class Table(CardWidget):
             self.legal = legal
             self.labels = {a: action_label(a, self.locale, self.game) for a in legal}
             # each event's action in words for the status line during bot moves, never its code
-            self.events = [{**e, **self._event_words(e, ui)} for e in self._events]
+            self.events = [{**e, "done": self._done_words(e["done"]), **self._event_words(e, ui)} for e in self._events]
             self.scoreboard = scoreboard
             self.ui = ui
             self.board = board_model(self.game, view, self.seat, ui, sitting=sitting, locale=self.locale)
@@ -512,6 +512,14 @@ class Table(CardWidget):
             self.review_rows = self._review_json()
             self.reviewed = self._reviewed_now()
             self.review_view = self._review_view_json()
+
+    def _done_words(self, done: dict[str, Any] | None) -> dict[str, Any] | None:
+        """A completed trick of an event: who took it, and why in the learner's words with the rule id."""
+        if done is None:
+            return None
+        why = done["why"]
+        text, rule = (why.text(self.locale), why.rule) if why else ("", "")
+        return {"collector": done["collector"], "why": text, "rule": rule}
 
     def _event_words(self, event: dict[str, Any], ui: dict[str, Any]) -> dict[str, str]:
         """An event's action in words and the status line's sentence («Игрок 0 не согласился»)."""
@@ -545,7 +553,7 @@ class Table(CardWidget):
         English keeps the code-like ``Table(nimby, seat 0, phase trump, …)``; Russian says it in words.
         """
         state, locale = self.state, self.locale
-        params: dict[str, Any] = {"seat": self.seat, "tricks": _completed_tricks(state)}
+        params: dict[str, Any] = {"seat": self.seat, "tricks": completed_tricks(state)}
         if locale == "en":
             params.update(game=self.game, phase=state.phase, to_act=state.to_act, scores=self.match.scores)
         else:
@@ -561,11 +569,6 @@ def _signed_texts(scores: list[int] | None, locale: str) -> list[str] | None:
     return None if scores is None else [number_text(score, locale, signed=True) for score in scores]
 
 
-def _listed(row: dict[str, Any]) -> bool:
-    """Whether the Review lists a row: an inaccuracy or a mistake, a face-up cost, or no time to value it."""
-    return row["verdict"] in ("inaccuracy", "mistake", None) or bool(row["dd_cost"])
-
-
 def _cost_text(cost: float | None, locale: str) -> str:
     """A cost as people write it: ``3``, ``0.38`` (``0,38`` in Russian), ``?`` when the solver did not finish."""
     if cost is None:
@@ -573,8 +576,8 @@ def _cost_text(cost: float | None, locale: str) -> str:
     return format_value(int(cost) if cost == int(cost) else cost, locale)
 
 
-def _completed_tricks(state: GameState) -> int:
-    return sum(1 for t in state.tricks if t.collector is not None)
+#: Kept for ``widgets/shared_table.py``, which imports it from here.
+_completed_tricks = completed_tricks
 
 
 def _hand_order(state: GameState, card: Any) -> tuple[int, int, int]:
@@ -587,23 +590,3 @@ def _deal_result_text(state: GameState, locale: str) -> str:
     explain = getattr(state, "score_explanation", None)
     reason = explain() if explain is not None else None
     return reason.text(locale) if reason is not None else ""
-
-
-def _check_settings(match: Match, seat: int, locale: str) -> None:
-    players = match.game.num_players
-    if not 0 <= seat < players:
-        raise ValueError(f"seat must be 0 to {players - 1} for {match.game.name}, not {seat}")
-    if locale not in LOCALES:
-        raise ValueError(f'locale must be one of {", ".join(LOCALES)}, not "{locale}"')
-
-
-def _make_bots(bots: str | Bot | list[str | Bot], players: int, seed: int | None) -> tuple[list[Bot], list[str]]:
-    """One bot per seat (the learner's is never asked), and each one's level name (or "custom")."""
-    chosen = bots if isinstance(bots, list) else [bots] * players
-    if len(chosen) != players:
-        raise ValueError(f"bots: expected {players} bots (one per seat; the learner's is unused)")
-    made = [
-        make_bot(bot, None if seed is None else seed * 10 + s) if isinstance(bot, str) else bot
-        for s, bot in enumerate(chosen)
-    ]
-    return made, [bot if isinstance(bot, str) else "custom" for bot in chosen]

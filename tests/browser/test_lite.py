@@ -88,6 +88,13 @@ _RUN_ALL_OVER_JS = """(errors) => {
   return prompts.every(p => /^\\[\\d+\\]:$/.test(p)) || document.querySelector(errors) !== null;
 }"""
 _WIDGETS = ".cw-table, .cw-replay, .cw-explorer"
+# Every widget output is drawn and no table is animating its bots' moves (the animation starts as a table is drawn).
+_WIDGETS_SETTLED_JS = """() => {
+  const mime = "application/vnd.jupyter.widget-view+json";
+  const outputs = [...document.querySelectorAll(`.jp-OutputArea-output[data-mime-type='${mime}']`)];
+  return outputs.every((output) => output.childElementCount > 0)
+    && [...document.querySelectorAll('.cw-table')].every((table) => table.dataset.animating === 'false');
+}"""
 # The learner (seat 0) may act: nothing is animating and a legal card or an action button is there.
 _LEARNERS_TURN_JS = """(root) => root.dataset.animating === 'false' && root.dataset.toAct === '0'
   && root.querySelectorAll('.cw-hand .cw-card.cw-legal, button[data-action]').length > 0"""
@@ -498,6 +505,6 @@ def test_notebook_runs_offline(name, lite_server, offline_browser, visit):
     open_notebook(page, lite_server, name)
     run_all(page)
     assert not error_outputs(page), error_outputs(page)
-    page.wait_for_timeout(3000)  # the tables' bots finish their moves
+    page.wait_for_function(_WIDGETS_SETTLED_JS, timeout=60_000)  # the tables' bots finish their moves
     assert not widgets_showing_undefined(page), widgets_showing_undefined(page)
     assert_stayed_local(visit, offline_browser.proxy)

@@ -1,0 +1,77 @@
+"""The Review's orchestration: the judge's rows for a finished deal, worked out at once or off the message handler.
+
+``Table`` (``widgets/table.py``) owns what the learner sees — the rows in words, the progress
+trait, the refusals; this module runs the post-mortem (``analysis/postmortem.py``) with its
+progress and its Cancel, one review at a time, on a thread where there are threads (not in
+JupyterLite's Pyodide, where it is worked out at once).
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from cardwidgets.analysis.postmortem import review as review_rows
+from cardwidgets.core.explain import Explanation
+from cardwidgets.core.state import GameState
+
+#: A judged decision: the post-mortem's row and its sentence.
+Row = tuple[dict[str, Any], Explanation]
+
+
+class ReviewRunner:
+    """One Review at a time: its thread, its Cancel."""
+
+    def __init__(self) -> None:
+        self.thread: threading.Thread | None = None
+        self.cancel_event = threading.Event()
+
+    @property
+    def busy(self) -> bool:
+        """Whether a review is being worked out on its thread."""
+        return self.thread is not None and self.thread.is_alive()
+
+    def start(self, work: Callable[[threading.Event], None], background: Callable[[], None]) -> None:
+        """Run ``work(cancel)`` on a thread, ``background()`` first; where there are no threads, at once."""
+        self.cancel_event = threading.Event()
+        cancel = self.cancel_event
+        if sys.platform == "emscripten":
+            work(cancel)
+            return
+        background()
+        self.thread = threading.Thread(target=lambda: work(cancel), name="cardwidgets-review", daemon=True)
+        self.thread.start()
+
+    def cancel(self) -> bool:
+        """Cancel the review being worked out; False when none is."""
+        if not self.busy:
+            return False
+        self.cancel_event.set()
+        return True
+
+    def drop(self) -> None:
+        """The deal was left: a review still being worked out is for it, and is cancelled."""
+        self.cancel_event.set()
+
+
+def judge_deal(
+    state: GameState,
+    seat: int,
+    samples: int | None,
+    total_seconds: float,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> list[Row]:
+    """The rows the Review lists for ``seat`` in the finished deal ``state`` (``AnalysisError`` if unplayed)."""
+    rows = review_rows(
+        state.clone(), seat, samples=samples, total_seconds=total_seconds, progress=progress, cancelled=cancelled
+    )
+    return [entry for entry in rows if listed(entry[0])]
+
+
+def listed(row: dict[str, Any]) -> bool:
+    """Whether the Review lists a row: an inaccuracy or a mistake, a face-up cost, or no time to value it."""
+    return row["verdict"] in ("inaccuracy", "mistake", None) or bool(row["dd_cost"])
