@@ -190,9 +190,13 @@ def _play_a(state: NestorsState, legal: list[Card], trump: Rank) -> Decision:
         card = trumps[0]
         table_worth = Points(table_points, "nestors")
         return _play(card, "NES-6", "bots.nestors.lead_trump", table=sym(table) if table else "", points=table_worth)
-    plain = [c for c in legal if c.rank is not trump and CARD_POINTS[trump][c] == 0] or legal
-    card = max(plain, key=lambda c: (c.rank is not trump, POWER[trump][c]))
-    return _play(card, "NES-6", "bots.nestors.lead_high")
+    blank = [c for c in legal if c.rank is not trump and CARD_POINTS[trump][c] == 0]
+    plain = blank or [c for c in legal if c.rank is not trump]
+    if not plain:  # only trumps left: any of them takes the trick for A and C
+        return _play(min(legal, key=lambda c: POWER[trump][c]), "NES-6", "bots.nestors.lead_trump",
+                     table=sym(table) if table else "", points=Points(table_points, "nestors"))
+    card = max(plain, key=lambda c: POWER[trump][c])
+    return _play(card, "NES-6", "bots.nestors.lead_high" if blank else "bots.nestors.lead_plain")
 
 
 def _play_b(state: NestorsState, seat: int, legal: list[Card], trump: Rank) -> Decision:
@@ -220,7 +224,13 @@ def _play_b(state: NestorsState, seat: int, legal: list[Card], trump: Rank) -> D
     if higher:
         card = min(higher, key=lambda c: power[c])
         return _play(card, "NES-6", "bots.nestors.b_higher", a=sym(a))
-    return _play(_cheapest(legal, trump), "NES-6", "bots.nestors.dump")
+    card = _cheapest(legal, trump)
+    return _play(card, "NES-6", "bots.nestors.dump" if b_loses(a, card, trump) else "bots.nestors.cheapest")
+
+
+def b_loses(a: Card, b: Card, trump: Rank) -> bool:
+    """Whether B's ``b`` leaves the trick to A and C whatever C plays: no trump, not above A's card (W2, W3, W3a)."""
+    return b.rank is not trump and not (b.suit is a.suit and POWER[trump][b] > POWER[trump][a])
 
 
 def _play_c(state: NestorsState, legal: list[Card], trump: Rank) -> Decision:

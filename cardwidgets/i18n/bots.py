@@ -62,7 +62,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "ходите с {card}: это старший козырь, остальные должны отвечать козырями, возможно двойками (ещё не вышло двоек: {left})",
     },
     "bots.nimby.lead_top_two_after": {
-        "en": "lead {card}: the higher 2s ({gone}) are out, so your {card} is now the top trump and can catch the {left} 2s still out",
+        "en": "lead {card}: the higher 2s ({gone}) are out, so your {card} is now the top trump and can catch the 2s still out ({left})",
         "ru": "ходите с {card}: старшие двойки ({gone}) уже вышли, теперь ваша двойка {card} — старший козырь и может поймать оставшиеся двойки ({left})",
     },
     "bots.nimby.lead_low": {
@@ -77,13 +77,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "play {card}: your partner's {winner} takes this trick for sure, so your 2 scores for your side (only the 2s taken count, NIM-6)",
         "ru": "кладите {card}: карта партнёра {winner} наверняка берёт взятку, и ваша двойка достанется вашей паре (считаются только взятые двойки, NIM-6)",
     },
+    "bots.nimby.bank_two_over": {
+        "en": "play {card}: it tops your partner's {winner}, so your side takes this trick for sure and your 2 scores for it (only the 2s taken count, NIM-6)",
+        "ru": "кладите {card}: она перебивает карту партнёра {winner}, взятка наверняка ваша, и двойка достанется вашей паре (считаются только взятые двойки, NIM-6)",
+    },
+    "bots.nimby.partner_wins_over": {
+        "en": "play {card}, your lowest: it tops your partner's {winner}, and your side takes this trick",
+        "ru": "кладите {card}, самую младшую: она перебивает карту партнёра {winner}, и взятка достаётся вашей паре",
+    },
     "bots.nimby.partner_wins": {
         "en": "play {card}, your lowest: your partner's {winner} takes this trick",
         "ru": "кладите {card}, самую младшую: взятку берёт карта партнёра {winner}",
     },
     "bots.nimby.take_twos": {
-        "en": "take the trick with {card}, the cheapest card sure to win it: it holds {twos} 2(s), and only the 2s taken score (NIM-6)",
-        "ru": "берите взятку картой {card} — самой дешёвой из тех, что наверняка её возьмут: в ней есть двойки ({twos}), а считаются только взятые двойки (NIM-6)",
+        "en": "take the trick with {card}, the cheapest card sure to win it: it holds {twos}, and only the 2s taken score (NIM-6)",
+        "ru": "берите взятку картой {card} — самой дешёвой из тех, что наверняка её возьмут: в ней {twos}, а считаются только взятые двойки (NIM-6)",
     },
     "bots.nimby.take_safe": {
         "en": "take the trick with {card}: you must give a 2, so win the trick with it rather than hand it to the opponents",
@@ -107,8 +115,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "пас: рука стоит около {count} очка — меньше, чем {next}, которые пришлось бы заказать (TUM-6)",
     },
     "bots.tumbochka.give": {
-        "en": "give {card} to seat {to}: it is the card worth least to you (a low card without company)",
-        "ru": "отдайте {card} игроку {to}: эта карта вам наименее ценна (младшая и без поддержки)",
+        "en": "give {card} to seat {to}: it is the card worth least to you to keep — the only {suit} card you hold",
+        "ru": "отдайте {card} игроку {to}: эту карту вам выгоднее всего отдать — она у вас единственная в масти {suit}",
+    },
+    "bots.tumbochka.give_more": {
+        "en": "give {card} to seat {to}: it is the card worth least to you to keep (one of your {held} {suit} cards, not part of a trilyazh)",
+        "ru": "отдайте {card} игроку {to}: эту карту вам выгоднее всего отдать (одна из ваших {held} карт масти {suit}, не из трильяжа)",
     },
     "bots.tumbochka.raise": {
         "en": "raise to {bid}: with the talon your hand counts about {count} points, above the contract of {contract}",
@@ -182,6 +194,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bots.nestors.lead_high": {
         "en": "lead {card}, a high card without points: B beats it only with a higher card of its suit or a trump (W2, W3)",
         "ru": "ходите со старшей карты без очков {card}: Б побьёт её только старшей картой той же масти или козырем (W2, W3)",
+    },
+    "bots.nestors.lead_plain": {
+        "en": "lead {card}, your highest card that is no trump (each of them has points): B beats it only with a higher card of its suit or a trump (W2, W3)",
+        "ru": "ходите со старшей некозырной карты {card} (очки есть у каждой из них): Б побьёт её только старшей картой той же масти или козырем (W2, W3)",
+    },
+    "bots.nestors.cheapest": {
+        "en": "play {card}: of the cards you may play it is the cheapest (fewest points, and no trump while you hold another card)",
+        "ru": "кладите {card}: из ваших карт она самая дешёвая (меньше всего очков, и не козырь, пока есть другие карты)",
     },
     "bots.nestors.b_lost": {
         "en": "play {card}, your cheapest: A's trump {a} takes this trick whatever you play",
