@@ -158,8 +158,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "вы сидите на тумбочке, а сидящий может заказать 7 или больше: {bid} можно",
     },
     "drill.tum_point_ok": {
-        "en": "seat {sitter} sits on the tumbochka, but you have {score} points (at least 1), so you may bid {bid}",
-        "ru": "игрок {sitter} сидит на тумбочке, но у вас {score} очков (хотя бы 1), поэтому заказать {bid} можно",
+        "en": "seat {sitter} sits on the tumbochka, but you have {score} (at least 1 point), so you may bid {bid}",
+        "ru": "игрок {sitter} сидит на тумбочке, но у вас {score} (хотя бы 1 очко), поэтому заказать {bid} можно",
     },
     "drill.tum_open_ok": {
         "en": "you are first hand and open with exactly 4",

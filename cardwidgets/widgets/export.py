@@ -357,10 +357,8 @@ def _e(text: object) -> str:
 
 # ----- plain text ------------------------------------------------------------------------------------------
 def _card_text(card: str, ui: dict[str, Any]) -> str:
-    """A card in plain text: canonical ``AS`` in English (as before), «Т♠» in Russian."""
+    """A card in plain text as a person reads it: "A♠" in English, «Т♠» in Russian (never the code ``AS``)."""
     letters = ui.get("rank_letters") or {}
-    if not letters:
-        return card
     rank, suit = card[:-1], card[-1]
     return letters.get(rank, rank) + suit_symbol(suit)
 
