@@ -18,8 +18,8 @@ table card. Leaving (NES-7): leave the card worth least.
 Tricks (NES-6), A and C are partners against B:
 - A: a trump led by A **always** takes the trick for A and C (W1, W3a, W3),
   so lead one when the table card is worth 10 or more or you hold three
-  trumps; otherwise lead your highest plain card without points, which B can
-  beat only with a trump.
+  trumps; otherwise lead your highest plain card without points (else your
+  highest plain card), which B beats only with a higher card of its suit or a trump.
 - B: after A's plain card, a trump wins unless C answers with a trump of a
   third suit (W3b): play one when the trick is worth 15 or more; else beat A
   in his suit with a card nothing still out can beat; else give your
