@@ -186,15 +186,13 @@ def _play_a(state: NestorsState, legal: list[Card], trump: Rank) -> Decision:
     trumps = [c for c in legal if c.rank is trump]
     table = state.table
     table_points = CARD_POINTS[trump][table] if table is not None else 0
+    worth = {"table": sym(table) if table else "", "points": Points(table_points, "nestors")}
     if trumps and (table_points >= LEAD_TRUMP_TABLE or len(trumps) >= 3):
-        card = trumps[0]
-        table_worth = Points(table_points, "nestors")
-        return _play(card, "NES-6", "bots.nestors.lead_trump", table=sym(table) if table else "", points=table_worth)
+        return _play(trumps[0], "NES-6", "bots.nestors.lead_trump", **worth)
     blank = [c for c in legal if c.rank is not trump and CARD_POINTS[trump][c] == 0]
     plain = blank or [c for c in legal if c.rank is not trump]
     if not plain:  # only trumps left: any of them takes the trick for A and C
-        return _play(min(legal, key=lambda c: POWER[trump][c]), "NES-6", "bots.nestors.lead_trump",
-                     table=sym(table) if table else "", points=Points(table_points, "nestors"))
+        return _play(min(legal, key=lambda c: POWER[trump][c]), "NES-6", "bots.nestors.lead_trump", **worth)
     card = max(plain, key=lambda c: POWER[trump][c])
     return _play(card, "NES-6", "bots.nestors.lead_high" if blank else "bots.nestors.lead_plain")
 
