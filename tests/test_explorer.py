@@ -184,6 +184,6 @@ def test_text_repr_is_deterministic_and_has_no_model_id() -> None:
     assert first.model_id not in data["text/plain"]
     assert "C collects, A and C win — B played the trump J♦ and C the trump J♣" in first.text()
     assert (
-        "If C plays: JC → A and C win (W3b); JH → A and C win (W3b); JS → B (and his partner D) wins (W3)"
+        "If C plays: J♣ → A and C win (W3b); J♥ → A and C win (W3b); J♠ → B (and his partner D) wins (W3)"
         in first.text()
     )

@@ -1,6 +1,6 @@
 """Alpha-beta search over a fast position, with a transposition table at trick boundaries.
 
-A *position* (one class per game in ``cardwidgets.analysis.positions``) is a
+A *position* (one class per game, in its package's ``position`` module) is a
 compact, mutable copy of a deal in the play: ``moves()``, ``play(move)``
 (returns the points the declaring side gains by that move), ``undo()``,
 ``maximizing()``, ``done()``, ``key()`` (None except at a trick boundary) and

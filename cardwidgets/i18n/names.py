@@ -81,23 +81,70 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
 }
 
 
-#: An action told as done, where a language says it so (the status line during bot moves): ``{seat}`` is
-#: the seat's name; Russian agrees with «Вы» in the plural (the second form).
+#: An action told as done (the status line during bot moves): ``{seat}`` is the seat's name, ``{0}``… the
+#: action's words as in ``ACTION_LABELS``; Russian agrees with «Вы» in the plural (the second form).
 ACTION_DONE: dict[str, dict[str, tuple[str, str]]] = {
-    "en": {},
+    "en": {
+        "agree": ("{seat} agreed", "{seat} agreed"),
+        "pass": ("{seat} passed", "{seat} passed"),
+        "exchange": ("{seat} exchanged {0}", "{seat} exchanged {0}"),
+        "exchange.hidden": ("{seat} exchanged a card", "{seat} exchanged a card"),
+        "bid": ("{seat} bid {0}", "{seat} bid {0}"),
+        "trump": ("{seat} named {0} trump", "{seat} named {0} trump"),
+        "open": ("{seat} opened with {0} and took {1} and {2}", "{seat} opened with {0} and took {1} and {2}"),
+        "open.hidden": ("{seat} opened a card and took two", "{seat} opened a card and took two"),
+        "leave": ("{seat} left {0} on the table", "{seat} left {0} on the table"),
+        "give": ("{seat} gave {0} to seat {1}", "{seat} gave {0} to seat {1}"),
+        "give.hidden": ("{seat} gave a card to seat {1}", "{seat} gave a card to seat {1}"),
+        "raise": ("{seat} raised to {0}", "{seat} raised to {0}"),
+        "keep": ("{seat} kept the contract", "{seat} kept the contract"),
+        "play": ("{seat} played {0}", "{seat} played {0}"),
+        "troyan": ("{seat} showed a troyan and led {0}", "{seat} showed a troyan and led {0}"),
+        "trilyazh": ("{seat} announced a trilyazh and led {0}", "{seat} announced a trilyazh and led {0}"),
+    },
     "ru": {
         "agree": ("{seat} согласился", "{seat} согласились"),
+        "pass": ("{seat} спасовал", "{seat} спасовали"),
+        "exchange": ("{seat} обменял {0}", "{seat} обменяли {0}"),
+        "exchange.hidden": ("{seat} обменял карту", "{seat} обменяли карту"),
+        "bid": ("{seat} сделал ставку {0}", "{seat} сделали ставку {0}"),
+        "trump": ("{seat} назначил козырями {0}", "{seat} назначили козырями {0}"),
+        "open": ("{seat} открыл {0} и взял {1} и {2}", "{seat} открыли {0} и взяли {1} и {2}"),
+        "open.hidden": ("{seat} открыл карту и взял две", "{seat} открыли карту и взяли две"),
+        "leave": ("{seat} оставил {0} на столе", "{seat} оставили {0} на столе"),
+        "give": ("{seat} отдал {0} игроку {1}", "{seat} отдали {0} игроку {1}"),
+        "give.hidden": ("{seat} отдал карту игроку {1}", "{seat} отдали карту игроку {1}"),
+        "raise": ("{seat} перезаказал {0}", "{seat} перезаказали {0}"),
+        "keep": ("{seat} оставил заказ", "{seat} оставили заказ"),
+        "play": ("{seat} сыграл {0}", "{seat} сыграли {0}"),
+        "troyan": ("{seat} показал троян и зашёл с {0}", "{seat} показали троян и зашли с {0}"),
+        "trilyazh": ("{seat} объявил трильяж и зашёл с {0}", "{seat} объявили трильяж и зашли с {0}"),
     },
 }
 
 
 def action_done(text: str, seat_name: str, locale: str, game: str = "", *, own: bool = False) -> str:
-    """``seat_name`` and the action as done: «Игрок 0 не согласился», else "Seat 0: play A♠" / «Игрок 0: пас»."""
-    verb = text.split(maxsplit=1)[0] if text else ""
-    forms = ACTION_DONE[locale].get(f"{game}.{verb}") or ACTION_DONE[locale].get(verb)
-    if forms is None:
+    """``seat_name`` and the action as done: "Seat 2 passed", "You played 10♠" / «Игрок 2 сыграл 10♠».
+
+    An action the table does not know is told as "Seat 0: …" with its words (never its code).
+    """
+    verb, args, hidden = _action_parts(text, locale)
+    table = ACTION_DONE[locale]
+    forms = (hidden and table.get(f"{verb}.hidden")) or table.get(f"{game}.{verb}") or table.get(verb)
+    if forms is None or forms[0].count("{") - 1 > len(args):
         return f"{seat_name}: {action_phrase(text, locale, game)}"
-    return forms[1 if own else 0].format(seat=seat_name)
+    return forms[1 if own else 0].format(*[word_text(a, locale) for a in args], seat=seat_name)
+
+
+def _action_parts(text: str, locale: str) -> tuple[str, list[str], bool]:
+    """An action's verb (a flagged play: its flag), its words, and whether a card is hidden (``?``)."""
+    verb, *args = text.split() or [""]
+    if verb == "play" and len(args) == 2:  # play 6D troyan / play JS trilyazh
+        verb, args = args[1], args[:1]
+    if verb == "trump" and args:
+        with suppress(CardError):
+            args = [rank_plural(Rank.parse(args[0]), locale)]
+    return verb, args, "?" in args
 
 
 def rank_text(rank: Rank, locale: str) -> str:
@@ -162,14 +209,9 @@ def action_label(text: str, locale: str | None = None, game: str = "") -> str:
     ``ACTION_LABELS``: ``<game>.<verb>``).
     """
     locale = resolve(locale)
-    verb, *args = text.split()
-    if verb == "play" and len(args) == 2:  # play 6D troyan / play JS trilyazh
-        verb, args = args[1], args[:1]
-    if verb == "trump" and args:
-        with suppress(CardError):
-            args = [rank_plural(Rank.parse(args[0]), locale)]
+    verb, args, unseen = _action_parts(text, locale)
     labels = ACTION_LABELS[locale]
-    hidden = "?" in args and labels.get(f"{verb}.hidden")  # a card the reader may not see: "a card"
+    hidden = unseen and labels.get(f"{verb}.hidden")  # a card the reader may not see: "a card"
     template = hidden or labels.get(f"{game}.{verb}") or labels.get(verb)
     if template is None:
         return text
@@ -233,11 +275,25 @@ def russian_plural(n: int, one: str, few: str, many: str) -> str:
     return many
 
 
+#: Counted nouns: English (one, many), Russian (1, 2–4, 5+) — the one table ``count_text`` reads.
+NOUNS: dict[str, dict[str, tuple[str, ...]]] = {
+    "card": {"en": ("card", "cards"), "ru": ("карта", "карты", "карт")},
+    "trick": {"en": ("trick", "tricks"), "ru": ("взятка", "взятки", "взяток")},
+    "point": {"en": ("point", "points"), "ru": POINT_FORMS[""]},
+}
+
+
+def count_text(n: int, noun: str, locale: str) -> str:
+    """A whole number with its noun agreeing: "1 trick", "3 tricks" / «1 взятка», «3 взятки», «5 взяток»."""
+    forms = NOUNS[noun][locale]
+    if locale == "en":
+        return f"{n} {forms[0] if abs(n) == 1 else forms[1]}"
+    return f"{number_text(n, locale)} {russian_plural(n, *forms)}"
+
+
 def cards_text(n: int, locale: str) -> str:
     """How many cards a hand held face down has: "1 card", "5 cards" / «1 карта», «3 карты», «5 карт»."""
-    if locale == "en":
-        return f"{n} card" if n == 1 else f"{n} cards"
-    return f"{n} {russian_plural(n, 'карта', 'карты', 'карт')}"
+    return count_text(n, "card", locale)
 
 
 def points_text(value: float, locale: str, game: str = "", *, signed: bool = False, decimals: int | None = None) -> str:

@@ -21,7 +21,7 @@ from cardwidgets.cards import parse_card
 from cardwidgets.core.records import state_game
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import ActionText, phase_name, resolve, shown
-from cardwidgets.i18n.names import action_label, card_text
+from cardwidgets.i18n.names import action_done, action_label, card_text
 from cardwidgets.i18n.tools import tool_text
 from cardwidgets.i18n.ui import ui_texts
 from cardwidgets.widgets.board import board_model, suit_symbol, trump_text
@@ -152,8 +152,11 @@ def _last_action(
     """The action that led to this position (as ``viewer`` may know it), with the seat that took it."""
     if not state.history:
         return tool_text("no_action", locale)
-    action = shown(ActionText(state.public_history(viewer)[-1], state.game_name), locale)
-    return tool_text("last_action", locale, action=f"{_seat_name(ui, seat)}: {action}" if seat is not None else action)
+    action = state.public_history(viewer)[-1]
+    if seat is None:
+        return tool_text("last_action", locale, action=shown(ActionText(action, state.game_name), locale))
+    told = action_done(action, _seat_name(ui, seat), locale, state.game_name)  # "Seat 1 played 2♦"
+    return tool_text("last_action", locale, action=told)
 
 
 # ----- JSON: what the browser draws (js/board.js) -----------------------------------------------------------
@@ -311,8 +314,8 @@ def _e(text: object) -> str:
 
 # ----- plain text ------------------------------------------------------------------------------------------
 def _card_text(card: str, locale: str) -> str:
-    """A card in plain text: its canonical code ``AS`` in English (as before), «Т♠» in Russian (``card_text``)."""
-    return card if locale == "en" else card_text(parse_card(card), locale)
+    """A card in plain text as a person reads it: "A♠" in English, «Т♠» in Russian (never the code ``AS``)."""
+    return card_text(parse_card(card), locale)
 
 
 

@@ -18,8 +18,8 @@ table card. Leaving (NES-7): leave the card worth least.
 Tricks (NES-6), A and C are partners against B:
 - A: a trump led by A **always** takes the trick for A and C (W1, W3a, W3),
   so lead one when the table card is worth 10 or more or you hold three
-  trumps; otherwise lead your highest plain card without points, which B can
-  beat only with a trump.
+  trumps; otherwise lead your highest plain card without points (else your
+  highest plain card), which B beats only with a higher card of its suit or a trump.
 - B: after A's plain card, a trump wins unless C answers with a trump of a
   third suit (W3b): play one when the trick is worth 15 or more; else beat A
   in his suit with a card nothing still out can beat; else give your
@@ -191,13 +191,15 @@ def _play_a(state: NestorsState, legal: list[Card], trump: Rank) -> Decision:
     trumps = [c for c in legal if c.rank is trump]
     table = state.table
     table_points = CARD_POINTS[trump][table] if table is not None else 0
+    worth = {"table": sym(table) if table else "", "points": Points(table_points, "nestors")}
     if trumps and (table_points >= LEAD_TRUMP_TABLE or len(trumps) >= 3):
-        card = trumps[0]
-        table_worth = Points(table_points, "nestors")
-        return _play(card, "NES-6", "bots.nestors.lead_trump", table=sym(table) if table else "", points=table_worth)
-    plain = [c for c in legal if c.rank is not trump and CARD_POINTS[trump][c] == 0] or legal
-    card = max(plain, key=lambda c: (c.rank is not trump, POWER[trump][c]))
-    return _play(card, "NES-6", "bots.nestors.lead_high")
+        return _play(trumps[0], "NES-6", "bots.nestors.lead_trump", **worth)
+    blank = [c for c in legal if c.rank is not trump and CARD_POINTS[trump][c] == 0]
+    plain = blank or [c for c in legal if c.rank is not trump]
+    if not plain:  # only trumps left: any of them takes the trick for A and C
+        return _play(min(legal, key=lambda c: POWER[trump][c]), "NES-6", "bots.nestors.lead_trump", **worth)
+    card = max(plain, key=lambda c: POWER[trump][c])
+    return _play(card, "NES-6", "bots.nestors.lead_high" if blank else "bots.nestors.lead_plain")
 
 
 def _play_b(state: NestorsState, seat: int, legal: list[Card], trump: Rank) -> Decision:
@@ -225,7 +227,13 @@ def _play_b(state: NestorsState, seat: int, legal: list[Card], trump: Rank) -> D
     if higher:
         card = min(higher, key=lambda c: power[c])
         return _play(card, "NES-6", "bots.nestors.b_higher", a=sym(a))
-    return _play(_cheapest(legal, trump), "NES-6", "bots.nestors.dump")
+    card = _cheapest(legal, trump)
+    return _play(card, "NES-6", "bots.nestors.dump" if b_loses(a, card, trump) else "bots.nestors.cheapest")
+
+
+def b_loses(a: Card, b: Card, trump: Rank) -> bool:
+    """Whether B's ``b`` leaves the trick to A and C whatever C plays: no trump, not above A's card (W2, W3, W3a)."""
+    return b.rank is not trump and not (b.suit is a.suit and POWER[trump][b] > POWER[trump][a])
 
 
 def _play_c(state: NestorsState, legal: list[Card], trump: Rank) -> Decision:

@@ -244,8 +244,8 @@ def describe(result: dict[str, Any], locale: str = "en") -> str:
 
 
 def _shown(code: str | None, locale: str) -> str | None:
-    """A card code of ``result`` as a person reads it: English keeps ``JD``, Russian writes «В♦»."""
-    return code if locale == "en" or not code else card_text(parse_card(code), locale)
+    """A card code of ``result`` as a person reads it: "J♦" / «В♦», never the code ``JD``."""
+    return card_text(parse_card(code), locale) if code else code
 
 
 def _shown_all(codes: list[str], locale: str) -> str:

@@ -64,6 +64,14 @@ BOT_MESSAGES: dict[str, dict[str, str]] = {
         "en": "play {card}: it takes the trick for you and your partner A ({which})",
         "ru": "кладите {card}: она берёт взятку для вас и партнёра А ({which})",
     },
+    "bots.nestors.lead_plain": {
+        "en": "lead {card}, your highest card that is no trump (each of them has points): B beats it only with a higher card of its suit or a trump (W2, W3)",
+        "ru": "ходите со старшей некозырной карты {card} (очки есть у каждой из них): Б побьёт её только старшей картой той же масти или козырем (W2, W3)",
+    },
+    "bots.nestors.cheapest": {
+        "en": "play {card}: of the cards you may play it is the cheapest (fewest points, and no trump while you hold another card)",
+        "ru": "кладите {card}: из ваших карт она самая дешёвая (меньше всего очков, и не козырь, пока есть другие карты)",
+    },
 }
 
 #: Its drill questions, answers and facts (``drills.py``).

@@ -122,7 +122,7 @@ def _decide_play(state: NimbyState) -> Decision:
     out = state.unseen_cards(seat)  # not yet played, not in this hand: in the other hands
     plays = state.tricks[-1].plays
     if not plays:
-        return _lead(legal, out, trump)  # type: ignore[arg-type]
+        return _lead(state, legal, out, trump)  # type: ignore[arg-type]
     return _follow(state, seat, legal, out, trump)  # type: ignore[arg-type]
 
 
@@ -146,18 +146,31 @@ def _lowest(cards: list[Card], trump: Suit) -> Card:
     return min(cards, key=lambda card: (card.rank == Rank.TWO, strength[card]))
 
 
-def _lead(legal: list[Card], out: list[Card], trump: Suit) -> Decision:
+def _lead(state: NimbyState, legal: list[Card], out: list[Card], trump: Suit) -> Decision:
     twos_out = [card for card in out if card.rank == Rank.TWO]
-    top_twos = [card for card in legal if card.rank == Rank.TWO and _is_top(card, out, trump)]
-    if top_twos and twos_out:
-        card = top_twos[0]
-        higher_gone = [two for two in TWOS if TWO_ORDER[two.suit] > TWO_ORDER[card.suit]]
-        key = "bots.nimby.lead_top_two_after" if higher_gone else "bots.nimby.lead_top_two"
-        params = {"card": sym(card), "gone": syms(higher_gone), "left": len(twos_out)}
+    card = top_two(legal, out, trump)
+    if card is not None and twos_out:
+        gone = twos_played_above(state, card)
+        key = "bots.nimby.lead_top_two_after" if gone else "bots.nimby.lead_top_two"
+        params = {"card": sym(card), "gone": syms(gone), "left": len(twos_out)}
         return Decision(PLAY_CARD[card], Explanation("NIM-1", key, params))
     plain = [card for card in legal if PLAY_SUIT[trump][card] != TRUMPS]
     key = "bots.nimby.lead_low" if plain else "bots.nimby.lead_low_trump"
     return _play(_lowest(plain or legal, trump), "NIM-5", key)
+
+
+def top_two(legal: list[Card], out: list[Card], trump: Suit) -> Card | None:
+    """The highest 2 held, when nothing still out can beat it (it is the top trump left), else None."""
+    twos = [card for card in legal if card.rank == Rank.TWO]
+    card = max(twos, key=lambda c: TWO_ORDER[c.suit], default=None)
+    return card if card is not None and _is_top(card, out, trump) else None
+
+
+def twos_played_above(state: NimbyState, card: Card) -> list[Card]:
+    """The 2s above ``card`` already played, highest first (NIM-1: 2♣ > 2♠ > 2♥ > 2♦)."""
+    played = {c for trick in state.tricks for _, c in trick.plays}
+    above = [two for two in TWOS if TWO_ORDER[two.suit] > TWO_ORDER[card.suit] and two in played]
+    return sorted(above, key=lambda two: -TWO_ORDER[two.suit])
 
 
 def _follow(state: NimbyState, seat: int, legal: list[Card], out: list[Card], trump: Suit) -> Decision:
@@ -175,14 +188,17 @@ def _follow(state: NimbyState, seat: int, legal: list[Card], out: list[Card], tr
         twos = twos or [card for card in legal if card.rank == Rank.TWO]
         if twos:
             card = min(twos, key=lambda c: TWO_ORDER[c.suit])
-            return _play(card, "NIM-6", "bots.nimby.bank_two", winner=sym(best))
-        return _play(_lowest(legal, trump), "NIM-5", "bots.nimby.partner_wins", winner=sym(best))
+            key = "bots.nimby.bank_two_over" if _beats(card, best, led, trump) else "bots.nimby.bank_two"
+            return _play(card, "NIM-6", key, winner=sym(best))
+        card = _lowest(legal, trump)
+        key = "bots.nimby.partner_wins_over" if _beats(card, best, led, trump) else "bots.nimby.partner_wins"
+        return _play(card, "NIM-5", key, winner=sym(best))
     winners = [card for card in legal if _beats(card, best, led, trump) and (last or _sure(card, out, led, trump))]
     only_twos = all(card.rank == Rank.TWO for card in legal)
     if winners and (twos_in or only_twos):
         card = min(winners, key=lambda c: STRENGTH[trump][c])
         key = "bots.nimby.take_twos" if twos_in else "bots.nimby.take_safe"
-        return _play(card, "NIM-6", key, twos=twos_in)
+        return _play(card, "NIM-6", key, twos=syms([c for _, c in plays if c.rank == Rank.TWO]))
     key = "bots.nimby.duck" if not winners else "bots.nimby.duck_no_twos"
     return _play(_lowest(legal, trump), "NIM-5", key)
 

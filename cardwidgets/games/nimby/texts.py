@@ -33,7 +33,7 @@ BOT_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "ходите с {card}: это старший козырь, остальные должны отвечать козырями, возможно двойками (ещё не вышло двоек: {left})",
     },
     "bots.nimby.lead_top_two_after": {
-        "en": "lead {card}: the higher 2s ({gone}) are out, so your {card} is now the top trump and can catch the {left} 2s still out",
+        "en": "lead {card}: the higher 2s ({gone}) are out, so your {card} is now the top trump and can catch the 2s still out ({left})",
         "ru": "ходите с {card}: старшие двойки ({gone}) уже вышли, теперь ваша двойка {card} — старший козырь и может поймать оставшиеся двойки ({left})",
     },
     "bots.nimby.lead_low": {
@@ -53,8 +53,8 @@ BOT_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "кладите {card}, самую младшую: взятку берёт карта партнёра {winner}",
     },
     "bots.nimby.take_twos": {
-        "en": "take the trick with {card}, the cheapest card sure to win it: it holds {twos} 2(s), and only the 2s taken score (NIM-6)",
-        "ru": "берите взятку картой {card} — самой дешёвой из тех, что наверняка её возьмут: в ней есть двойки ({twos}), а считаются только взятые двойки (NIM-6)",
+        "en": "take the trick with {card}, the cheapest card sure to win it: it holds {twos}, and only the 2s taken score (NIM-6)",
+        "ru": "берите взятку картой {card} — самой дешёвой из тех, что наверняка её возьмут: в ней {twos}, а считаются только взятые двойки (NIM-6)",
     },
     "bots.nimby.take_safe": {
         "en": "take the trick with {card}: you must give a 2, so win the trick with it rather than hand it to the opponents",
@@ -67,6 +67,14 @@ BOT_MESSAGES: dict[str, dict[str, str]] = {
     "bots.nimby.duck_no_twos": {
         "en": "play {card}, your lowest: the trick holds no 2, so it is not worth a strong card",
         "ru": "кладите {card}, самую младшую: во взятке нет двоек, сильную карту на неё тратить не стоит",
+    },
+    "bots.nimby.bank_two_over": {
+        "en": "play {card}: it tops your partner's {winner}, so your side takes this trick for sure and your 2 scores for it (only the 2s taken count, NIM-6)",
+        "ru": "кладите {card}: она перебивает карту партнёра {winner}, взятка наверняка ваша, и двойка достанется вашей паре (считаются только взятые двойки, NIM-6)",
+    },
+    "bots.nimby.partner_wins_over": {
+        "en": "play {card}, your lowest: it tops your partner's {winner}, and your side takes this trick",
+        "ru": "кладите {card}, самую младшую: она перебивает карту партнёра {winner}, и взятка достаётся вашей паре",
     },
 }
 
@@ -188,6 +196,9 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
 
 #: Its own actions told as done (``i18n/names.py``).
 ACTION_DONE: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {
+        "nimby.pass": ("{seat} did not agree", "{seat} did not agree"),
+    },
     "ru": {
         "nimby.pass": ("{seat} не согласился", "{seat} не согласились"),
     },

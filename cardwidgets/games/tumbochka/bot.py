@@ -125,14 +125,21 @@ def keep_value(card: Card, hand: list[Card]) -> float:
     return value
 
 
+def suit_company(card: Card, hand: list[Card]) -> int:
+    """How many other cards of ``card``'s suit ``hand`` holds."""
+    return sum(1 for other in hand if other.suit is card.suit and other is not card)
+
+
 def _decide_talon(state: TumbochkaState) -> Decision:
     seat = seat_to_act(state)
     hand = own_hand(state, seat)
     waiting = [s for s in state.opponents() if state.given[s] is None]
     if waiting:
         card = min(hand, key=lambda c: keep_value(c, hand))
-        params = {"card": sym(card), "to": waiting[0]}
-        return Decision(GIVE[(card, waiting[0])], Explanation("TUM-4", "bots.tumbochka.give", params))
+        company = suit_company(card, hand)
+        key = "bots.tumbochka.give_more" if company else "bots.tumbochka.give"
+        params = {"card": sym(card), "to": waiting[0], "held": company + 1, "suit": card.suit}
+        return Decision(GIVE[(card, waiting[0])], Explanation("TUM-4", key, params))
     contract = state.contract
     assert contract is not None
     target = min(MAX_BID, int(hand_points(hand)) - 1)

@@ -35,6 +35,7 @@ from cardwidgets.games.tumbochka.engine import (
     Tumbochka,
     TumbochkaState,
 )
+from cardwidgets.i18n import Points
 from cardwidgets.i18n.drills import drill_text
 from cardwidgets.i18n.names import number_text
 
@@ -236,7 +237,8 @@ def _why_allowed(state: TumbochkaState, call: Action, scores: list[int]) -> Expl
     if seat == state.sitter:
         return Explanation("TUM-8", "drill.tum_sitter_ok", {"bid": bid})
     if bid >= SITTER_MIN_BID:  # type: ignore[operator]
-        return Explanation("TUM-8", "drill.tum_point_ok", {"bid": bid, "sitter": state.sitter, "score": scores[seat]})  # type: ignore[index]
+        score = Points(scores[seat], "tumbochka")  # type: ignore[index]
+        return Explanation("TUM-8", "drill.tum_point_ok", {"bid": bid, "sitter": state.sitter, "score": score})
     return Explanation("TUM-3", "drill.tum_bid_ok", {"bid": bid, "high": state.bid})
 
 

@@ -17,8 +17,8 @@ BOT_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "пас: рука стоит около {count} очка — меньше, чем {next}, которые пришлось бы заказать (TUM-6)",
     },
     "bots.tumbochka.give": {
-        "en": "give {card} to seat {to}: it is the card worth least to you (a low card without company)",
-        "ru": "отдайте {card} игроку {to}: эта карта вам наименее ценна (младшая и без поддержки)",
+        "en": "give {card} to seat {to}: it is the card worth least to you to keep — the only {suit} card you hold",
+        "ru": "отдайте {card} игроку {to}: эту карту вам выгоднее всего отдать — она у вас единственная в масти {suit}",
     },
     "bots.tumbochka.raise": {
         "en": "raise to {bid}: with the talon your hand counts about {count} points, above the contract of {contract}",
@@ -60,6 +60,10 @@ BOT_MESSAGES: dict[str, dict[str, str]] = {
         "en": "play {card}, your least useful card: you cannot be sure of this trick",
         "ru": "кладите {card}, наименее полезную карту: эта взятка вам не гарантирована",
     },
+    "bots.tumbochka.give_more": {
+        "en": "give {card} to seat {to}: it is the card worth least to you to keep (one of your {held} {suit} cards, not part of a trilyazh)",
+        "ru": "отдайте {card} игроку {to}: эту карту вам выгоднее всего отдать (одна из ваших {held} карт масти {suit}, не из трильяжа)",
+    },
 }
 
 #: Its drill questions, answers and facts (``drills.py``).
@@ -89,8 +93,8 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "вы сидите на тумбочке, а сидящий может заказать 7 или больше: {bid} можно",
     },
     "drill.tum_point_ok": {
-        "en": "seat {sitter} sits on the tumbochka, but you have {score} points (at least 1), so you may bid {bid}",
-        "ru": "игрок {sitter} сидит на тумбочке, но у вас {score} очков (хотя бы 1), поэтому заказать {bid} можно",
+        "en": "seat {sitter} sits on the tumbochka, but you have {score} (at least 1 point), so you may bid {bid}",
+        "ru": "игрок {sitter} сидит на тумбочке, но у вас {score} (хотя бы 1 очко), поэтому заказать {bid} можно",
     },
     "drill.tum_open_ok": {
         "en": "you are first hand and open with exactly 4",
@@ -231,6 +235,13 @@ DRILL_UI: dict[str, dict[str, str]] = {
 ACTION_LABELS: dict[str, dict[str, str]] = {
     "ru": {
         "tumbochka.bid": "Заказать {0}",  # the Tumbochka seed: «заказать 4 очка»
+    },
+}
+
+#: Its own actions told as done (``i18n/names.py``).
+ACTION_DONE: dict[str, dict[str, tuple[str, str]]] = {
+    "ru": {
+        "tumbochka.bid": ("{seat} заказал {0}", "{seat} заказали {0}"),  # the Tumbochka seed: «заказать»
     },
 }
 
