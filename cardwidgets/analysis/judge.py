@@ -199,9 +199,10 @@ def judge(
     raises ``AnalysisError`` and changes nothing.
     """
     seat = _check(state, seat, nodes, samples)
-    nodes = default_nodes(state) if nodes is None else nodes
     legal = list(state.legal_strings())
     in_play = state.phase in PLAY_PHASES[state.game_name]
+    if nodes is None:  # the compiled core is loaded only when a face-up solve is asked
+        nodes = default_nodes(state) if in_play and dd else DD_NODES
     valued = legal if in_play or len(legal) <= MAX_ACTIONS else [a.text for a in heuristic.candidates(state)]
     count = samples if samples is not None else sample_count(state, len(valued))
     worlds: list[GameState] = []
