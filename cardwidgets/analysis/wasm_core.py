@@ -90,8 +90,8 @@ class _Wasmtime:
         self.store = wasmtime.Store(_compiled["engine"])
         module = _compiled["module"]
         clock = wasmtime.Func(self.store, wasmtime.FuncType([], [wasmtime.ValType.f64()]), self.now_ms)
-        self.exports = wasmtime.Instance(self.store, module, [clock]).exports(self.store)
-        self.memory = self.exports["memory"]
+        self.exports: Any = wasmtime.Instance(self.store, module, [clock]).exports(self.store)
+        self.memory: Any = self.exports["memory"]  # a wasmtime.Memory
 
     def now_ms(self) -> float:
         return time.monotonic() * 1000.0
