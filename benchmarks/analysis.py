@@ -109,7 +109,7 @@ def main() -> None:
     if "wasm" in args.engines:
         start = time.perf_counter()
         loaded = wasm_core.core()  # loaded once per process, before the timings
-        why = "" if loaded is not None else f" (not used: {wasm_core.why_not()})"
+        why = f" (not used: {wasm_core.why_not()})" if loaded is None else f" (2 MB pages: {loaded.huge_pages})"
         print(f"compiled core loaded in {(time.perf_counter() - start) * 1000:.0f} ms{why}", flush=True)
     for case in args.cases.split(","):
         game, trick = case.split(":")

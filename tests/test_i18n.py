@@ -883,6 +883,7 @@ def test_no_card_code_or_action_string_in_what_english_widgets_show(game: str, m
 
     monkeypatch.setattr(judge_module, "sample_count", lambda state, actions: 6)  # the same judge, CI-fast
     monkeypatch.setattr(judge_module, "DD_NODES", 20_000)
+    monkeypatch.setattr(judge_module, "DD_NODES_COMPILED", 20_000)
     found = list(english_texts(game, 1))
     found += [("judge", text) for text in judge_sentences(play_decision(game), "en")]
     found += [text for seed in range(3) for text in table_texts(game, seed, "en")]

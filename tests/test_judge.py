@@ -24,6 +24,7 @@ def fast(monkeypatch: pytest.MonkeyPatch) -> None:
     """Few sampled deals and a small face-up budget: the same judge, CI-fast."""
     monkeypatch.setattr(judge_module, "sample_count", lambda state, actions: 6)
     monkeypatch.setattr(judge_module, "DD_NODES", 30_000)
+    monkeypatch.setattr(judge_module, "DD_NODES_COMPILED", 30_000)
 
 
 def in_play(game: str, seed: int, tricks: int = 0) -> GameState:

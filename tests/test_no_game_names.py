@@ -38,8 +38,9 @@ REMAINING = {
     "cardwidgets/i18n/records.py": 2,
     "cardwidgets/i18n/tools.py": 3,
     "cardwidgets/store/room.py": 1,
-    "js/explorer/index.js": 1,
-    "js/table.js": 15,
+    "js/explorer/index.ts": 1,
+    "js/table.ts": 15,
+    "js/types.ts": 3,
 }
 
 
@@ -49,7 +50,7 @@ def generic_files() -> list[Path]:
     found = [path for layer in GENERIC for path in sorted((package / layer).rglob("*.py"))]
     found.append(package / "cards.py")
     front = ROOT / "js"
-    found += sorted(path for path in front.rglob("*.js") if "test" not in path.relative_to(front).parts)
+    found += sorted(path for path in front.rglob("*.ts") if "test" not in path.relative_to(front).parts)
     return found
 
 

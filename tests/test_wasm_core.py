@@ -223,3 +223,17 @@ def test_parallel_budgets_stop_with_unfinished_and_exact_values() -> None:
     assert len(info.value.done) < len(full)
     with pytest.raises(Unfinished):
         DoubleDummy(seconds=0.0, workers=2).values(ending("nestors", random.Random("wasm-time"), 9))
+
+
+def test_the_judge_gives_the_compiled_core_the_larger_budget_of_positions(fresh_core, monkeypatch) -> None:
+    """Nestors with the compiled core: ``DD_NODES_COMPILED``; other games, or the Python solver: ``DD_NODES``."""
+    from cardwidgets.analysis import judge as judge_module
+
+    rng = random.Random("wasm-budget")
+    nestors, nimby = ending("nestors", rng, 4), ending("nimby", rng, 3)
+    assert judge_module.DD_NODES_COMPILED > judge_module.DD_NODES
+    assert judge_module.default_nodes(nestors) == judge_module.DD_NODES_COMPILED
+    assert judge_module.default_nodes(nimby) == judge_module.DD_NODES
+    monkeypatch.setattr(wasm_core, "_state", {})
+    monkeypatch.setenv(wasm_core.ENGINE_VARIABLE, "python")
+    assert judge_module.default_nodes(nestors) == judge_module.DD_NODES

@@ -35,7 +35,8 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardwidgets.analysis.dd import AnalysisError, DoubleDummy
+from cardwidgets.analysis import wasm_core
+from cardwidgets.analysis.dd import AnalysisError, DoubleDummy, position_of
 from cardwidgets.analysis.outcome import result_of, result_of_points, thresholds
 from cardwidgets.analysis.position import declaring_seats, play_phases
 from cardwidgets.analysis.solver import Unfinished
@@ -51,6 +52,9 @@ from cardwidgets.i18n.names import action_label, action_phrase
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "no_choice")
 #: The solver's budget on the real deal, in positions (a count, so the answer never depends on the machine's load).
 DD_NODES = 100_000
+#: The budget when the compiled core answers (issue 24: 2-3 M positions/s against the Python solver's
+#: 0.1-0.2 M): enough for every decision of the Reviews measured (docs/analysis.md), trick 2 included.
+DD_NODES_COMPILED = 30_000_000
 #: At most this many actions are valued together outside the play (bids: the rules of thumb's candidates).
 MAX_ACTIONS = 16
 
@@ -192,9 +196,10 @@ def judge(
     raises ``AnalysisError`` and changes nothing.
     """
     seat = _check(state, seat, nodes, samples)
-    nodes = DD_NODES if nodes is None else nodes
     legal = list(state.legal_strings())
     in_play = state.phase in play_phases(state.game_name)
+    if nodes is None:  # the compiled core is loaded only when a face-up solve is asked
+        nodes = default_nodes(state) if in_play and dd else DD_NODES
     valued = legal if in_play or len(legal) <= MAX_ACTIONS else [a.text for a in heuristic.candidates(state)]
     count = samples if samples is not None else sample_count(state, len(valued))
     worlds: list[GameState] = []
@@ -210,6 +215,12 @@ def judge(
     else:
         judgement.results = {legal[0]: [0.0]}
     return judgement
+
+
+def default_nodes(state: GameState) -> int:
+    """The face-up budget: ``DD_NODES_COMPILED`` where the compiled core will answer, else ``DD_NODES``."""
+    compiled = position_of(state).compiled and wasm_core.core() is not None
+    return DD_NODES_COMPILED if compiled else DD_NODES
 
 
 def _check(state: Any, seat: Any, nodes: Any, samples: Any) -> int:

@@ -20,7 +20,7 @@ from cardwidgets.core.errors import CardError, IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.limits import MAX_ACTION_CHARS, MAX_ACTION_DIGITS
 
-#: An action's argument: a card (``play 10H``), a rank (Nestors' trump), a number (a bid, a seat) or a word.
+#: An action's argument: a card (``play 10H``), a rank (a trump named by rank), a number (a bid, a seat) or a word.
 Arg = Card | Rank | int | str
 #: One kind of argument, as ``Action.arg`` reads it.
 ArgT = TypeVar("ArgT", bound=Arg)
