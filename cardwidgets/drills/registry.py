@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardwidgets.drills import nestors, nimby, tumbochka
+from cardwidgets.drills import deal_rules, nestors, nimby, tumbochka
 from cardwidgets.drills.base import DrillError, Item, Maker
 from cardwidgets.i18n.drills import drill_text
 
@@ -47,6 +47,15 @@ TOPICS: dict[str, Topic] = {
         Topic("tumbochka-trilyazh", "tumbochka", tumbochka.make_trilyazh),
         Topic("tumbochka-bids", "tumbochka", tumbochka.make_bids),
         Topic("tumbochka-end", "tumbochka", tumbochka.make_end),
+        # the frame of a deal: the questions that open the notebooks' sections on it (issue 22)
+        Topic("nimby-draw", "nimby", deal_rules.make_nimby_draw),
+        Topic("tumbochka-score", "tumbochka", deal_rules.make_tumbochka_score),
+        Topic("tumbochka-bidding", "tumbochka", deal_rules.make_tumbochka_bidding),
+        Topic("tumbochka-talon", "tumbochka", deal_rules.make_tumbochka_talon),
+        Topic("nestors-last-trick", "nestors", deal_rules.make_nestors_last_trick),
+        Topic("nestors-bidding", "nestors", deal_rules.make_nestors_bidding),
+        Topic("nestors-trump", "nestors", deal_rules.make_nestors_trump),
+        Topic("nestors-open", "nestors", deal_rules.make_nestors_open),
     )
 }
 GAMES = ("nimby", "tumbochka", "nestors")

@@ -164,8 +164,13 @@ def _call(action: Action) -> str | dict[str, str]:
     return PASS_LABEL if action is PASS else str(action.number)
 
 
-def bids_item(state: TumbochkaState, right: Action, scores: list[int], rng: random.Random) -> Item | None:
-    """TUM-3, TUM-8: which one of four calls the player to act may make (``right``; the others he may not)."""
+def bids_item(
+    state: TumbochkaState, right: Action, scores: list[int], rng: random.Random, topic: str = "tumbochka-bids"
+) -> Item | None:
+    """TUM-3, TUM-8: which one of four calls the player to act may make (``right``; the others he may not).
+
+    With nobody on the tumbochka (``state.sitter`` None) the facts leave out the sitter and the scores.
+    """
     seat = state.to_act
     assert seat is not None
     legal = state.legal_actions()
@@ -177,15 +182,15 @@ def bids_item(state: TumbochkaState, right: Action, scores: list[int], rng: rand
     facts = [
         Explanation("TUM-8", "drill.fact_sitter", {"seat": state.sitter}),
         Explanation("TUM-7", "drill.fact_scores", {"scores": _per_seat(scores), "values": list(scores)}),
-        Explanation("TUM-3", "drill.fact_first_hand", {"seat": state.first_hand}),
-    ]
+    ] if state.sitter is not None else []
+    facts.append(Explanation("TUM-3", "drill.fact_first_hand", {"seat": state.first_hand}))
     history = _seated(state)
     if history:
         facts.append(Explanation("TUM-3", "drill.fact_bids", {"calls": _calls_words(history), "history": history}))
     else:
         facts.append(Explanation("TUM-3", "drill.fact_no_bids"))
-    prompt = Explanation("TUM-8", "drill.tum_bid_q", {"seat": seat})
-    return Item("tumbochka-bids", prompt, Position(facts=tuple(facts)), choices)
+    prompt = Explanation("TUM-8" if state.sitter is not None else "TUM-3", "drill.tum_bid_q", {"seat": seat})
+    return Item(topic, prompt, Position(facts=tuple(facts)), choices)
 
 
 def _calls_words(history: list[tuple[int, str]]) -> dict[str, str]:
@@ -235,7 +240,7 @@ def _why_allowed(state: TumbochkaState, call: Action, scores: list[int]) -> Expl
         return Explanation("TUM-3", "drill.tum_open_ok")
     if seat == state.sitter:
         return Explanation("TUM-8", "drill.tum_sitter_ok", {"bid": bid})
-    if bid >= SITTER_MIN_BID:  # type: ignore[operator]
+    if bid >= SITTER_MIN_BID and state.sitter is not None:  # type: ignore[operator]
         return Explanation("TUM-8", "drill.tum_point_ok", {"bid": bid, "sitter": state.sitter, "score": scores[seat]})  # type: ignore[index]
     return Explanation("TUM-3", "drill.tum_bid_ok", {"bid": bid, "high": state.bid})
 

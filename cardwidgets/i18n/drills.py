@@ -237,6 +237,75 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Your trilyazh in {suit} is being played",
         "ru": "Разыгрывается ваш трильяж в {suit}",
     },
+    # ----- the frame of a deal (cardwidgets.drills.deal_rules): questions that open a rule section -----
+    "drill.nim_draw_q": {
+        "en": "To make partnerships, each player drew a card. Who becomes player {asked}'s partner?",
+        "ru": "Чтобы определить партнёров, каждый игрок вытянул по карте. Кто станет партнёром игрока {asked}?",
+    },
+    "drill.nim_draw_why": {
+        "en": "player {hi} drew the highest card ({hi_card}) and player {lo} the lowest ({lo_card}; draw order "
+        "3 < 4 < 5 < 6 < A < 2): they are partners, and so are the other two; player {asked}'s partner is player {partner}",
+        "ru": "игрок {hi} вытянул старшую карту ({hi_card}), игрок {lo} — младшую ({lo_card}; порядок "
+        "3 < 4 < 5 < 6 < Т < 2): они партнёры, двое других — тоже; партнёр игрока {asked} — игрок {partner}",
+    },
+    "drill.tum_score_q": {
+        "en": "Seat {seat} played with a contract of {contract} and took {taken} deal points. What does he score?",
+        "ru": "Игрок {seat} играл с заказом {contract} и набрал за сдачу {taken} очков. Сколько он получает?",
+    },
+    "drill.tum_talon_q": {
+        "en": "You are seat {seat}: you won the bidding and took the talon. Which one of these may you do now?",
+        "ru": "Вы — игрок {seat}: вы выиграли торговлю и взяли прикуп. Что из этого вам можно сделать сейчас (только одно)?",
+    },
+    "drill.tum_give_ok": {
+        "en": "the declarer first gives one card to each opponent who has none yet, then keeps or raises",
+        "ru": "играющий сначала отдаёт по одной карте каждому сопернику, который её ещё не получил, потом оставляет "
+        "или повышает заказ",
+    },
+    "drill.tum_keep_ok": {
+        "en": "both opponents have their card, so he keeps his contract of {contract} or raises it (at most 14)",
+        "ru": "оба соперника получили по карте, поэтому он оставляет заказ {contract} или повышает его (не выше 14)",
+    },
+    "drill.fact_declarer": {
+        "en": "Seat {seat} is the declarer, contract {contract}",
+        "ru": "Играющий — игрок {seat}, заказ {contract}",
+    },
+    "drill.fact_given": {"en": "Already given a card: {to}", "ru": "Карту уже получил: {to}"},
+    "drill.nes_bid_q": {
+        "en": "You are seat {seat}, to speak in the bidding. Which one of these calls may you make?",
+        "ru": "Вы — игрок {seat}, ваше слово в торговле. Что из этого вам можно сказать (только одно)?",
+    },
+    "drill.nes_bid_ok": {
+        "en": "it is a multiple of 5 higher than the current bid of {high}, or a pass, which is final",
+        "ru": "это ставка, кратная 5 и выше текущей ставки {high}, или пас — окончательный",
+    },
+    "drill.nes_first_bid_ok": {
+        "en": "nobody has bid yet: any multiple of 5 from 5 to 190 (or a pass, unless the three before you passed)",
+        "ru": "ставок ещё не было: подходит любая ставка, кратная 5, от 5 до 190 (или пас, если трое до вас не "
+        "спасовали)",
+    },
+    "drill.nes_fact_bids": {"en": "Calls so far: {calls}", "ru": "Торговля до вас: {calls}"},
+    "drill.nes_trump_q": {
+        "en": "You won the bidding with {bid}; these are your 5 cards. Which trump may you name?",
+        "ru": "Вы выиграли торговлю ставкой {bid}; вот ваши 5 карт. Что вы можете назначить козырями?",
+    },
+    "drill.nes_trump_ok": {
+        "en": "of A, J and 10 you hold only {rank}: the bidder names a trump rank he holds",
+        "ru": "из тузов, валетов и десяток у вас есть только {rank}: играющий назначает козырем достоинство, "
+        "которое у него есть",
+    },
+    "drill.nes_open_q": {
+        "en": "You are the bidder; trump: {trump}. Which card do you put beside two face-up cards to take them?",
+        "ru": "Вы — играющий; козыри — {trump}. Какую карту вы кладёте рядом с двумя открытыми картами, чтобы "
+        "забрать их?",
+    },
+    "drill.nes_open_ok": {
+        "en": "{card} is your highest card (a trump first): the bidder takes two face-up cards with it",
+        "ru": "{card} — ваша самая старшая карта (козырь — первым): ею играющий забирает две открытые карты",
+    },
+    "drill.nes_last_q": {
+        "en": "Trump: {trump}. The last trick: the two cards played and the table card. Who takes it?",
+        "ru": "Козыри — {trump}. Последняя взятка: две сыгранные карты и карта на столе. Кто её забирает?",
+    },
 }
 
 #: The widget's fixed texts and each topic's title.
@@ -316,6 +385,14 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "tumbochka-bids": "Tumbochka: which call is allowed?",
         "tumbochka-end": "Tumbochka: what happens at the end of the deal?",
         "tumbochka-trilyazh": "Tumbochka: what does a trilyazh oblige?",
+        "nimby-draw": "Nimby: who are partners?",
+        "tumbochka-bidding": "Tumbochka: which call may you make?",
+        "tumbochka-talon": "Tumbochka: what may the declarer do with the talon?",
+        "tumbochka-score": "Tumbochka: what does the declarer score?",
+        "nestors-bidding": "Nestors: which call may you make?",
+        "nestors-trump": "Nestors: which trump may the bidder name?",
+        "nestors-open": "Nestors: the bidder's trick",
+        "nestors-last-trick": "Nestors: who takes the last trick?",
     },
     "ru": {
         "drill": "Упражнение",
@@ -391,6 +468,14 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "tumbochka-bids": "Тумбочка: какой заказ разрешён?",
         "tumbochka-end": "Тумбочка: что происходит в конце сдачи?",
         "tumbochka-trilyazh": "Тумбочка: к чему обязывает трильяж?",
+        "nimby-draw": "Нимби: кто партнёры?",
+        "tumbochka-bidding": "Тумбочка: какой заказ можно сделать?",
+        "tumbochka-talon": "Тумбочка: что играющий делает с прикупом?",
+        "tumbochka-score": "Тумбочка: сколько получает играющий?",
+        "nestors-bidding": "Несторс: что можно сказать в торговле?",
+        "nestors-trump": "Несторс: что играющий может назначить козырями?",
+        "nestors-open": "Несторс: взятка играющего",
+        "nestors-last-trick": "Несторс: кто забирает последнюю взятку?",
     },
 }
 
