@@ -144,10 +144,18 @@ def _gifts(state: TumbochkaState) -> int:
     return sum(state.given[seat] is not None for seat in state.opponents())
 
 
-def _modest(state: TumbochkaState, rng: random.Random) -> bool:
-    """Pass most bids after the opening (contracts a random play can make); always True: a ``stop`` helper."""
-    if state.phase == BIDDING and state.bid > 0 and rng.random() < 0.6:
-        state.apply("pass")
+def _modest(state: TumbochkaState, rng: random.Random, *, keep: bool = False) -> bool:
+    """Play out the bidding with modest calls (contracts a random play can make); True: a ``stop`` helper.
+
+    ``keep``: the declarer also keeps his contract, mostly, instead of raising it at random.
+    """
+    while state.phase == BIDDING:
+        legal = state.legal_actions()
+        passes = [call for call in legal if call.verb == "pass"]
+        bids = [call for call in legal if call.verb == "bid"][:2]
+        state.apply(rng.choice(passes) if passes and (not bids or rng.random() < 0.6) else rng.choice(bids))
+    if keep and state.phase == TALON and KEEP in state.legal_actions() and rng.random() < 0.8:
+        state.apply(KEEP)
     return True
 
 
@@ -174,7 +182,7 @@ def _placed(item: Item, place: int) -> Item:
 def _tum_score(rng: random.Random) -> Item | None:
     state = new_game("tumbochka", seed=rng.randrange(2**32), dealer=rng.randrange(3))
 
-    if not _play(state, rng, lambda s: _modest(s, rng) and s.is_done):  # type: ignore[arg-type]
+    if not _play(state, rng, lambda s: _modest(s, rng, keep=True) and s.is_done):  # type: ignore[arg-type]
         return None
     assert isinstance(state, TumbochkaState)
     declarer, contract = state.declarer, state.contract
@@ -275,10 +283,12 @@ def _nes_trump(rng: random.Random) -> Item | None:
 
 
 def _nes_modest(state: NestorsState, rng: random.Random) -> bool:
-    """Pass most calls once someone has bid (bids a learner would make); always True: a ``stop`` helper."""
-    bidding = state.phase == "bidding" and state.high_bid is not None
-    if bidding and NES_PASS in state.legal_actions() and rng.random() < 0.7:
-        state.apply(NES_PASS)
+    """Play out the bidding with calls a learner would make (most pass, bids a little higher); True: a ``stop``."""
+    while state.phase == "bidding":
+        legal = state.legal_actions()
+        bids = [call for call in legal if call.verb == "bid"][:4]
+        pass_ok = NES_PASS in legal and state.high_bid is not None
+        state.apply(NES_PASS if pass_ok and rng.random() < 0.65 else rng.choice(bids))
     return True
 
 

@@ -249,8 +249,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "3 < 4 < 5 < 6 < Т < 2): они партнёры, двое других — тоже; партнёр игрока {asked} — игрок {partner}",
     },
     "drill.tum_score_q": {
-        "en": "Seat {seat} played with a contract of {contract} and took {taken} deal points. What does he score?",
-        "ru": "Игрок {seat} играл с заказом {contract} и набрал за сдачу {taken} очков. Сколько он получает?",
+        "en": "Seat {seat} played with a contract of {contract}; his deal points: {taken}. What does he score?",
+        "ru": "Игрок {seat} играл с заказом {contract}; его очки за сдачу: {taken}. Сколько он получает?",
     },
     "drill.tum_talon_q": {
         "en": "You are seat {seat}: you won the bidding and took the talon. Which one of these may you do now?",
