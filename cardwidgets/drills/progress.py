@@ -5,7 +5,9 @@ right answers (on different questions) and whether the topic is mastered (a run 
 ``MASTERY``). A question answered wrong is *missed*: it comes back after
 ``REVIEW_AFTER[0]`` other questions, and each time it is then answered right it
 comes back later again (``REVIEW_AFTER``), until it is retired; when it was last
-seen is kept (the count of questions answered then, and the time).
+seen is kept (the count of questions answered then, and the time). Where each topic's
+questions had got to (per seed) is kept too, so a ``Drill`` made after a kernel restart
+goes on with the next question instead of the first.
 
 Where the file lives (``progress_path``): ``$CARDWIDGETS_PROGRESS`` if set (``:memory:``:
 kept in memory only, as the tests do); in JupyterLite (Pyodide) ``/drive/.cardwidgets/``,
@@ -60,6 +62,9 @@ CREATE TABLE IF NOT EXISTS missed (
     topic TEXT NOT NULL, item TEXT NOT NULL, misses INTEGER NOT NULL, stage INTEGER NOT NULL,
     seen_at_answer INTEGER NOT NULL, seen_time REAL NOT NULL, due INTEGER NOT NULL,
     PRIMARY KEY (topic, item)
+);
+CREATE TABLE IF NOT EXISTS series (
+    topic TEXT NOT NULL, seed INTEGER NOT NULL, next INTEGER NOT NULL, PRIMARY KEY (topic, seed)
 );
 """
 
@@ -236,6 +241,23 @@ class Progress:
         return row[0] if row else None
 
     @_locked
+    def resume(self, topic: str, seed: int) -> int:
+        """Where the questions of ``topic`` for ``seed`` go on: the number of the next new question (0: the first)."""
+        row = self._conn().execute("SELECT next FROM series WHERE topic = ? AND seed = ?", (topic, seed)).fetchone()
+        return row[0] if row else 0
+
+    @_locked
+    def advance(self, topic: str, seed: int, answered: int) -> None:
+        """Question ``answered`` of ``topic`` for ``seed`` was answered: a restart goes on after it."""
+        db = self._conn()
+        db.execute(
+            "INSERT INTO series VALUES (?, ?, ?) "
+            "ON CONFLICT (topic, seed) DO UPDATE SET next = max(next, excluded.next)",
+            (topic, seed, answered + 1),
+        )
+        db.commit()
+
+    @_locked
     def forget(self, topic: str, item: str) -> None:
         """Drop a missed question that can no longer be made (a file from another version)."""
         self._conn().execute("DELETE FROM missed WHERE topic = ? AND item = ?", (topic, item))
@@ -265,6 +287,7 @@ class Progress:
         where, args = ("WHERE topic = ?", (topic,)) if topic is not None else ("", ())
         db.execute(f"DELETE FROM topics {where}", args)
         db.execute(f"DELETE FROM missed {where}", args)
+        db.execute(f"DELETE FROM series {where}", args)
         db.commit()
 
     def close(self) -> None:
