@@ -26,7 +26,7 @@ from cardwidgets.games.nestors_tricks import (
 from cardwidgets.i18n.nestors import POSITION_NAMES, TRUMP_NAMES
 
 #: The two partnerships of a trick (NES-6): A with C, B with D.
-SIDES = {"AC": {"en": "A and C", "ru": "А и С"}, "BD": {"en": "B and D", "ru": "Б и Д"}}
+SIDES = {"AC": {"en": "A and C", "ru": "А и С"}, "BD": {"en": "B and D", "ru": "Б и Г"}}
 #: NES-2: the rank worth 10 and the rank worth 5 under each trump rank.
 TEN_FIVE = {Rank.ACE: (Rank.JACK, Rank.TEN), Rank.JACK: (Rank.ACE, Rank.TEN), Rank.TEN: (Rank.ACE, Rank.JACK)}
 RANK_PLURAL = {

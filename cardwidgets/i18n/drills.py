@@ -39,7 +39,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Team {team} bid {bid} and took {p} of the 190 points (the opponents {q}). What does each partnership score?",
         "ru": "Пара {team} сделала ставку {bid} и набрала {p} из 190 очков (соперники — {q}). Сколько получает каждая пара?",
     },
-    "drill.nes_sits_out": {"en": "D sits out this trick", "ru": "Д в этой взятке не играет"},
+    "drill.nes_sits_out": {"en": "D sits out this trick", "ru": "Г в этой взятке не играет"},
     "drill.nes_higher_q": {
         "en": "Trump: {trump}. Which of these two cards of one suit is higher?",
         "ru": "Козыри — {trump}. Какая из этих двух карт одной масти старше?",
@@ -413,7 +413,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "no": "Нет",
         "pass": "пас",
         "AC": "А и С",
-        "BD": "Б и Д",
+        "BD": "Б и Г",
         "opt_wins": "Игрок {seat} выигрывает партию",
         "opt_arrives": "Игрок {seat} садится на тумбочку",
         "opt_knocked": "Игрок {seat} снят с тумбочки",
