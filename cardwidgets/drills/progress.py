@@ -221,9 +221,15 @@ class Progress:
 
     # ----- reading and writing -------------------------------------------------------------------------------
     @_locked
-    def record(self, topic: str, item: str, correct: bool) -> TopicProgress:
-        """A first answer to question ``item`` of ``topic``: the counts, the run, the missed questions."""
+    def record(self, topic: str, item: str, correct: bool, *, place: tuple[int, int] | None = None) -> TopicProgress:
+        """A first answer to question ``item`` of ``topic``: the counts, the run, the missed questions.
+
+        ``place``: ``(seed, n)`` of a new question of the topic's series, where a restart goes on after
+        (``resume``); written in the same change (in JupyterLite one write to the browser's storage).
+        """
         db = self._conn()
+        if place is not None:
+            self._advance(topic, *place)
         answered, right, streak, mastered = self._row(topic)
         answered += 1
         right += correct
@@ -281,16 +287,13 @@ class Progress:
         row = self._conn().execute("SELECT next FROM series WHERE topic = ? AND seed = ?", (topic, seed)).fetchone()
         return row[0] if row else 0
 
-    @_locked
-    def advance(self, topic: str, seed: int, answered: int) -> None:
+    def _advance(self, topic: str, seed: int, answered: int) -> None:
         """Question ``answered`` of ``topic`` for ``seed`` was answered: a restart goes on after it."""
-        db = self._conn()
-        db.execute(
+        self._conn().execute(
             "INSERT INTO series VALUES (?, ?, ?) "
             "ON CONFLICT (topic, seed) DO UPDATE SET next = max(next, excluded.next)",
             (topic, seed, answered + 1),
         )
-        self._commit(db)
 
     @_locked
     def forget(self, topic: str, item: str) -> None:

@@ -231,9 +231,8 @@ class Drill(ToolWidget):
             self._right += self._item.choices[index].correct
             if self._ref is not None:
                 ref, correct = self._ref, self._item.choices[index].correct
-                self._safe(lambda store: store.record(self.topic, ref.key, correct))
-                if not self._review:
-                    self._safe(lambda store: store.advance(self.topic, ref.seed, ref.n))
+                place = None if self._review else (ref.seed, ref.n)  # where a restart goes on (a new question)
+                self._safe(lambda store: store.record(self.topic, ref.key, correct, place=place))
         if index in self._tried:
             self._tried.remove(index)
         self._tried.append(index)  # the last answer last: it is the one ``feedback`` shows
