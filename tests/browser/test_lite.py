@@ -504,7 +504,7 @@ def test_notebook_runs_offline(name, lite_server, offline_browser, visit):
 
 
 #: A drill answered once, wrong, in the browser's Python (issue 22): where its progress is kept, and what it says.
-PROGRESS_CELL = """# test_lite: drill progress
+PROGRESS_CELL = """# test_lite: drill progress, run RUN (once)
 %pip install cardwidgets
 import json, sqlite3  # Pyodide loads sqlite3 when a cell imports it
 from cardwidgets import Drill
@@ -529,26 +529,28 @@ def restart_kernel(page: Page) -> None:
     indicator.wait_for(timeout=120_000)
 
 
-def progress_of(page: Page) -> dict[str, Any]:
-    """Run the progress cell again (a new cell at the end) and read what it printed."""
-    return json.loads(run_new_cell(page, PROGRESS_CELL, "PROGRESS").split("PROGRESS", 1)[1])
+def progress_of(page: Page, run: int) -> dict[str, Any]:
+    """Run the progress cell again (a new cell at the end, its first line unique: ``run``) and read what it printed."""
+    code = PROGRESS_CELL.replace("RUN", str(run))
+    return json.loads(run_new_cell(page, code, "PROGRESS").split("PROGRESS", 1)[1])
 
 
 def test_drill_progress_survives_a_kernel_restart(lite_server, offline_browser, visit):
     """Issue 22: in JupyterLite the progress file lives in the browser's storage (/drive) and outlives the kernel."""
     page = visit.page
     open_notebook(page, lite_server, "00-start-here")
-    before = progress_of(page)
+    before = progress_of(page, 0)
     assert before["path"] == "/drive/.cardwidgets/progress.sqlite", before
     assert before["mastery"]["notice"] == "", before  # sqlite3 loaded, the file written
     assert (before["mastery"]["answered"], before["mastery"]["missed"], before["number"]) == (1, 1, 1), before
 
     restart_kernel(page)
     deadline = time.monotonic() + 120
-    after = progress_of(page)
+    run = 1
+    after = progress_of(page, run)
     while not after["fresh"] and time.monotonic() < deadline:  # the old kernel answered: the restart is not over
-        page.wait_for_function("() => true", timeout=1_000)
-        after = progress_of(page)
+        run += 1
+        after = progress_of(page, run)
     assert after["fresh"], "the kernel never restarted"
     assert after["mastery"]["answered"] == 1, after  # kept across the restart, read back from the browser's storage
     assert after["mastery"]["missed"] == 1, after  # the question answered wrong will come back
