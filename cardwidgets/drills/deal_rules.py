@@ -63,7 +63,7 @@ def _one_of(
 
 # ----- Nimby: the draw for partners (NIM-2, N-1) -------------------------------------------------------------
 def make_nimby_draw(rng: random.Random) -> Item:
-    """Four players draw a card: whose partner is whom (highest with lowest), or who speaks first (the highest)."""
+    """Four players draw a card: who becomes a given player's partner (the highest with the lowest, NIM-2)."""
     place = rng.randrange(3)
     return until(lambda: _draw(rng), lambda item: right_at(item) == [place])
 
@@ -181,14 +181,13 @@ def _placed(item: Item, place: int) -> Item:
 
 def _tum_score(rng: random.Random) -> Item | None:
     state = new_game("tumbochka", seed=rng.randrange(2**32), dealer=rng.randrange(3))
-
     if not _play(state, rng, lambda s: _modest(s, rng, keep=True) and s.is_done):  # type: ignore[arg-type]
         return None
     assert isinstance(state, TumbochkaState)
     declarer, contract = state.declarer, state.contract
     points, score = state.points(), state.score()
     if declarer is None or contract is None or points is None or score is None or points[declarer] == contract:
-        return None  # exactly the contract: the "never more" of T-5 does not show
+        return None  # exactly the contract: "+contract, never more" (TUM-6) would not show
     taken = points[declarer]
     values = dict.fromkeys([contract, -contract, taken, -taken])
     why = state.score_explanation()
