@@ -190,3 +190,49 @@ def test_answers_from_another_thread_are_kept(tmp_path: Path) -> None:
     assert d.mastery["notice"] == ""
     assert d.mastery["answered"] == 1
     assert Progress(tmp_path / "p.sqlite").topic(TOPIC).answered == 1
+
+
+def test_a_new_drill_goes_on_where_the_learner_was(tmp_path: Path) -> None:
+    """After a kernel restart (a new Drill over the same file) the topic goes on, and a missed question comes back."""
+    path = tmp_path / "p.sqlite"
+    first = Drill(TOPIC, seed=4, store=Progress(path))
+    missed = item_key(first.item)
+    first.answer(wrong_index(first))
+    seen = [missed]
+    for _ in range(2):
+        first.next()
+        seen.append(item_key(first.item))
+        first.answer(right_index(first))
+    first.next()
+    waiting = item_key(first.item)  # shown, not answered: it is asked again after the restart
+    again = Drill(TOPIC, seed=4, store=Progress(path))  # as after a kernel restart
+    assert item_key(again.item) == waiting
+    assert item_key(again.item) not in seen
+    assert again.question["number"] == 4
+    assert again.mastery["answered"] == 3
+    comes_back = []
+    for _ in range(REVIEW_AFTER[0] + 1):
+        again.answer(right_index(again))
+        again.next()
+        comes_back.append(item_key(again.item))
+    assert missed in comes_back  # the missed question still comes back, after the restart
+    other_seed = Drill(TOPIC, seed=5, store=Progress(path))
+    assert other_seed.question["number"] == 1  # each seed's questions have their own place
+    again.reset()
+    assert Drill(TOPIC, seed=4, store=Progress(path)).question["number"] == 1
+
+
+def test_in_the_browsers_storage_sqlite_works_on_a_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """JupyterLite: SQLite cannot work on /drive, so it works on a copy in memory, written back after each answer."""
+    monkeypatch.setattr("cardwidgets.drills.progress.in_browser_storage", lambda path: True)
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "memory"))
+    (tmp_path / "memory").mkdir()
+    kept = tmp_path / "drive" / ".cardwidgets" / "progress.sqlite"
+    d = Drill(TOPIC, seed=2, store=Progress(kept))
+    d.answer(wrong_index(d))
+    assert d.mastery["notice"] == ""
+    assert kept.exists()  # written back to the browser's storage
+    assert (tmp_path / "memory" / "cardwidgets-progress.sqlite").exists()  # where SQLite worked
+    (tmp_path / "memory" / "cardwidgets-progress.sqlite").unlink()  # a kernel restart loses Pyodide's memory
+    again = Drill(TOPIC, seed=2, store=Progress(kept))
+    assert (again.mastery["answered"], again.mastery["missed"], again.question["number"]) == (1, 1, 2)

@@ -394,7 +394,7 @@ def test_topics_per_game_and_the_same_question_for_the_same_seed() -> None:
     with pytest.raises(DrillError, match="no game"):
         topics("bridge")
     with pytest.raises(DrillError, match="no drill"):
-        make_item("nestors-bidding", 1, 0)
+        make_item("nestors-auction", 1, 0)
 
 
 @pytest.mark.rules("NES-6", "W3", "W3b", "E-7")
@@ -456,7 +456,8 @@ def test_the_browser_never_holds_the_answer_before_it_is_given(topic: str) -> No
         visible |= {card.text for card in position.hand or ()} | ({position.table.text} if position.table else set())
         visible |= {label_text(choice.label, "en") for choice in item.choices}
         assert shown <= visible
-        no_cards = ("tumbochka-bids", "tumbochka-end", "nestors-deal-score", "nimby-score", "nimby-match-end")
+        no_cards = ("tumbochka-bids", "tumbochka-end", "nestors-deal-score", "nimby-score", "nimby-match-end",
+                    "tumbochka-score", "tumbochka-bidding", "nestors-bidding")
         assert shown or topic in (*no_cards, "nestors-match-end")
 
 
@@ -490,8 +491,8 @@ def test_bad_answers_and_messages_change_nothing() -> None:
 
 
 def test_bad_topic_seed_and_locale() -> None:
-    with pytest.raises(DrillError, match='no drill "nestors-bidding"'):
-        Drill("nestors-bidding")
+    with pytest.raises(DrillError, match='no drill "nestors-auction"'):
+        Drill("nestors-auction")
     with pytest.raises(DrillError, match="no drill"):
         Drill(123)  # type: ignore[arg-type]
     with pytest.raises(traitlets.TraitError, match="read-only"):

@@ -5,12 +5,15 @@ right answers (on different questions) and whether the topic is mastered (a run 
 ``MASTERY``). A question answered wrong is *missed*: it comes back after
 ``REVIEW_AFTER[0]`` other questions, and each time it is then answered right it
 comes back later again (``REVIEW_AFTER``), until it is retired; when it was last
-seen is kept (the count of questions answered then, and the time).
+seen is kept (the count of questions answered then, and the time). Where each topic's
+questions had got to (per seed) is kept too, so a ``Drill`` made after a kernel restart
+goes on with the next question instead of the first.
 
 Where the file lives (``progress_path``): ``$CARDWIDGETS_PROGRESS`` if set (``:memory:``:
 kept in memory only, as the tests do); in JupyterLite (Pyodide) ``/drive/.cardwidgets/``,
 the folder the browser keeps in its own storage (IndexedDB) across kernel restarts and
-page loads, while the rest of Pyodide's file system is lost at each restart; otherwise
+page loads, while the rest of Pyodide's file system is lost at each restart (SQLite cannot work on
+``/drive`` itself: it works on a copy in memory, written back to ``/drive`` after every change); otherwise
 ``cardwidgets/progress.sqlite`` in the learner's Jupyter data directory
 (``jupyter_core.paths.jupyter_data_dir()``). A file that is corrupted or not ours
 (another program's database, a text file) is moved aside (``….bad``) with one clear
@@ -24,6 +27,7 @@ import functools
 import json
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -61,6 +65,9 @@ CREATE TABLE IF NOT EXISTS missed (
     seen_at_answer INTEGER NOT NULL, seen_time REAL NOT NULL, due INTEGER NOT NULL,
     PRIMARY KEY (topic, item)
 );
+CREATE TABLE IF NOT EXISTS series (
+    topic TEXT NOT NULL, seed INTEGER NOT NULL, next INTEGER NOT NULL, PRIMARY KEY (topic, seed)
+);
 """
 
 
@@ -83,6 +90,11 @@ def progress_path() -> Path | None:
     except ImportError:  # no Jupyter installed: the place Jupyter would use on Linux
         return Path.home() / ".local" / "share" / "jupyter" / "cardwidgets" / "progress.sqlite"
     return Path(jupyter_data_dir()) / "cardwidgets" / "progress.sqlite"
+
+
+def in_browser_storage(path: Path) -> bool:
+    """Whether ``path`` is in JupyterLite's ``/drive`` (kept by the browser; SQLite cannot work there)."""
+    return sys.platform == "emscripten" and Path("/drive") in path.parents
 
 
 def _locked(method: Callable[..., T]) -> Callable[..., T]:
@@ -118,6 +130,8 @@ class Progress:
         self.notice = ""
         self.notice_params: dict[str, str] = {}
         self._db: sqlite3.Connection | None = None
+        #: The file SQLite works on: ``path``, or its copy in memory in JupyterLite (``_work_copy``).
+        self._working: Path | None = None
         #: The kernel answers widget messages on another thread than the cells: one connection, one at a time.
         self._lock = _thread.RLock()
 
@@ -137,13 +151,37 @@ class Progress:
         db = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = connect(self.path)
+            self._working = self._work_copy(self.path)
+            db = connect(self._working)
             return self._init(db) if self._ours(db) else self._fresh(db, "err_progress_foreign")
         except sqlite3.DatabaseError:
             return self._fresh(db, "err_progress_corrupt")
         except OSError as err:
             self._warn("err_progress_unwritable", reason=str(err))
             return self._init(connect(MEMORY))
+
+    @staticmethod
+    def _work_copy(path: Path) -> Path:
+        """Where SQLite works on ``path``: the file itself, or in JupyterLite a copy in memory.
+
+        SQLite cannot work on JupyterLite's ``/drive`` (the browser's storage: a damaged-file
+        error on the first query); plain reads and writes work there. So the file is read into
+        Pyodide's memory file system, and written back after every change (``_commit``).
+        """
+        if not in_browser_storage(path):
+            return path
+        working = Path(tempfile.gettempdir()) / "cardwidgets-progress.sqlite"
+        if path.exists():
+            working.write_bytes(path.read_bytes())
+        else:
+            working.unlink(missing_ok=True)
+        return working
+
+    def _commit(self, db: sqlite3.Connection) -> None:
+        """Commit, and write a working copy back to the browser's storage (``_work_copy``)."""
+        db.commit()
+        if self.path is not None and self._working not in (None, self.path):
+            self.path.write_bytes(self._working.read_bytes())
 
     def _ours(self, db: sqlite3.Connection) -> bool:
         """Whether ``db`` is empty or one of our progress files (``DatabaseError`` if it is no database)."""
@@ -163,7 +201,9 @@ class Progress:
         self._warn(key, aside=str(aside))
         try:
             os.replace(self.path, aside)
-            return self._init(connect(self.path))
+            if self._working not in (None, self.path):
+                self._working.unlink(missing_ok=True)  # type: ignore[union-attr]
+            return self._init(connect(self._working or self.path))
         except (OSError, sqlite3.DatabaseError):
             return self._init(connect(MEMORY))
 
@@ -181,9 +221,15 @@ class Progress:
 
     # ----- reading and writing -------------------------------------------------------------------------------
     @_locked
-    def record(self, topic: str, item: str, correct: bool) -> TopicProgress:
-        """A first answer to question ``item`` of ``topic``: the counts, the run, the missed questions."""
+    def record(self, topic: str, item: str, correct: bool, *, place: tuple[int, int] | None = None) -> TopicProgress:
+        """A first answer to question ``item`` of ``topic``: the counts, the run, the missed questions.
+
+        ``place``: ``(seed, n)`` of a new question of the topic's series, where a restart goes on after
+        (``resume``); written in the same change (in JupyterLite one write to the browser's storage).
+        """
         db = self._conn()
+        if place is not None:
+            self._advance(topic, *place)
         answered, right, streak, mastered = self._row(topic)
         answered += 1
         right += correct
@@ -194,7 +240,7 @@ class Progress:
             (topic, answered, right, json.dumps(streak), int(mastered)),
         )
         self._review(topic, item, correct, answered)
-        db.commit()
+        self._commit(db)
         return self.topic(topic)
 
     def _row(self, topic: str) -> tuple[int, int, list[str], bool]:
@@ -236,10 +282,24 @@ class Progress:
         return row[0] if row else None
 
     @_locked
+    def resume(self, topic: str, seed: int) -> int:
+        """Where the questions of ``topic`` for ``seed`` go on: the number of the next new question (0: the first)."""
+        row = self._conn().execute("SELECT next FROM series WHERE topic = ? AND seed = ?", (topic, seed)).fetchone()
+        return row[0] if row else 0
+
+    def _advance(self, topic: str, seed: int, answered: int) -> None:
+        """Question ``answered`` of ``topic`` for ``seed`` was answered: a restart goes on after it."""
+        self._conn().execute(
+            "INSERT INTO series VALUES (?, ?, ?) "
+            "ON CONFLICT (topic, seed) DO UPDATE SET next = max(next, excluded.next)",
+            (topic, seed, answered + 1),
+        )
+
+    @_locked
     def forget(self, topic: str, item: str) -> None:
         """Drop a missed question that can no longer be made (a file from another version)."""
         self._conn().execute("DELETE FROM missed WHERE topic = ? AND item = ?", (topic, item))
-        self._conn().commit()
+        self._commit(self._conn())
 
     @_locked
     def topic(self, topic: str) -> TopicProgress:
@@ -265,7 +325,8 @@ class Progress:
         where, args = ("WHERE topic = ?", (topic,)) if topic is not None else ("", ())
         db.execute(f"DELETE FROM topics {where}", args)
         db.execute(f"DELETE FROM missed {where}", args)
-        db.commit()
+        db.execute(f"DELETE FROM series {where}", args)
+        self._commit(db)
 
     def close(self) -> None:
         """Close the file (it is reopened on next use)."""

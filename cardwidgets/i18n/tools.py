@@ -120,7 +120,7 @@ TOOLS: dict[str, dict[str, str]] = {
         "not_allowed": "нельзя",
         "collects": "взятку забирает {who}",
         "winners_AC": "выигрывают А и С",
-        "winners_BD": "выигрывает Б (и его партнёр Д)",
+        "winners_BD": "выигрывает Б (и его партнёр Г)",
         "err_twice": "карту {card} нельзя сыграть дважды ({first} и {second})",
         "err_hand_twice": "карта {card} дважды в руке С",
         "err_c_not_held": "у С нет карты {card} (его карты: {hand})",

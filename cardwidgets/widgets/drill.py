@@ -47,7 +47,7 @@ from cardwidgets.drills.base import label_text, position_json, position_lines
 from cardwidgets.drills.mistakes import MISTAKES, mistake_items, require_items
 from cardwidgets.drills.progress import MASTERY, STORE_ERRORS, Progress, TopicProgress
 from cardwidgets.drills.registry import drill_games, get_topic
-from cardwidgets.drills.series import Ref, Series
+from cardwidgets.drills.series import WINDOW, Ref, Series
 from cardwidgets.i18n import resolve
 from cardwidgets.i18n.drills import DRILL_UI, drill_text
 from cardwidgets.i18n.ui import ui_texts
@@ -115,7 +115,9 @@ class Drill(ToolWidget):
         self._store = (store or shared_progress()) if items is None else None
         self._failed: Progress | None = None  # a store set aside after an error (its notice is still shown)
         self.set_trait("topic", topic)
-        self._n = 0  # the next new question of the series
+        #: The next new question of the series: where the learner had got to, after a kernel restart too.
+        self._n = self._resume(seed) if self._series is not None else 0
+        self._number = self._n
         self._ref: Ref | None = None
         self._review = False
         self._item = self._new()
@@ -142,6 +144,14 @@ class Drill(ToolWidget):
         """
         items = mistake_items(record, seat, seconds=seconds)
         return cls(MISTAKES, locale=locale, items=require_items(items, resolve(locale)))
+
+    def _resume(self, seed: int) -> int:
+        """The stored place of this topic's questions for ``seed``; the last ``WINDOW`` are made again (no repeats)."""
+        n = self._safe(lambda store: store.resume(self.topic, seed)) or 0
+        assert self._series is not None
+        for earlier in range(max(0, n - WINDOW + 1), n):
+            self._series.make(earlier)
+        return n
 
     def _new(self) -> Item:
         """The next question: a missed one due to come back, else the next fixed one, or the topic's next."""
@@ -221,7 +231,8 @@ class Drill(ToolWidget):
             self._right += self._item.choices[index].correct
             if self._ref is not None:
                 ref, correct = self._ref, self._item.choices[index].correct
-                self._safe(lambda store: store.record(self.topic, ref.key, correct))
+                place = None if self._review else (ref.seed, ref.n)  # where a restart goes on (a new question)
+                self._safe(lambda store: store.record(self.topic, ref.key, correct, place=place))
         if index in self._tried:
             self._tried.remove(index)
         self._tried.append(index)  # the last answer last: it is the one ``feedback`` shows

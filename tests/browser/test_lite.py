@@ -508,3 +508,58 @@ def test_notebook_runs_offline(name, lite_server, offline_browser, visit):
     page.wait_for_function(_WIDGETS_SETTLED_JS, timeout=60_000)  # the tables' bots finish their moves
     assert not widgets_showing_undefined(page), widgets_showing_undefined(page)
     assert_stayed_local(visit, offline_browser.proxy)
+
+
+#: A drill answered once, wrong, in the browser's Python (issue 22): where its progress is kept, and what it says.
+PROGRESS_CELL = """# test_lite: drill progress, run RUN (once)
+%pip install cardwidgets
+import json, sqlite3  # Pyodide loads sqlite3 when a cell imports it
+from cardwidgets import Drill
+from cardwidgets.drills.progress import progress_path
+d = Drill("nimby-exchange", seed=3)
+if d.mastery.get("answered", 0) == 0:
+    d.answer(next(i for i, c in enumerate(d.item.choices) if not c.correct))
+print("PROGRESS", json.dumps({"path": str(progress_path()), "mastery": d.mastery, "number": d.question["number"],
+                              "fresh": "restarted" not in globals()}))
+restarted = False"""
+
+
+def restart_kernel(page: Page) -> None:
+    """Kernel → Restart Kernel…, accept, and wait until the new kernel is idle (its old names are gone)."""
+    page.get_by_role("menuitem", name="Kernel", exact=True).click()
+    page.locator("li[data-command='kernelmenu:restart']").click()
+    accept = page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept")
+    accept.wait_for(timeout=30_000)
+    accept.click()
+    expect(page.locator(".jp-Dialog")).to_have_count(0)
+    indicator = page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']")
+    indicator.wait_for(timeout=120_000)
+
+
+def progress_of(page: Page, run: int) -> dict[str, Any]:
+    """Run the progress cell again (a new cell at the end, its first line unique: ``run``) and read what it printed."""
+    code = PROGRESS_CELL.replace("RUN", str(run))
+    return json.loads(run_new_cell(page, code, "PROGRESS").split("PROGRESS", 1)[1])
+
+
+def test_drill_progress_survives_a_kernel_restart(lite_server, offline_browser, visit):
+    """Issue 22: in JupyterLite the progress file lives in the browser's storage (/drive) and outlives the kernel."""
+    page = visit.page
+    open_notebook(page, lite_server, "00-start-here")
+    before = progress_of(page, 0)
+    assert before["path"] == "/drive/.cardwidgets/progress.sqlite", before
+    assert before["mastery"]["notice"] == "", before  # sqlite3 loaded, the file written
+    assert (before["mastery"]["answered"], before["mastery"]["missed"], before["number"]) == (1, 1, 1), before
+
+    restart_kernel(page)
+    deadline = time.monotonic() + 120
+    run = 1
+    after = progress_of(page, run)
+    while not after["fresh"] and time.monotonic() < deadline:  # the old kernel answered: the restart is not over
+        run += 1
+        after = progress_of(page, run)
+    assert after["fresh"], "the kernel never restarted"
+    assert after["mastery"]["answered"] == 1, after  # kept across the restart, read back from the browser's storage
+    assert after["mastery"]["missed"] == 1, after  # the question answered wrong will come back
+    assert after["number"] == 2, after  # and the topic goes on with its next question
+    assert_stayed_local(visit, offline_browser.proxy)

@@ -91,7 +91,7 @@ def test_russian_drill_reads_russian_only(notebook):
     root = nb.page.locator(".jp-CodeCell").filter(has_text=DRILL_MARKER).locator(".cw-drill")
     expect(root).to_have_attribute("data-state", "question")
     expect(root.locator(".cw-d-trump")).to_contain_text("десятк")
-    expect(root.locator("button.cw-d-option")).to_have_text(["1. А и С", "2. Б и Д"])
+    expect(root.locator("button.cw-d-option")).to_have_text(["1. А и С", "2. Б и Г"])
     assert latin_in(root) == []
 
     root.locator('button.cw-d-option[data-option="0"]').click()  # wrong: А и С
@@ -99,7 +99,7 @@ def test_russian_drill_reads_russian_only(notebook):
     expect(root.locator(".cw-d-feedback")).to_have_attribute("data-rule", "NES-6 W3")
     assert latin_in(root) == []
 
-    root.locator('button.cw-d-option[data-option="1"]').click()  # right: Б и Д
+    root.locator('button.cw-d-option[data-option="1"]').click()  # right: Б и Г
     wait_model(nb.page, DRILL_MARKER, "(m) => (m.get('feedback') || {}).correct === true")
     expect(root.locator(".cw-d-feedback")).to_contain_text("10♠")
     assert latin_in(root) == []

@@ -11,9 +11,35 @@ from __future__ import annotations
 import random
 
 from cardwidgets.cards import Card, Rank, parse_card
+from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
-from cardwidgets.drills.base import MATCH_ENDS, Choice, Item, Position, card_text, match_end_item, one_right, until
-from cardwidgets.games.nestors.engine import BID_STEP, CARD_POINTS, NESTORS_DECK, TOTAL_POINTS, card_points, deal_score
+from cardwidgets.drills.base import (
+    MATCH_ENDS,
+    Choice,
+    Item,
+    Position,
+    card_text,
+    match_end_item,
+    one_right,
+    random_playout,
+    right_at,
+    shuffled,
+    until,
+)
+from cardwidgets.drills.frame import LOCALES, one_of, right_label
+from cardwidgets.games import new_game
+from cardwidgets.games.nestors.engine import (
+    BID,
+    BID_STEP,
+    CARD_POINTS,
+    NAME_TRUMP,
+    NESTORS_DECK,
+    PASS,
+    TOTAL_POINTS,
+    NestorsState,
+    card_points,
+    deal_score,
+)
 from cardwidgets.games.nestors.tricks import (
     POSITIONS,
     POWER,
@@ -24,9 +50,10 @@ from cardwidgets.games.nestors.tricks import (
     resolve_trick,
 )
 from cardwidgets.games.nestors.words import POSITION_NAMES, TRUMP_NAMES
+from cardwidgets.i18n.names import action_label, rank_plural
 
 #: The two partnerships of a trick (NES-6): A with C, B with D.
-SIDES = {"AC": {"en": "A and C", "ru": "А и С"}, "BD": {"en": "B and D", "ru": "Б и Д"}}
+SIDES = {"AC": {"en": "A and C", "ru": "А и С"}, "BD": {"en": "B and D", "ru": "Б и Г"}}
 #: NES-2: the rank worth 10 and the rank worth 5 under each trump rank.
 TEN_FIVE = {Rank.ACE: (Rank.JACK, Rank.TEN), Rank.JACK: (Rank.ACE, Rank.TEN), Rank.TEN: (Rank.ACE, Rank.JACK)}
 RANK_PLURAL = {
@@ -296,6 +323,149 @@ def make_higher(rng: random.Random) -> Item:
     return until(make, lambda item: item.choices[0].correct == first)
 
 
+
+# ----- Nestors: bidding (NES-4, E-2 … E-4), trump (NES-5, E-5), the bidder's trick (NES-6a), last trick (NES-7) ---
+def _nestors(rng: random.Random) -> NestorsState:
+    state = new_game("nestors", seed=rng.randrange(2**32), dealer=rng.randrange(4))
+    assert isinstance(state, NestorsState)
+    return state
+
+
+def make_nestors_bidding(rng: random.Random) -> Item:
+    """A random auction: which one of four calls is allowed (a multiple of 5, higher, a pass unless forced)."""
+    forced = rng.random() < 0.25
+    return until(lambda: _nes_bidding(rng, forced), lambda _item: True)
+
+
+def _nes_bidding(rng: random.Random, forced: bool) -> Item | None:
+    state, calls = _nestors(rng), []
+    for _ in range(3 if forced else rng.randrange(6)):
+        if state.phase != "bidding":
+            return None
+        action = PASS if forced else rng.choice([PASS, *state.legal_actions()[:8]])
+        calls.append((state.to_act, action.text))
+        state.apply(action)
+    if state.phase != "bidding":
+        return None
+    legal = state.legal_actions()
+    high = state.high_bid or 0
+    right = rng.choice(legal[:4] if rng.random() < 0.7 else legal)
+    wrong = [PASS] if PASS not in legal else []
+    wrong += [BID[b] for b in range(max(5, high - 15), high + 5, 5) if BID[b] not in legal]
+    odd = rng.choice([b for b in range(high + 1, high + 30) if b % 5])
+    wrong += [Action.make("bid", rng.choice([195, 200])), Action.make("bid", odd)]
+    why = _bid_ok(state, right, forced)
+    facts = (Explanation("NES-4", "drill.nes_fact_bids", {"calls": _calls(calls)}),)
+    prompt = Explanation("NES-4", "drill.nes_bid_q", {"seat": state.to_act})
+    return Item("nestors-bidding", prompt, Position(facts=facts), one_of(state, (right, why), wrong, rng))
+
+
+def _bid_ok(state: NestorsState, right: Action, forced: bool) -> Explanation:
+    """Why the allowed call is allowed (NES-4, E-2, E-3, E-4)."""
+    if forced:
+        return Explanation("E-4", "nestors.must_bid", {"seat": state.to_act, "min": state.rules["min_bid"]})
+    if state.high_bid is None:
+        return Explanation("E-2", "drill.nes_first_bid_ok")
+    return Explanation("NES-4", "drill.nes_bid_ok", {"high": state.high_bid})
+
+
+def _calls(calls: list[tuple[int | None, str]]) -> dict[str, str]:
+    """The calls so far, ``Seat 1: Bid 25, Seat 2: Pass`` in each language (or: nobody has spoken)."""
+    out = {}
+    for locale in LOCALES:
+        seat = "Seat" if locale == "en" else "Игрок"
+        words = ", ".join(f"{seat} {s}: {action_label(t, locale, 'nestors')}" for s, t in calls)
+        out[locale] = words or ("nobody has spoken yet" if locale == "en" else "ещё никто не говорил")
+    return out
+
+
+def make_nestors_trump(rng: random.Random) -> Item:
+    """The bidder's five cards: which trump rank may he name (the one of A, J, 10 he holds)."""
+    rank = rng.choice(TRUMP_RANKS)
+    return until(lambda: _nes_trump(rng), lambda item: right_label(item) == rank_plural(rank, "en"))
+
+
+def _nes_trump(rng: random.Random) -> Item | None:
+    state = _nestors(rng)
+    if random_playout(state, rng, lambda s: _nes_modest(s, rng) and s.phase == "trump") is None:
+        return None
+    legal = state.legal_actions()
+    if len(legal) != 1:
+        return None  # holding two of A, J, 10 (or none: any of the three, E-5): more than one answer is right
+    seat = state.to_act
+    why = Explanation("E-5", "drill.nes_trump_ok", {"rank": legal[0].args[0]})
+    choices = []
+    for rank in TRUMP_RANKS:
+        action = NAME_TRUMP[rank]
+        label = {locale: rank_plural(rank, locale) for locale in LOCALES}
+        choices.append(Choice(label, action in legal, why if action in legal else state.why_illegal(action)))
+    position = Position(hand=tuple(state.hands[seat]))  # type: ignore[index]
+    prompt = Explanation("NES-5", "drill.nes_trump_q", {"seat": seat, "bid": state.high_bid})
+    return Item("nestors-trump", prompt, position, tuple(choices))
+
+
+def _nes_modest(state: NestorsState, rng: random.Random) -> bool:
+    """Play out the bidding with calls a learner would make (most pass, bids a little higher); True: a ``stop``."""
+    while state.phase == "bidding":
+        legal = state.legal_actions()
+        bids = [call for call in legal if call.verb == "bid"][:4]
+        pass_ok = PASS in legal and state.high_bid is not None
+        state.apply(PASS if pass_ok and rng.random() < 0.65 else rng.choice(bids))
+    return True
+
+
+def make_nestors_open(rng: random.Random) -> Item:
+    """The bidder's nine cards and trump: which card does he put down to take two face-up cards (his highest)."""
+    place = rng.randrange(4)
+    return until(lambda: _nes_open(rng), lambda item: right_at(item) == [place])
+
+
+def _nes_open(rng: random.Random) -> Item | None:
+    state = _nestors(rng)
+    if random_playout(state, rng, lambda s: s.phase == "open") is None:
+        return None
+    seat, trump = state.to_act, state.trump
+    hand = state.hands[seat]  # type: ignore[index]
+    highest = state.highest_cards()
+    x, y = state.face_up[:2]
+    right = rng.choice(highest)
+    why = Explanation("NES-6a", "drill.nes_open_ok", {"card": right})
+    wrong = [
+        Choice(card, False, state.why_illegal(Action.make("open", card, x, y)))
+        for card in rng.sample([c for c in hand if c not in highest], 3)
+    ]
+    choices = shuffled([Choice(right, True, why), *wrong], rng)
+    position = Position(trump=_trump_label(trump), hand=tuple(hand), pile=tuple(state.face_up))
+    prompt = Explanation("NES-6a", "drill.nes_open_q", {"seat": seat, "trump": _trump_label(trump)})
+    return Item("nestors-open", prompt, position.marking(lambda c: c.rank is trump), choices)
+
+
+def _trump_label(rank: object) -> dict[str, str]:
+    return {locale: rank_plural(rank, locale) for locale in LOCALES}  # type: ignore[arg-type]
+
+
+def make_nestors_last_trick(rng: random.Random) -> Item:
+    """The last trick of a random deal: which of its two players takes it (the A-or-B rule)."""
+    place = rng.randrange(2)
+    return until(lambda: _nes_last(rng), lambda item: right_at(item) == [place])
+
+
+def _nes_last(rng: random.Random) -> Item | None:
+    state = _nestors(rng)
+    if random_playout(state, rng, lambda s: s.is_done, limit=400) is None:
+        return None
+    trick = state.tricks[-1]
+    (seat_a, a), (seat_b, b), (_none, table) = trick.plays
+    why = trick.explanation
+    assert why is not None
+    roles = {seat_a: ("A", "А"), seat_b: ("B", "Б")}
+    labels = {s: {"en": f"{en}, seat {s}", "ru": f"{ru}, игрок {s}"} for s, (en, ru) in roles.items()}
+    choices = tuple(Choice(labels[s], s == trick.collector, why) for s in (seat_a, seat_b))
+    position = Position(trump=_trump_label(state.trump), trick=((labels[seat_a], a), (labels[seat_b], b)), table=table)
+    prompt = Explanation("NES-7", "drill.nes_last_q", {"trump": _trump_label(state.trump)})
+    return Item("nestors-last-trick", prompt, position.marking(lambda c: c.rank is state.trump), choices)
+
+
 #: The topics, in the order the Drill lists them: (topic id, maker of its questions).
 TOPICS = (
     ("nestors-higher-card", make_higher),
@@ -305,4 +475,9 @@ TOPICS = (
     ("nestors-pile-points", make_pile_points),
     ("nestors-deal-score", make_deal_score),
     ("nestors-match-end", make_match_end),
+    # the frame of a deal (issue 22)
+    ("nestors-last-trick", make_nestors_last_trick),
+    ("nestors-bidding", make_nestors_bidding),
+    ("nestors-trump", make_nestors_trump),
+    ("nestors-open", make_nestors_open),
 )

@@ -100,7 +100,7 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Team {team} bid {bid} and took {p} of the 190 points (the opponents {q}). What does each partnership score?",
         "ru": "Пара {team} сделала ставку {bid} и набрала {p} из 190 очков (соперники — {q}). Сколько получает каждая пара?",
     },
-    "drill.nes_sits_out": {"en": "D sits out this trick", "ru": "Д в этой взятке не играет"},
+    "drill.nes_sits_out": {"en": "D sits out this trick", "ru": "Г в этой взятке не играет"},
     "drill.nes_higher_q": {
         "en": "Trump: {trump}. Which of these two cards of one suit is higher?",
         "ru": "Козыри — {trump}. Какая из этих двух карт одной масти старше?",
@@ -127,6 +127,42 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     "drill.nes_match_line": {
         "en": "a partnership at +1000 or more wins, one at −1000 or less loses",
         "ru": "пара, набравшая +1000 или больше, выигрывает, а набравшая −1000 или меньше — проигрывает",
+    },
+    "drill.nes_bid_q": {
+        "en": "You are seat {seat}, to speak in the bidding. Which one of these calls may you make?",
+        "ru": "Вы — игрок {seat}, ваше слово в торговле. Что из этого вам можно сказать (только одно)?",
+    },
+    "drill.nes_bid_ok": {
+        "en": "it is a multiple of 5 higher than the current bid of {high}, or a pass, which is final",
+        "ru": "это ставка, кратная 5 и выше текущей ставки {high}, или пас — окончательный",
+    },
+    "drill.nes_first_bid_ok": {
+        "en": "nobody has bid yet: any multiple of 5 from 5 to 190 (or a pass, unless the three before you passed)",
+        "ru": "ставок ещё не было: подходит любая ставка, кратная 5, от 5 до 190 (или пас, если трое до вас не "
+        "спасовали)",
+    },
+    "drill.nes_fact_bids": {"en": "Calls so far: {calls}", "ru": "Торговля до вас: {calls}"},
+    "drill.nes_trump_q": {
+        "en": "You won the bidding with {bid}; these are your 5 cards. Which trump may you name?",
+        "ru": "Вы выиграли торговлю ставкой {bid}; вот ваши 5 карт. Что вы можете назначить козырями?",
+    },
+    "drill.nes_trump_ok": {
+        "en": "of A, J and 10 you hold only {rank}: the bidder names a trump rank he holds",
+        "ru": "из тузов, валетов и десяток у вас есть только {rank}: играющий назначает козырем достоинство, "
+        "которое у него есть",
+    },
+    "drill.nes_open_q": {
+        "en": "You are the bidder; trump: {trump}. Which card do you put beside two face-up cards to take them?",
+        "ru": "Вы — играющий; козыри — {trump}. Какую карту вы кладёте рядом с двумя открытыми картами, чтобы "
+        "забрать их?",
+    },
+    "drill.nes_open_ok": {
+        "en": "{card} is your highest card (a trump first): the bidder takes two face-up cards with it",
+        "ru": "{card} — ваша самая старшая карта (козырь — первым): ею играющий забирает две открытые карты",
+    },
+    "drill.nes_last_q": {
+        "en": "Trump: {trump}. The last trick: the two cards played and the table card. Who takes it?",
+        "ru": "Козыри — {trump}. Последняя взятка: две сыгранные карты и карта на столе. Кто её забирает?",
     },
 }
 
@@ -165,6 +201,10 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "err_case": 'no position "{case}" to predict: there are {cases}',
         "own_hand": "a card of his own hand",
         "err_no_predict": "nothing to predict: call predict(case) first",
+        "nestors-bidding": "Nestors: which call may you make?",
+        "nestors-trump": "Nestors: which trump may the bidder name?",
+        "nestors-open": "Nestors: the bidder's trick",
+        "nestors-last-trick": "Nestors: who takes the last trick?",
     },
     "ru": {
         "game_nestors": "Несторс",
@@ -175,10 +215,14 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "nestors-higher-card": "Несторс: какая карта старше?",
         "nestors-match-end": "Несторс: выиграна ли партия?",
         "nestors-deal-score": "Несторс: счёт сдачи",
-        "BD": "Б и Д",
+        "BD": "Б и Г",
         "err_case": "нет позиции «{case}» для предсказания: есть {cases}",
         "own_hand": "карту из своей руки",
         "err_no_predict": "предсказывать нечего: сначала вызовите predict(case)",
+        "nestors-bidding": "Несторс: что можно сказать в торговле?",
+        "nestors-trump": "Несторс: что играющий может назначить козырями?",
+        "nestors-open": "Несторс: взятка играющего",
+        "nestors-last-trick": "Несторс: кто забирает последнюю взятку?",
     },
 }
 

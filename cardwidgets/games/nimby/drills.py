@@ -18,6 +18,7 @@ from cardwidgets.drills.base import (
     MATCH_ENDS,
     Choice,
     Item,
+    Label,
     Position,
     Seat,
     match_end_item,
@@ -26,6 +27,7 @@ from cardwidgets.drills.base import (
     right_at,
     until,
 )
+from cardwidgets.drills.frame import player_label
 from cardwidgets.games import new_game
 from cardwidgets.games.nimby.engine import (
     EXCHANGE,
@@ -37,6 +39,7 @@ from cardwidgets.games.nimby.engine import (
     TRUMPS,
     Nimby,
     NimbyState,
+    draw_key,
 )
 from cardwidgets.games.nimby.words import TRUMPS_NAME
 
@@ -281,6 +284,33 @@ def make_match_end(rng: random.Random) -> Item:
     )
 
 
+
+# ----- Nimby: the draw for partners (NIM-2, N-1) -------------------------------------------------------------
+def make_nimby_draw(rng: random.Random) -> Item:
+    """Four players draw a card: who becomes a given player's partner (the highest with the lowest, NIM-2)."""
+    place = rng.randrange(3)
+    return until(lambda: _draw(rng), lambda item: right_at(item) == [place])
+
+
+def _draw(rng: random.Random) -> Item | None:
+    cards = rng.sample(NIMBY_DECK, 4)
+    keys = [draw_key(card) for card in cards]
+    top, low = max(keys), min(keys)
+    if keys.count(top) > 1 or keys.count(low) > 1:
+        return None  # a tie at the top or the bottom: those players draw again (NIM-2)
+    highest, lowest = keys.index(top), keys.index(low)
+    middle = [p for p in range(4) if p not in (highest, lowest)]
+    asked = rng.randrange(4)
+    partner = {highest: lowest, lowest: highest, middle[0]: middle[1], middle[1]: middle[0]}[asked]
+    params = {"hi": highest, "hi_card": cards[highest], "lo": lowest, "lo_card": cards[lowest],
+              "asked": asked, "partner": partner}
+    why = Explanation("NIM-2", "drill.nim_draw_why", params)
+    choices = tuple(Choice(player_label(p), p == partner, why) for p in range(4) if p != asked)
+    trick: tuple[tuple[Label, Card], ...] = tuple((player_label(p), card) for p, card in enumerate(cards))
+    prompt = Explanation("NIM-2", "drill.nim_draw_q", {"asked": asked})
+    return Item("nimby-draw", prompt, Position(trick=trick), choices)
+
+
 #: The topics, in the order the Drill lists them: (topic id, maker of its questions).
 TOPICS = (
     ("nimby-higher-card", make_higher),
@@ -289,4 +319,6 @@ TOPICS = (
     ("nimby-exchange", make_exchange),
     ("nimby-score", make_score),
     ("nimby-match-end", make_match_end),
+    # the frame of a deal: the questions that open the notebooks' sections on it (issue 22)
+    ("nimby-draw", make_nimby_draw),
 )

@@ -237,7 +237,10 @@ class NimbyState(GameState):
         play_suit = PLAY_SUIT[self._settled().trump]
         led = play_suit[self.tricks[-1].plays[0][1]]
         held = [c for c in self.hands[seat] if play_suit[c] == led]  # type: ignore[index]
-        return Explanation("NIM-5", "nimby.must_follow", {"seat": seat, "suit": _suit_name(led), "held": held})
+        params = {"seat": seat, "suit": _suit_name(led), "held": held, "card": card}
+        if card.rank == Rank.TWO and led != TRUMPS:  # the decisive fact first: a 2 is a trump, not of its suit (NIM-1)
+            return Explanation("NIM-5", "nimby.two_not_follow", params)
+        return Explanation("NIM-5", "nimby.must_follow", params)
 
     # ----- NIM-6: scoring -----------------------------------------------------------
     def points(self) -> list[int] | None:

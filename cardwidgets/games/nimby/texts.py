@@ -152,6 +152,16 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
         "en": "a partnership with 10 or more points wins",
         "ru": "выигрывает пара, набравшая 10 или больше баллов",
     },
+    "drill.nim_draw_q": {
+        "en": "To make partnerships, each player drew a card. Who becomes player {asked}'s partner?",
+        "ru": "Чтобы определить партнёров, каждый игрок вытянул по карте. Кто станет партнёром игрока {asked}?",
+    },
+    "drill.nim_draw_why": {
+        "en": "player {hi} drew the highest card ({hi_card}) and player {lo} the lowest ({lo_card}; draw order "
+        "3 < 4 < 5 < 6 < A < 2): they are partners, and so are the other two; player {asked}'s partner is player {partner}",
+        "ru": "игрок {hi} вытянул старшую карту ({hi_card}), игрок {lo} — младшую ({lo_card}; порядок "
+        "3 < 4 < 5 < 6 < Т < 2): они партнёры, двое других — тоже; партнёр игрока {asked} — игрок {partner}",
+    },
 }
 
 #: Its records' rules and start positions, as errors (``engine.py``).
@@ -172,6 +182,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "nimby-exchange": "Nimby: may you exchange a 2?",
         "nimby-score": "Nimby: the score from the 2s taken",
         "nimby-match-end": "Nimby: has the match been won?",
+        "nimby-draw": "Nimby: who are partners?",
     },
     "ru": {
         "game_nimby": "Нимби",
@@ -181,6 +192,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "nimby-exchange": "Нимби: можно ли обменять двойку?",
         "nimby-score": "Нимби: счёт по взятым двойкам",
         "nimby-match-end": "Нимби: выиграна ли партия?",
+        "nimby-draw": "Нимби: кто партнёры?",
     },
 }
 

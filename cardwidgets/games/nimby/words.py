@@ -10,6 +10,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "seat {seat} must follow {suit} (holds {held})",
         "ru": "игрок {seat} должен положить карту масти {suit} (есть {held})",
     },
+    "nimby.two_not_follow": {
+        "en": "{card} is a trump (NIM-1), so it does not follow {suit}: seat {seat} must follow {suit} (holds {held})",
+        "ru": "{card} — козырь (NIM-1), а не карта масти {suit}: игрок {seat} должен положить карту масти {suit} "
+        "(есть {held})",
+    },
     "nimby.exchange_only_two": {
         "en": "only a 2 can be exchanged for the face-up card, not {card}",
         "ru": "на открытую карту можно обменять только двойку, а не {card}",

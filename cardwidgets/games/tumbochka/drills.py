@@ -18,15 +18,21 @@ from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.drills.base import Choice, Item, Position, Seat, label_text, one_right, right_at, say, until
+from cardwidgets.drills.frame import one_of, placed, right_label, signed_label
+from cardwidgets.games import new_game
 from cardwidgets.games.tumbochka.engine import (
     ANNOUNCES,
     BID,
     BIDDING,
+    GIVE,
+    KEEP,
     PASS,
     PLAY,
     PLAY_CARD,
     PLAYERS,
+    RAISE,
     SITTER_MIN_BID,
+    TALON,
     TRILYAZH,
     TRILYAZH_LEADS,
     TROYAN,
@@ -165,8 +171,13 @@ def _call(action: Action) -> str | dict[str, str]:
     return PASS_LABEL if action is PASS else str(action.number)
 
 
-def bids_item(state: TumbochkaState, right: Action, scores: list[int], rng: random.Random) -> Item | None:
-    """TUM-3, TUM-8: which one of four calls the player to act may make (``right``; the others he may not)."""
+def bids_item(
+    state: TumbochkaState, right: Action, scores: list[int], rng: random.Random, topic: str = "tumbochka-bids"
+) -> Item | None:
+    """TUM-3, TUM-8: which one of four calls the player to act may make (``right``; the others he may not).
+
+    With nobody on the tumbochka (``state.sitter`` None) the facts leave out the sitter and the scores.
+    """
     seat = state.to_act
     assert seat is not None
     legal = state.legal_actions()
@@ -178,15 +189,15 @@ def bids_item(state: TumbochkaState, right: Action, scores: list[int], rng: rand
     facts = [
         Explanation("TUM-8", "drill.fact_sitter", {"seat": state.sitter}),
         Explanation("TUM-7", "drill.fact_scores", {"scores": _per_seat(scores), "values": list(scores)}),
-        Explanation("TUM-3", "drill.fact_first_hand", {"seat": state.first_hand}),
-    ]
+    ] if state.sitter is not None else []
+    facts.append(Explanation("TUM-3", "drill.fact_first_hand", {"seat": state.first_hand}))
     history = _seated(state)
     if history:
         facts.append(Explanation("TUM-3", "drill.fact_bids", {"calls": _calls_words(history), "history": history}))
     else:
         facts.append(Explanation("TUM-3", "drill.fact_no_bids"))
-    prompt = Explanation("TUM-8", "drill.tum_bid_q", {"seat": seat})
-    return Item("tumbochka-bids", prompt, Position(facts=tuple(facts)), choices)
+    prompt = Explanation("TUM-8" if state.sitter is not None else "TUM-3", "drill.tum_bid_q", {"seat": seat})
+    return Item(topic, prompt, Position(facts=tuple(facts)), choices)
 
 
 def _calls_words(history: list[tuple[int, str]]) -> dict[str, str]:
@@ -236,7 +247,7 @@ def _why_allowed(state: TumbochkaState, call: Action, scores: list[int]) -> Expl
         return Explanation("TUM-3", "drill.tum_open_ok")
     if seat == state.sitter:
         return Explanation("TUM-8", "drill.tum_sitter_ok", {"bid": bid})
-    if bid >= SITTER_MIN_BID:  # type: ignore[operator]
+    if bid >= SITTER_MIN_BID and state.sitter is not None:  # type: ignore[operator]
         score = Points(scores[seat], "tumbochka")  # type: ignore[index]
         return Explanation("TUM-8", "drill.tum_point_ok", {"bid": bid, "sitter": state.sitter, "score": score})
     return Explanation("TUM-3", "drill.tum_bid_ok", {"bid": bid, "high": state.bid})
@@ -430,6 +441,104 @@ def _play_announcing(
     return False
 
 
+
+# ----- Tumbochka: bidding (TUM-3, T-1), the talon (TUM-4), the score (TUM-6, T-5) ---------------------------------
+def make_tumbochka_bidding(rng: random.Random) -> Item:
+    """A random auction (nobody on the tumbochka): which one of four calls is allowed."""
+    kind = rng.random()
+
+    def make() -> Item | None:
+        state = bidding_state(rng, None, [0, 0, 0], rng.randrange(3), rng.randrange(4))  # type: ignore[arg-type]
+        if state.phase != BIDDING:
+            return None
+        legal = state.legal_actions()
+        bids = [call for call in legal if call.verb == "bid"]
+        passes = [call for call in legal if call.verb == "pass"]
+        right = rng.choice((passes if kind < 0.3 else bids) or legal)
+        return bids_item(state, right, [0, 0, 0], rng, topic="tumbochka-bidding")
+
+    return until(make, lambda _item: True)
+
+
+def make_tumbochka_talon(rng: random.Random) -> Item:
+    """A moment after the bidding: which one of four things may the declarer do now (give, raise, keep)."""
+    giving = rng.random() < 0.6
+    return until(lambda: _talon(rng, giving), lambda _item: True)
+
+
+def _talon(rng: random.Random, giving: bool) -> Item | None:
+    state = new_game("tumbochka", seed=rng.randrange(2**32), dealer=rng.randrange(3))
+    gifts = rng.randrange(2) if giving else 2
+    if not _play(state, rng, lambda s: _modest(s, rng) and s.phase == TALON and _gifts(s) >= gifts):  # type: ignore[arg-type]
+        return None
+    assert isinstance(state, TumbochkaState)
+    if state.phase != TALON:
+        return None
+    declarer, contract = state.declarer, state.contract
+    assert declarer is not None
+    assert contract is not None
+    legal = state.legal_actions()
+    hand = state.hands[declarer]
+    others = [GIVE[(card, declarer)] for card in rng.sample(hand, 2)]
+    others += [GIVE[(rng.choice(hand), seat)] for seat in state.opponents() if state.given[seat] is not None]
+    others += [KEEP, *(RAISE[n] for n in range(max(contract - 1, 5), contract + 1))]
+    wrong = [a for a in dict.fromkeys(others) if a not in legal]
+    right = rng.choice(legal)
+    key = "drill.tum_give_ok" if right.verb == "give" else "drill.tum_keep_ok"
+    why = Explanation("TUM-4", key, {"contract": contract})
+    facts = (Explanation("TUM-4", "drill.fact_declarer", {"seat": declarer, "contract": contract}),)
+    if _gifts(state):
+        given = [Seat(seat) for seat in state.opponents() if state.given[seat] is not None]
+        facts += (Explanation("TUM-4", "drill.fact_given", {"to": given}),)
+    position = Position(hand=tuple(hand), facts=facts)
+    prompt = Explanation("TUM-4", "drill.tum_talon_q", {"seat": declarer})
+    return Item("tumbochka-talon", prompt, position, one_of(state, (right, why), wrong, rng))
+
+
+def _gifts(state: TumbochkaState) -> int:
+    return sum(state.given[seat] is not None for seat in state.opponents())
+
+
+def _modest(state: TumbochkaState, rng: random.Random, *, keep: bool = False) -> bool:
+    """Play out the bidding with modest calls (contracts a random play can make); True: a ``stop`` helper.
+
+    ``keep``: the declarer also keeps his contract, mostly, instead of raising it at random.
+    """
+    while state.phase == BIDDING:
+        legal = state.legal_actions()
+        passes = [call for call in legal if call.verb == "pass"]
+        bids = [call for call in legal if call.verb == "bid"][:2]
+        state.apply(rng.choice(passes) if passes and (not bids or rng.random() < 0.6) else rng.choice(bids))
+    if keep and state.phase == TALON and KEEP in state.legal_actions() and rng.random() < 0.8:
+        state.apply(KEEP)
+    return True
+
+
+def make_tumbochka_score(rng: random.Random) -> Item:
+    """A random deal played out: what the declarer scores (his contract, made or failed: never his points)."""
+    made = rng.random() < 0.5
+    item = until(lambda: _tum_score(rng), lambda item: right_label(item).startswith("+" if made else "−"))
+    return placed(item, rng.randrange(len(item.choices)))
+
+
+def _tum_score(rng: random.Random) -> Item | None:
+    state = new_game("tumbochka", seed=rng.randrange(2**32), dealer=rng.randrange(3))
+    if not _play(state, rng, lambda s: _modest(s, rng, keep=True) and s.is_done):  # type: ignore[arg-type]
+        return None
+    assert isinstance(state, TumbochkaState)
+    declarer, contract = state.declarer, state.contract
+    points, score = state.points(), state.score()
+    if declarer is None or contract is None or points is None or score is None or points[declarer] == contract:
+        return None  # exactly the contract: "+contract, never more" (TUM-6) would not show
+    taken = points[declarer]
+    values = dict.fromkeys([contract, -contract, taken, -taken])
+    why = state.score_explanation()
+    assert why is not None
+    choices = tuple(Choice(signed_label(v), v == score[declarer], why) for v in values)
+    params = {"seat": declarer, "contract": contract, "taken": taken}
+    return Item("tumbochka-score", Explanation("TUM-6", "drill.tum_score_q", params), Position(), choices)
+
+
 #: The topics, in the order the Drill lists them: (topic id, maker of its questions).
 TOPICS = (
     ("tumbochka-trick-winner", make_trick_winner),
@@ -437,4 +546,8 @@ TOPICS = (
     ("tumbochka-trilyazh", make_trilyazh),
     ("tumbochka-bids", make_bids),
     ("tumbochka-end", make_end),
+    # the frame of a deal (issue 22)
+    ("tumbochka-score", make_tumbochka_score),
+    ("tumbochka-bidding", make_tumbochka_bidding),
+    ("tumbochka-talon", make_tumbochka_talon),
 )

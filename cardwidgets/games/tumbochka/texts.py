@@ -148,6 +148,28 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Your trilyazh in {suit} is being played",
         "ru": "Разыгрывается ваш трильяж в {suit}",
     },
+    "drill.tum_score_q": {
+        "en": "Seat {seat} played with a contract of {contract}; his deal points: {taken}. What does he score?",
+        "ru": "Игрок {seat} играл с заказом {contract}; его очки за сдачу: {taken}. Сколько он получает?",
+    },
+    "drill.tum_talon_q": {
+        "en": "You are seat {seat}: you won the bidding and took the talon. Which one of these may you do now?",
+        "ru": "Вы — игрок {seat}: вы выиграли торговлю и взяли прикуп. Что из этого вам можно сделать сейчас (только одно)?",
+    },
+    "drill.tum_give_ok": {
+        "en": "the declarer first gives one card to each opponent who has none yet, then keeps or raises",
+        "ru": "играющий сначала отдаёт по одной карте каждому сопернику, который её ещё не получил, потом оставляет "
+        "или повышает заказ",
+    },
+    "drill.tum_keep_ok": {
+        "en": "both opponents have their card, so he keeps his contract of {contract} or raises it (at most 14)",
+        "ru": "оба соперника получили по карте, поэтому он оставляет заказ {contract} или повышает его (не выше 14)",
+    },
+    "drill.fact_declarer": {
+        "en": "Seat {seat} is the declarer, contract {contract}",
+        "ru": "Играющий — игрок {seat}, заказ {contract}",
+    },
+    "drill.fact_given": {"en": "Already given a card: {to}", "ru": "Карту уже получил: {to}"},
 }
 
 #: Its records' rules and start positions, as errors (``engine.py``).
@@ -216,6 +238,9 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "opt_arrives": "Seat {seat} arrives and sits on the tumbochka",
         "opt_knocked": "Seat {seat} is knocked off",
         "opt_nothing": "Nobody wins, sits down or is knocked off",
+        "tumbochka-bidding": "Tumbochka: which call may you make?",
+        "tumbochka-talon": "Tumbochka: what may the declarer do with the talon?",
+        "tumbochka-score": "Tumbochka: what does the declarer score?",
     },
     "ru": {
         "game_tumbochka": "Тумбочка",
@@ -228,6 +253,9 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "opt_arrives": "Игрок {seat} садится на тумбочку",
         "opt_knocked": "Игрок {seat} снят с тумбочки",
         "opt_nothing": "Никто не выигрывает, не садится на тумбочку и не снят с неё",
+        "tumbochka-bidding": "Тумбочка: какой заказ можно сделать?",
+        "tumbochka-talon": "Тумбочка: что играющий делает с прикупом?",
+        "tumbochka-score": "Тумбочка: сколько получает играющий?",
     },
 }
 
