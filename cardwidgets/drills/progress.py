@@ -202,7 +202,7 @@ class Progress:
         try:
             os.replace(self.path, aside)
             if self._working not in (None, self.path):
-                self._working.unlink(missing_ok=True)  # type: ignore[union-attr]
+                self._working.unlink(missing_ok=True)
             return self._init(connect(self._working or self.path))
         except (OSError, sqlite3.DatabaseError):
             return self._init(connect(MEMORY))
