@@ -43,7 +43,7 @@ from cardwidgets.games.tumbochka.engine import (
 )
 from cardwidgets.i18n import Points
 from cardwidgets.i18n.drills import drill_text
-from cardwidgets.i18n.names import number_text
+from cardwidgets.i18n.names import action_done, number_text
 
 YES = {"en": "Yes", "ru": "Да"}
 NO = {"en": "No", "ru": "Нет"}
@@ -201,10 +201,9 @@ def bids_item(
 
 
 def _calls_words(history: list[tuple[int, str]]) -> dict[str, str]:
-    """``Seat 2: 4, Seat 0: pass`` in each locale."""
-    calls = [(seat, PASS if text == "pass" else BID[int(text.split()[1])]) for seat, text in history]
+    """``Seat 2 bid 4, Seat 0 passed`` in each locale (the actions told as done, ``action_done``)."""
     return {
-        loc: ", ".join(f"{label_text(Seat(s), loc)}: {label_text(_call(a), loc)}" for s, a in calls)
+        loc: ", ".join(action_done(text, label_text(Seat(s), loc), loc, "tumbochka") for s, text in history)
         for loc in ("en", "ru")
     }
 
