@@ -9,6 +9,7 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import RECORDS
 
 from cardwidgets import IllegalActionError, Match, RecordError, Suit, parse_card
 from cardwidgets.core.explain import Explanation
@@ -338,10 +339,39 @@ def test_bad_max_deals(value: object) -> None:
 
 
 def test_rules_defaults_and_unknown_option() -> None:
-    assert Tumbochka.make_rules() == {"talon_shown": True, "max_deals": None}
-    assert Tumbochka.make_rules({"max_deals": 3}) == {"talon_shown": True, "max_deals": 3}
+    defaults = {
+        "talon_shown": True,
+        "defenders_score": "own_points",
+        "first_lead": "declarer",
+        "win_on_tumbochka": "deal_score",
+        "arrivals_first": False,
+        "max_deals": None,
+    }
+    assert Tumbochka.make_rules() == defaults
+    assert Tumbochka.make_rules({"max_deals": 3}) == {**defaults, "max_deals": 3}
     with pytest.raises(RecordError, match='unknown option "target"'):
         Tumbochka.make_rules({"target": 10})
+
+
+@pytest.mark.rules("option:win_on_tumbochka", "option:defenders_score", "T-7", "T-5")
+def test_other_readings_tell_what_they_decided() -> None:
+    """Issue 22: under ``win_on_tumbochka: "deal_points"`` the win names the points taken, in both languages."""
+    case = json.loads((RECORDS / "tumbochka" / "option-win-on-tumbochka-deal-points.json").read_text(encoding="utf-8"))
+    match = Match("tumbochka", rules=case["record"]["rules"], start=case["record"]["start"])
+    deal = case["record"]["deals"][0]
+    state = match.new_deal(Tumbochka.deal_from_json(deal["deal"]), deal["dealer"])
+    for action in deal["actions"]:
+        state.apply(action)
+    assert state.score() == [-10, 0, 0]
+    match.end_deal()
+    assert match.winner == 0
+    (event,) = state.match_events
+    assert (event.rule, event.key) == ("T-7", "tumbochka.won_sitting_points")
+    assert event.text("en").startswith("seat 0 took 8 in tricks and trilyazhes")
+    assert event.text("ru").startswith("игрок 0 взял за раздачу 8")
+    assert Tumbochka.make_rules({"defenders_score": "nothing"})["defenders_score"] == "nothing"
+    with pytest.raises(RecordError, match="defenders_score"):
+        Tumbochka.make_rules({"defenders_score": "all"})
 
 
 def test_bad_deals_are_refused() -> None:

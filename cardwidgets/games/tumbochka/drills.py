@@ -296,6 +296,7 @@ def _right_call(state: TumbochkaState, rng: random.Random) -> Action | None:
 #: The engine's match events (``state.match_events`` keys) -> the statement they make true.
 EVENT_KIND = {
     "tumbochka.won_sitting": "wins",
+    "tumbochka.won_sitting_points": "wins",
     "tumbochka.won_bagel": "wins",
     "tumbochka.sits": "arrives",
     "tumbochka.knocked_by_arrival": "knocked",

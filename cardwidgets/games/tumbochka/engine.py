@@ -319,7 +319,8 @@ class TumbochkaState(GameState):
             assert raised is not None
             self.declared = replace(self._settled(), contract=raised)
         self.phase = PLAY
-        self.to_act = declarer  # Decision T-3: the declarer leads the first trick
+        # Decision T-3: the declarer leads the first trick (option first_lead "first_hand": the dealer's left does).
+        self.to_act = (self.dealer + 1) % PLAYERS if self.rules["first_lead"] == "first_hand" else declarer
         self.tricks.append(Trick([]))
 
     def _why_illegal_talon(self, action: Action) -> Explanation | None:
@@ -510,12 +511,14 @@ class TumbochkaState(GameState):
         return self.deal_points()
 
     def score(self) -> list[int] | None:
-        """TUM-6: declarer +/-contract; each defender his own deal points (Decision T-5)."""
+        """TUM-6: declarer +/-contract; each defender his own deal points (Decision T-5, option ``defenders_score``)."""
         if self.phase != DONE:
             return None
         points = self.deal_points()
         declarer, contract = self._settled().declarer, self._settled().contract
-        points[declarer] = contract if points[declarer] >= contract else -contract
+        if self.rules["defenders_score"] == "nothing":  # T-5 read as "only the declarer's points count"
+            points = [0] * PLAYERS
+        points[declarer] = contract if self.deal_points()[declarer] >= contract else -contract
         return points
 
     def score_explanation(self) -> Explanation | None:
@@ -702,6 +705,10 @@ class Tumbochka(Game):
     state_class = TumbochkaState
     options: ClassVar[dict[str, tuple[Any, ...]]] = {
         "talon_shown": (True, False),
+        "defenders_score": ("own_points", "nothing"),  # Decision T-5
+        "first_lead": ("declarer", "first_hand"),  # Decision T-3
+        "win_on_tumbochka": ("deal_score", "deal_points"),  # Decision T-7
+        "arrivals_first": (False, True),  # Decision T-6
         "max_deals": (None, int),
     }
     sides = (0, 1, 2)
@@ -750,45 +757,29 @@ class Tumbochka(Game):
 
     @classmethod
     def end_deal(cls, match: Match, state: GameState) -> None:
-        """TUM-7: add the deal's scores; TUM-8: then win, arrivals, time-out, in that order (T-6)."""
+        """TUM-7: add the deal's scores; TUM-8: then win, arrivals, time-out, in that order (T-6).
+
+        Option ``arrivals_first``: arrivals come before the sitter's win (the other reading of T-6).
+        """
         assert isinstance(state, TumbochkaState)
         position = _position(match)
-        scores = position.scores
         sitter = position.sitting
         deal_score = state.score() or [0] * PLAYERS
-        events = state.match_events
         for seat, points in enumerate(deal_score):
             if seat != sitter:  # Decision T-8: the sitter's score stays 20
-                scores[seat] += points
-        # TUM-8 step 1, Decision T-7: the sitter wins with 7 or more in this deal.
-        if sitter is not None and deal_score[sitter] >= WIN_ON_TUMBOCHKA:
-            match.winner = sitter
-            events.append(Explanation("T-7", "tumbochka.won_sitting", {"seat": sitter, "score": deal_score[sitter]}))
+                position.scores[seat] += points
+        arrivals_first = bool(state.rules["arrivals_first"])
+        if not arrivals_first and _sitter_wins(match, state, sitter):
             return
-        # TUM-8 step 2: arrivals at 20 or more.
-        arrivals = [s for s in range(PLAYERS) if s != sitter and scores[s] >= TUMBOCHKA]
-        if len(arrivals) == 1:
-            seat = arrivals[0]
-            if position.bagels[seat]:
-                match.winner = seat
-                events.append(Explanation("TUM-8", "tumbochka.won_bagel", {"seat": seat}))
-                return
-            if sitter is not None:
-                _knock_off(position, sitter, events, "tumbochka.knocked_by_arrival")
-            position.sitting = seat
-            position.sat_deals = 0
-            scores[seat] = TUMBOCHKA
-            events.append(Explanation("TUM-8", "tumbochka.sits", {"seat": seat}))
-        elif arrivals:
-            for seat in arrivals:
-                _knock_off(position, seat, events, "tumbochka.knocked_together")
-            if sitter is not None:
-                _knock_off(position, sitter, events, "tumbochka.knocked_by_arrival")
+        if _arrivals(match, position, sitter, state.match_events):
+            return
+        if arrivals_first and position.sitting == sitter and _sitter_wins(match, state, sitter):
+            return
         # TUM-8 step 3: a sitter who sat through this whole deal counts it; three is the limit.
         if sitter is not None and position.sitting == sitter:
             position.sat_deals += 1
             if position.sat_deals >= SIT_LIMIT:
-                _knock_off(position, sitter, events, "tumbochka.timed_out")
+                _knock_off(position, sitter, state.match_events, "tumbochka.timed_out")
 
     @classmethod
     def match_summary_extra(cls, match: Match) -> dict[str, Any]:
@@ -813,6 +804,49 @@ def _position(match: Match) -> TumbochkaPosition:
     position = match.position
     assert isinstance(position, TumbochkaPosition)
     return position
+
+
+def _sitter_wins(match: Match, state: TumbochkaState, sitter: int | None) -> bool:
+    """TUM-8 step 1, Decision T-7: the sitter wins with 7 or more in this deal.
+
+    "7 or more" is his score for the deal (a made contract of 7+ as declarer); under option
+    ``win_on_tumbochka: "deal_points"`` it is the tricks and trilyazhes he took, even in a failed contract.
+    """
+    if sitter is None:
+        return False
+    if state.rules["win_on_tumbochka"] == "deal_points":
+        taken, key = state.deal_points()[sitter], "tumbochka.won_sitting_points"
+    else:
+        taken, key = (state.score() or [0] * PLAYERS)[sitter], "tumbochka.won_sitting"
+    if taken < WIN_ON_TUMBOCHKA:
+        return False
+    match.winner = sitter
+    state.match_events.append(Explanation("T-7", key, {"seat": sitter, "score": taken}))
+    return True
+
+
+def _arrivals(match: Match, position: TumbochkaPosition, sitter: int | None, events: list[Explanation]) -> bool:
+    """TUM-8 step 2: players at 20 or more arrive; True if one wins with the golden bagel."""
+    scores = position.scores
+    arrivals = [s for s in range(PLAYERS) if s != sitter and scores[s] >= TUMBOCHKA]
+    if len(arrivals) == 1:
+        seat = arrivals[0]
+        if position.bagels[seat]:
+            match.winner = seat
+            events.append(Explanation("TUM-8", "tumbochka.won_bagel", {"seat": seat}))
+            return True
+        if sitter is not None:
+            _knock_off(position, sitter, events, "tumbochka.knocked_by_arrival")
+        position.sitting = seat
+        position.sat_deals = 0
+        scores[seat] = TUMBOCHKA
+        events.append(Explanation("TUM-8", "tumbochka.sits", {"seat": seat}))
+    elif arrivals:
+        for seat in arrivals:
+            _knock_off(position, seat, events, "tumbochka.knocked_together")
+        if sitter is not None:
+            _knock_off(position, sitter, events, "tumbochka.knocked_by_arrival")
+    return False
 
 
 #: Which removal, in Russian words.

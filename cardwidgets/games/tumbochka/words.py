@@ -120,6 +120,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "seat {seat} scored {score} while on the tumbochka and wins the match (T-7)",
         "ru": "игрок {seat} набрал {score}, сидя на тумбочке, и выигрывает партию (T-7)",
     },
+    "tumbochka.won_sitting_points": {  # option win_on_tumbochka: "deal_points"
+        "en": "seat {seat} took {score} in tricks and trilyazhes this deal while on the tumbochka and wins the match (T-7)",
+        "ru": "игрок {seat} взял за раздачу {score} (взятки и трильяжи), сидя на тумбочке, и выигрывает партию (T-7)",
+    },
     "tumbochka.won_bagel": {
         "en": "seat {seat} arrives alone on the tumbochka with a golden bagel and wins the match (TUM-8)",
         "ru": "игрок {seat} с золотой баранкой один садится на тумбочку и выигрывает партию (TUM-8)",
