@@ -86,7 +86,7 @@ function boardSeat(snap: Snapshot, seat: Seat): Partial<BoardSeat> {
   return ((snap.board || {}).seats || [])[seat] || {};
 }
 
-/** The trick on the table (js/board.ts); a card a seat may leave (Nestors) is marked and sends it. */
+/** The trick on the table (js/board.ts); a card a seat may leave is marked and sends it. */
 function trickArea(snap: Snapshot, plays: Play[], positions: Positions): HTMLDivElement {
   const leave = (card: Card): Action => `leave ${card}`;
   return drawTrick(snap.ui, plays, positions, {
@@ -159,7 +159,7 @@ function factRows(snap: Snapshot): HTMLDivElement {
   return facts;
 }
 
-/** The match score by side, with Tumbochka's removals, bagels and tumbochka, and this deal's points. */
+/** The match score by side, with the game's own notes on each side (worded by the kernel), and this deal's points. */
 function scoreBox(snap: Snapshot): HTMLDivElement {
   const { ui, scoreboard } = snap;
   const scores = el("div", "cw-scores");
@@ -168,10 +168,7 @@ function scoreBox(snap: Snapshot): HTMLDivElement {
     const row = el("div", "cw-score");
     row.dataset.side = String(side);
     row.textContent = `${sideName(snap, side)}: ${(scoreboard.score_texts || [])[side] ?? score}`;
-    const tumbochka = scoreboard.tumbochka;
-    if (tumbochka && tumbochka.removals[side]) row.textContent += ` · ${t(ui, "removals", { n: tumbochka.removals[side] })}`;
-    if (tumbochka && tumbochka.bagels[side]) row.textContent += ` · ${t(ui, "bagel")}`;
-    if (tumbochka && tumbochka.sitting === side) row.textContent += ` · ${t(ui, "on_tumbochka")}`;
+    for (const note of (scoreboard.side_notes || [])[side] || []) row.textContent += ` · ${note}`;
     if (scoreboard.deal_score_texts) row.textContent += ` (${scoreboard.deal_score_texts[side]})`;
     scores.appendChild(row);
   });
@@ -299,7 +296,7 @@ export function renderTable(root: HTMLElement, snap: Snapshot): void {
   const main = el("div", "cw-main");
   main.appendChild(grid);
   const legal = animating ? [] : snap.legal;
-  // Tumbochka's gifts (TUM-4): click a card first, then the seat to give it to.
+  // Gifts (a `give CARD SEAT` action): click a card first, then the seat to give it to.
   const actions = legal.filter((action) => !action.startsWith("give ") || action.startsWith(`give ${snap.selected} `));
   main.appendChild(actionButtons(actions, snap.labels, snap.send));
   if (!snap.selected && legal.some((action) => action.startsWith("give "))) {

@@ -99,12 +99,6 @@ export interface Board {
   info?: [string, string][];
 }
 
-export interface Tumbochka {
-  removals: number[];
-  bagels: boolean[];
-  sitting?: number | null;
-}
-
 export interface Scoreboard {
   scores?: number[];
   score_texts?: string[];
@@ -113,7 +107,8 @@ export interface Scoreboard {
   winner?: number | null;
   over?: boolean;
   why?: string;
-  tumbochka?: Tumbochka | null;
+  /** Per side, the game's own notes beside its score, already worded in the learner's language. */
+  side_notes?: string[][];
   [key: string]: unknown;
 }
 

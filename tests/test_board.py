@@ -13,8 +13,9 @@ import re
 import pytest
 
 from cardwidgets import GAMES, Table
+from cardwidgets.core.match import Match
 from cardwidgets.i18n.ui import ui_texts
-from cardwidgets.widgets.board import board_model, seat_position, table_groups, trump_text
+from cardwidgets.widgets.board import board_model, seat_notes, seat_position, side_notes, table_groups, trump_text
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z])")
 
@@ -69,6 +70,33 @@ def test_badges_and_facts_are_localized_words() -> None:
     assert table.board["high_bid"] == "4 (Seat 2)"
     ru = Table("tumbochka", seat=0, seed=9, bots="random", pace=0, locale="ru")
     assert ru.board["seats"][2]["badges"] == ["заказ 4"]
+
+
+#: A Tumbochka match (TUM-8): seat 0 knocked off once, seat 1 twice (his golden bagel, T-9), seat 2 sitting.
+ON_THE_TUMBOCHKA = {"scores": [3, 0, 20], "sitting": 2, "removals": [1, 2, 0], "bagels": [False, True, False]}
+
+
+@pytest.mark.parametrize(
+    ("locale", "notes"),
+    [
+        ("en", [["knocked off: 1"], ["knocked off: 2", "golden bagel"], ["on the tumbochka"]]),
+        ("ru", [["снят с тумбочки: 1"], ["снят с тумбочки: 2", "золотая баранка"], ["на тумбочке"]]),
+    ],
+)
+def test_the_game_words_its_match_beside_each_score_and_seat(locale: str, notes: list[list[str]]) -> None:
+    # TUM-8 / T-9: the game's package words its match; the Table syncs the words, the front-end only appends them.
+    match = Match("tumbochka", seed=9, start=ON_THE_TUMBOCHKA)
+    table = Table(match=match, seat=0, seed=9, bots="random", pace=0, locale=locale)
+    assert table.scoreboard["side_notes"] == notes
+    badges = [seat["badges"] for seat in table.board["seats"]]
+    assert [notes[2][0] in seat for seat in badges] == [False, False, True]
+    assert "tumbochka" not in table.scoreboard  # the match's own data stays in the kernel
+
+
+def test_a_game_with_nothing_to_say_of_its_match_has_no_notes() -> None:
+    table = Table("nimby", seat=0, seed=3, bots="random", pace=0)
+    assert table.scoreboard["side_notes"] == []
+    assert side_notes("tumbochka", None, table.ui) == seat_notes("nimby", {"x": 1}, table.ui) == []
 
 
 def test_table_groups_keep_face_down_cards_and_hide_the_talon_after_the_first_trick() -> None:

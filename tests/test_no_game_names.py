@@ -28,19 +28,15 @@ REMAINING = {
     "cardwidgets/analysis/postmortem.py": 3,
     "cardwidgets/analysis/wasm_core.py": 9,
     "cardwidgets/widgets/app.py": 7,
-    "cardwidgets/widgets/board.py": 1,
     "cardwidgets/widgets/classroom.py": 2,
     "cardwidgets/widgets/drill.py": 7,
     "cardwidgets/widgets/replay.py": 1,
-    "cardwidgets/widgets/table.py": 4,
+    "cardwidgets/widgets/table.py": 3,
     "cardwidgets/i18n/drills.py": 2,
     "cardwidgets/i18n/names.py": 1,
     "cardwidgets/i18n/records.py": 2,
     "cardwidgets/i18n/tools.py": 3,
     "cardwidgets/store/room.py": 1,
-    "js/explorer/index.ts": 1,
-    "js/table.ts": 15,
-    "js/types.ts": 3,
 }
 
 

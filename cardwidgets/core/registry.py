@@ -26,7 +26,8 @@ PARTS = {
     "position": "analysis: the solver's fast position (``position(state)``, ``PLAY_PHASES``, ``points_so_far``, ...)",
     "scoring": "analysis: the judge's scoring (``result_of_points``, ``THRESHOLDS``)",
     "drills": "drills: the drill topics (``TOPICS``: ``(topic id, maker)`` pairs)",
-    "board": "widgets: the board's extras (``board_extras(state, seat, locale)``, ``FRONT``)",
+    "board": "widgets: the board's extras (``TABLE_GROUPS``, ``shown``, ``more_groups``; its match's words per "
+    "side and seat, ``side_notes(summary, ui)``, ``seat_notes(summary, ui)``)",
 }
 
 

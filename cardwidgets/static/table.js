@@ -373,10 +373,7 @@ function scoreBox(snap) {
     const row = el("div", "cw-score");
     row.dataset.side = String(side);
     row.textContent = `${sideName(snap, side)}: ${(scoreboard.score_texts || [])[side] ?? score}`;
-    const tumbochka = scoreboard.tumbochka;
-    if (tumbochka && tumbochka.removals[side]) row.textContent += ` \xB7 ${t(ui, "removals", { n: tumbochka.removals[side] })}`;
-    if (tumbochka && tumbochka.bagels[side]) row.textContent += ` \xB7 ${t(ui, "bagel")}`;
-    if (tumbochka && tumbochka.sitting === side) row.textContent += ` \xB7 ${t(ui, "on_tumbochka")}`;
+    for (const note of (scoreboard.side_notes || [])[side] || []) row.textContent += ` \xB7 ${note}`;
     if (scoreboard.deal_score_texts) row.textContent += ` (${scoreboard.deal_score_texts[side]})`;
     scores.appendChild(row);
   });

@@ -6,8 +6,9 @@ panel), and ``export.board_html`` draws the same data as static HTML for ``to_ht
 It answers the questions the drawings used to answer each on its own, with twin constants that had
 started to disagree: where each seat sits (turn direction), which
 cards lie on the table outside the hands (and face up or down), the trump, the contract and the
-bid, and the badges beside a seat (passed, A/B/C, sits out, declarer, sitting, gift). What only one
-game lays on the table comes from its package (``games/<game>/board.py``, through the registry).
+bid, and the badges beside a seat (passed, A/B/C, sits out, declarer, the game's own, gift). What only
+one game lays on the table, and what it says of its match beside a seat or a side's score, comes from its
+package (``games/<game>/board.py``, through the registry).
 
 Everything is built from a **seat-filtered view** (``state.view(seat)``) and the ``ui`` texts, never
 from the full state: the model cannot hold a card that seat may not see.
@@ -96,6 +97,23 @@ def table_groups(view: dict[str, Any], ui: dict[str, Any], viewer: int | None, g
     return groups + (more(view, ui, viewer) if more is not None else [])
 
 
+def _match_notes(game: str, which: str, summary: dict[str, Any] | None, ui: dict[str, Any]) -> list[list[str]]:
+    """The game's words on its match (``Match.summary_extra``) per side or seat: its board module's ``which``."""
+    spec = spec_of(game)
+    notes = getattr(spec.part("board"), which, None) if summary and spec.has("board") else None
+    return notes(summary, ui) if notes is not None else []
+
+
+def side_notes(game: str, summary: dict[str, Any] | None, ui: dict[str, Any]) -> list[list[str]]:
+    """Per side, the game's already-worded notes beside its match score (``side_notes`` of its ``board``)."""
+    return _match_notes(game, "side_notes", summary, ui)
+
+
+def seat_notes(game: str, summary: dict[str, Any] | None, ui: dict[str, Any]) -> list[list[str]]:
+    """Per seat, the game's already-worded badges on its match (``seat_notes`` of its ``board``)."""
+    return _match_notes(game, "seat_notes", summary, ui)
+
+
 def _bidding(view: dict[str, Any]) -> tuple[list[bool], Any, Any]:
     """Who passed, the high bidder and the high bid: the view's ``bidding`` (every game alike)."""
     bidding = view.get("bidding") or {}
@@ -103,9 +121,9 @@ def _bidding(view: dict[str, Any]) -> tuple[list[bool], Any, Any]:
 
 
 def seat_badges(
-    view: dict[str, Any], seat: int, ui: dict[str, Any], *, sitting: int | None = None, locale: str = "en"
+    view: dict[str, Any], seat: int, ui: dict[str, Any], *, notes: list[str] | None = None, locale: str = "en"
 ) -> list[str]:
-    """Short facts beside a seat: its pass or high bid, A/B/C or sitting out, declarer, sitting, gift."""
+    """Short facts beside a seat: its pass or high bid, A/B/C or sitting out, declarer, the game's ``notes``, gift."""
     badges = []
     passed, bidder, bid = _bidding(view)
     if view.get("phase") == "bidding" and seat < len(passed) and passed[seat]:
@@ -121,8 +139,7 @@ def seat_badges(
     bidder = contract.get("seat") if "bid" in contract else None  # a bidder; a maker has no bid
     if view.get("declarer") == seat or bidder == seat:  # a declarer or a bidder: «играющий»
         badges.append(fill(ui, "declarer"))
-    if sitting == seat:  # the seat the match has sitting
-        badges.append(fill(ui, "on_tumbochka"))
+    badges += notes or []  # what the game says of this seat's place in the match (``seat_notes``)
     given = view.get("given") or []
     if seat < len(given) and given[seat]:  # a card given: "?" when the viewer may not see it
         badges.append(fill(ui, "given", card="?" if given[seat] == "?" else card_text(parse_card(given[seat]), locale)))
@@ -157,7 +174,7 @@ def board_model(
     viewer: int | None,
     ui: dict[str, Any],
     *,
-    sitting: int | None = None,
+    summary: dict[str, Any] | None = None,
     bottom: int | None = None,
     locale: str = "en",
 ) -> dict[str, Any]:
@@ -168,18 +185,20 @@ def board_model(
     cards, and ``count_text`` the same in ``locale``'s words, «5 карт»);
     ``groups``: ``table_groups``; and the facts (``trump``, ``high_bid``, ``contract``, ``trilyazhes``).
     ``viewer`` is named "You" (``None``: the instructor, every seat by number); ``bottom`` is the seat
-    drawn at the bottom (default: the viewer's, else seat 0); ``sitting`` the seat the match has sitting.
+    drawn at the bottom (default: the viewer's, else seat 0); ``summary`` the match's game parts
+    (``Match.summary_extra``), for the game's badges on its match (``seat_notes``).
     """
     sizes = view.get("hand_sizes") or []
     hands = view.get("hands") or [None] * len(sizes)
     low = bottom if bottom is not None else viewer if viewer is not None else 0
     tricks = view.get("tricks") or []
+    notes = seat_notes(game, summary, ui)
     seats = [
         {
             "seat": seat,
             "name": seat_name(ui, seat, viewer),
             "position": seat_position(game, len(sizes), seat, low),
-            "badges": seat_badges(view, seat, ui, sitting=sitting, locale=locale),
+            "badges": seat_badges(view, seat, ui, notes=notes[seat] if seat < len(notes) else None, locale=locale),
             "taken": sum(1 for trick in tricks if trick.get("collector") == seat),
             "dealer": view.get("dealer") == seat,
             "to_act": view.get("to_act") == seat,

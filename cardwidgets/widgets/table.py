@@ -29,7 +29,7 @@ from cardwidgets.i18n.names import action_done, action_phrase, number_text
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import action_label, ui_texts
 from cardwidgets.widgets.base import CardWidget, MessageError, SettingError
-from cardwidgets.widgets.board import board_model, seat_name
+from cardwidgets.widgets.board import board_model, seat_name, side_notes
 from cardwidgets.widgets.match_driver import MatchDriver, completed_tricks, make_bots
 from cardwidgets.widgets.replay import HandReplay
 from cardwidgets.widgets.review_runner import ReviewRunner, judge_deal
@@ -495,19 +495,18 @@ class Table(CardWidget):
         view["trumps"] = [c.text for c in hand if state.is_trump(c)]
         view["notices"] = [{"rule": n.rule, "text": n.text(self.locale)} for n in state.notices(self.seat)]
         legal = state.legal_strings() if state.to_act == self.seat else []
-        scoreboard = self._scoreboard()
         ui = ui_texts(self.locale, self.match.game.deck, self.game)
         ui.update({key: TOOLS[self.locale][key] for key in REVIEW_REPLAY_TEXTS})  # the opened Review entry's panel
-        sitting = (scoreboard.get("tumbochka") or {}).get("sitting")
+        summary = self.match.summary_extra()  # the game's own parts of its match, worded by its board module
         with self.hold_sync():
             self.view = view
             self.legal = legal
             self.labels = {a: action_label(a, self.locale, self.game) for a in legal}
             # each event's action in words for the status line during bot moves, never its code
             self.events = [{**e, "done": self._done_words(e["done"]), **self._event_words(e, ui)} for e in self._events]
-            self.scoreboard = scoreboard
+            self.scoreboard = self._scoreboard(side_notes(self.game, summary, ui))
             self.ui = ui
-            self.board = board_model(self.game, view, self.seat, ui, sitting=sitting, locale=self.locale)
+            self.board = board_model(self.game, view, self.seat, ui, summary=summary, locale=self.locale)
             self.feedback = self._verdict.to_json(self.locale) if self._verdict is not None else {}
             self.review_rows = self._review_json()
             self.reviewed = self._reviewed_now()
@@ -530,7 +529,8 @@ class Table(CardWidget):
             "status": action_done(event["action"], name, self.locale, self.game, own=own),
         }
 
-    def _scoreboard(self) -> dict[str, Any]:
+    def _scoreboard(self, notes: list[list[str]]) -> dict[str, Any]:
+        """The match score by side as the front-end writes it; ``notes``: the game's words beside each side's score."""
         match = self.match
         return {
             "scores": list(match.scores),
@@ -544,7 +544,7 @@ class Table(CardWidget):
             "score_texts": [number_text(score, self.locale) for score in match.scores],
             "deal_score_texts": _signed_texts(self.state.score(), self.locale),
             "why": _deal_result_text(self.state, self.locale),
-            **match.summary_extra(),
+            "side_notes": notes,
         }
 
     def text(self) -> str:

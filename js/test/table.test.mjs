@@ -147,6 +147,14 @@ test("a trait change from the kernel redraws the table", () => {
   assert.ok(host.querySelector(".cw-error").textContent.includes("not now (NIM-5)"));
 });
 
+test("the game's notes on each side are appended to its score as the kernel words them", () => {
+  const state = fixture("table-tumbochka");
+  state.scoreboard.side_notes = [["note a", "note b"], [], ["note c"]];
+  const { host } = mount(table, state);
+  const rows = [...host.querySelectorAll(".cw-score")].map((row) => row.textContent);
+  assert.deepEqual(rows.map((row) => row.split(": ").slice(1).join(": ")), ["0 · note a · note b", "0", "0 · note c"]);
+});
+
 test("each seat is drawn where the board model puts it, with its name and badges", () => {
   for (const name of ["table-nestors-ru", "table-tumbochka", "table-nimby-follow"]) {
     const state = fixture(name);

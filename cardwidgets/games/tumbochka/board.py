@@ -1,4 +1,8 @@
-"""Tumbochka's board extras (widgets layer): the talon while it lies shown (TUM-4) and the troyans shown (TUM-5)."""
+"""Tumbochka's board extras (widgets layer): the talon shown (TUM-4), the troyans shown (TUM-5), its match's words.
+
+Its match's words (TUM-8): beside each score, how often that seat was knocked off the tumbochka, his
+golden bagel (T-9) and who sits on it; beside the seat on the board, that he sits on it.
+"""
 
 from __future__ import annotations
 
@@ -28,3 +32,33 @@ def more_groups(view: dict[str, Any], ui: dict[str, Any], viewer: int | None) ->
         }
         for troyan in view.get("troyans") or []
     ]
+
+
+
+def _tumbochka(summary: dict[str, Any]) -> dict[str, Any]:
+    """The ``tumbochka`` part of the match summary (``Tumbochka.match_summary_extra``)."""
+    return summary.get("tumbochka") or {}
+
+
+def _sitting(part: dict[str, Any], seat: int, ui: dict[str, Any]) -> list[str]:
+    """TUM-8: "on the tumbochka" for the seat sitting on it, else nothing."""
+    return [fill(ui, "on_tumbochka")] if part.get("sitting") == seat else []
+
+
+def side_notes(summary: dict[str, Any], ui: dict[str, Any]) -> list[list[str]]:
+    """TUM-8 beside each side's score (a side is a seat): times knocked off, the golden bagel (T-9), sitting."""
+    part = _tumbochka(summary)
+    bagels = part.get("bagels") or []
+    notes = []
+    for side, removals in enumerate(part.get("removals") or []):
+        here = [fill(ui, "removals", n=removals)] if removals else []
+        if side < len(bagels) and bagels[side]:
+            here.append(fill(ui, "bagel"))
+        notes.append(here + _sitting(part, side, ui))
+    return notes
+
+
+def seat_notes(summary: dict[str, Any], ui: dict[str, Any]) -> list[list[str]]:
+    """TUM-8 beside each seat on the board: the one sitting on the tumbochka."""
+    part = _tumbochka(summary)
+    return [_sitting(part, seat, ui) for seat in range(len(part.get("removals") or []))]

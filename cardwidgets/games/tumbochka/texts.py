@@ -296,10 +296,12 @@ UI: dict[str, dict[str, str]] = {
     "en": {
         "on_tumbochka": "on the tumbochka",
         "removals": "knocked off: {n}",
+        "bagel": "golden bagel",
     },
     "ru": {
         "on_tumbochka": "на тумбочке",
         "removals": "снят с тумбочки: {n}",
+        "bagel": "золотая баранка",
     },
 }
 
