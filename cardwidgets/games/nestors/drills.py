@@ -110,9 +110,9 @@ def with_reading(why: Explanation) -> Explanation:
     return Explanation(why.rule, "drill.nes_reading", {"why": why})
 
 
-def winner_item(trump: Rank, cards: tuple[Card, ...], source: str = "engine") -> Item:
+def winner_item(trump: Rank, cards: tuple[Card, Card, Card], source: str = "engine") -> Item:
     """NES-6 W1–W3b: which partnership wins, A and C or B and D."""
-    result = resolve_trick(*cards, trump)  # type: ignore[call-arg]
+    result = resolve_trick(*cards, trump)
     why = with_reading(result.explanation)
     choices = tuple(Choice(SIDES[side], result.winners == side, why) for side in SIDES)
     return Item(
@@ -120,9 +120,9 @@ def winner_item(trump: Rank, cards: tuple[Card, ...], source: str = "engine") ->
     )
 
 
-def collector_item(trump: Rank, cards: tuple[Card, ...], source: str = "engine") -> Item:
+def collector_item(trump: Rank, cards: tuple[Card, Card, Card], source: str = "engine") -> Item:
     """NES-6: who collects; when A and C win together (W3a, W3b), C collects."""
-    result: TrickResult = resolve_trick(*cards, trump)  # type: ignore[call-arg]
+    result: TrickResult = resolve_trick(*cards, trump)
     why = with_reading(result.explanation)
     choices = tuple(Choice(POSITION_NAMES[pos], result.collector == pos, why) for pos in POSITIONS)
     return Item(

@@ -174,7 +174,7 @@ def twos_played_above(state: NimbyState, card: Card) -> list[Card]:
 
 
 def _follow(state: NimbyState, seat: int, legal: list[Card], out: list[Card], trump: Suit) -> Decision:
-    plays = state.tricks[-1].plays
+    plays = state.tricks[-1].seated_plays()
     led = PLAY_SUIT[trump][plays[0][1]]
     best_seat, best = plays[0]
     for other_seat, card in plays[1:]:

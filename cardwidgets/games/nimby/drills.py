@@ -28,7 +28,6 @@ from cardwidgets.drills.base import (
     until,
 )
 from cardwidgets.drills.frame import player_label
-from cardwidgets.games import new_game
 from cardwidgets.games.nimby.engine import (
     EXCHANGE,
     NIMBY_DECK,
@@ -114,7 +113,7 @@ def may_play_item(state: NimbyState, rng: random.Random, source: str = "engine")
     wrong = [Choice(card, False, _not_following(card, led, follow, state.trump)) for card in hand if card not in follow]
     choices = one_right(Choice(right, True, why_right), wrong, rng)
     prompt = Explanation("NIM-5", "drill.nim_may_q", {"suit": state.trump, "seat": seat, "led": plays[0][1]})
-    trick = tuple((Seat(s), card) for s, card in plays)
+    trick = tuple((Seat(s), card) for s, card in state.tricks[-1].seated_plays())
     position = Position(trump=state.trump, trick=trick, hand=tuple(hand)).marking(state.is_trump)
     return Item("nimby-may-play", prompt, position, choices, source)
 
@@ -132,10 +131,11 @@ def _not_following(card: Card, led: Suit | str, follow: list[Card], trump: Suit)
 def _played_deal(rng: random.Random, stop: Callable[[NimbyState], bool]) -> NimbyState:
     """A random Nimby deal played with random legal moves until ``stop`` (deals thrown in are redealt)."""
     while True:
-        state = new_game("nimby", seed=rng.randrange(2**32), dealer=rng.randrange(4))
-        reached = random_playout(state, rng, stop)  # type: ignore[arg-type]
+        seed = rng.randrange(2**32)
+        state = Nimby.new_state(Nimby.random_deal(seed), rng.randrange(4))
+        reached = random_playout(state, rng, stop)
         if reached is not None and not state.thrown_in:
-            return reached  # type: ignore[return-value]
+            return reached
 
 
 def _following(state: NimbyState, trick: int, place: int) -> bool:
@@ -149,7 +149,7 @@ def make_may_play(rng: random.Random) -> Item:
 
     def make() -> Item | None:
         trick, place = rng.randrange(5), rng.randint(1, 3)
-        state = _played_deal(rng, lambda s, t=trick, p=place: _following(s, t, p))
+        state = _played_deal(rng, lambda s: _following(s, trick, place))
         return may_play_item(state, rng)
 
     return until(make, lambda item: _has_two_trap(item) == trap, tries=60)
@@ -177,7 +177,7 @@ def _trick_winner(rng: random.Random) -> Item:
     why = trick.explanation
     assert why is not None
     choices = tuple(Choice(card, seat == trick.collector, why) for seat, card in trick.plays)
-    position = Position(trump=state.trump, trick=tuple((Seat(seat), card) for seat, card in trick.plays))
+    position = Position(trump=state.trump, trick=tuple((Seat(seat), card) for seat, card in trick.seated_plays()))
     position = position.marking(state.is_trump)
     prompt = Explanation("NIM-5", "drill.nim_winner_q", {"suit": state.trump})
     return Item("nimby-trick-winner", prompt, position, choices)

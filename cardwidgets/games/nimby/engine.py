@@ -210,6 +210,7 @@ class NimbyState(GameState):
                     best_seat, best, best_is_trump = seat, card, True
             elif not best_is_trump and suit is led and strength[card] > strength[best]:
                 best_seat, best = seat, card
+        assert best_seat is not None  # NIM-5: every card of a trick is played from a hand
         trick.collector = best_seat
         trick.why = partial(_trick_explanation, best_seat, best, best_is_trump, led)  # made when first read
         self.twos_taken[TEAM[best_seat]] += sum(1 for _, c in trick.plays if c.rank == Rank.TWO)

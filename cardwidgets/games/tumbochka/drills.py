@@ -100,13 +100,17 @@ def _trick_winner(rng: random.Random) -> Item:
         seat = rng.randrange(PLAYERS)
         deal = _deal_with(rng, seat, TROYAN_CARDS[suit]) if rng.random() < 0.5 else Tumbochka.random_deal(rng)
         state = Tumbochka.new_state(deal, rng.randrange(PLAYERS))
-        if _play(state, rng, lambda s, k=k: s.is_done or (s.phase == PLAY and len(s.tricks) > k + 1)):
+
+        def past_trick(s: TumbochkaState, k: int = k) -> bool:
+            return s.is_done or (s.phase == PLAY and len(s.tricks) > k + 1)
+
+        if _play(state, rng, past_trick):
             break
     trick = state.tricks[k]
     why = trick.explanation
     assert why is not None
     choices = tuple(Choice(card, s == trick.collector, why) for s, card in trick.plays)
-    position = Position(trump=_trump(state), trick=tuple((Seat(s), card) for s, card in trick.plays))
+    position = Position(trump=_trump(state), trick=tuple((Seat(s), card) for s, card in trick.seated_plays()))
     position = position.marking(state.is_trump)
     prompt = Explanation("TUM-5", "drill.tum_winner_q", {"trump": _trump_words(state.trump)})
     return Item("tumbochka-trick-winner", prompt, position, choices)
@@ -128,9 +132,10 @@ def troyan_item(state: TumbochkaState, suit: Suit, source: str = "engine") -> It
     facts = []
     if state.troyans:
         facts.append(Explanation("TUM-5", "drill.fact_troyans", {"suits": [s for _, s in state.troyans]}))
-    if state.obligation() is not None:
-        facts.append(Explanation("T-4", "drill.fact_trilyazh", {"suit": state.obligation().suit}))  # type: ignore[union-attr]
-    trick = tuple((Seat(s, s == seat), card) for s, card in state.tricks[-1].plays)
+    obliged = state.obligation()
+    if obliged is not None:
+        facts.append(Explanation("T-4", "drill.fact_trilyazh", {"suit": obliged.suit}))
+    trick = tuple((Seat(s, s == seat), card) for s, card in state.tricks[-1].seated_plays())
     position = Position(trump=_trump(state), trick=trick, hand=tuple(state.hands[seat]), facts=tuple(facts))
     position = position.marking(state.is_trump)
     params = {"trump": _trump_words(state.trump), "seat": seat, "suit": suit}
@@ -289,7 +294,7 @@ def _right_call(state: TumbochkaState, rng: random.Random) -> Action | None:
         return PASS if draw < 0.4 else None  # only a pass is allowed: ask it now and then, not every time
     if draw < 0.15 and PASS in legal:
         return PASS
-    return min(bids, key=lambda a: a.number) if draw < 0.6 else rng.choice(bids)
+    return min(bids, key=lambda a: a.arg(int)) if draw < 0.6 else rng.choice(bids)
 
 
 # ----- what happens at the end of this deal (TUM-8) ---------------------------------------------------------
@@ -485,7 +490,8 @@ def _talon(rng: random.Random, giving: bool) -> Item | None:
     right = rng.choice(legal)
     key = "drill.tum_give_ok" if right.verb == "give" else "drill.tum_keep_ok"
     why = Explanation("TUM-4", key, {"contract": contract})
-    facts = (Explanation("TUM-4", "drill.fact_declarer", {"seat": declarer, "contract": contract}),)
+    declared = Explanation("TUM-4", "drill.fact_declarer", {"seat": declarer, "contract": contract})
+    facts: tuple[Explanation, ...] = (declared,)
     if _gifts(state):
         given = [Seat(seat) for seat in state.opponents() if state.given[seat] is not None]
         facts += (Explanation("TUM-4", "drill.fact_given", {"to": given}),)
