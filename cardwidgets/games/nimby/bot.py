@@ -118,12 +118,12 @@ def _decide_play(state: NimbyState) -> Decision:
     seat = seat_to_act(state)
     trump = state.trump
     assert trump is not None
-    legal = [action.card for action in state.legal_actions()]
+    legal = [action.arg(Card) for action in state.legal_actions()]  # NIM-5: each is ``play CARD``
     out = state.unseen_cards(seat)  # not yet played, not in this hand: in the other hands
     plays = state.tricks[-1].plays
     if not plays:
-        return _lead(state, legal, out, trump)  # type: ignore[arg-type]
-    return _follow(state, seat, legal, out, trump)  # type: ignore[arg-type]
+        return _lead(state, legal, out, trump)
+    return _follow(state, seat, legal, out, trump)
 
 
 def _beats(card: Card, best: Card, led: object, trump: Suit) -> bool:
