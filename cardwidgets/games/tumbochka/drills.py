@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
+from typing import Any
 
 from cardwidgets.cards import SUITS, Card, Suit
 from cardwidgets.core.actions import Action
@@ -19,7 +20,6 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.drills.base import Choice, Item, Position, Seat, label_text, one_right, right_at, say, until
 from cardwidgets.drills.frame import one_of, placed, right_label, signed_label
-from cardwidgets.games import new_game
 from cardwidgets.games.tumbochka.engine import (
     ANNOUNCES,
     BID,
@@ -229,9 +229,9 @@ def _seated(state: TumbochkaState) -> list[tuple[int, str]]:
     replay = TumbochkaState(state.deal, state.dealer, state.rules, state.sitter, _scores_of(state))
     out = []
     for text in state.history:
-        out.append((replay.to_act, text))
+        out.append((replay.actor, text))
         replay.apply(text)
-    return out  # type: ignore[return-value]
+    return out
 
 
 def _scores_of(state: TumbochkaState) -> list[int]:
@@ -241,23 +241,25 @@ def _scores_of(state: TumbochkaState) -> list[int]:
 
 def _why_allowed(state: TumbochkaState, call: Action, scores: list[int]) -> Explanation:
     """Why an allowed call is allowed (TUM-3, TUM-8, T-1, T-10)."""
-    seat = state.to_act
+    seat = state.actor
     if call is PASS:
         if state.bid == 0:
             return Explanation("T-10", "drill.tum_sitter_pass")
         return Explanation("T-1", "drill.tum_pass_ok")
-    bid = call.number
+    bid = call.arg(int)
     if state.bid == 0 and seat != state.sitter:
         return Explanation("TUM-3", "drill.tum_open_ok")
     if seat == state.sitter:
         return Explanation("TUM-8", "drill.tum_sitter_ok", {"bid": bid})
-    if bid >= SITTER_MIN_BID and state.sitter is not None:  # type: ignore[operator]
-        score = Points(scores[seat], "tumbochka")  # type: ignore[index]
+    if bid >= SITTER_MIN_BID and state.sitter is not None:
+        score = Points(scores[seat], "tumbochka")
         return Explanation("TUM-8", "drill.tum_point_ok", {"bid": bid, "sitter": state.sitter, "score": score})
     return Explanation("TUM-3", "drill.tum_bid_ok", {"bid": bid, "high": state.bid})
 
 
-def bidding_state(rng: random.Random, sitter: int, scores: list[int], dealer: int, calls_made: int) -> TumbochkaState:
+def bidding_state(
+    rng: random.Random, sitter: int | None, scores: list[int], dealer: int, calls_made: int
+) -> TumbochkaState:
     """A deal with ``sitter`` on the tumbochka, after ``calls_made`` random calls."""
     state = TumbochkaState(Tumbochka.random_deal(rng), dealer, None, sitter, scores)
     for _ in range(calls_made):
@@ -316,7 +318,7 @@ def _statement(kind: str, seat: int) -> dict[str, str]:
     return {loc: drill_text(f"opt_{kind}", loc, seat=seat) for loc in ("en", "ru")}
 
 
-def random_start(rng: random.Random) -> dict[str, object]:
+def random_start(rng: random.Random) -> dict[str, Any]:
     """A match position a Tumbochka match can reach, often with someone on the tumbochka or close to 20."""
     sitter = rng.randrange(PLAYERS) if rng.random() < 0.7 else None
     removals = [0 if seat == sitter and rng.random() < 0.5 else rng.choice((0, 0, 1, 2)) for seat in range(PLAYERS)]
@@ -334,7 +336,7 @@ def random_start(rng: random.Random) -> dict[str, object]:
     }
 
 
-def end_item(start: dict[str, object], state: TumbochkaState, rng: random.Random, kind: str) -> Item | None:
+def end_item(start: dict[str, Any], state: TumbochkaState, rng: random.Random, kind: str) -> Item | None:
     """TUM-8: which one of four statements about the end of this deal is true (one of ``kind``); None if none is."""
     true = {(EVENT_KIND[event.key], event.params["seat"]): event for event in state.match_events}
     summary = _events_summary(state)
@@ -351,10 +353,10 @@ def end_item(start: dict[str, object], state: TumbochkaState, rng: random.Random
     choices = one_right(Choice(_statement(*right), True, true[right]), wrong, rng)
     score = state.score()
     assert score is not None
-    facts = [Explanation("TUM-7", "drill.fact_before", {"scores": _per_seat(start["scores"])})]  # type: ignore[arg-type]
+    facts = [Explanation("TUM-7", "drill.fact_before", {"scores": _per_seat(start["scores"])})]
     if sitter is not None:
         facts.append(Explanation("TUM-8", "drill.fact_sitting", {"seat": sitter, "n": start["sat_deals"]}))
-    facts.append(Explanation("TUM-8", "drill.fact_removals", {"removals": _per_seat(start["removals"])}))  # type: ignore[arg-type]
+    facts.append(Explanation("TUM-8", "drill.fact_removals", {"removals": _per_seat(start["removals"])}))
     facts.append(Explanation("TUM-6", "drill.fact_deal", {"scores": _per_seat(score, signed=True)}))
     prompt = Explanation("TUM-8", "drill.tum_end_q", {"start": start, "deal": score})
     return Item("tumbochka-end", prompt, Position(facts=tuple(facts)), choices)
@@ -452,7 +454,7 @@ def make_tumbochka_bidding(rng: random.Random) -> Item:
     kind = rng.random()
 
     def make() -> Item | None:
-        state = bidding_state(rng, None, [0, 0, 0], rng.randrange(3), rng.randrange(4))  # type: ignore[arg-type]
+        state = bidding_state(rng, None, [0, 0, 0], rng.randrange(3), rng.randrange(4))
         if state.phase != BIDDING:
             return None
         legal = state.legal_actions()
@@ -471,11 +473,10 @@ def make_tumbochka_talon(rng: random.Random) -> Item:
 
 
 def _talon(rng: random.Random, giving: bool) -> Item | None:
-    state = new_game("tumbochka", seed=rng.randrange(2**32), dealer=rng.randrange(3))
+    state = _new_deal(rng)
     gifts = rng.randrange(2) if giving else 2
-    if not _play(state, rng, lambda s: _modest(s, rng) and s.phase == TALON and _gifts(s) >= gifts):  # type: ignore[arg-type]
+    if not _play(state, rng, lambda s: _modest(s, rng) and s.phase == TALON and _gifts(s) >= gifts):
         return None
-    assert isinstance(state, TumbochkaState)
     if state.phase != TALON:
         return None
     declarer, contract = state.declarer, state.contract
@@ -498,6 +499,12 @@ def _talon(rng: random.Random, giving: bool) -> Item | None:
     position = Position(hand=tuple(hand), facts=facts)
     prompt = Explanation("TUM-4", "drill.tum_talon_q", {"seat": declarer})
     return Item("tumbochka-talon", prompt, position, one_of(state, (right, why), wrong, rng))
+
+
+def _new_deal(rng: random.Random) -> TumbochkaState:
+    """A random deal (its seed, then its dealer, drawn from ``rng``)."""
+    seed = rng.randrange(2**32)
+    return Tumbochka.new_state(Tumbochka.random_deal(seed), rng.randrange(PLAYERS))
 
 
 def _gifts(state: TumbochkaState) -> int:
@@ -527,10 +534,9 @@ def make_tumbochka_score(rng: random.Random) -> Item:
 
 
 def _tum_score(rng: random.Random) -> Item | None:
-    state = new_game("tumbochka", seed=rng.randrange(2**32), dealer=rng.randrange(3))
-    if not _play(state, rng, lambda s: _modest(s, rng, keep=True) and s.is_done):  # type: ignore[arg-type]
+    state = _new_deal(rng)
+    if not _play(state, rng, lambda s: _modest(s, rng, keep=True) and s.is_done):
         return None
-    assert isinstance(state, TumbochkaState)
     declarer, contract = state.declarer, state.contract
     points, score = state.points(), state.score()
     if declarer is None or contract is None or points is None or score is None or points[declarer] == contract:
