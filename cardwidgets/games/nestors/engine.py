@@ -356,7 +356,9 @@ class NestorsState(GameState):
         return [seat for seat in range(4) if seat not in self.order]
 
     def _legal_play(self) -> tuple[Action, ...]:
-        hand = self.hands[self.actor]
+        seat = self.to_act
+        assert seat is not None  # a seat is to act in the play (inline, not ``actor``: the hot path)
+        hand = self.hands[seat]
         plays = self.tricks[-1].plays
         if len(plays) == 2:  # NES-6: C's obligations (the last trick has no C)
             trump = self.trump
@@ -405,7 +407,9 @@ class NestorsState(GameState):
         trick = self.tricks[-1]
         pending = self.pending
         pending.remove(card)
-        self.taken[TEAM[self.actor]].extend(pending)  # the collector, who is to act
+        collector = trick.collector
+        assert collector is not None  # set when the trick closed (inline: the hot path)
+        self.taken[TEAM[collector]].extend(pending)
         self.pending = []
         trick.left = card
         self.table = card

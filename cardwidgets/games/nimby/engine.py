@@ -169,7 +169,9 @@ class NimbyState(GameState):
 
     # ----- NIM-5: play --------------------------------------------------------
     def _legal_play(self) -> tuple[Action, ...]:
-        hand = self.hands[self.actor]
+        seat = self.to_act
+        assert seat is not None  # a seat is to act in the play (inline, not ``actor``: the hot path)
+        hand = self.hands[seat]
         plays = self.tricks[-1].plays
         if plays:
             contract = self.contract

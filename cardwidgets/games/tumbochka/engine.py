@@ -365,7 +365,9 @@ class TumbochkaState(GameState):
         return [forced] if forced is not None else []
 
     def _legal_play(self) -> Sequence[Action]:
-        hand = self.hands[self.actor]
+        seat = self.to_act
+        assert seat is not None  # a seat is to act in the play (inline, not ``actor``: the hot path)
+        hand = self.hands[seat]
         plays = self.tricks[-1].plays
         if not plays:
             return self._legal_lead(hand)
@@ -398,7 +400,7 @@ class TumbochkaState(GameState):
     def _apply_play(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
-        card = action.arg(Card)
+        card = action.cards[0]
         flag = ANNOUNCES.get(action)
         if flag == "troyan":
             self.trump = card.suit  # TUM-5: trump from this trick on, replacing any earlier one
