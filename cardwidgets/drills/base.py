@@ -175,7 +175,7 @@ def cards_text(cards: Sequence[Card], locale: str) -> str:
 
 
 # ----- playing out deals for positions -------------------------------------------------------------
-#: A game's own state class (``NimbyState`` …), kept through ``random_playout``.
+#: A game's own state class, kept through ``random_playout`` (its ``stop`` and its answer).
 StateT = TypeVar("StateT", bound=GameState)
 
 
