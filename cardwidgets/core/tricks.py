@@ -55,6 +55,15 @@ class Trick:
         """A copy whose play list can change independently."""
         return Trick(list(self.plays), self.collector, self.left, self.why)
 
+    def seated_plays(self) -> list[tuple[int, Card]]:
+        """``plays``, each seat an ``int``: for a game whose every card comes from a hand (a table card raises)."""
+        seated: list[tuple[int, Card]] = []
+        for seat, card in self.plays:
+            if seat is None:
+                raise RuntimeError(f"{card.text} came from the table, not from a hand")
+            seated.append((seat, card))
+        return seated
+
     def cards(self) -> list[Card]:
         """The cards in the trick, in playing order."""
         return [card for _, card in self.plays]

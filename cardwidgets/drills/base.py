@@ -13,7 +13,7 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from cardwidgets.cards import Card, Suit, parse_card
 from cardwidgets.core.errors import Refusal
@@ -175,9 +175,13 @@ def cards_text(cards: Sequence[Card], locale: str) -> str:
 
 
 # ----- playing out deals for positions -------------------------------------------------------------
+#: A game's own state class, kept through ``random_playout`` (its ``stop`` and its answer).
+StateT = TypeVar("StateT", bound=GameState)
+
+
 def random_playout(
-    state: GameState, rng: random.Random, stop: Callable[[GameState], bool], limit: int = 200
-) -> GameState | None:
+    state: StateT, rng: random.Random, stop: Callable[[StateT], bool], limit: int = 200
+) -> StateT | None:
     """Play random legal actions from ``state`` until ``stop(state)``; None if the deal ends first."""
     for _ in range(limit):
         if stop(state):

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
-from cardwidgets.drills.base import Choice, Item, one_right, right_at
+from cardwidgets.drills.base import Choice, Item, label_text, one_right, right_at
 from cardwidgets.i18n.names import action_label
 
 LOCALES = ("en", "ru")
@@ -54,4 +54,4 @@ def placed(item: Item, place: int) -> Item:
 
 def right_label(item: Item) -> str:
     """The English label of ``item``'s right answer (to aim the right answer evenly)."""
-    return item.choices[right_at(item)[0]].label["en"]  # type: ignore[index]
+    return label_text(item.choices[right_at(item)[0]].label, "en")

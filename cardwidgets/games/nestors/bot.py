@@ -119,7 +119,7 @@ def _decide_bid(state: NestorsState) -> Decision:
     params = {"count": Points(count, "nestors"), "trump": TRUMP_NAMES[rank], "limit": limit}
     if PASS in legal and partner_holds:
         return Decision(PASS, Explanation("NES-4", "bots.nestors.pass_partner", {**params, "seat": state.high_bidder}))
-    if bids and (bids[0].number <= limit or PASS not in legal):  # type: ignore[operator]
+    if bids and (bids[0].arg(int) <= limit or PASS not in legal):
         action = bids[0]
         return Decision(action, Explanation("NES-8", "bots.nestors.bid", {**params, "bid": action.number}))
     return Decision(PASS, Explanation("NES-8", "bots.nestors.pass", {**params, "next": bids[0].number if bids else 0}))
@@ -173,13 +173,13 @@ def _decide_play(state: NestorsState) -> Decision:
     seat = seat_to_act(state)
     trump = state.trump
     assert trump is not None
-    legal = [a.card for a in state.legal_actions()]
+    legal = [a.arg(Card) for a in state.legal_actions()]  # NES-6: each is ``play CARD``
     plays = state.tricks[-1].plays
     if len(plays) == 2:
-        return _play_c(state, legal, trump)  # type: ignore[arg-type]
+        return _play_c(state, legal, trump)
     if len(plays) == 1:
-        return _play_b(state, seat, legal, trump)  # type: ignore[arg-type]
-    return _play_a(state, legal, trump)  # type: ignore[arg-type]
+        return _play_b(state, seat, legal, trump)
+    return _play_a(state, legal, trump)
 
 
 def _cheapest(cards: list[Card], trump: Rank) -> Card:

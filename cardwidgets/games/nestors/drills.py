@@ -110,9 +110,9 @@ def with_reading(why: Explanation) -> Explanation:
     return Explanation(why.rule, "drill.nes_reading", {"why": why})
 
 
-def winner_item(trump: Rank, cards: tuple[Card, ...], source: str = "engine") -> Item:
+def winner_item(trump: Rank, cards: tuple[Card, Card, Card], source: str = "engine") -> Item:
     """NES-6 W1–W3b: which partnership wins, A and C or B and D."""
-    result = resolve_trick(*cards, trump)  # type: ignore[call-arg]
+    result = resolve_trick(*cards, trump)
     why = with_reading(result.explanation)
     choices = tuple(Choice(SIDES[side], result.winners == side, why) for side in SIDES)
     return Item(
@@ -120,9 +120,9 @@ def winner_item(trump: Rank, cards: tuple[Card, ...], source: str = "engine") ->
     )
 
 
-def collector_item(trump: Rank, cards: tuple[Card, ...], source: str = "engine") -> Item:
+def collector_item(trump: Rank, cards: tuple[Card, Card, Card], source: str = "engine") -> Item:
     """NES-6: who collects; when A and C win together (W3a, W3b), C collects."""
-    result: TrickResult = resolve_trick(*cards, trump)  # type: ignore[call-arg]
+    result: TrickResult = resolve_trick(*cards, trump)
     why = with_reading(result.explanation)
     choices = tuple(Choice(POSITION_NAMES[pos], result.collector == pos, why) for pos in POSITIONS)
     return Item(
@@ -392,14 +392,14 @@ def _nes_trump(rng: random.Random) -> Item | None:
     legal = state.legal_actions()
     if len(legal) != 1:
         return None  # holding two of A, J, 10 (or none: any of the three, E-5): more than one answer is right
-    seat = state.to_act
+    seat = state.actor
     why = Explanation("E-5", "drill.nes_trump_ok", {"rank": legal[0].args[0]})
     choices = []
     for rank in TRUMP_RANKS:
         action = NAME_TRUMP[rank]
         label = {locale: rank_plural(rank, locale) for locale in LOCALES}
         choices.append(Choice(label, action in legal, why if action in legal else state.why_illegal(action)))
-    position = Position(hand=tuple(state.hands[seat]))  # type: ignore[index]
+    position = Position(hand=tuple(state.hands[seat]))
     prompt = Explanation("NES-5", "drill.nes_trump_q", {"seat": seat, "bid": state.high_bid})
     return Item("nestors-trump", prompt, position, tuple(choices))
 
@@ -424,8 +424,9 @@ def _nes_open(rng: random.Random) -> Item | None:
     state = _nestors(rng)
     if random_playout(state, rng, lambda s: s.phase == "open") is None:
         return None
-    seat, trump = state.to_act, state.trump
-    hand = state.hands[seat]  # type: ignore[index]
+    seat, trump = state.actor, state.trump
+    assert trump is not None  # NES-5: the trump is named before the bidder opens
+    hand = state.hands[seat]
     highest = state.highest_cards()
     x, y = state.face_up[:2]
     right = rng.choice(highest)
@@ -440,8 +441,8 @@ def _nes_open(rng: random.Random) -> Item | None:
     return Item("nestors-open", prompt, position.marking(lambda c: c.rank is trump), choices)
 
 
-def _trump_label(rank: object) -> dict[str, str]:
-    return {locale: rank_plural(rank, locale) for locale in LOCALES}  # type: ignore[arg-type]
+def _trump_label(rank: Rank) -> dict[str, str]:
+    return {locale: rank_plural(rank, locale) for locale in LOCALES}
 
 
 def make_nestors_last_trick(rng: random.Random) -> Item:
@@ -456,14 +457,15 @@ def _nes_last(rng: random.Random) -> Item | None:
         return None
     trick = state.tricks[-1]
     (seat_a, a), (seat_b, b), (_none, table) = trick.plays
-    why = trick.explanation
+    why, trump = trick.explanation, state.trump
     assert why is not None
+    assert trump is not None  # NES-5: named before the play
     roles = {seat_a: ("A", "А"), seat_b: ("B", "Б")}
     labels = {s: {"en": f"{en}, seat {s}", "ru": f"{ru}, игрок {s}"} for s, (en, ru) in roles.items()}
     choices = tuple(Choice(labels[s], s == trick.collector, why) for s in (seat_a, seat_b))
-    position = Position(trump=_trump_label(state.trump), trick=((labels[seat_a], a), (labels[seat_b], b)), table=table)
-    prompt = Explanation("NES-7", "drill.nes_last_q", {"trump": _trump_label(state.trump)})
-    return Item("nestors-last-trick", prompt, position.marking(lambda c: c.rank is state.trump), choices)
+    position = Position(trump=_trump_label(trump), trick=((labels[seat_a], a), (labels[seat_b], b)), table=table)
+    prompt = Explanation("NES-7", "drill.nes_last_q", {"trump": _trump_label(trump)})
+    return Item("nestors-last-trick", prompt, position.marking(lambda c: c.rank is trump), choices)
 
 
 #: The topics, in the order the Drill lists them: (topic id, maker of its questions).

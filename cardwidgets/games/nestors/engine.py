@@ -231,7 +231,7 @@ class NestorsState(GameState):
         if action is PASS:
             self.passed[seat] = True  # Decision E-3: a pass is final
         else:
-            self.high_bid = action.args[0]  # type: ignore[assignment]
+            self.high_bid = action.arg(int)
             self.high_bidder = seat
         if sum(self.passed) == 3 and self.high_bidder is not None:
             self._end_bidding()
@@ -288,7 +288,7 @@ class NestorsState(GameState):
     def _apply_trump(self, action: Action) -> None:
         bidder = self._settled().bidder
         assert self.face_down is not None
-        self.trump = action.args[0]  # type: ignore[assignment]
+        self.trump = action.arg(Rank)
         self.hands[bidder].append(self.face_down)  # NES-5: he takes the face-down card
         self.face_down = None
         for seat, cards in enumerate(self.deal["extra"]):  # NES-5: 3 more cards each
@@ -356,7 +356,9 @@ class NestorsState(GameState):
         return [seat for seat in range(4) if seat not in self.order]
 
     def _legal_play(self) -> tuple[Action, ...]:
-        hand = self.hands[self.to_act]  # type: ignore[index]
+        seat = self.to_act
+        assert seat is not None  # a seat is to act in the play (inline, not ``actor``: the hot path)
+        hand = self.hands[seat]
         plays = self.tricks[-1].plays
         if len(plays) == 2:  # NES-6: C's obligations (the last trick has no C)
             trump = self.trump
@@ -387,9 +389,12 @@ class NestorsState(GameState):
         assert trump is not None  # named before play (inline: the hot path)
         result = resolve_trick(a, b, c, trump)
         collector = trick.plays[POSITION_INDEX[result.collector]][0]
+        table = self.table
+        assert collector is not None  # A, B and C play from their hands
+        assert table is not None  # NES-6a: a table card lies from the bidder's trick on
         trick.collector = collector
         trick.why = partial(_trick_why, result, collector)  # made when first read
-        self.pending = [a, b, c, self.table]  # type: ignore[list-item]
+        self.pending = [a, b, c, table]
         self.phase = LEAVE
         self.to_act = collector
 
@@ -402,7 +407,9 @@ class NestorsState(GameState):
         trick = self.tricks[-1]
         pending = self.pending
         pending.remove(card)
-        self.taken[TEAM[trick.collector]].extend(pending)  # type: ignore[index]
+        collector = trick.collector
+        assert collector is not None  # set when the trick closed (inline: the hot path)
+        self.taken[TEAM[collector]].extend(pending)
         self.pending = []
         trick.left = card
         self.table = card
@@ -414,6 +421,7 @@ class NestorsState(GameState):
         result = resolve_last_trick(a, b, self._trump())
         collector = seat_a if result.collector == "A" else seat_b
         table = self.table
+        assert collector is not None  # both play from their hands
         assert table is not None
         trick.plays.append((None, table))
         trick.collector = collector
@@ -439,11 +447,11 @@ class NestorsState(GameState):
         if phase == BIDDING:
             return self._why_not_bid(action)
         if phase == TRUMP:
-            return self._why_not_trump(action.args[0])  # type: ignore[arg-type]
+            return self._why_not_trump(action.arg(Rank))
         if phase == OPEN:
             return self._why_not_open(*action.cards)
         if phase == PLAY:
-            return self._why_not_play(action.args[0])  # type: ignore[arg-type]
+            return self._why_not_play(action.arg(Card))
         return Explanation("NES-7", "nestors.leave_not_among", {"card": action.args[0], "pending": self.pending})
 
     def _legal_text(self) -> ActionList:
@@ -459,12 +467,12 @@ class NestorsState(GameState):
         lowest = self.rules["min_bid"]
         if action is PASS:
             return Explanation("E-4", "nestors.must_bid", {"seat": seat, "min": lowest})
-        bid = action.args[0]
-        if bid % BID_STEP:  # type: ignore[operator]
+        bid = action.arg(int)
+        if bid % BID_STEP:
             return Explanation("NES-4", "nestors.bid_step", {"bid": bid})
-        if bid > MAX_BID:  # type: ignore[operator]
+        if bid > MAX_BID:
             return Explanation("E-2", "nestors.bid_max", {"bid": bid})
-        if bid < lowest:  # type: ignore[operator]
+        if bid < lowest:
             return Explanation("E-2", "nestors.bid_min", {"bid": bid, "min": lowest})
         return Explanation("NES-4", "nestors.bid_higher", {"bid": bid, "high": self.high_bid})
 
@@ -484,13 +492,13 @@ class NestorsState(GameState):
         return Explanation("NES-6a", "nestors.open_face_up", {"taken": [first, second], "face_up": self.face_up})
 
     def _why_not_play(self, card: Card) -> Explanation:
-        seat = self.to_act
-        hand = self.hands[seat]  # type: ignore[index]
+        seat = self.actor
+        hand = self.hands[seat]
         if card not in hand:
             return Explanation("NES-6", "nestors.not_in_hand", {"seat": seat, "card": card, "rule": "NES-6"})
         plays = self.tricks[-1].plays
         a, b = plays[0][1], plays[1][1]
-        params: dict[str, Any] = {"seat": seat, "a_suit": a.suit, "b_suit": b.suit, "trump": TRUMP_NAMES[self.trump]}
+        params: dict[str, Any] = {"seat": seat, "a_suit": a.suit, "b_suit": b.suit, "trump": TRUMP_NAMES[self._trump()]}
         if a.suit is b.suit:
             params.update(suit=a.suit, held=[c for c in hand if c.suit is a.suit])
             return Explanation("NES-6", "nestors.c_must_same", params)
@@ -546,7 +554,7 @@ class NestorsState(GameState):
         if self.phase != PLAY or len(self.tricks[-1].plays) != 2 or len(self.order) != 3:
             return None
         plays = self.tricks[-1].plays
-        return c_may_play(plays[0][1], plays[1][1], self.hands[self.to_act], self._trump())[1]  # type: ignore[index]
+        return c_may_play(plays[0][1], plays[1][1], self.hands[self.actor], self._trump())[1]
 
     def notices(self, seat: int) -> list[Explanation]:
         """NES-6: tell C which cards he may play and why."""
@@ -585,10 +593,10 @@ class NestorsState(GameState):
         trump = self.trump
         for trick in self.tricks:
             plays = trick.plays
-            if len(plays) != 3 or plays[1][0] is None or plays[2][0] is None:
+            if len(plays) != 3 or plays[1][0] is None:
                 continue  # the bidder's trick, a trick in progress, or the last trick
             (_, a), (_, b), (c_seat, c) = plays
-            if c_seat == known.seat or c.rank is trump:
+            if c_seat is None or c_seat == known.seat or c.rank is trump:  # (None: the last trick's table card)
                 continue
             asked = {a.suit} if a.suit is b.suit else set(SUITS) - {a.suit, b.suit}
             if c.suit not in asked:
@@ -632,9 +640,9 @@ class NestorsState(GameState):
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
         everything = seat is None
         # NES-3: the row; its first card lies face down (shown only in the instructor's view).
-        row = [c.text for c in self.face_up]
+        row: list[str | None] = [c.text for c in self.face_up]
         if self.face_down is not None:
-            row.insert(0, self.face_down.text if everything else None)  # type: ignore[arg-type]
+            row.insert(0, self.face_down.text if everything else None)
         data: dict[str, Any] = {
             "bidding": {
                 "high_bid": self.high_bid,
@@ -753,7 +761,7 @@ class Nestors(Game):
             match.winner = winners[0]
         elif winners:  # both at +target (E-10): this deal's bidders, who made their bid
             last = last_successful_bidders(match)
-            match.winner = TEAM[state.bidder] if last is None else last  # type: ignore[index]
+            match.winner = TEAM[state._settled().bidder] if last is None else last
 
     @classmethod
     def next_dealer(cls, match: Match, state: GameState) -> int:
@@ -785,5 +793,5 @@ def last_successful_bidders(match: Match) -> int | None:
     """NES-9: the partnership that most recently made its bid (None if none has)."""
     for state in reversed(match.deals):
         if isinstance(state, NestorsState) and state.made():
-            return TEAM[state.bidder]  # type: ignore[index]
+            return TEAM[state._settled().bidder]
     return None

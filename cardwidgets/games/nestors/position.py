@@ -72,13 +72,15 @@ class NestorsPosition(TrickPosition):
         self.is_trump = [False] * 53
         for c in deck:
             self.is_trump[c.index] = c.rank is trump
-        self.bidder: int = state.bidder  # type: ignore[assignment]
+        bidder = state.bidder
+        assert bidder is not None  # NES-6a: the play follows the bidding
+        self.bidder = bidder
         team = nes.TEAM[self.bidder]
         self.declarers = tuple(nes.TEAM[s] == team for s in range(4))
         self._deck = [c.index for c in deck]
         self._init_lookups(table)
         self.phase = state.phase
-        self.to_act = state.to_act  # type: ignore[assignment]
+        self.to_act = state.actor
         self.order = state.order
         self.number = len(state.tricks) if state.phase != OPEN else 1
         self.face_up = [c.index for c in state.face_up]
@@ -515,7 +517,9 @@ class NestorsPosition(TrickPosition):
         taken = [c for c in self.pending if c != card]
         self.pending = []
         self.table_card = card
-        gain = self._take(taken, self.collector)  # type: ignore[arg-type]
+        collector = self.collector
+        assert collector is not None  # set when the trick closed (NES-7)
+        gain = self._take(taken, collector)
         self._start_trick(self.number + 1)
         return gain
 

@@ -194,8 +194,8 @@ def c_may_play(a: Card, b: Card, hand: Sequence[Card], trump: Rank) -> tuple[lis
         held = any(card.suit is a.suit for card in hand)
         key = "nestors.c_same_suit" if held else "nestors.c_same_suit_free"
     else:
-        params["third"] = third_suits(a, b)
-        held = any(card.suit in params["third"] for card in hand)  # type: ignore[operator]
+        third = params["third"] = third_suits(a, b)
+        held = any(card.suit in third for card in hand)
         key = "nestors.c_third_suit" if held else "nestors.c_third_suit_free"
     return legal, Explanation("NES-6", key, params)
 

@@ -118,12 +118,12 @@ def _decide_play(state: NimbyState) -> Decision:
     seat = seat_to_act(state)
     trump = state.trump
     assert trump is not None
-    legal = [action.card for action in state.legal_actions()]
+    legal = [action.arg(Card) for action in state.legal_actions()]  # NIM-5: each is ``play CARD``
     out = state.unseen_cards(seat)  # not yet played, not in this hand: in the other hands
     plays = state.tricks[-1].plays
     if not plays:
-        return _lead(state, legal, out, trump)  # type: ignore[arg-type]
-    return _follow(state, seat, legal, out, trump)  # type: ignore[arg-type]
+        return _lead(state, legal, out, trump)
+    return _follow(state, seat, legal, out, trump)
 
 
 def _beats(card: Card, best: Card, led: object, trump: Suit) -> bool:
@@ -174,7 +174,7 @@ def twos_played_above(state: NimbyState, card: Card) -> list[Card]:
 
 
 def _follow(state: NimbyState, seat: int, legal: list[Card], out: list[Card], trump: Suit) -> Decision:
-    plays = state.tricks[-1].plays
+    plays = state.tricks[-1].seated_plays()
     led = PLAY_SUIT[trump][plays[0][1]]
     best_seat, best = plays[0]
     for other_seat, card in plays[1:]:

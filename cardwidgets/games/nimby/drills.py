@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.core.explain import Explanation
+from cardwidgets.core.game import Deal
 from cardwidgets.drills.base import (
     MATCH_ENDS,
     Choice,
@@ -28,7 +29,6 @@ from cardwidgets.drills.base import (
     until,
 )
 from cardwidgets.drills.frame import player_label
-from cardwidgets.games import new_game
 from cardwidgets.games.nimby.engine import (
     EXCHANGE,
     NIMBY_DECK,
@@ -40,15 +40,11 @@ from cardwidgets.games.nimby.engine import (
     Nimby,
     NimbyState,
     draw_key,
+    play_suit_name,
 )
-from cardwidgets.games.nimby.words import TRUMPS_NAME
 
 YES = {"en": "Yes", "ru": "Да"}
 NO = {"en": "No", "ru": "Нет"}
-def _play_suit_name(play_suit: Suit | str) -> Suit | dict[str, str]:
-    return TRUMPS_NAME if play_suit == TRUMPS else play_suit  # type: ignore[return-value]
-
-
 # ----- which card is higher (NIM-1) ------------------------------------------------------------------
 def comparable(trump: Suit, x: Card, y: Card) -> bool:
     """Whether one of two cards can beat the other: both of one play suit, or one a trump (NIM-1, NIM-5)."""
@@ -108,20 +104,20 @@ def may_play_item(state: NimbyState, rng: random.Random, source: str = "engine")
     follow = [card for card in hand if PLAY_CARD[card] in legal]
     if len(hand) - len(follow) < 3:
         return None  # (nearly) every card may be played: too little to learn, and fewer answers to choose from
-    suit = _play_suit_name(led)
+    suit = play_suit_name(led)
     right = rng.choice(follow)
     why_right = Explanation("NIM-5", "drill.nim_follows", {"card": right, "suit": suit})
     wrong = [Choice(card, False, _not_following(card, led, follow, state.trump)) for card in hand if card not in follow]
     choices = one_right(Choice(right, True, why_right), wrong, rng)
     prompt = Explanation("NIM-5", "drill.nim_may_q", {"suit": state.trump, "seat": seat, "led": plays[0][1]})
-    trick = tuple((Seat(s), card) for s, card in plays)
+    trick = tuple((Seat(s), card) for s, card in state.tricks[-1].seated_plays())
     position = Position(trump=state.trump, trick=trick, hand=tuple(hand)).marking(state.is_trump)
     return Item("nimby-may-play", prompt, position, choices, source)
 
 
 def _not_following(card: Card, led: Suit | str, follow: list[Card], trump: Suit) -> Explanation:
     """Why ``card`` may not be played: the decisive fact first (a 2 is a trump, not of its printed suit)."""
-    params = {"card": card, "suit": _play_suit_name(led), "follow": follow}
+    params = {"card": card, "suit": play_suit_name(led), "follow": follow}
     if card.rank is Rank.TWO and led != TRUMPS:
         return Explanation("NIM-5", "drill.nim_two_not_follow", {**params, "printed": card.suit})
     if PLAY_SUIT[trump][card] == TRUMPS:
@@ -132,10 +128,11 @@ def _not_following(card: Card, led: Suit | str, follow: list[Card], trump: Suit)
 def _played_deal(rng: random.Random, stop: Callable[[NimbyState], bool]) -> NimbyState:
     """A random Nimby deal played with random legal moves until ``stop`` (deals thrown in are redealt)."""
     while True:
-        state = new_game("nimby", seed=rng.randrange(2**32), dealer=rng.randrange(4))
-        reached = random_playout(state, rng, stop)  # type: ignore[arg-type]
+        seed = rng.randrange(2**32)
+        state = Nimby.new_state(Nimby.random_deal(seed), rng.randrange(4))
+        reached = random_playout(state, rng, stop)
         if reached is not None and not state.thrown_in:
-            return reached  # type: ignore[return-value]
+            return reached
 
 
 def _following(state: NimbyState, trick: int, place: int) -> bool:
@@ -149,7 +146,7 @@ def make_may_play(rng: random.Random) -> Item:
 
     def make() -> Item | None:
         trick, place = rng.randrange(5), rng.randint(1, 3)
-        state = _played_deal(rng, lambda s, t=trick, p=place: _following(s, t, p))
+        state = _played_deal(rng, lambda s: _following(s, trick, place))
         return may_play_item(state, rng)
 
     return until(make, lambda item: _has_two_trap(item) == trap, tries=60)
@@ -158,7 +155,8 @@ def make_may_play(rng: random.Random) -> Item:
 def _has_two_trap(item: Item) -> bool:
     """Whether a 2 of the printed suit led is among the answers (it looks like following, but is a trump)."""
     led = item.position.trick[0][1]
-    return any(c.label.rank is Rank.TWO and c.label.suit is led.suit for c in item.choices)  # type: ignore[union-attr]
+    labels = [c.label for c in item.choices]
+    return any(isinstance(label, Card) and label.rank is Rank.TWO and label.suit is led.suit for label in labels)
 
 
 # ----- who wins the trick (NIM-5) -------------------------------------------------------------------------
@@ -177,7 +175,7 @@ def _trick_winner(rng: random.Random) -> Item:
     why = trick.explanation
     assert why is not None
     choices = tuple(Choice(card, seat == trick.collector, why) for seat, card in trick.plays)
-    position = Position(trump=state.trump, trick=tuple((Seat(seat), card) for seat, card in trick.plays))
+    position = Position(trump=state.trump, trick=tuple((Seat(seat), card) for seat, card in trick.seated_plays()))
     position = position.marking(state.is_trump)
     prompt = Explanation("NIM-5", "drill.nim_winner_q", {"suit": state.trump})
     return Item("nimby-trick-winner", prompt, position, choices)
@@ -257,10 +255,12 @@ def _exchange(rng: random.Random) -> Item:
             return exchange_item(state, rng.choice(twos))
 
 
-def _turn_up_a_two(deal: dict[str, object], rng: random.Random) -> None:
+def _turn_up_a_two(deal: Deal, rng: random.Random) -> None:
     """Swap a 2 from a hand or the stock into the turn-up."""
     two = rng.choice([card for card in NIMBY_DECK if card.rank is Rank.TWO and card is not deal["turnup"]])
-    for place in [*deal["hands"], deal["stock"]]:  # type: ignore[misc]
+    hands: list[list[Card]] = deal["hands"]
+    stock: list[Card] = deal["stock"]
+    for place in [*hands, stock]:
         if two in place:
             place[place.index(two)] = deal["turnup"]
     deal["turnup"] = two

@@ -120,7 +120,7 @@ class NimbyState(GameState):
 
     # ----- NIM-4: making trump ----------------------------------------------
     def _legal_trump(self) -> list[Action]:
-        hand = self.hands[self.to_act]  # type: ignore[index]
+        hand = self.hands[self.actor]
         return [AGREE, PASS, *(EXCHANGE[c] for c in hand if c.rank == Rank.TWO and self._may_exchange(c))]
 
     def _may_exchange(self, two: Card) -> bool:
@@ -135,11 +135,11 @@ class NimbyState(GameState):
         if action is AGREE and self.first_agreer is None:
             self.first_agreer = seat
         elif action.verb == "exchange":
-            two = action.args[0]
+            two = action.arg(Card)
             hand = self.hands[seat]
-            hand.remove(two)  # type: ignore[arg-type]
+            hand.remove(two)
             hand.append(self.display)  # he takes the old display card
-            self.display = two  # type: ignore[assignment]
+            self.display = two
             self.last_exchanger = seat
         self.spoken += 1
         if self.spoken < 4:
@@ -169,7 +169,9 @@ class NimbyState(GameState):
 
     # ----- NIM-5: play --------------------------------------------------------
     def _legal_play(self) -> tuple[Action, ...]:
-        hand = self.hands[self.to_act]  # type: ignore[index]
+        seat = self.to_act
+        assert seat is not None  # a seat is to act in the play (inline, not ``actor``: the hot path)
+        hand = self.hands[seat]
         plays = self.tricks[-1].plays
         if plays:
             contract = self.contract
@@ -210,6 +212,7 @@ class NimbyState(GameState):
                     best_seat, best, best_is_trump = seat, card, True
             elif not best_is_trump and suit is led and strength[card] > strength[best]:
                 best_seat, best = seat, card
+        assert best_seat is not None  # NIM-5: every card of a trick is played from a hand
         trick.collector = best_seat
         trick.why = partial(_trick_explanation, best_seat, best, best_is_trump, led)  # made when first read
         self.twos_taken[TEAM[best_seat]] += sum(1 for _, c in trick.plays if c.rank == Rank.TWO)
@@ -222,12 +225,12 @@ class NimbyState(GameState):
 
     # ----- explanations of illegal actions -----------------------------------------
     def _why_illegal(self, action: Action) -> Explanation | None:
-        seat = self.to_act
+        seat = self.actor
         card = action.card
         expected = "exchange" if self.phase == TRUMP else "play"
         if action.verb != expected or card is None:
             return None  # a verb of the other phase: the generic reason says so
-        if card not in self.hands[seat]:  # type: ignore[index]
+        if card not in self.hands[seat]:
             rule = "NIM-5" if action.verb == "play" else "NIM-4"
             return Explanation(rule, "core.not_in_hand", {"seat": seat, "card": card})
         if action.verb == "exchange":
@@ -236,8 +239,8 @@ class NimbyState(GameState):
             return Explanation("N-2", "nimby.exchange_higher", {"card": card, "display": self.display})
         play_suit = PLAY_SUIT[self._settled().trump]
         led = play_suit[self.tricks[-1].plays[0][1]]
-        held = [c for c in self.hands[seat] if play_suit[c] == led]  # type: ignore[index]
-        params = {"seat": seat, "suit": _suit_name(led), "held": held, "card": card}
+        held = [c for c in self.hands[seat] if play_suit[c] == led]
+        params = {"seat": seat, "suit": play_suit_name(led), "held": held, "card": card}
         if card.rank == Rank.TWO and led != TRUMPS:  # the decisive fact first: a 2 is a trump, not of its suit (NIM-1)
             return Explanation("NIM-5", "nimby.two_not_follow", params)
         return Explanation("NIM-5", "nimby.must_follow", params)
@@ -344,9 +347,9 @@ class NimbyState(GameState):
             if not trick.plays:
                 continue
             led = play_suit[trick.plays[0][1]]
-            for seat, card in trick.plays[1:]:
+            for seat, card in trick.seated_plays()[1:]:
                 if seat != known.seat and play_suit[card] != led:
-                    known.ban(seat, (c for c in NIMBY_DECK if play_suit[c] == led))  # type: ignore[arg-type]
+                    known.ban(seat, (c for c in NIMBY_DECK if play_suit[c] == led))
 
     def placed(self, known: Knowledge, placement: Placement) -> NimbyState:
         """A Nimby deal like this one with the hidden hands and stock replaced."""
@@ -395,10 +398,9 @@ def _tricks_won(tricks: list[Trick]) -> list[int]:
     return won
 
 
-def _suit_name(play_suit: Suit | str) -> Suit | dict[str, str]:
-    if play_suit == TRUMPS:
-        return TRUMPS_NAME
-    return play_suit  # type: ignore[return-value]
+def play_suit_name(play_suit: Suit | str) -> Suit | dict[str, str]:
+    """A play suit as said (NIM-5): its suit, or «trumps» for the 2s and the trump suit together."""
+    return play_suit if isinstance(play_suit, Suit) else TRUMPS_NAME
 
 
 def _trick_explanation(seat: int, card: Card, by_trump: bool, led: Suit | str) -> Explanation:

@@ -32,8 +32,10 @@ class NimbyPosition(TrickPosition):
             {c.index: int(c.rank == Rank.TWO) for c in nim.NIMBY_DECK},
         )
         self._init_cards(table, state.hands, state.tricks[-1].plays)
-        self.to_act = state.to_act  # type: ignore[assignment]
-        team = nim.TEAM[state.maker]  # type: ignore[index]
+        self.to_act = state.actor
+        maker = state.maker
+        assert maker is not None  # NIM-5: the play follows the making of trump
+        team = nim.TEAM[maker]
         self.declarers = tuple(nim.TEAM[s] == team for s in range(4))
         self.tricks_left = 7 - len(state.tricks)
         self.twos_left = sum(1 for c in range(52) if self.codes[c] != GONE and table.points[c])

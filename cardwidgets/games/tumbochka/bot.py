@@ -105,7 +105,7 @@ def _decide_bid(state: TumbochkaState) -> Decision:
     count = hand_points(own_hand(state, seat)) + TALON_WORTH
     bids = [a for a in legal if a.verb == "bid"]
     params = {"count": round(count, 1)}
-    if bids and bids[0].number <= count:  # type: ignore[operator]
+    if bids and bids[0].arg(int) <= count:
         action = bids[0]
         return Decision(action, Explanation("TUM-6", "bots.tumbochka.bid", {**params, "bid": action.number}))
     nxt = bids[0].number if bids else state.bid + 1
@@ -164,7 +164,7 @@ def _decide_play(state: TumbochkaState) -> Decision:
     out = state.unseen_cards(seat)  # not played, not in this hand
     if not state.tricks[-1].plays:
         return _lead(state, legal, hand, out)
-    return _follow(state, seat, [a.card for a in legal], hand, out)  # type: ignore[misc]
+    return _follow(state, seat, [a.arg(Card) for a in legal], hand, out)  # TUM-5: each is ``play CARD``
 
 
 def _lead(state: TumbochkaState, legal: Sequence[Action], hand: list[Card], out: list[Card]) -> Decision:
@@ -177,15 +177,15 @@ def _lead(state: TumbochkaState, legal: Sequence[Action], hand: list[Card], out:
         if TROYAN[suit] in legal and length >= 4:
             params = {"suit": suit, "length": length}
             return Decision(TROYAN[suit], Explanation("TUM-5", "bots.tumbochka.troyan", params))
-    plain = [a.card for a in legal if a.flag is None]
-    tops = [card for card in plain if _is_top(card, out, trump)]  # type: ignore[arg-type]
+    plain = [a.arg(Card) for a in legal if a.flag is None]
+    tops = [card for card in plain if _is_top(card, out, trump)]
     if tops:
-        card: Card = max(tops, key=lambda c: (c.suit is trump, c.rank))  # type: ignore[union-attr,assignment]
+        card = max(tops, key=lambda c: (c.suit is trump, c.rank))
         gone = [c for c in TUMBOCHKA_DECK if c.suit is card.suit and c.rank > card.rank and c not in hand]
         key = "bots.tumbochka.lead_top_after" if gone else "bots.tumbochka.lead_top"
         what = {"en": "trump", "ru": "козырь"} if card.suit is trump else card.suit
         return _play(card, "TUM-5", key, gone=syms(gone), what=what)
-    return _play(_lowest_of_longest(plain, hand), "TUM-5", "bots.tumbochka.lead_low")  # type: ignore[arg-type]
+    return _play(_lowest_of_longest(plain, hand), "TUM-5", "bots.tumbochka.lead_low")
 
 
 def _is_top(card: Card, out: list[Card], trump: Suit | None) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
+from typing import Any
 
 from cardwidgets.cards import SUITS, Card, Suit
 from cardwidgets.core.actions import Action
@@ -19,7 +20,6 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.drills.base import Choice, Item, Position, Seat, label_text, one_right, right_at, say, until
 from cardwidgets.drills.frame import one_of, placed, right_label, signed_label
-from cardwidgets.games import new_game
 from cardwidgets.games.tumbochka.engine import (
     ANNOUNCES,
     BID,
@@ -100,13 +100,17 @@ def _trick_winner(rng: random.Random) -> Item:
         seat = rng.randrange(PLAYERS)
         deal = _deal_with(rng, seat, TROYAN_CARDS[suit]) if rng.random() < 0.5 else Tumbochka.random_deal(rng)
         state = Tumbochka.new_state(deal, rng.randrange(PLAYERS))
-        if _play(state, rng, lambda s, k=k: s.is_done or (s.phase == PLAY and len(s.tricks) > k + 1)):
+
+        def past_trick(s: TumbochkaState, k: int = k) -> bool:
+            return s.is_done or (s.phase == PLAY and len(s.tricks) > k + 1)
+
+        if _play(state, rng, past_trick):
             break
     trick = state.tricks[k]
     why = trick.explanation
     assert why is not None
     choices = tuple(Choice(card, s == trick.collector, why) for s, card in trick.plays)
-    position = Position(trump=_trump(state), trick=tuple((Seat(s), card) for s, card in trick.plays))
+    position = Position(trump=_trump(state), trick=tuple((Seat(s), card) for s, card in trick.seated_plays()))
     position = position.marking(state.is_trump)
     prompt = Explanation("TUM-5", "drill.tum_winner_q", {"trump": _trump_words(state.trump)})
     return Item("tumbochka-trick-winner", prompt, position, choices)
@@ -128,9 +132,10 @@ def troyan_item(state: TumbochkaState, suit: Suit, source: str = "engine") -> It
     facts = []
     if state.troyans:
         facts.append(Explanation("TUM-5", "drill.fact_troyans", {"suits": [s for _, s in state.troyans]}))
-    if state.obligation() is not None:
-        facts.append(Explanation("T-4", "drill.fact_trilyazh", {"suit": state.obligation().suit}))  # type: ignore[union-attr]
-    trick = tuple((Seat(s, s == seat), card) for s, card in state.tricks[-1].plays)
+    obliged = state.obligation()
+    if obliged is not None:
+        facts.append(Explanation("T-4", "drill.fact_trilyazh", {"suit": obliged.suit}))
+    trick = tuple((Seat(s, s == seat), card) for s, card in state.tricks[-1].seated_plays())
     position = Position(trump=_trump(state), trick=trick, hand=tuple(state.hands[seat]), facts=tuple(facts))
     position = position.marking(state.is_trump)
     params = {"trump": _trump_words(state.trump), "seat": seat, "suit": suit}
@@ -224,9 +229,9 @@ def _seated(state: TumbochkaState) -> list[tuple[int, str]]:
     replay = TumbochkaState(state.deal, state.dealer, state.rules, state.sitter, _scores_of(state))
     out = []
     for text in state.history:
-        out.append((replay.to_act, text))
+        out.append((replay.actor, text))
         replay.apply(text)
-    return out  # type: ignore[return-value]
+    return out
 
 
 def _scores_of(state: TumbochkaState) -> list[int]:
@@ -236,23 +241,25 @@ def _scores_of(state: TumbochkaState) -> list[int]:
 
 def _why_allowed(state: TumbochkaState, call: Action, scores: list[int]) -> Explanation:
     """Why an allowed call is allowed (TUM-3, TUM-8, T-1, T-10)."""
-    seat = state.to_act
+    seat = state.actor
     if call is PASS:
         if state.bid == 0:
             return Explanation("T-10", "drill.tum_sitter_pass")
         return Explanation("T-1", "drill.tum_pass_ok")
-    bid = call.number
+    bid = call.arg(int)
     if state.bid == 0 and seat != state.sitter:
         return Explanation("TUM-3", "drill.tum_open_ok")
     if seat == state.sitter:
         return Explanation("TUM-8", "drill.tum_sitter_ok", {"bid": bid})
-    if bid >= SITTER_MIN_BID and state.sitter is not None:  # type: ignore[operator]
-        score = Points(scores[seat], "tumbochka")  # type: ignore[index]
+    if bid >= SITTER_MIN_BID and state.sitter is not None:
+        score = Points(scores[seat], "tumbochka")
         return Explanation("TUM-8", "drill.tum_point_ok", {"bid": bid, "sitter": state.sitter, "score": score})
     return Explanation("TUM-3", "drill.tum_bid_ok", {"bid": bid, "high": state.bid})
 
 
-def bidding_state(rng: random.Random, sitter: int, scores: list[int], dealer: int, calls_made: int) -> TumbochkaState:
+def bidding_state(
+    rng: random.Random, sitter: int | None, scores: list[int], dealer: int, calls_made: int
+) -> TumbochkaState:
     """A deal with ``sitter`` on the tumbochka, after ``calls_made`` random calls."""
     state = TumbochkaState(Tumbochka.random_deal(rng), dealer, None, sitter, scores)
     for _ in range(calls_made):
@@ -289,7 +296,7 @@ def _right_call(state: TumbochkaState, rng: random.Random) -> Action | None:
         return PASS if draw < 0.4 else None  # only a pass is allowed: ask it now and then, not every time
     if draw < 0.15 and PASS in legal:
         return PASS
-    return min(bids, key=lambda a: a.number) if draw < 0.6 else rng.choice(bids)
+    return min(bids, key=lambda a: a.arg(int)) if draw < 0.6 else rng.choice(bids)
 
 
 # ----- what happens at the end of this deal (TUM-8) ---------------------------------------------------------
@@ -312,7 +319,7 @@ def _statement(kind: str, seat: int) -> dict[str, str]:
     return {loc: drill_text(f"opt_{kind}", loc, seat=seat) for loc in ("en", "ru")}
 
 
-def random_start(rng: random.Random) -> dict[str, object]:
+def random_start(rng: random.Random) -> dict[str, Any]:
     """A match position a Tumbochka match can reach, often with someone on the tumbochka or close to 20."""
     sitter = rng.randrange(PLAYERS) if rng.random() < 0.7 else None
     removals = [0 if seat == sitter and rng.random() < 0.5 else rng.choice((0, 0, 1, 2)) for seat in range(PLAYERS)]
@@ -330,7 +337,7 @@ def random_start(rng: random.Random) -> dict[str, object]:
     }
 
 
-def end_item(start: dict[str, object], state: TumbochkaState, rng: random.Random, kind: str) -> Item | None:
+def end_item(start: dict[str, Any], state: TumbochkaState, rng: random.Random, kind: str) -> Item | None:
     """TUM-8: which one of four statements about the end of this deal is true (one of ``kind``); None if none is."""
     true = {(EVENT_KIND[event.key], event.params["seat"]): event for event in state.match_events}
     summary = _events_summary(state)
@@ -347,10 +354,10 @@ def end_item(start: dict[str, object], state: TumbochkaState, rng: random.Random
     choices = one_right(Choice(_statement(*right), True, true[right]), wrong, rng)
     score = state.score()
     assert score is not None
-    facts = [Explanation("TUM-7", "drill.fact_before", {"scores": _per_seat(start["scores"])})]  # type: ignore[arg-type]
+    facts = [Explanation("TUM-7", "drill.fact_before", {"scores": _per_seat(start["scores"])})]
     if sitter is not None:
         facts.append(Explanation("TUM-8", "drill.fact_sitting", {"seat": sitter, "n": start["sat_deals"]}))
-    facts.append(Explanation("TUM-8", "drill.fact_removals", {"removals": _per_seat(start["removals"])}))  # type: ignore[arg-type]
+    facts.append(Explanation("TUM-8", "drill.fact_removals", {"removals": _per_seat(start["removals"])}))
     facts.append(Explanation("TUM-6", "drill.fact_deal", {"scores": _per_seat(score, signed=True)}))
     prompt = Explanation("TUM-8", "drill.tum_end_q", {"start": start, "deal": score})
     return Item("tumbochka-end", prompt, Position(facts=tuple(facts)), choices)
@@ -448,7 +455,7 @@ def make_tumbochka_bidding(rng: random.Random) -> Item:
     kind = rng.random()
 
     def make() -> Item | None:
-        state = bidding_state(rng, None, [0, 0, 0], rng.randrange(3), rng.randrange(4))  # type: ignore[arg-type]
+        state = bidding_state(rng, None, [0, 0, 0], rng.randrange(3), rng.randrange(4))
         if state.phase != BIDDING:
             return None
         legal = state.legal_actions()
@@ -467,11 +474,10 @@ def make_tumbochka_talon(rng: random.Random) -> Item:
 
 
 def _talon(rng: random.Random, giving: bool) -> Item | None:
-    state = new_game("tumbochka", seed=rng.randrange(2**32), dealer=rng.randrange(3))
+    state = _new_deal(rng)
     gifts = rng.randrange(2) if giving else 2
-    if not _play(state, rng, lambda s: _modest(s, rng) and s.phase == TALON and _gifts(s) >= gifts):  # type: ignore[arg-type]
+    if not _play(state, rng, lambda s: _modest(s, rng) and s.phase == TALON and _gifts(s) >= gifts):
         return None
-    assert isinstance(state, TumbochkaState)
     if state.phase != TALON:
         return None
     declarer, contract = state.declarer, state.contract
@@ -486,13 +492,20 @@ def _talon(rng: random.Random, giving: bool) -> Item | None:
     right = rng.choice(legal)
     key = "drill.tum_give_ok" if right.verb == "give" else "drill.tum_keep_ok"
     why = Explanation("TUM-4", key, {"contract": contract})
-    facts = (Explanation("TUM-4", "drill.fact_declarer", {"seat": declarer, "contract": contract}),)
+    declared = Explanation("TUM-4", "drill.fact_declarer", {"seat": declarer, "contract": contract})
+    facts: tuple[Explanation, ...] = (declared,)
     if _gifts(state):
         given = [Seat(seat) for seat in state.opponents() if state.given[seat] is not None]
         facts += (Explanation("TUM-4", "drill.fact_given", {"to": given}),)
     position = Position(hand=tuple(hand), facts=facts)
     prompt = Explanation("TUM-4", "drill.tum_talon_q", {"seat": declarer})
     return Item("tumbochka-talon", prompt, position, one_of(state, (right, why), wrong, rng))
+
+
+def _new_deal(rng: random.Random) -> TumbochkaState:
+    """A random deal (its seed, then its dealer, drawn from ``rng``)."""
+    seed = rng.randrange(2**32)
+    return Tumbochka.new_state(Tumbochka.random_deal(seed), rng.randrange(PLAYERS))
 
 
 def _gifts(state: TumbochkaState) -> int:
@@ -522,10 +535,9 @@ def make_tumbochka_score(rng: random.Random) -> Item:
 
 
 def _tum_score(rng: random.Random) -> Item | None:
-    state = new_game("tumbochka", seed=rng.randrange(2**32), dealer=rng.randrange(3))
-    if not _play(state, rng, lambda s: _modest(s, rng, keep=True) and s.is_done):  # type: ignore[arg-type]
+    state = _new_deal(rng)
+    if not _play(state, rng, lambda s: _modest(s, rng, keep=True) and s.is_done):
         return None
-    assert isinstance(state, TumbochkaState)
     declarer, contract = state.declarer, state.contract
     points, score = state.points(), state.score()
     if declarer is None or contract is None or points is None or score is None or points[declarer] == contract:

@@ -236,7 +236,7 @@ class TumbochkaState(GameState):
                 # Decision T-10: the sitter passed as first hand; the next seat opens with 4.
                 self.first_hand = (seat + 1) % PLAYERS
         else:
-            self.bid = action.args[0]  # type: ignore[assignment]
+            self.bid = action.arg(int)
             self.bidder = seat
         if self.bid > 0 and sum(self.passed) == PLAYERS - 1:
             self._end_bidding()
@@ -309,10 +309,10 @@ class TumbochkaState(GameState):
     def _apply_talon(self, action: Action) -> None:
         declarer = self._settled().declarer
         if action.verb == "give":
-            card, seat = action.args[0], action.args[1]
-            self.hands[declarer].remove(card)  # type: ignore[arg-type]
-            self.hands[seat].append(card)  # type: ignore[index,arg-type]
-            self.given[seat] = card  # type: ignore[index,call-overload]
+            card, seat = action.arg(Card), action.arg(int, 1)
+            self.hands[declarer].remove(card)
+            self.hands[seat].append(card)
+            self.given[seat] = card
             return
         if action.verb == "raise":
             raised = action.number
@@ -366,7 +366,9 @@ class TumbochkaState(GameState):
         return [forced] if forced is not None else []
 
     def _legal_play(self) -> Sequence[Action]:
-        hand = self.hands[self.to_act]  # type: ignore[index]
+        seat = self.to_act
+        assert seat is not None  # a seat is to act in the play (inline, not ``actor``: the hot path)
+        hand = self.hands[seat]
         plays = self.tricks[-1].plays
         if not plays:
             return self._legal_lead(hand)
@@ -399,7 +401,7 @@ class TumbochkaState(GameState):
     def _apply_play(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
-        card: Card = action.args[0]  # type: ignore[assignment]
+        card = action.cards[0]
         flag = ANNOUNCES.get(action)
         if flag == "troyan":
             self.trump = card.suit  # TUM-5: trump from this trick on, replacing any earlier one
@@ -551,9 +553,9 @@ class TumbochkaState(GameState):
         for holder, suit, _status in self.trilyazhes:  # TUM-5: the J was led, so he holds the Q and K
             for card in TRILYAZH_LEADS[suit][1:]:
                 place(card, holder)
-        for receiver, card in enumerate(self.given):  # TUM-4: gifts this seat saw
-            if card is not None and self.gift_visible(seat, receiver):
-                place(card, receiver)
+        for receiver, gift in enumerate(self.given):  # TUM-4: gifts this seat saw
+            if gift is not None and self.gift_visible(seat, receiver):
+                place(gift, receiver)
         if self.declarer is not None and self.talon_visible(seat):
             self._place_talon(known, placed)
         self._ban_voids(known)
@@ -587,13 +589,13 @@ class TumbochkaState(GameState):
             leader, lead = trick.plays[0]
             if lead.rank == Rank.SIX and (leader, lead.suit) in troyans:
                 trump = lead.suit  # this trick showed the troyan: trump from here on
-            for seat, card in trick.plays[1:]:
+            for seat, card in trick.seated_plays()[1:]:
                 if seat == known.seat or card.suit is lead.suit:
                     continue
                 void = {lead.suit}
                 if trump is not None and card.suit is not trump:
                     void.add(trump)
-                known.ban(seat, suit_cards(TUMBOCHKA_DECK, void))  # type: ignore[arg-type]
+                known.ban(seat, suit_cards(TUMBOCHKA_DECK, void))
 
     def placed(self, known: Knowledge, placement: Placement) -> TumbochkaState:
         """A Tumbochka deal like this one with the hidden hands, talon and gifts replaced."""

@@ -39,9 +39,11 @@ class TumbochkaPosition(TrickPosition):
             {c.index: 0 for c in deck},
         )
         self._init_cards(table, state.hands, state.tricks[-1].plays)
-        self.to_act = state.to_act  # type: ignore[assignment]
-        self.declarer: int = state.declarer  # type: ignore[assignment]
-        self.declarers = tuple(s == state.declarer for s in range(3))
+        declarer = state.declarer
+        assert declarer is not None  # TUM-5: the play follows the bidding
+        self.to_act = state.actor
+        self.declarer = declarer
+        self.declarers = tuple(s == declarer for s in range(3))
         self.trump = -1 if state.trump is None else SUIT_NUMBER[state.trump]
         #: The trilyazh being played: (seat, suit, index of the card to lead next), or None (T-4).
         trilyazh = state.trilyazh
