@@ -18,7 +18,6 @@ passes its budget says so (``Stopped``).
 from __future__ import annotations
 
 import atexit
-import ctypes
 import gc
 import logging
 import os
@@ -117,6 +116,8 @@ class _Wasmtime:
         if not sys.platform.startswith("linux"):
             return False
         try:
+            import ctypes  # here only: this loader is CPython's (wasmtime); Pyodide has no ctypes
+
             libc = ctypes.CDLL(None, use_errno=True)
             start = ctypes.cast(self.memory.data_ptr(self.store), ctypes.c_void_p).value or 0
             end = start + self.memory.data_len(self.store)
