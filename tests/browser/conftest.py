@@ -27,6 +27,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page
 
 HERE = Path(__file__).parent
 ARTIFACTS = HERE / "artifacts"
@@ -101,14 +102,6 @@ def browser_stack() -> None:
     pytest.skip(f"{reason}; set {REQUIRE_ENV}=1 to fail instead of skipping")
 
 
-if importlib.util.find_spec("pytest_playwright") is None:
-
-    @pytest.fixture
-    def page() -> None:
-        """Stand-in so tests resolve their fixtures; ``browser_stack`` has skipped or failed them already."""
-        pytest.fail("pytest-playwright is not installed")
-
-
 # ----- pytest-playwright: the system Chromium ----------------------------------------------
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
@@ -120,6 +113,51 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     """A viewport large enough for the whole card table."""
     return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Keep each phase's report on the test item, so a fixture's teardown knows whether the test failed."""
+    report = yield
+    setattr(item, f"cw_report_{report.when}", report)
+    return report
+
+
+@pytest.fixture(scope="session")
+def reused_context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
+    """One browser context for the session: its page is handed from test to test (see ``page``)."""
+    context = browser.new_context(**browser_context_args)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(
+    request: pytest.FixtureRequest, reused_context: BrowserContext, browser_context_args: dict[str, Any]
+) -> Iterator[Page]:
+    """The session's page, reused: a JupyterLab already loaded opens the next test's notebook without a reload.
+
+    Loading JupyterLab is most of a browser test's time. What a test may change is put back afterwards
+    (routes, viewport); after a failed test the page is closed and the next test gets a fresh one.
+    """
+    pages = [page for page in reused_context.pages if not page.is_closed()]
+    page = pages[0] if pages else reused_context.new_page()
+    yield page
+    if any(getattr(getattr(request.node, f"cw_report_{when}", None), "failed", False) for when in ("setup", "call")):
+        page.close()
+        return
+    page.unroute_all(behavior="ignoreErrors")
+    page.set_viewport_size(browser_context_args["viewport"])
+    if not page.evaluate(_IS_LAB_JS):
+        page.goto("about:blank")  # a page left elsewhere (Notebook 7, Voila) would go on calling its stopped kernel
+
+
+if importlib.util.find_spec("pytest_playwright") is None:
+
+    @pytest.fixture
+    def page() -> None:
+        """Stand-in so tests resolve their fixtures; ``browser_stack`` has skipped or failed them already."""
+        pytest.fail("pytest-playwright is not installed")
 
 
 # ----- Jupyter servers -----------------------------------------------------------------------
@@ -140,9 +178,11 @@ def _die_with_parent() -> None:
         pass
 
 
-def http(method: str, url: str, timeout: float = 5.0) -> tuple[int, Any]:
-    """A plain HTTP request: status and body (parsed when it is JSON)."""
-    with urllib.request.urlopen(urllib.request.Request(url, method=method), timeout=timeout) as resp:
+def http(method: str, url: str, timeout: float = 5.0, body: Any = None) -> tuple[int, Any]:
+    """A plain HTTP request (``body`` sent as JSON): status and body (parsed when it is JSON)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=timeout) as resp:
         body = resp.read()
         if "json" in resp.headers.get("Content-Type", "") and body:
             return resp.status, json.loads(body)
@@ -161,6 +201,8 @@ class JupyterServer:
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = tmp / f"{app}-server.log"
         self.proc: subprocess.Popen[bytes] | None = None
+        self.spare: threading.Thread | None = None  # starting the next notebook's kernel (give_spare_kernel)
+        self.spare_id: str | None = None
         self.env = {
             **os.environ,  # pitfall 6: isolate ALL Jupyter state; kernels inherit this environment
             "JUPYTER_CONFIG_DIR": str(tmp / "config"),
@@ -239,9 +281,28 @@ class JupyterServer:
         if problems:
             raise AssertionError(f"the jupyter {self.app} log ({self.log_path}) shows errors:\n" + "\n".join(problems))
 
-    def api(self, method: str, path: str) -> Any:
+    def api(self, method: str, path: str, body: Any = None) -> Any:
         """Call the server's REST API; returns the parsed body."""
-        return http(method, f"{self.base}{path}?token={TOKEN}")[1]
+        return http(method, f"{self.base}{path}?token={TOKEN}", timeout=60, body=body)[1]
+
+    def give_spare_kernel(self, path: str) -> None:
+        """Give the notebook ``path`` the kernel started beforehand, and start one for the next notebook.
+
+        A fresh kernel per notebook, as before, but started while the previous test ran: the session is made
+        here with that kernel, and JupyterLab (or Notebook 7) opening ``path`` joins it instead of starting one.
+        """
+        if self.spare is not None:
+            self.spare.join()
+            if self.spare_id is not None:
+                session = {"path": path, "name": path, "type": "notebook", "kernel": {"id": self.spare_id}}
+                self.api("POST", "/api/sessions", session)
+        self.spare_id = None
+        self.spare = threading.Thread(target=self._start_spare, daemon=True)
+        self.spare.start()
+
+    def _start_spare(self) -> None:
+        with contextlib.suppress(urllib.error.URLError, OSError):  # then the notebook starts its own kernel
+            self.spare_id = self.api("POST", "/api/kernels", {"name": "python3"})["id"]
 
     def url(self, path: str) -> str:
         """An authenticated URL on this server."""
@@ -267,6 +328,8 @@ class JupyterServer:
         """Shut down kernels through the API, then the server."""
         if self.proc is None:
             return
+        if self.spare is not None:
+            self.spare.join()
         with contextlib.suppress(urllib.error.URLError, OSError):
             self.shutdown_sessions()
         if self.proc.poll() is None:
@@ -334,6 +397,18 @@ _KERNEL_READY_JS = """() => {
 _IS_CURRENT_JS = """(path) => {
   const w = window.jupyterapp.shell.currentWidget;
   return !!w && !!w.context && w.context.path === path;
+}"""
+
+_IS_LAB_JS = "() => !!window.jupyterapp && window.jupyterapp.name === 'JupyterLab'"
+
+# Close the main area's documents without JupyterLab's "save changes?" dialog. A notebook's focus callback
+# may still be queued when it goes: it is made a no-op, so it cannot throw into the next test's page.
+_CLOSE_DOCUMENTS_JS = """() => {
+  for (const widget of Array.from(window.jupyterapp.shell.widgets('main'))) {
+    if (widget.context) widget.context.model.dirty = false;
+    if (widget.content && widget.content._ensureFocus) widget.content._ensureFocus = () => {};
+    widget.dispose();
+  }
 }"""
 
 # Every comm message the kernel sends to this page, recorded before any widget exists.
@@ -426,9 +501,14 @@ def wait_kernel_ready(page: Page, timeout_s: float = 60) -> None:
 
 def open_notebook(page: Page, server: JupyterServer, path: str) -> None:
     """Open ``path`` in JupyterLab or Notebook 7 and wait for its kernel; starts recording comm messages."""
+    server.give_spare_kernel(path)
     if server.app == "lab":
-        page.goto(server.url("/lab?reset"))  # ?reset: do not restore an earlier test's tabs
-        wait_app(page)
+        if lab_is_open(page, server):
+            close_documents(page)  # the previous test's notebook: its kernel is shut down by its owner
+        else:
+            page.goto(server.url("/lab?reset"))  # ?reset: do not restore an earlier test's tabs
+            wait_app(page)
+        page.evaluate("() => { window.__cwComms = []; window.__cwModels = {}; }")
         run_command(page, "docmanager:open", {"path": path})
     else:
         page.goto(server.url(f"/notebooks/{path}"))
@@ -437,6 +517,16 @@ def open_notebook(page: Page, server: JupyterServer, path: str) -> None:
     page.wait_for_function(_IS_CURRENT_JS, arg=path, timeout=60_000)
     wait_kernel_ready(page)
     page.evaluate(_RECORD_COMMS_JS)
+
+
+def lab_is_open(page: Page, server: JupyterServer) -> bool:
+    """Whether ``page`` shows this server's JupyterLab, loaded (so no reload is needed)."""
+    return page.url.startswith(f"{server.base}/lab") and bool(page.evaluate(_IS_LAB_JS))
+
+
+def close_documents(page: Page) -> None:
+    """Close every document in JupyterLab's main area at once, unsaved changes discarded (no dialog)."""
+    page.evaluate(_CLOSE_DOCUMENTS_JS)
 
 
 def run_all_cells(page: Page, timeout_s: float = 60) -> None:
@@ -551,8 +641,17 @@ def notebook(request: pytest.FixtureRequest, page: Page, artifacts_dir: Path) ->
     On teardown it saves a screenshot ``artifacts/<test name>.png`` and shuts the notebook's kernel down.
     """
     opened: list[Notebook] = []
-    page.on("pageerror", lambda exc: opened and opened[-1].console.append(f"pageerror: {exc}"))
-    page.on("console", lambda msg: opened and msg.type == "error" and opened[-1].console.append(msg.text))
+
+    def on_page_error(exc: Exception) -> None:
+        if opened:
+            opened[-1].console.append(f"pageerror: {exc}")
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if opened and msg.type == "error":
+            opened[-1].console.append(msg.text)
+
+    page.on("pageerror", on_page_error)
+    page.on("console", on_console)
     stem = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in request.node.name).strip("-")
 
     def open_(cells: list[str], ui: str = "lab", *, run: bool = True) -> Notebook:
@@ -571,6 +670,10 @@ def notebook(request: pytest.FixtureRequest, page: Page, artifacts_dir: Path) ->
         if opened:
             opened[-1].screenshot()
     finally:
+        page.remove_listener("pageerror", on_page_error)  # the page goes on to the next test
+        page.remove_listener("console", on_console)
+        if opened and opened[-1].server.app == "lab" and lab_is_open(page, opened[-1].server):
+            close_documents(page)  # before their kernels go, so no "kernel died" dialog is left open
         for nb in opened:
             if nb.console:
                 (artifacts_dir / f"{stem}.console.txt").write_text("\n".join(nb.console) + "\n")
