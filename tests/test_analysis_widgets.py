@@ -26,7 +26,7 @@ from cardwidgets.core.records import record_of
 from cardwidgets.drills import DrillError
 from cardwidgets.games import new_game
 from cardwidgets.i18n.names import number_text
-from cardwidgets.widgets.analysis_view import analyse
+from cardwidgets.widgets.analysis_view import analyse, legend
 
 RECORDS = Path(__file__).parent.parent / "notebooks" / "records"
 
@@ -155,6 +155,21 @@ def test_the_switch_from_the_front_end_and_the_legend() -> None:
     send_message(replay, {"command": "analysis", "on": False})
     assert replay.analysis is False
     assert replay.analysis_view == {}
+
+
+@pytest.mark.parametrize("game", ["nimby", "tumbochka", "nestors"])
+def test_the_legend_says_how_every_game_counts_a_loss(game: str) -> None:
+    """The same loss line for every game (the partnership rule, then Tumbochka's note from its own words)."""
+    english, russian = legend(game, "en"), legend(game, "ru")
+    assert english[2] == (
+        "−3 (red): it loses 3 against the best choice in the deal's score of the seat to act "
+        "(its side's score less the other side's; in Tumbochka his own score, the contract in full)."
+    )
+    assert russian[2] == (
+        "−3 (красным): ход теряет 3 против лучшего в итоге сдачи для того, кто ходит "
+        "(счёт его стороны минус счёт другой; в тумбочке — его собственный счёт, заказ целиком)."
+    )
+    assert len(english) == len(russian) == (4 if game == "tumbochka" else 3)  # who plays for whom, in Tumbochka
 
 
 def test_the_browser_may_not_write_the_analysis_trait() -> None:

@@ -6,6 +6,7 @@ import pytest
 import rooms_support
 from test_rooms import SHORT, play_alone
 
+from cardwidgets.core.registry import first_game
 from cardwidgets.store import RoomError
 from cardwidgets.store.room import Room
 from cardwidgets.widgets.classroom import Classroom
@@ -49,6 +50,11 @@ def test_reopening_a_classroom_finds_its_tables_as_they_are(store_address: str) 
     Classroom("class-3", tables=2, game="nimby", store=store_address, seed=5)
     again = Classroom("class-3", tables=2, game="nimby", store=store_address, seed=99)
     assert again.seed == 5
+
+
+def test_a_classroom_plays_the_first_game_unless_told(store_address: str) -> None:
+    room = Classroom("class-4", tables=1, store=store_address, seed=5)
+    assert room.rooms[0].game.name == first_game() == "nimby"  # the game a learner meets first
 
 
 @pytest.mark.parametrize("tables", [0, 41, "4", 2.0])

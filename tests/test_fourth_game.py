@@ -18,7 +18,7 @@ from fourth_game.engine import TROIKA_DECK, TroikaState, trick_winner
 from cardwidgets.analysis import double_dummy
 from cardwidgets.bots import make_bot
 from cardwidgets.cards import parse_card
-from cardwidgets.core.registry import get_game, spec_of, unregister
+from cardwidgets.core.registry import first_game, get_game, spec_of, unregister
 from cardwidgets.drills import feedback, make_item, topics
 from cardwidgets.games import new_game
 
@@ -149,6 +149,19 @@ def test_the_registry_refuses_a_second_game_of_a_name_and_unknown_parts() -> Non
         spec_of("troika").part("board")
     with pytest.raises(ValueError, match="unknown game"):
         spec_of("chess")
+
+
+def test_a_table_and_the_app_open_the_first_registered_game_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardwidgets import Table
+    from cardwidgets.core import registry
+    from cardwidgets.widgets.app import read_query
+
+    assert first_game() == "nimby"  # registered later, Troika is not the default
+    assert Table(seed=1, bots="random", pace=0).game == "nimby"
+    assert read_query("seed=3").game == "nimby"
+    monkeypatch.setattr(registry, "SPECS", {})
+    with pytest.raises(ValueError, match="no game is registered"):
+        first_game()
 
 
 def test_a_game_s_words_may_not_change_words_already_there() -> None:

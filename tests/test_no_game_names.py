@@ -6,8 +6,8 @@ A game name (Nimby, Tumbochka, Nestors, in any case, Russian too) or a rule id o
 ``js/`` — is a per-game fact in the wrong place: it belongs in ``cardwidgets/games/<game>/``,
 reached through the registry (``core/registry.py``).
 
-``REMAINING`` is what is left to move (issue 23 part 1, in progress: mostly words of the
-catalogues and docstrings): a file may lose names, never gain one, and no other file may have any.
+``REMAINING`` is what is left to move (issue 23 part 1: the compiled solver's loader, whose
+move is issue 24's): a file may lose names, never gain one, and no other file may have any.
 """
 
 from __future__ import annotations
@@ -23,20 +23,7 @@ GENERIC = ("core", "bots", "analysis", "drills", "widgets", "i18n", "store")
 GAME_NAME = re.compile(r"nimby|tumbochka|nestors|нимби|тумбочк|несторс|\b(?:NIM|TUM|NES)-", re.IGNORECASE)
 #: Generic files that still name a game, with how many times (may only go down).
 REMAINING = {
-    "cardwidgets/core/knowledge.py": 5,
-    "cardwidgets/core/match.py": 1,
-    "cardwidgets/analysis/postmortem.py": 3,
     "cardwidgets/analysis/wasm_core.py": 9,
-    "cardwidgets/widgets/app.py": 7,
-    "cardwidgets/widgets/classroom.py": 2,
-    "cardwidgets/widgets/drill.py": 7,
-    "cardwidgets/widgets/replay.py": 1,
-    "cardwidgets/widgets/table.py": 3,
-    "cardwidgets/i18n/drills.py": 2,
-    "cardwidgets/i18n/names.py": 1,
-    "cardwidgets/i18n/records.py": 2,
-    "cardwidgets/i18n/tools.py": 3,
-    "cardwidgets/store/room.py": 1,
 }
 
 

@@ -12,8 +12,8 @@ verdict the coach gave during the deal and the Review shows after it:
   solve did not finish within the judge's budget of positions).
 
 Costs are in the game's own score unit for the deciding side (``analysis/outcome.py``):
-Nimby and Nestors, the own side's deal score less the other side's; Tumbochka, the
-player's own deal score (the declarer's contract in full).
+in partnerships, the own side's deal score less the other side's; where each plays for
+himself, the player's own deal score (the game's ``scoring`` module says how it is counted).
 """
 
 from __future__ import annotations

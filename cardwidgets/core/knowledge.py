@@ -1,10 +1,10 @@
 """What one seat knows about the cards it cannot see, and dealing them into a possible world.
 
-Every game's state answers two questions the same way (``games/*.py``):
+Every game's state answers two questions the same way (``games/<game>/engine.py``):
 
 - ``state.knowledge(seat)`` → a ``Knowledge``: the cards whose place the seat
-  does not know (``pool``), the places they may be in (other hands, Nimby's
-  stock, Tumbochka's talon, Nestors' face-down card and undealt cards) with
+  does not know (``pool``), the places they may be in (other hands, a stock,
+  a talon, a face-down card, undealt cards: whatever the game's deal has) with
   their sizes, the cards known to be in a place (``fixed``) and the cards a
   place cannot hold (``banned``: shown voids, a rule);
 - ``state.world(known, rng)`` → a clone whose hidden cards are dealt again by
@@ -34,8 +34,9 @@ Placement = dict[Slot, list[Card]]
 class Either:
     """At most one of ``cards`` lies in ``rare`` (with probability ``chance``), the rest in ``common``.
 
-    Tumbochka: a shown talon card is in the declarer's hand unless it was the
-    card he gave (face down) to the other defender (TUM-4).
+    For a game whose rule leaves one card's place open between two places, e.g. a shown
+    card that is in one player's hand unless it was the one he gave away face down
+    (the game's ``knowledge`` fills it in, citing its rule).
     """
 
     cards: list[Card]

@@ -3,7 +3,7 @@
 The game's ``Game`` class supplies the rules (``end_deal``, ``next_dealer``,
 ``check_start``); ``Match`` keeps the bookkeeping the same for all games::
 
-    match = Match("nimby", seed=1)
+    match = Match(name, seed=1)          # name: a registered game's name
     while not match.is_over:
         state = match.new_deal()
         ...  # apply actions until state.is_done

@@ -102,6 +102,13 @@ def get_game(name: str) -> type[Game]:
         raise ValueError(f'unknown game "{name}": expected one of {", ".join(GAMES)}') from None
 
 
+def first_game() -> str:
+    """The name of the game registered first: the one a learner meets first, what a table or app opens by default."""
+    if not SPECS:
+        raise ValueError("no game is registered: import cardwidgets.games first")
+    return next(iter(SPECS))
+
+
 def spec_of(name: str) -> GameSpec:
     """The ``GameSpec`` of the game called ``name``; a clear ``ValueError`` otherwise."""
     get_game(name)

@@ -14,7 +14,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ----- grading -----
     "drill.right": {"en": "Right: {why}", "ru": "Верно: {why}"},
     "drill.wrong": {"en": "Not {option}: {why}", "ru": "Нет, не {option}: {why}"},
-    # ----- the end of a match (NIM-7, NES-9) -----
+    # ----- the end of a match (the games played to a target score) -----
     "drill.match_end_q": {
         "en": "A deal has just been scored. Has a partnership won the match?",
         "ru": "Сдача только что подсчитана. Выиграла ли какая-нибудь пара партию?",

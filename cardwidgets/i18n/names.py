@@ -1,7 +1,7 @@
 """How a person reads a card, a rank or an action, per locale: the one place for it.
 
 English keeps the letters of the canonical text (``A♠``, ``Play 10♥``); Russian
-uses the letters of the seeds (Nestors: «6, 7, 8, 9, 10, В, Д, К, Т»)::
+uses the letters of the seeds («6, 7, 8, 9, 10, В, Д, К, Т»)::
 
     card_text(parse_card("AS"), "ru")   -> "Т♠"
     action_label("play JD", "ru")       -> "Сыграть В♦"     (a button)

@@ -299,5 +299,5 @@ def grouped(number: int) -> dict[str, str]:
 
 
 def game_name(name: str) -> dict[str, str]:
-    """A game named in an error: its code in English (``nimby``), its Russian name in Russian («Нимби»)."""
+    """A game named in an error: its code in English (its registered name), its Russian name in Russian."""
     return {"en": name, "ru": TOOLS["ru"].get(f"game_{name}", name)}

@@ -12,7 +12,7 @@ from cardwidgets.i18n.locale import resolve
 
 TOOLS: dict[str, dict[str, str]] = {
     "en": {
-        # ----- TrickExplorer (NES-6) -----
+        # ----- TrickExplorer -----
         "trump_is": "trump: {trump}",
         "pick_for": "Choose a card for",
         "hand": "C's hand",
@@ -94,7 +94,9 @@ TOOLS: dict[str, dict[str, str]] = {
         "and then everyone plays perfectly, all cards face up.",
         "dd_legend_best": "✓ (green): a best choice for the seat to act — it loses nothing.",
         "dd_legend_loss": "−3 (red): it loses 3 against the best choice in the deal's score of the seat to act "
-        "(its side's score less the other side's; in Tumbochka his own score, the contract in full).",
+        "({how}).",
+        # How that score is counted: in partnerships (then each game's own way, its ``dd_score_note_<game>``).
+        "dd_score_sides": "its side's score less the other side's",
         "dd_only": "Only card: a single action keeps the best result.",
         "dd_any": "Any card: every legal action gives the same result.",
         "dd_some": "{n} of {of} actions keep the best result.",
@@ -185,7 +187,8 @@ TOOLS: dict[str, dict[str, str]] = {
         "а дальше все играют безошибочно при открытых картах.",
         "dd_legend_best": "✓ (зелёным): лучший ход для того, кто ходит, — он ничего не теряет.",
         "dd_legend_loss": "−3 (красным): ход теряет 3 против лучшего в итоге сдачи для того, кто ходит "
-        "(счёт его стороны минус счёт другой; в тумбочке — его собственный счёт, заказ целиком).",
+        "({how}).",
+        "dd_score_sides": "счёт его стороны минус счёт другой",
         "dd_only": "Единственный ход: лучший итог даёт только один ход.",
         "dd_any": "Любой ход: все возможные ходы дают один итог.",
         "dd_some": "Лучший итог дают {n} из {of} ходов.",

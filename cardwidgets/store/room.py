@@ -32,8 +32,8 @@ NEXT_DEAL = "next_deal"
 class Room:
     """A room's match as this kernel sees it; ``join`` a seat, then ``move``.
 
-    >>> room = Room("class-3", "nestors", seed=5)   # doctest: +SKIP
-    >>> room.join(2); room.move(2, "bid 120")        # doctest: +SKIP
+    >>> room = Room("class-3", game, seed=5)        # doctest: +SKIP
+    >>> room.join(2); room.move(2, action)           # doctest: +SKIP
     """
 
     def __init__(

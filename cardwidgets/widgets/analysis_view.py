@@ -19,6 +19,7 @@ from cardwidgets.analysis import AnalysisError, DoubleDummy, Unfinished
 from cardwidgets.analysis.judge import Judgement, explain, judge
 from cardwidgets.analysis.outcome import result_of_points
 from cardwidgets.analysis.position import declaring_seats, play_phases
+from cardwidgets.core.registry import SPECS
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import phase_name
 from cardwidgets.i18n.tools import TOOLS, tool_text
@@ -67,8 +68,7 @@ def analyse(
     judgement = judge(state)
     view["verdict"] = _verdict(judgement, played, locale)
     view["side"] = _side_text(state, locale)
-    keys = ("dd_legend_value", "dd_legend_best", "dd_legend_loss", f"dd_legend_players_{state.game_name}")
-    view["legend"] = [tool_text(key, locale) for key in keys if key in TOOLS[locale]]
+    view["legend"] = legend(state.game_name, locale)
     view["actions"] = _marks(state, values, _scores(state, values, judgement), locale)
     if view["status"] == "unfinished":
         view["message"] = tool_text("dd_unfinished", locale, done=len(values), total=len(state.legal_strings()))
@@ -78,6 +78,16 @@ def analyse(
     if not view["line_complete"]:
         view["message"] = tool_text("dd_line_unfinished", locale)
     return view
+
+
+def legend(game: str, locale: str) -> list[str]:
+    """The legend of the marks; how a seat's score is counted: in partnerships, then each registered game's own way."""
+    texts = TOOLS[locale]
+    notes = [texts[f"dd_score_note_{name}"] for name in SPECS if f"dd_score_note_{name}" in texts]
+    lines = [tool_text("dd_legend_value", locale), tool_text("dd_legend_best", locale)]
+    lines.append(tool_text("dd_legend_loss", locale, how="; ".join([texts["dd_score_sides"], *notes])))
+    players = f"dd_legend_players_{game}"  # who plays for whom, where the game says more
+    return lines + ([tool_text(players, locale)] if players in texts else [])
 
 
 def best(values: dict[str, int], maximize: bool) -> list[str]:

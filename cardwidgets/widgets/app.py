@@ -3,7 +3,7 @@
 Served with Voila, the app reads its settings from the page's address, so a whole
 class can open one link and play the same deal, then compare::
 
-    …/voila/render/notebooks/play.ipynb?game=nestors&seed=5&locale=ru&target=300
+    …/voila/render/notebooks/play.ipynb?game=<game>&seed=5&locale=ru&target=300
 
 With ``room`` (and ``seat``) the app is a seat at a shared room (``docs/classroom.md``)::
 
@@ -26,6 +26,7 @@ from urllib.parse import parse_qs
 import ipywidgets
 
 from cardwidgets.cards import parse_card
+from cardwidgets.core.registry import first_game
 from cardwidgets.games import GAMES, get_game
 from cardwidgets.i18n import LOCALES, resolve
 from cardwidgets.i18n.names import card_text
@@ -43,7 +44,8 @@ MAX_NUMBER = 10**9
 class AppSettings:
     """What the app starts with; ``problems`` are the settings of the link that were refused: (name, value)."""
 
-    game: str = "nimby"
+    #: The game to play: the link's, else the one a learner meets first (``core.registry.first_game``).
+    game: str = field(default_factory=first_game)
     seed: int | None = None
     locale: str = "en"
     target: int | None = None
@@ -54,7 +56,7 @@ class AppSettings:
     problems: list[tuple[str, str]] = field(default_factory=list)
 
     def rules(self) -> dict[str, int] | None:
-        """The match rules: the ``target`` option, for the games that have one (NIM-7, NES-9)."""
+        """The match rules: the ``target`` option, for the games that have one (the score a match is played to)."""
         if self.target is None or "target" not in get_game(self.game).options:
             return None
         return {"target": self.target}
@@ -189,7 +191,10 @@ class PlayApp:
 
 
 def game_names(locale: str) -> list[tuple[str, str]]:
-    """The game chooser's options: "Nimby (Нимби)" in English, only «Нимби» in Russian."""
+    """The game chooser's options: in English a game's name and its Russian name in brackets, in Russian only that.
+
+    The names are the games' ``game_<game>`` tool texts (each game's words).
+    """
     if locale == "ru":
         return [(tool_text(f"game_{g}", "ru"), g) for g in GAMES]
     return [(tool_text(f"game_{g}", "en") + f" ({tool_text(f'game_{g}', 'ru')})", g) for g in GAMES]

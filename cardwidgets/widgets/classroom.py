@@ -1,6 +1,6 @@
 """``Classroom``: the instructor's view of a class playing duplicate at several shared tables.
 
-``Classroom("class-3", tables=4, game="nestors")`` opens (or reopens) the rooms
+``Classroom("class-3", tables=4, game=game)`` opens (or reopens) the rooms
 ``class-3-t1`` … ``class-3-t4`` with one seed, so every table is dealt the same deals in
 the same order (duplicate). The instructor sees who sits where, the live scores and,
 after each deal, the tables' results on it side by side; ``replay(table, deal)`` puts a
@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets
 
 from cardwidgets.core.errors import echo
+from cardwidgets.core.registry import first_game
 from cardwidgets.i18n import render, resolve
 from cardwidgets.i18n.names import number_text
 from cardwidgets.i18n.tools import tool_text
@@ -29,13 +30,16 @@ MAX_TABLES = 40
 
 
 class Classroom:
-    """The rooms of one class, their seats, scores and the duplicate comparison (``text()``, ``widget``)."""
+    """The rooms of one class, their seats, scores and the duplicate comparison (``text()``, ``widget``).
+
+    ``game`` is a registered game's name; by default the one a learner meets first (``core.registry.first_game``).
+    """
 
     def __init__(
         self,
         name: str,
         tables: int = 4,
-        game: str = "nestors",
+        game: str | None = None,
         *,
         store: str | Store | None = None,
         rules: dict[str, Any] | None = None,
@@ -49,6 +53,7 @@ class Classroom:
         self.locale = resolve(locale)
         self.store = open_store(store)
         seed = secrets.randbelow(10**9) if seed is None else seed
+        game = first_game() if game is None else game
         #: The tables' rooms, table 1 first; all dealt from one seed (the first opener's).
         self.rooms = [
             Room(f"{name}-t{n}", game, store=self.store, rules=rules, bots=bots, seed=seed)

@@ -3,15 +3,15 @@
 ::
 
     from cardwidgets import Drill
-    Drill.topics("nestors")              # ['nestors-trick-winner', 'nestors-collector', …]
-    d = Drill("nestors-trick-winner", seed=1, locale="en")
+    Drill.topics(game)                   # the game's topic ids, e.g. ['<game>-trick-winner', …]
+    d = Drill(topic, seed=1, locale="en")
     d.question                           # {"text": …, "position": {trump, trick, hand, table, pile, facts}}
-    d.options                            # ['A and C', 'B and D']
-    d.answer("A and C")                  # {"correct": True, "text": "Right: …", "rule": "NES-6 W3b"}
+    d.options                            # the answers, as labels: ['A and C', 'B and D']
+    d.answer("A and C")                  # {"correct": True, "text": "Right: …", "rule": the rule's id}
     d.next()                             # the next question
     d.score                              # {"asked": 1, "right": 1}
     d.mastery                            # this topic's progress: answered, right, run, mastered, missed
-    Drill.progress("nestors")            # a table per topic, kept across kernel restarts
+    Drill.progress(game)                 # a table per topic, kept across kernel restarts
     d.reset()                            # forget this topic's progress
     Drill.from_mistakes(table.record, seat=0)   # "find the best card" from the learner's own deal
 
@@ -71,7 +71,7 @@ class Drill(ToolWidget):
     )
     _css = STATIC / "drill.css"
 
-    #: The topic id, e.g. ``"nestors-trick-winner"``.
+    #: The topic id, ``"<game>-<topic>"`` (``Drill.topics(game)`` lists them).
     topic = traitlets.Unicode(read_only=True).tag(sync=True)
     #: ``{"text", "title", "number", "position": {trump, trick: [{who, card}], hand, table, pile, facts}}``.
     question = traitlets.Dict().tag(sync=True)

@@ -244,7 +244,7 @@ class HandReplay(ToolWidget):
 
     ::
 
-        replay = HandReplay("notebooks/records/nestors/seed-example-1-club-jack.json")
+        replay = HandReplay("notebooks/records/<game>/<deal>.json")   # or a dict, a Table, table.record
         replay.end(); replay.previous_trick(); replay.go(3); replay.trick(2)
         replay.back()                # C is to play trick 2
         replay.play("play KH")       # a different card: a branch from here

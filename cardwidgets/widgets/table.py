@@ -23,6 +23,7 @@ from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_match
+from cardwidgets.core.registry import first_game
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import format_value, phase_name
 from cardwidgets.i18n.names import action_done, action_phrase, number_text
@@ -46,7 +47,9 @@ MAX_PACE = 5.0
 class Table(CardWidget):
     """A card table in a notebook cell: play ``game`` from ``seat`` against bots.
 
-    >>> t = Table("nimby", seat=0, seed=7)          # doctest: +SKIP
+    ``game`` is a registered game's name; by default the one a learner meets first (``core.registry.first_game``).
+
+    >>> t = Table(game, seat=0, seed=7)             # doctest: +SKIP
     >>> t.act("agree")                               # same as clicking "Agree"
     """
 
@@ -108,7 +111,7 @@ class Table(CardWidget):
 
     def __init__(
         self,
-        game: str = "nimby",
+        game: str | None = None,
         seat: int = 0,
         *,
         bots: str | Bot | list[str | Bot] = "heuristic",
@@ -121,7 +124,9 @@ class Table(CardWidget):
         coach: bool = False,
     ) -> None:
         #: The match played from this seat (``widgets/match_driver.py``); the seat and locale traits check themselves.
-        self._driver = MatchDriver(match if match is not None else Match(game, rules, seed=seed))
+        if match is None:
+            match = Match(first_game() if game is None else game, rules, seed=seed)
+        self._driver = MatchDriver(match)
         super().__init__(game=self.match.game.name, seat=seat, locale=locale, reveal=reveal, pace=pace, coach=coach)
         self.seed = seed
         self.bots, levels = make_bots(bots, self.match.game.num_players, seed)
@@ -550,7 +555,7 @@ class Table(CardWidget):
     def text(self) -> str:
         """A deterministic one-line text form (the ``text/plain`` output, stable for nbval).
 
-        English keeps the code-like ``Table(nimby, seat 0, phase trump, …)``; Russian says it in words.
+        English keeps the code-like ``Table(<game>, seat 0, phase trump, …)``; Russian says it in words.
         """
         state, locale = self.state, self.locale
         params: dict[str, Any] = {"seat": self.seat, "tricks": completed_tricks(state)}

@@ -281,6 +281,8 @@ TOOLS: dict[str, dict[str, str]] = {
             "the most points and his two opponents play together for the fewest (they play for each other against "
             "the contract); an opponent's own result is then his own tricks and trilyazhes.",
         "dd_side_tumbochka": "Values: the declarer's points (seat {seats}).",
+        # The Analysis legend's way of counting a seat's score here (``widgets/analysis_view.py``).
+        "dd_score_note_tumbochka": "in Tumbochka his own score, the contract in full",
     },
     "ru": {
         "game_tumbochka": "Тумбочка",
@@ -288,6 +290,7 @@ TOOLS: dict[str, dict[str, str]] = {
             "как можно больше очков, а оба его соперника вместе — чтобы он набрал как можно меньше (они играют друг за "
             "друга против заказа); собственный итог соперника — его взятки и трильяжи.",
         "dd_side_tumbochka": "Оценки — очки играющего (игрок {seats}).",
+        "dd_score_note_tumbochka": "в тумбочке — его собственный счёт, заказ целиком",
     },
 }
 
