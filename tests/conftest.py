@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -15,9 +16,30 @@ from cardwidgets import set_locale
 # Drills keep the learner's progress in a file (cardwidgets.drills.progress): never the real one in tests.
 os.environ["CARDWIDGETS_PROGRESS"] = ":memory:"
 
+#: The browser tests' node ids start with this (relative to the repository root).
+BROWSER_SCOPE = "tests/browser/"
+
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rules(*ids): the rule ids (NIM-5, N-2, option:target …) a test checks")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``make test`` runs ``pytest -n 2 --dist loadscope``: each test module (and each notebook's cells) on one
+    worker, and all the browser tests on one worker, one after another, sharing their Jupyter servers and page.
+
+    (pytest-xdist's ``loadgroup`` cannot group tests under pytest 9.2, which no longer reads the node id it edits.)
+    """
+    if config.getoption("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserTestsTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return BROWSER_SCOPE if nodeid.startswith(BROWSER_SCOPE) else super()._split_scope(nodeid)
+
+    return BrowserTestsTogether(config, log)
 
 
 @pytest.fixture(autouse=True)
