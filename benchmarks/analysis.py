@@ -20,6 +20,9 @@ process (``wasm``: the compiled Nestors core where it runs, issue 24;
 ``--workers n`` shares the root actions among n threads (wasm only). CPU
 time counts every thread of the process; ``--tables clear:21,replace:22``
 compares the compiled core's table policies and sizes (docs/analysis.md).
+``--dump FILE`` times nothing: it writes each Nestors case's deals and root
+actions for ``benchmarks/core_native.c`` (the same C built natively, to count
+positions of a search change fast; its header says how).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import statistics
 import time
 
 from cardwidgets.analysis import DoubleDummy, Unfinished, wasm_core
+from cardwidgets.analysis.dd import position_of
 from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES
 
@@ -95,6 +99,25 @@ def run_case(
     )
 
 
+def dump(game: str, trick: int, deals: int, seed: int, path: str) -> None:
+    """Write the case's deals for ``core_native.c``: per deal ``D``, its actions and ``deal_ints``; per action ``P``.
+
+    (``P``: the action's gain, then the ``position_ints`` of the position after it, as ``DoubleDummy`` solves it.)
+    """
+    rng = random.Random(f"{seed}-{game}-{trick}")
+    with open(path, "w", encoding="utf-8") as out:
+        for _ in range(deals):
+            pos = position_of(position(game, trick, rng))
+            pos.auto_leave = True
+            moves = pos.moves(merge=False)
+            out.write(" ".join(map(str, ["D", len(moves), *wasm_core.deal_ints(pos)])) + "\n")
+            for move in moves:
+                gain = pos.play(move)
+                ints = wasm_core.position_ints(pos)
+                pos.undo()
+                out.write(" ".join(map(str, ["P", gain, len(ints), *ints])) + "\n")
+
+
 def main() -> None:
     """Run the cases named on the command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -105,7 +128,14 @@ def main() -> None:
     parser.add_argument("--engines", default="wasm", help="wasm (the compiled core where it runs) and/or python")
     parser.add_argument("--workers", type=int, default=1, help="threads sharing the root actions (wasm only)")
     parser.add_argument("--tables", default="", help="wasm tables to compare, e.g. clear:21,replace:22 (policy:log2)")
+    parser.add_argument("--dump", default="", help="write the cases' root positions for core_native.c, time nothing")
     args = parser.parse_args()
+    if args.dump:
+        cases = args.cases.split(",")
+        for case in cases:  # one file per case: FILE, or FILE.<trick> when there are several
+            game, trick = case.split(":")
+            dump(game, int(trick), args.deals, args.seed, args.dump if len(cases) == 1 else f"{args.dump}.{trick}")
+        return
     if "wasm" in args.engines:
         start = time.perf_counter()
         loaded = wasm_core.core()  # loaded once per process, before the timings
