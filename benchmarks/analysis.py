@@ -36,6 +36,7 @@ from cardwidgets.analysis import DoubleDummy, Unfinished, wasm_core
 from cardwidgets.analysis.dd import position_of
 from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES
+from cardwidgets.games.nestors import compiled as nestors_core
 
 PLAY_PHASES = {"nimby": ("play",), "tumbochka": ("play",), "nestors": ("open", "play", "leave")}
 
@@ -79,7 +80,9 @@ def run_case(
         solver = DoubleDummy(seconds=seconds, engine=None if engine == "wasm" else engine, workers=workers)
         if table:  # a module instance with this table (policy:log2 slots), made once
             policy, log2 = table.split(":")
-            solver.use_core(_cores.get(table) or _cores.setdefault(table, wasm_core.new_core(policy, int(log2))))
+            if table not in _cores:
+                _cores[table] = wasm_core.new_core(nestors_core, policy, int(log2))
+            solver.use_core(_cores[table])
         start, start_cpu = time.perf_counter(), time.process_time()
         try:
             answered.add(solver.values(state).engine)
@@ -110,10 +113,10 @@ def dump(game: str, trick: int, deals: int, seed: int, path: str) -> None:
             pos = position_of(position(game, trick, rng))
             pos.auto_leave = True
             moves = pos.moves(merge=False)
-            out.write(" ".join(map(str, ["D", len(moves), *wasm_core.deal_ints(pos)])) + "\n")
+            out.write(" ".join(map(str, ["D", len(moves), *pos.compiled.deal_ints(pos)])) + "\n")
             for move in moves:
                 gain = pos.play(move)
-                ints = wasm_core.position_ints(pos)
+                ints = pos.compiled.position_ints(pos)
                 pos.undo()
                 out.write(" ".join(map(str, ["P", gain, len(ints), *ints])) + "\n")
 
@@ -138,8 +141,8 @@ def main() -> None:
         return
     if "wasm" in args.engines:
         start = time.perf_counter()
-        loaded = wasm_core.core()  # loaded once per process, before the timings
-        why = f" (not used: {wasm_core.why_not()})" if loaded is None else f" (2 MB pages: {loaded.huge_pages})"
+        loaded = wasm_core.core(nestors_core)  # loaded once per process, before the timings
+        why = f" (2 MB pages: {loaded.huge_pages})" if loaded else f" (not used: {wasm_core.why_not(nestors_core)})"
         print(f"compiled core loaded in {(time.perf_counter() - start) * 1000:.0f} ms{why}", flush=True)
     for case in args.cases.split(","):
         game, trick = case.split(":")
