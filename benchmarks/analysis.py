@@ -20,6 +20,9 @@ process (``wasm``: the compiled Nestors core where it runs, issue 24;
 ``--workers n`` shares the root actions among n threads (wasm only). CPU
 time counts every thread of the process; ``--tables clear:21,replace:22``
 compares the compiled core's table policies and sizes (docs/analysis.md).
+``--dump FILE`` times nothing: it writes each Nestors case's deals and root
+actions for ``benchmarks/core_native.c`` (the same C built natively, to count
+positions of a search change fast; its header says how).
 """
 
 from __future__ import annotations
@@ -30,8 +33,10 @@ import statistics
 import time
 
 from cardwidgets.analysis import DoubleDummy, Unfinished, wasm_core
+from cardwidgets.analysis.dd import position_of
 from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES
+from cardwidgets.games.nestors import compiled as nestors_core
 
 PLAY_PHASES = {"nimby": ("play",), "tumbochka": ("play",), "nestors": ("open", "play", "leave")}
 
@@ -75,7 +80,9 @@ def run_case(
         solver = DoubleDummy(seconds=seconds, engine=None if engine == "wasm" else engine, workers=workers)
         if table:  # a module instance with this table (policy:log2 slots), made once
             policy, log2 = table.split(":")
-            solver.use_core(_cores.get(table) or _cores.setdefault(table, wasm_core.new_core(policy, int(log2))))
+            if table not in _cores:
+                _cores[table] = wasm_core.new_core(nestors_core, policy, int(log2))
+            solver.use_core(_cores[table])
         start, start_cpu = time.perf_counter(), time.process_time()
         try:
             answered.add(solver.values(state).engine)
@@ -95,6 +102,25 @@ def run_case(
     )
 
 
+def dump(game: str, trick: int, deals: int, seed: int, path: str) -> None:
+    """Write the case's deals for ``core_native.c``: per deal ``D``, its actions and ``deal_ints``; per action ``P``.
+
+    (``P``: the action's gain, then the ``position_ints`` of the position after it, as ``DoubleDummy`` solves it.)
+    """
+    rng = random.Random(f"{seed}-{game}-{trick}")
+    with open(path, "w", encoding="utf-8") as out:
+        for _ in range(deals):
+            pos = position_of(position(game, trick, rng))
+            pos.auto_leave = True
+            moves = pos.moves(merge=False)
+            out.write(" ".join(map(str, ["D", len(moves), *pos.compiled.deal_ints(pos)])) + "\n")
+            for move in moves:
+                gain = pos.play(move)
+                ints = pos.compiled.position_ints(pos)
+                pos.undo()
+                out.write(" ".join(map(str, ["P", gain, len(ints), *ints])) + "\n")
+
+
 def main() -> None:
     """Run the cases named on the command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -105,11 +131,18 @@ def main() -> None:
     parser.add_argument("--engines", default="wasm", help="wasm (the compiled core where it runs) and/or python")
     parser.add_argument("--workers", type=int, default=1, help="threads sharing the root actions (wasm only)")
     parser.add_argument("--tables", default="", help="wasm tables to compare, e.g. clear:21,replace:22 (policy:log2)")
+    parser.add_argument("--dump", default="", help="write the cases' root positions for core_native.c, time nothing")
     args = parser.parse_args()
+    if args.dump:
+        cases = args.cases.split(",")
+        for case in cases:  # one file per case: FILE, or FILE.<trick> when there are several
+            game, trick = case.split(":")
+            dump(game, int(trick), args.deals, args.seed, args.dump if len(cases) == 1 else f"{args.dump}.{trick}")
+        return
     if "wasm" in args.engines:
         start = time.perf_counter()
-        loaded = wasm_core.core()  # loaded once per process, before the timings
-        why = f" (not used: {wasm_core.why_not()})" if loaded is None else f" (2 MB pages: {loaded.huge_pages})"
+        loaded = wasm_core.core(nestors_core)  # loaded once per process, before the timings
+        why = f" (2 MB pages: {loaded.huge_pages})" if loaded else f" (not used: {wasm_core.why_not(nestors_core)})"
         print(f"compiled core loaded in {(time.perf_counter() - start) * 1000:.0f} ms{why}", flush=True)
     for case in args.cases.split(","):
         game, trick = case.split(":")

@@ -21,11 +21,12 @@ import pytest
 from test_analysis import brute_values, ending
 
 from cardwidgets.analysis import DoubleDummy, Unfinished, double_dummy, wasm_core
+from cardwidgets.games.nestors import compiled as nestors_core
 
 
 @pytest.fixture
 def fresh_core(monkeypatch: pytest.MonkeyPatch):
-    """The process's module forgotten: the next ``core()`` loads it again (and may fail)."""
+    """The process's module forgotten: the next ``core(spec)`` loads it again (and may fail)."""
     monkeypatch.setattr(wasm_core, "_state", {})
     return wasm_core
 
@@ -33,7 +34,7 @@ def fresh_core(monkeypatch: pytest.MonkeyPatch):
 @pytest.fixture(scope="module")
 def clearing_core() -> wasm_core.Core:
     """A module instance whose table is emptied at 1 M entries, like the Python solver's."""
-    return wasm_core.new_core("clear", log2_slots=21)
+    return wasm_core.new_core(nestors_core, "clear", log2_slots=21)
 
 
 def both(state, core: wasm_core.Core | None = None) -> tuple[dict, int, dict, int]:
@@ -77,7 +78,7 @@ def test_the_first_tricks_the_opening_and_the_leave_too(clearing_core) -> None:
 def test_a_small_table_replaced_or_cleared_keeps_the_values_exact(policy: str, monkeypatch) -> None:
     """A table of 64 slots overflows at once: entries are replaced (or it is emptied) all the time."""
     monkeypatch.setattr(wasm_core, "CLEAR_AT", 40)
-    core = wasm_core.new_core(policy, log2_slots=6)
+    core = wasm_core.new_core(nestors_core, policy, log2_slots=6)
     rng = random.Random(f"wasm-small-{policy}")
     for _ in range(4):
         state = ending("nestors", rng, 6)
@@ -88,7 +89,7 @@ def test_a_small_table_replaced_or_cleared_keeps_the_values_exact(policy: str, m
 
 def test_the_default_table_replaces_and_still_agrees(clearing_core) -> None:
     """The default (replace) policy: the same values; the same node counts while nothing is replaced."""
-    assert wasm_core.core().policy == "replace"
+    assert wasm_core.core(nestors_core).policy == "replace"
     rng = random.Random("wasm-replace")
     for _ in range(6):
         state = ending("nestors", rng, 5)
@@ -159,24 +160,24 @@ def assert_python_answers(caplog: pytest.LogCaptureFixture, reason: str) -> None
     warnings = [r.getMessage() for r in caplog.records if "compiled solver" in r.getMessage()]
     assert len(warnings) == 1, warnings
     assert reason in warnings[0]
-    assert reason in (wasm_core.why_not() or "")
+    assert reason in (wasm_core.why_not(nestors_core) or "")
 
 
 def test_a_missing_module_falls_back_to_python(fresh_core, monkeypatch, caplog, tmp_path) -> None:
-    monkeypatch.setattr(wasm_core, "WASM_PATH", tmp_path / "nestors.wasm")
+    monkeypatch.setattr(wasm_core, "WASM_DIR", tmp_path)
     assert_python_answers(caplog, "FileNotFoundError")
 
 
 def test_a_broken_module_falls_back_to_python(fresh_core, monkeypatch, caplog, tmp_path) -> None:
     broken = tmp_path / "nestors.wasm"
     broken.write_bytes(b"\0asm not really")
-    monkeypatch.setattr(wasm_core, "WASM_PATH", broken)
+    monkeypatch.setattr(wasm_core, "WASM_DIR", tmp_path)
     assert_python_answers(caplog, "WasmtimeError")
 
 
 def test_another_version_falls_back_to_python(fresh_core, monkeypatch, caplog) -> None:
-    monkeypatch.setattr(wasm_core, "CORE_VERSION", wasm_core.CORE_VERSION + 1)
-    assert_python_answers(caplog, "this loader needs")
+    monkeypatch.setattr(nestors_core, "VERSION", nestors_core.VERSION + 1)
+    assert_python_answers(caplog, "its positions are written for")
 
 
 def test_without_wasmtime_python_answers(fresh_core, monkeypatch, caplog) -> None:
@@ -190,7 +191,7 @@ def test_the_environment_can_ask_for_python(fresh_core, monkeypatch, caplog) -> 
 
 
 def test_a_module_failing_while_it_solves_falls_back_to_python(fresh_core, monkeypatch, caplog) -> None:
-    core = wasm_core.core()
+    core = wasm_core.core(nestors_core)
     assert core is not None
 
     def trap(*args: object) -> None:

@@ -78,9 +78,9 @@ class DoubleDummy:
 
     def _core(self, pos: Any) -> wasm_core.Core | None:
         """The module that will answer for ``pos``, or None for the Python solver."""
-        if self.wanted == "python" or not pos.compiled:
+        if self.wanted == "python" or pos.compiled is None:
             return None
-        return self.own_core or wasm_core.core()
+        return self.own_core or wasm_core.core(pos.compiled)
 
     def values(self, state: GameState) -> Values:
         """``{action: final points of the declaring side}`` for every legal action, in legal order."""
@@ -97,12 +97,12 @@ class DoubleDummy:
         if core is not None:
             try:
                 if self._in_parallel(pos):
-                    return self._parallel_values(state, pos, wasm_core.cores(self.workers))
+                    return self._parallel_values(state, pos, wasm_core.cores(pos.compiled, self.workers))
                 return self._values(state, pos, core)
             except (Unfinished, AnalysisError):
                 raise
             except Exception as error:  # a broken module: never a wrong value, the Python solver answers
-                wasm_core.disable(f"{type(error).__name__}: {error}")
+                wasm_core.disable(pos.compiled, f"{type(error).__name__}: {error}")
                 core.deal = None
         return self._values(state, pos, None)
 
@@ -150,7 +150,7 @@ class DoubleDummy:
         base = declaring_points(state)
         self.solver.start()
         moves = pos.moves(merge=False)
-        children = parallel.children_of(pos, moves, wasm_core.position_ints)
+        children = parallel.children_of(pos, moves, pos.compiled.position_ints)
         texts = [pos.text(move) for move in moves]
         held = []
         try:

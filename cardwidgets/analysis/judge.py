@@ -219,7 +219,8 @@ def judge(
 
 def default_nodes(state: GameState) -> int:
     """The face-up budget: ``DD_NODES_COMPILED`` where the compiled core will answer, else ``DD_NODES``."""
-    compiled = position_of(state).compiled and wasm_core.core() is not None
+    spec = position_of(state).compiled
+    compiled = spec is not None and wasm_core.core(spec) is not None
     return DD_NODES_COMPILED if compiled else DD_NODES
 
 

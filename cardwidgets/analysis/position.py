@@ -52,8 +52,9 @@ class TrickPosition:
     step = 1
     #: Whether a move may carry a forced follow-up with it (a forced card to the table; the search turns it on).
     auto_leave = False
-    #: Whether the compiled core (``wasm_core``) can search this position.
-    compiled = False
+    #: How the compiled search (``wasm_core``) reads this position: the game's module of marshalling
+    #: (``MODULE``, ``VERSION``, ``deal_ints``, ``position_ints``), or None when there is no compiled search.
+    compiled: Any = None
     #: Whether the search should try killer moves (they help long tricks, not short ones).
     use_killers = False
 

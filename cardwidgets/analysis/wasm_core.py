@@ -1,18 +1,22 @@
-"""The compiled Nestors search: ``core/nestors.wasm`` run from Python (issue 24).
+"""A game's compiled search (``core/<module>.wasm``) run from Python (issue 24).
 
-``core/nestors.c`` is a port of ``NestorsPosition`` and ``Solver._search``
-(the same moves in the same order, the same keys, killers and table, so the
-same values and node counts; ``tests/test_wasm_core.py``), built by
-``make wasm`` into one WebAssembly module committed beside it. It runs:
+A game whose fast position can be searched by a compiled module says so in the
+position's ``compiled``: its module of marshalling, with ``MODULE`` (the file in
+``core/``), ``VERSION`` (the ``core_version()`` it speaks) and ``deal_ints(pos)``,
+``position_ints(pos)`` (what ``new_deal`` and ``load_position`` read from the
+module's ``io`` buffer). The C source beside the module is a port of that
+position and of ``Solver._search`` (the same moves in the same order, the same
+keys, killers and table, so the same values and node counts;
+``tests/test_wasm_core.py``), built by ``make wasm`` and committed. It runs:
 
 - in CPython through ``wasmtime`` (a dependency of cardwidgets);
 - in Pyodide (JupyterLite) through the browser's own ``WebAssembly``.
 
-``core()`` gives the process's module, or None when it cannot run here
-(wasmtime missing, the file missing or broken, a version mismatch): the
-caller then uses the pure-Python solver, which stays the reference. The
-reason is logged once. Nothing here ever guesses a value: a solve that
-passes its budget says so (``Stopped``).
+``core(spec)`` gives the process's instance of a module, or None when it cannot
+run here (wasmtime missing, the file missing or broken, a version mismatch):
+the caller then uses the pure-Python solver, which stays the reference. The
+reason is logged once. Nothing here ever guesses a value: a solve that passes
+its budget says so (``Stopped``).
 """
 
 from __future__ import annotations
@@ -29,9 +33,8 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-#: The ``core_version()`` this loader speaks to (bump both together when the io layout changes).
-CORE_VERSION = 2
-WASM_PATH = Path(__file__).resolve().parent / "core" / "nestors.wasm"
+#: Where the modules are (``<spec.MODULE>``).
+WASM_DIR = Path(__file__).resolve().parent / "core"
 #: Set to ``python`` to never use the module (e.g. to compare the engines by hand).
 ENGINE_VARIABLE = "CARDWIDGETS_ANALYSIS_ENGINE"
 #: The table's policy. ``replace``: buckets of 4 slots, a new key replaces the entry nearest the
@@ -48,10 +51,6 @@ MADV_HUGEPAGE = 14
 HUGE_PAGE = 2 << 20
 #: ``clear``'s limit, as ``solver.MAX_ENTRIES``.
 CLEAR_AT = 1_000_000
-#: Phases as the core numbers them.
-PHASES = {"play": 0, "leave": 1, "done": 2}
-#: The most cards of a hand ``load_position`` takes (a Nestors hand in the play has at most 9).
-MAX_HAND = 12
 #: ``solve``'s "no limit" node budget.
 NO_LIMIT = 1e18
 
@@ -168,14 +167,16 @@ _INSTANTIATE_JS = """(code) => {
 class Core:
     """One instance of the module (its own table and killers), for one thread at a time."""
 
-    def __init__(self, code: bytes, policy: str = "replace", log2_slots: int = TABLE_LOG2_SLOTS) -> None:
+    def __init__(self, code: bytes, spec: Any, policy: str = "replace", log2_slots: int = TABLE_LOG2_SLOTS) -> None:
         if policy not in POLICIES:
             raise CoreError(f"the table's policy is one of {POLICIES}, not {policy!r}")
         runner = _Browser if sys.platform == "emscripten" else _Wasmtime
         self.runner: Any = runner(code)
         version = self.runner.call("core_version")
-        if version != CORE_VERSION:
-            raise CoreError(f"nestors.wasm is version {version}, this loader needs {CORE_VERSION}")
+        if version != spec.VERSION:
+            raise CoreError(f"{spec.MODULE} is version {version}, its positions are written for {spec.VERSION}")
+        #: The game's marshalling (a position's ``compiled``).
+        self.spec = spec
         self.table_bytes = -1
         smallest = SMALLEST_LOG2_SLOTS if policy == "replace" else log2_slots
         for log2 in range(log2_slots, min(smallest, log2_slots) - 1, -1):
@@ -184,7 +185,7 @@ class Core:
             if self.table_bytes >= 0:
                 break
         if self.table_bytes < 0:
-            raise CoreError(f"nestors.wasm could not get the memory for a table of 2**{log2_slots} slots")
+            raise CoreError(f"{spec.MODULE} could not get the memory for a table of 2**{log2_slots} slots")
         #: Whether the table lies in 2 MB pages (Linux, CPython).
         self.huge_pages = self.runner.huge_pages()
         self.policy = policy
@@ -197,18 +198,18 @@ class Core:
         """Make the table and killers ``owner``'s for ``pos``'s deal (emptied when they were not)."""
         deal = (weakref.ref(owner), pos.context())  # a weak reference: the core does not keep its owner alive
         if deal != self.deal:
-            self._write(deal_ints(pos))
+            self._write(self.spec.deal_ints(pos))
             self.runner.call("new_deal")
             self.deal = deal
 
     def solve(self, pos: Any, guess: int | None, max_nodes: int | None, seconds_left: float | None) -> tuple[int, int]:
         """``(value, nodes)``: ``Solver.value(pos, guess)`` computed by the module, or ``Stopped``."""
-        return self.solve_ints(position_ints(pos), guess, max_nodes, seconds_left)
+        return self.solve_ints(self.spec.position_ints(pos), guess, max_nodes, seconds_left)
 
     def solve_ints(
         self, position: list[int], guess: int | None, max_nodes: int | None, seconds_left: float | None
     ) -> tuple[int, int]:
-        """``solve`` of a position given as ``position_ints``."""
+        """``solve`` of a position given as its ``spec.position_ints``."""
         self._write(position)
         self.runner.call("load_position")
         deadline = 0.0 if seconds_left is None else self.runner.now_ms() + max(seconds_left, 0.0) * 1000.0 + 1e-9
@@ -223,94 +224,52 @@ class Core:
         self.runner.write(self.io, struct.pack(f"<{len(ints)}i", *ints))
 
 
-def deal_ints(pos: Any) -> list[int]:
-    """``new_deal``'s input: per card its suit, strength, points, point class, trump?, in the deck?; then the sides.
-
-    (The declaring seats, then the bidder.)
-    """
-    table, out = pos.table, []
-    deck = set(pos._deck)
-    for card in range(52):
-        out += [
-            table.suit_of[card],
-            table.strength[card],
-            table.points[card],
-            table.point_class[card],
-            int(pos.is_trump[card]),
-            int(card in deck),
-        ]
-    return out + [int(d) for d in pos.declarers] + [pos.bidder]
-
-
-def position_ints(pos: Any) -> list[int]:
-    """``load_position``'s input: the fields of a ``NestorsPosition`` in the play or the leave."""
-    trick = list(pos.trick)
-    out = [
-        PHASES[pos.phase],
-        pos.to_act,
-        pos.number,
-        pos.table_card,
-        -1 if pos.collector is None else pos.collector,
-        pos.spades,
-        pos.live_points,
-        pos.live_spades,
-    ]
-    order = list(pos.order)
-    out += [len(order), *order, *[0] * (3 - len(order))]
-    gap = [0] * (3 - len(trick))
-    out += [len(trick), *[s for s, _ in trick], *gap, *[c for _, c in trick], *gap]
-    pending = list(pos.pending)
-    out += [len(pending), *pending, *[0] * (4 - len(pending))]
-    for hand in pos.hands:
-        if len(hand) > MAX_HAND:
-            raise CoreError(f"a hand of {len(hand)} cards: the module takes at most {MAX_HAND}")
-        out += [len(hand), *hand, *[0] * (MAX_HAND - len(hand))]
-    return out + list(pos.codes)
-
-
-# ----- the process's module --------------------------------------------------------------------------
+# ----- the process's modules ---------------------------------------------------------------------------
 _lock = threading.Lock()
-_state: dict[str, Any] = {}
+#: Per module file: its bytes (``code``), its instance (``core``, None when it cannot run), why not, spare instances.
+_state: dict[str, dict[str, Any]] = {}
 
 
-def core() -> Core | None:
-    """The process's module (loaded once), or None when it cannot run here (the reason is logged once)."""
+def core(spec: Any) -> Core | None:
+    """The process's instance of ``spec``'s module (loaded once), or None when it cannot run here (logged once)."""
     with _lock:
-        if "core" not in _state:
-            _state["core"] = None
+        known = _state.setdefault(spec.MODULE, {})
+        if "core" not in known:
+            known["core"] = None
             try:
-                _state["core"] = new_core()
+                known["core"] = new_core(spec)
             except Exception as error:  # any failure means: use the Python solver
-                _state["why"] = f"{type(error).__name__}: {error}"
+                known["why"] = f"{type(error).__name__}: {error}"
                 log.warning("cardwidgets.analysis: the compiled solver is not used (%s); using the Python solver",
-                            _state["why"])
-        return _state["core"]
+                            known["why"])
+        return known["core"]
 
 
-def cores(count: int) -> list[Core]:
+def cores(spec: Any, count: int) -> list[Core]:
     """``count`` instances (the process's one first, the others kept for the next call), or [] without it."""
-    first = core()
+    first = core(spec)
     if first is None:
         return []
     with _lock:
-        extra = _state.setdefault("extra", [])
+        extra = _state[spec.MODULE].setdefault("extra", [])
         while len(extra) < count - 1:
-            extra.append(new_core())
+            extra.append(new_core(spec))
         return [first, *extra[: count - 1]]
 
 
-def new_core(policy: str = "replace", log2_slots: int = TABLE_LOG2_SLOTS) -> Core:
-    """A fresh instance of the module (its own table): for another thread, or a test."""
+def new_core(spec: Any, policy: str = "replace", log2_slots: int = TABLE_LOG2_SLOTS) -> Core:
+    """A fresh instance of ``spec``'s module (its own table): for another thread, or a test."""
     if os.environ.get(ENGINE_VARIABLE, "").lower() == "python":
         raise CoreError(f"{ENGINE_VARIABLE}=python")
-    return Core(_code(), policy, log2_slots)
+    return Core(_code(spec), spec, policy, log2_slots)
 
 
-def _code() -> bytes:
+def _code(spec: Any) -> bytes:
     """The module's bytes (read once)."""
-    if "code" not in _state:
-        _state["code"] = WASM_PATH.read_bytes()
-    return _state["code"]
+    known = _state.setdefault(spec.MODULE, {})
+    if "code" not in known:
+        known["code"] = (WASM_DIR / spec.MODULE).read_bytes()
+    return known["code"]
 
 
 @atexit.register
@@ -321,15 +280,16 @@ def _release() -> None:
     gc.collect()
 
 
-def why_not() -> str | None:
-    """Why ``core()`` is None (None when it loaded or was not asked yet)."""
-    return _state.get("why")
+def why_not(spec: Any) -> str | None:
+    """Why ``core(spec)`` is None (None when it loaded or was not asked yet)."""
+    return _state.get(spec.MODULE, {}).get("why")
 
 
-def disable(reason: str) -> None:
-    """Stop using the module in this process (it failed while solving): logged once."""
+def disable(spec: Any, reason: str) -> None:
+    """Stop using ``spec``'s module in this process (it failed while solving): logged once."""
     with _lock:
-        if _state.get("core") is not None or "core" not in _state:
+        known = _state.setdefault(spec.MODULE, {})
+        if known.get("core") is not None or "core" not in known:
             log.warning("cardwidgets.analysis: the compiled solver failed (%s); using the Python solver", reason)
-        _state["core"] = None
-        _state["why"] = reason
+        known["core"] = None
+        known["why"] = reason

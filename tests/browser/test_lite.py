@@ -394,6 +394,7 @@ DOUBLE_DUMMY_CELL = """# test_lite: double dummy in the browser
 import json, random, time
 from cardwidgets.analysis import double_dummy, wasm_core
 from cardwidgets.games import GAMES
+from cardwidgets.games.nestors import compiled as nestors_core
 def at_trick(name, trick, rng):
     game = GAMES[name]
     while True:
@@ -414,7 +415,7 @@ for name in ("nimby", "tumbochka"):
         assert set(values) == set(state.legal_strings())
     solves[name] = times
 started = time.perf_counter()
-loaded = wasm_core.core() is not None
+loaded = wasm_core.core(nestors_core) is not None
 load_s = time.perf_counter() - started
 rng, times = random.Random("nestors"), []
 for _ in range(3):
@@ -428,7 +429,8 @@ for _ in range(3):
     compiled, python = double_dummy(late), double_dummy(late, engine="python")
     assert compiled == python and (compiled.engine, python.engine) == ("wasm", "python"), (compiled, python)
 solves["nestors, trick 4"] = times
-print("DD", json.dumps({"times": solves, "engines": sorted(engines), "load_s": load_s, "why": wasm_core.why_not()}))"""
+why = wasm_core.why_not(nestors_core)
+print("DD", json.dumps({"times": solves, "engines": sorted(engines), "load_s": load_s, "why": why}))"""
 
 
 def save_figures(lines: list[str]) -> None:

@@ -13,7 +13,7 @@
  * wasmtime in CPython and through the browser's WebAssembly in Pyodide.
  *
  * The host writes a deal and a position as int32s into `io` (layout in
- * wasm_core.py, IO_* below), then calls solve().  Only the play and the
+ * games/nestors/compiled.py), then calls solve().  Only the play and the
  * leave (NES-6, NES-7) happen inside the core: the opening (NES-6a) is played
  * by the Python root.
  *

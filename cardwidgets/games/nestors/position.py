@@ -13,6 +13,7 @@ from typing import Any
 from cardwidgets.analysis.base import GONE, GONE_BYTE, IN_TRICK, SEPARATOR, CardTable
 from cardwidgets.analysis.position import SUIT_NUMBER, TEXT, TrickPosition
 from cardwidgets.cards import ALL_CARDS, SUITS
+from cardwidgets.games.nestors import compiled as compiled_core
 from cardwidgets.games.nestors import engine as nes
 from cardwidgets.games.nestors.engine import (
     DONE,
@@ -51,7 +52,7 @@ class NestorsPosition(TrickPosition):
     """NES-6a (the bidder's trick), NES-6 (tricks of three, C's duties, W1-W3b), NES-7 (table card)."""
 
     step = 5
-    compiled = True  # wasm_core searches it (core/nestors.c is its port)
+    compiled = compiled_core  # wasm_core searches it (analysis/core/nestors.c is its port; issue 24)
     use_killers = True
     #: Whether the card that ends a trick also makes the leave when only one card is worth leaving
     #: (``_leaves``): the search then skips a node per trick. Off for the engine's one-action view.
