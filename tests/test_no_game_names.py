@@ -4,10 +4,7 @@ A game name (Nimby, Tumbochka, Nestors, in any case, Russian too) or a rule id o
 (``NIM-``, ``TUM-``, ``NES-``) in a generic module — ``core``, ``bots``, ``analysis``,
 ``drills``, ``widgets``, ``store``, the generic ``i18n`` modules, ``cards.py`` and the front-end
 ``js/`` — is a per-game fact in the wrong place: it belongs in ``cardwidgets/games/<game>/``,
-reached through the registry (``core/registry.py``).
-
-``REMAINING`` is what is left to move (issue 23 part 1: the compiled solver's loader, whose
-move is issue 24's): a file may lose names, never gain one, and no other file may have any.
+reached through the registry (``core/registry.py``). No generic file is excused.
 """
 
 from __future__ import annotations
@@ -21,10 +18,6 @@ ROOT = Path(__file__).parent.parent
 GENERIC = ("core", "bots", "analysis", "drills", "widgets", "i18n", "store")
 #: A game's name, in English or Russian, or a rule id of one game.
 GAME_NAME = re.compile(r"nimby|tumbochka|nestors|нимби|тумбочк|несторс|\b(?:NIM|TUM|NES)-", re.IGNORECASE)
-#: Generic files that still name a game, with how many times (may only go down).
-REMAINING = {
-    "cardwidgets/analysis/wasm_core.py": 9,
-}
 
 
 def generic_files() -> list[Path]:
@@ -40,9 +33,7 @@ def generic_files() -> list[Path]:
 @pytest.mark.parametrize("path", generic_files(), ids=lambda path: str(path.relative_to(ROOT)))
 def test_a_generic_module_names_no_game(path: Path) -> None:
     names = GAME_NAME.findall(path.read_text(encoding="utf-8"))
-    allowed = REMAINING.get(str(path.relative_to(ROOT)), 0)
-    where = path.relative_to(ROOT)
-    assert len(names) <= allowed, f"{where} names a game {len(names)} times (allowed {allowed}): {names}"
+    assert not names, f"{path.relative_to(ROOT)} names a game: {names}"
 
 
 def test_the_check_sees_every_spelling() -> None:
