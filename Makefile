@@ -26,7 +26,7 @@ test: venv browser redis
 	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; else echo "note: npm is missing: the front-end unit tests (js/test) will skip"; fi
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 --dist loadscope
+	$(BIN)/python -m pytest -n 2 --dist loadscope --no-loadscope-reorder
 
 ## Chromium for the browser tests: Debian's package (Playwright cannot download browsers here).
 ## Without it, and without root to install it, the browser tests skip with a reason,

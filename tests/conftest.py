@@ -18,6 +18,7 @@ os.environ["CARDWIDGETS_PROGRESS"] = ":memory:"
 
 #: The browser tests' node ids start with this (relative to the repository root).
 BROWSER_SCOPE = "tests/browser/"
+LITE_TESTS = "tests/browser/test_lite.py"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -26,8 +27,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """``make test`` runs ``pytest -n 2 --dist loadscope``: each test module (and each notebook's cells) on one
-    worker, and all the browser tests on one worker, one after another, sharing their Jupyter servers and page.
+    """``make test`` runs ``pytest -n 2 --dist loadscope --no-loadscope-reorder``: each test module (and each
+    notebook's cells) on one worker, and the browser tests on one worker, one after another, sharing their Jupyter
+    servers and page. The JupyterLite tests (their own site and browser contexts, the slowest module) are a unit
+    of their own, so the other worker runs them meanwhile. Units go out in the order collected: the browser tests
+    first, then the Lite tests, then the other modules (the Binder check, the slowest of them, early).
 
     (pytest-xdist's ``loadgroup`` cannot group tests under pytest 9.2, which no longer reads the node id it edits.)
     """
@@ -37,7 +41,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     class BrowserTestsTogether(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return BROWSER_SCOPE if nodeid.startswith(BROWSER_SCOPE) else super()._split_scope(nodeid)
+            if nodeid.startswith(BROWSER_SCOPE) and not nodeid.startswith(LITE_TESTS):
+                return BROWSER_SCOPE
+            return super()._split_scope(nodeid)
 
     return BrowserTestsTogether(config, log)
 

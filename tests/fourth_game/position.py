@@ -14,7 +14,7 @@ class TroikaPosition:
 
     step = 1
     auto_leave = False
-    compiled = False
+    compiled = None  # no compiled search (analysis.position.TrickPosition.compiled)
     use_killers = False
 
     def __init__(self, state: TroikaState) -> None:
