@@ -36,11 +36,11 @@ class SuitKeys:
         #: ``runs_sorted`` per suit's 13 codes met so far (a suit's codes recur in many keys).
         self._runs: dict[bytes, bytes] = {}
         #: ``key`` per card codes, spade bonus decided (0) or open (1).
-        self._keys: tuple[dict[bytes, bytes], dict[bytes, bytes]] = ({}, {})
+        self.known: tuple[dict[bytes, bytes], dict[bytes, bytes]] = ({}, {})
 
     def key(self, raw: bytes, spades_open: bool) -> bytes:
         """The live cards of the codes ``raw`` with the suits in a canonical order (spades first while open)."""
-        known = self._keys[spades_open]
+        known = self.known[spades_open]
         key = known.get(raw)
         if key is None:
             if len(known) >= MAX_KEYS:

@@ -29,6 +29,10 @@ from cardwidgets.games.nestors.position.moves import LEAVE_MOVE, NOT_A_CARD, OPE
 from cardwidgets.games.nestors.position.rules import rule_tables
 from cardwidgets.games.nestors.tricks import POWER
 
+#: Makes an ``Undo`` or a ``Before``: ``NEW(Undo, (seat, card, at, before))``. NamedTuple's own
+#: ``__new__`` is a Python function, twice as slow on the search's hot path.
+NEW = tuple.__new__
+
 
 class Before(NamedTuple):
     """The state a move changes besides a hand, the trick's cards and the seat to act (``undo`` restores it).
@@ -105,6 +109,7 @@ class NestorsPosition(MoveGeneration):
         self._init_order(table)
         self._init_moves(table, side)
         self._suit_keys = SuitKeys(table, side)
+        self._known_keys = self._suit_keys.known
         self.phase = state.phase
         self.to_act = state.actor
         self.order = state.order
@@ -151,19 +156,22 @@ class NestorsPosition(MoveGeneration):
     # ----- play ----------------------------------------------------------------------------------
     def _before(self) -> Before:
         """The state a move that ends a trick, opens or leaves changes (``Undo.before``)."""
-        return Before(
-            self.phase,
-            self.to_act,
-            self.order,
-            self.number,
-            self.table_card,
-            self.pending,
-            self.collector,
-            self.face_up,
-            self.spades,
-            self.live_points,
-            self.live_spades,
-            self.trick,
+        return NEW(
+            Before,
+            (
+                self.phase,
+                self.to_act,
+                self.order,
+                self.number,
+                self.table_card,
+                self.pending,
+                self.collector,
+                self.face_up,
+                self.spades,
+                self.live_points,
+                self.live_spades,
+                self.trick,
+            ),
         )
 
     def play(self, move: int) -> int:
@@ -182,7 +190,7 @@ class NestorsPosition(MoveGeneration):
             self.codes[move] = IN_TRICK
             trick.append((seat, move))
             self.to_act = order[count]
-            self.undo_stack.append(Undo(seat, move, at, None))
+            self.undo_stack.append(NEW(Undo, (seat, move, at, None)))
             return 0
         if count == 3:
             return self._end_trick(move, at)
@@ -197,8 +205,8 @@ class NestorsPosition(MoveGeneration):
         seat, trick = self.to_act, self.trick
         (seat_a, a), (seat_b, b) = trick
         del self.hands[seat][at]
-        self.undo_stack.append(Undo(seat, move, at, self._before()))
-        position = self._position_winning(a, b, move)
+        self.undo_stack.append(NEW(Undo, (seat, move, at, self._before())))
+        position = self.rules.winner_row(a, b)[move]
         self.collector = collector = seat if position == 2 else (seat_b if position else seat_a)
         codes = self.codes
         codes[a] = codes[b] = codes[move] = GONE  # the table card is GONE already (NES-7)
@@ -227,7 +235,7 @@ class NestorsPosition(MoveGeneration):
         """NES-7: the last trick, two cards; the A-or-B rule decides, the collector takes both and the table card."""
         seat, trick = self.to_act, self.trick
         del self.hands[seat][at]
-        self.undo_stack.append(Undo(seat, move, at, self._before()))
+        self.undo_stack.append(NEW(Undo, (seat, move, at, self._before())))
         seat_a, a = trick[0]
         collector = seat if self.rules.b_beats_a[a][move] else seat_a
         self.collector = collector
@@ -240,7 +248,7 @@ class NestorsPosition(MoveGeneration):
         bidder = self.bidder
         at = self.hands[bidder].index(card)
         del self.hands[bidder][at]
-        self.undo_stack.append(Undo(bidder, card, at, self._before()))
+        self.undo_stack.append(NEW(Undo, (bidder, card, at, self._before())))
         self.table_card = next(c for c in self.face_up if c not in (x, y))
         self.face_up = []
         self.collector = bidder
@@ -252,7 +260,7 @@ class NestorsPosition(MoveGeneration):
         """NES-7 (E-8): the collector takes three of the four cards and leaves one."""
         collector = self.collector
         assert collector is not None  # set when the trick closed (NES-7)
-        self.undo_stack.append(Undo(collector, card, -1, self._before()))
+        self.undo_stack.append(NEW(Undo, (collector, card, -1, self._before())))
         taken = [c for c in self.pending if c != card]
         self.pending = []
         self.table_card = card
@@ -322,7 +330,7 @@ class NestorsPosition(MoveGeneration):
             self.collector,
             self.face_up,
             self.spades,
-            self.live_points,
+                self.live_points,
             self.live_spades,
             self.trick,
         ) = before
@@ -358,7 +366,10 @@ class NestorsPosition(MoveGeneration):
             return None, high, number * 4 + len(trick)
         table_card = self.table_card
         token = self.table.points[table_card] * 2 + (spades_open and self.table.suit_of[table_card] == SPADES)
-        suits = self._suit_keys.key(bytes(self.codes), spades_open)
+        raw = bytes(self.codes)
+        suits = self._known_keys[spades_open].get(raw)  # SuitKeys.key's memo, read here first (the hot path)
+        if suits is None:
+            suits = self._suit_keys.key(raw, spades_open)
         return (number, spades if spades_open else -1, token, suits), high, number * 4
 
     def upper_bound(self) -> int:
