@@ -2,12 +2,12 @@
 
 The rules of a move live beside it: the moves in ``moves.py`` (their search
 order in ``order.py``), NES-6's tables in ``rules.py``, the keys in ``keys.py``.
-Every move pushes one ``Undo`` entry, whichever it is.
+Every move fills one ``Undo`` entry, whichever it is.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from cardwidgets.analysis.base import GONE, IN_TRICK, CardTable
 from cardwidgets.analysis.position import SUIT_NUMBER, TEXT
@@ -29,18 +29,33 @@ from cardwidgets.games.nestors.position.moves import LEAVE_MOVE, NOT_A_CARD, OPE
 from cardwidgets.games.nestors.position.rules import rule_tables
 from cardwidgets.games.nestors.tricks import POWER
 
-#: Makes an ``Undo`` or a ``Before``: ``NEW(Undo, (seat, card, at, before))``. NamedTuple's own
-#: ``__new__`` is a Python function, twice as slow on the search's hot path.
-NEW = tuple.__new__
+#: The most moves a position makes from the start of its play: at most three cards and a leave per trick.
+MAX_MOVES = 4 * NUM_TRICKS
 
 
-class Before(NamedTuple):
-    """The state a move changes besides a hand, the trick's cards and the seat to act (``undo`` restores it).
+class Undo:
+    """What ``undo`` needs to take back one move: one shape for every move, with named fields.
 
-    ``trick`` is the trick's list itself: a move that saves a ``Before`` gives
-    the position a new list, so the saved one is never changed after.
+    ``seat`` played ``card`` from place ``at`` of his hand (``at`` -1: a leave,
+    no card left a hand). A card within its trick changes nothing else
+    (``saved`` False). Any other move — a trick's last card, the bidder's
+    trick, a leave — also changes the fields after ``saved``, which then hold
+    their values from before the move (``NestorsPosition._save``). ``trick`` is
+    the trick's list itself: such a move gives the position a new list, so
+    the saved one is never changed after.
+
+    The position keeps one per depth of play and fills it again at each move
+    (``undo_stack``): the search's hot loop makes no object per move.
     """
 
+    __slots__ = (
+        "at", "card", "collector", "face_up", "live_points", "live_spades", "number", "order", "pending",
+        "phase", "saved", "seat", "spades", "table_card", "to_act", "trick",
+    )  # fmt: skip
+    seat: int
+    card: int
+    at: int
+    saved: bool
     phase: str
     to_act: int
     order: tuple[int, ...]
@@ -55,20 +70,6 @@ class Before(NamedTuple):
     trick: list[tuple[int, int]]
 
 
-class Undo(NamedTuple):
-    """One move to take back: ``seat`` played ``card`` from place ``at`` of his hand, and the state ``before`` it.
-
-    ``at`` is -1 for a leave (no card left a hand). ``before`` is None for a
-    card that does not end its trick: it changes only the hand, the trick and
-    the seat to act.
-    """
-
-    seat: int
-    card: int
-    at: int
-    before: Before | None
-
-
 class NestorsPosition(MoveGeneration):
     """NES-6a (the bidder's trick), NES-6 (tricks of three, C's duties, W1-W3b), NES-7 (table card)."""
 
@@ -78,7 +79,9 @@ class NestorsPosition(MoveGeneration):
     #: Whether the card that ends a trick also makes the leave when only one card is worth leaving
     #: (``_leaves``): the search then skips a node per trick. Off for the engine's one-action view.
     auto_leave = False
+    #: The moves made, to take back: the first ``depth`` are in use, the others wait to be filled again.
     undo_stack: list[Undo]
+    depth: int
 
     def __init__(self, state: nes.NestorsState) -> None:
         trump = state.trump
@@ -92,7 +95,10 @@ class NestorsPosition(MoveGeneration):
         )
         trick = state.tricks[-1].plays if state.phase == PLAY else []
         self._init_cards(table, state.hands, trick)
+        self.undo_stack = [Undo() for _ in range(MAX_MOVES)]
+        self.depth = 0
         self.rules = rule_tables(trump)
+        #: Per card: whether it is a trump (NES-1); the compiled core reads it (``wasm_core.deal_ints``).
         self.is_trump = [False] * 53
         for c in deck:
             self.is_trump[c.index] = c.rank is trump
@@ -154,25 +160,26 @@ class NestorsPosition(MoveGeneration):
         return "play " + TEXT[move]
 
     # ----- play ----------------------------------------------------------------------------------
-    def _before(self) -> Before:
-        """The state a move that ends a trick, opens or leaves changes (``Undo.before``)."""
-        return NEW(
-            Before,
-            (
-                self.phase,
-                self.to_act,
-                self.order,
-                self.number,
-                self.table_card,
-                self.pending,
-                self.collector,
-                self.face_up,
-                self.spades,
-                self.live_points,
-                self.live_spades,
-                self.trick,
-            ),
-        )
+    def _save(self, seat: int, card: int, at: int) -> None:
+        """Fill the next ``Undo`` for a move that changes more than a hand, the trick and the seat to act."""
+        entry = self.undo_stack[self.depth]
+        self.depth += 1
+        entry.seat = seat
+        entry.card = card
+        entry.at = at
+        entry.saved = True
+        entry.phase = self.phase
+        entry.to_act = self.to_act
+        entry.order = self.order
+        entry.number = self.number
+        entry.table_card = self.table_card
+        entry.pending = self.pending
+        entry.collector = self.collector
+        entry.face_up = self.face_up
+        entry.spades = self.spades
+        entry.live_points = self.live_points
+        entry.live_spades = self.live_spades
+        entry.trick = self.trick
 
     def play(self, move: int) -> int:
         """Make ``move``; return the points the declaring side gains by it."""
@@ -190,7 +197,12 @@ class NestorsPosition(MoveGeneration):
             self.codes[move] = IN_TRICK
             trick.append((seat, move))
             self.to_act = order[count]
-            self.undo_stack.append(NEW(Undo, (seat, move, at, None)))
+            entry = self.undo_stack[self.depth]  # only the hand, the trick and the seat to act change
+            self.depth += 1
+            entry.seat = seat
+            entry.card = move
+            entry.at = at
+            entry.saved = False
             return 0
         if count == 3:
             return self._end_trick(move, at)
@@ -205,7 +217,7 @@ class NestorsPosition(MoveGeneration):
         seat, trick = self.to_act, self.trick
         (seat_a, a), (seat_b, b) = trick
         del self.hands[seat][at]
-        self.undo_stack.append(NEW(Undo, (seat, move, at, self._before())))
+        self._save(seat, move, at)
         position = self.rules.winner_row(a, b)[move]
         self.collector = collector = seat if position == 2 else (seat_b if position else seat_a)
         codes = self.codes
@@ -225,7 +237,7 @@ class NestorsPosition(MoveGeneration):
                 )
                 self._start_trick(self.number + 1)
                 return gain
-        self.trick = [*trick, (seat, move)]  # a new list: the saved one stays as it was (``Before``)
+        self.trick = [*trick, (seat, move)]  # a new list: the saved one stays as it was (``Undo``)
         self.pending = [a, b, move, table_card]
         self.phase = LEAVE
         self.to_act = collector
@@ -235,7 +247,7 @@ class NestorsPosition(MoveGeneration):
         """NES-7: the last trick, two cards; the A-or-B rule decides, the collector takes both and the table card."""
         seat, trick = self.to_act, self.trick
         del self.hands[seat][at]
-        self.undo_stack.append(NEW(Undo, (seat, move, at, self._before())))
+        self._save(seat, move, at)
         seat_a, a = trick[0]
         collector = seat if self.rules.b_beats_a[a][move] else seat_a
         self.collector = collector
@@ -248,7 +260,7 @@ class NestorsPosition(MoveGeneration):
         bidder = self.bidder
         at = self.hands[bidder].index(card)
         del self.hands[bidder][at]
-        self.undo_stack.append(NEW(Undo, (bidder, card, at, self._before())))
+        self._save(bidder, card, at)
         self.table_card = next(c for c in self.face_up if c not in (x, y))
         self.face_up = []
         self.collector = bidder
@@ -260,7 +272,7 @@ class NestorsPosition(MoveGeneration):
         """NES-7 (E-8): the collector takes three of the four cards and leaves one."""
         collector = self.collector
         assert collector is not None  # set when the trick closed (NES-7)
-        self.undo_stack.append(NEW(Undo, (collector, card, -1, self._before())))
+        self._save(collector, card, -1)
         taken = [c for c in self.pending if c != card]
         self.pending = []
         self.table_card = card
@@ -308,32 +320,32 @@ class NestorsPosition(MoveGeneration):
     # ----- undo ----------------------------------------------------------------------------------
     def undo(self) -> None:
         """Take back the last move (a card and the leave made with it count as one)."""
-        seat, card, at, before = self.undo_stack.pop()
-        if before is None:  # a card within its trick
+        self.depth -= 1
+        entry = self.undo_stack[self.depth]
+        seat, card, at = entry.seat, entry.card, entry.at
+        if entry.saved:
+            self._restore(entry)
+        else:  # a card within its trick
             self.trick.pop()
             self.to_act = seat
-        else:
-            self._restore(before)
         if at >= 0:
             self.hands[seat].insert(at, card)
             self.codes[card] = seat + 8 * self.table.point_class[card]
 
-    def _restore(self, before: Before) -> None:
-        """The state ``before`` a move again; the open trick's cards are live again (in a leave they stay GONE)."""
-        (
-            self.phase,
-            self.to_act,
-            self.order,
-            self.number,
-            self.table_card,
-            self.pending,
-            self.collector,
-            self.face_up,
-            self.spades,
-                self.live_points,
-            self.live_spades,
-            self.trick,
-        ) = before
+    def _restore(self, entry: Undo) -> None:
+        """The state saved in ``entry`` again; the open trick's cards are live again (in a leave they stay GONE)."""
+        self.phase = entry.phase
+        self.to_act = entry.to_act
+        self.order = entry.order
+        self.number = entry.number
+        self.table_card = entry.table_card
+        self.pending = entry.pending
+        self.collector = entry.collector
+        self.face_up = entry.face_up
+        self.spades = entry.spades
+        self.live_points = entry.live_points
+        self.live_spades = entry.live_spades
+        self.trick = entry.trick
         if self.phase == PLAY:
             codes = self.codes
             for _, c in self.trick:

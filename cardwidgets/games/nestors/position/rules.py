@@ -3,8 +3,8 @@
 The rules themselves are written once, in ``games/nestors/tricks.py``
 (``binds_c``, ``a_or_b``, ``trick_winner``), for the engine; these tables are
 made from them, once per trump, so that the search reads a list instead of
-working a rule out again (``tests/test_analysis.py`` compares them with
-``resolve_trick``).
+working a rule out again (``tests/test_nestors_position_rules.py`` checks them
+against the rule text, ``tests/test_analysis.py`` against ``resolve_trick``).
 """
 
 from __future__ import annotations
