@@ -98,7 +98,7 @@ class NestorsPosition(MoveGeneration):
         self.undo_stack = [Undo() for _ in range(MAX_MOVES)]
         self.depth = 0
         self.rules = rule_tables(trump)
-        #: Per card: whether it is a trump (NES-1); the compiled core reads it (``wasm_core.deal_ints``).
+        #: Per card: whether it is a trump (NES-1); the compiled core reads it (its ``deal_ints``).
         self.is_trump = [False] * 53
         for c in deck:
             self.is_trump[c.index] = c.rank is trump
