@@ -21,6 +21,8 @@ or a widget can call them directly to teach the rules::
   by the *A-or-B rule* of W3.
 - ``c_may_play(a, b, hand, trump)``: the cards C may play, and why (NES-6).
 - ``c_legal_cards(…)``: the same without the explanation (the engine's fast path).
+- ``trick_winner(a, b, c, trump)`` and ``binds_c(a_suit, b_suit, suit)``: W1-W3b and
+  C's duty themselves, the one source the engine and the solver's position share.
 """
 
 from __future__ import annotations
@@ -123,34 +125,46 @@ def a_or_b(a: Card, b: Card, trump: Rank) -> tuple[int, str]:
     return 0, "first"
 
 
-def resolve_trick(a: Card, b: Card, c: Card, trump: Rank) -> TrickResult:
-    """Who takes the trick A, B, C played, under trump rank ``trump`` (NES-6, Decision E-7).
+def trick_winner(a: Card, b: Card, c: Card, trump: Rank) -> tuple[int, str, str]:
+    """NES-6 W1-W3b (Decision E-7), the one place they are written: ``(position, rule, reason)``.
+
+    ``position`` collects the trick A ``a``, B ``b``, C ``c`` played: 0 (A), 1
+    (B) or 2 (C, whenever A and C win together). The engine (``resolve_trick``)
+    and the solver's position (its tables, ``position/rules.py``) both ask it.
 
     - W1: all three of one suit with a trump among them: the trump wins.
     - W2: all three of one suit, no trump: the highest card wins.
     - W3: otherwise A or B wins by the A-or-B rule, except
       W3a: B played no trump and A or C did — A and C win;
       W3b: B played a trump and C a trump of a suit different from A's and B's — A and C win.
-
-    When A and C win together (W3a, W3b), C collects.
     """
-    cards = (a, b, c)
     suit = a.suit
     if b.suit is suit and c.suit is suit:
+        cards = (a, b, c)
         for index, card in enumerate(cards):
             if card.rank is trump:  # NES-6 W1: only one card of a suit has the trump rank
-                return _result(index, "W1", "trump", cards, trump)
+                return index, "W1", "trump"
         power = POWER[trump]  # NES-6 W2
-        best = max(range(3), key=lambda i: power[cards[i]])
-        return _result(best, "W2", "highest", cards, trump)
+        return max(range(3), key=lambda i: power[cards[i]]), "W2", "highest"
     if b.rank is not trump:
         if a.rank is trump or c.rank is trump:  # NES-6 W3a
-            deciding = c if c.rank is trump else a
-            return TrickResult("C", "AC", "W3a", "W3a", deciding, cards, trump)
+            return 2, "W3a", "W3a"
     elif c.rank is trump and c.suit is not suit and c.suit is not b.suit:  # NES-6 W3b
-        return TrickResult("C", "AC", "W3b", "W3b", c, cards, trump)
+        return 2, "W3b", "W3b"
     index, reason = a_or_b(a, b, trump)  # NES-6 W3
-    return _result(index, "W3", reason, cards, trump)
+    return index, "W3", reason
+
+
+def resolve_trick(a: Card, b: Card, c: Card, trump: Rank) -> TrickResult:
+    """Who takes the trick A, B, C played, under trump rank ``trump``, and why (NES-6 W1-W3b: ``trick_winner``).
+
+    The deciding card is the collector's, except under W3a when only A played a
+    trump (A's trump then wins the trick for C to collect).
+    """
+    cards = (a, b, c)
+    index, rule, reason = trick_winner(a, b, c, trump)
+    deciding = a if rule == "W3a" and c.rank is not trump else cards[index]
+    return TrickResult(POSITIONS[index], "BD" if index == 1 else "AC", rule, reason, deciding, cards, trump)
 
 
 def resolve_last_trick(a: Card, b: Card, trump: Rank) -> TrickResult:
@@ -164,22 +178,30 @@ def _result(index: int, rule: str, reason: str, cards: tuple[Card, ...], trump: 
     return TrickResult(POSITIONS[index], "BD" if index == 1 else "AC", rule, reason, cards[index], cards, trump)
 
 
+def binds_c(a_suit: Suit, b_suit: Suit, suit: Suit) -> bool:
+    """NES-6, C's duty: whether C, holding a card of ``suit``, must play it or a trump.
+
+    After A's card of ``a_suit`` and B's of ``b_suit``: that suit if they are
+    the same, else a third suit (neither of theirs). Trumps keep their printed
+    suit (NES-1). The engine (``c_legal_cards``) and the solver's position
+    (its tables, ``position/rules.py``) both ask it.
+    """
+    if a_suit is b_suit:
+        return suit is a_suit
+    return suit is not a_suit and suit is not b_suit
+
+
 def c_legal_cards(a: Card, b: Card, hand: Sequence[Card], trump: Rank) -> list[Card]:
     """The cards of ``hand`` that C may play after A's ``a`` and B's ``b`` (NES-6).
 
-    Same suit from A and B: that suit or a trump, if C holds that suit.
-    Different suits: a third suit or a trump, if C holds a third suit.
-    Otherwise any card. Trumps keep their printed suit (NES-1).
+    If C holds a card that binds him (``binds_c``: A's and B's suit when they
+    are the same, else a third suit), such a card or a trump; otherwise any card.
     """
-    a_suit = a.suit
-    b_suit = b.suit
-    if a_suit is b_suit:
-        legal = [card for card in hand if card.suit is a_suit or card.rank is trump]
-        held = any(card.suit is a_suit for card in legal)  # the suit, not only trumps
-    else:
-        legal = [card for card in hand if card.rank is trump or (card.suit is not a_suit and card.suit is not b_suit)]
-        held = any(card.suit is not a_suit and card.suit is not b_suit for card in legal)  # a third suit
-    return legal if held else list(hand)
+    a_suit, b_suit = a.suit, b.suit
+    bound = [binds_c(a_suit, b_suit, card.suit) for card in hand]
+    if not any(bound):
+        return list(hand)
+    return [card for card, binds in zip(hand, bound, strict=True) if binds or card.rank is trump]
 
 
 def c_may_play(a: Card, b: Card, hand: Sequence[Card], trump: Rank) -> tuple[list[Card], Explanation]:
@@ -190,12 +212,11 @@ def c_may_play(a: Card, b: Card, hand: Sequence[Card], trump: Rank) -> tuple[lis
     """
     legal = c_legal_cards(a, b, hand, trump)
     params: dict[str, object] = {"a_suit": a.suit, "b_suit": b.suit, "suit": a.suit, "trump": TRUMP_NAMES[trump]}
+    held = any(binds_c(a.suit, b.suit, card.suit) for card in hand)
     if a.suit is b.suit:
-        held = any(card.suit is a.suit for card in hand)
         key = "nestors.c_same_suit" if held else "nestors.c_same_suit_free"
     else:
-        third = params["third"] = third_suits(a, b)
-        held = any(card.suit in third for card in hand)
+        params["third"] = third_suits(a, b)
         key = "nestors.c_third_suit" if held else "nestors.c_third_suit_free"
     return legal, Explanation("NES-6", key, params)
 

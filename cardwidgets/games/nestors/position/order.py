@@ -1,0 +1,79 @@
+"""The search order of Nestors' fast position: which of the moves worth trying comes first.
+
+The order never changes which moves are tried, so it never changes a value;
+it changes how soon alpha-beta cuts off, so it changes the node counts, which
+``core/nestors.c`` matches move for move (``tests/test_wasm_core.py``). A
+change to the search order belongs here, and in the C core.
+
+Leads: the strongest first. B and C: the cards that win the trick for their
+side first (most points, then the weakest), then those that lose it (the
+cheapest, then the weakest). B's winners beat A's card by the A-or-B rule (W3);
+C's are those with which A (his partner) or he collects (NES-6 W1-W3b).
+"""
+
+from __future__ import annotations
+
+from cardwidgets.analysis.base import CardTable
+from cardwidgets.analysis.position import TrickPosition
+from cardwidgets.games.nestors.position.rules import INDICES, RuleTables
+
+#: Added to the sort key of a card that loses the trick for one's side: after every card that wins it.
+LOSERS_LAST = 10**6
+
+
+class SearchOrder(TrickPosition):
+    """The order of the moves worth trying (``_order``); sort keys per card, remembered per trick so far."""
+
+    rules: RuleTables
+    order: tuple[int, ...]
+
+    def _init_order(self, table: CardTable) -> None:
+        """The sort keys per card (``_ranks``) and the remembered keys per trick so far (empty)."""
+        points, strength = table.points, table.strength
+        #: Sort keys per card: leads (strongest first), winners (most points, then weakest), losers.
+        self._ranks = (
+            [-x for x in strength],
+            [-p * 1000 + x for p, x in zip(points, strength, strict=True)],
+            [p * 1000 + x for p, x in zip(points, strength, strict=True)],
+        )
+        #: ``_b_rank`` per card of A.
+        self._known_b_ranks: dict[int, list[int]] = {}
+        #: ``_c_rank`` per pair of A's and B's cards (64 * a + b).
+        self._known_c_ranks: dict[int, list[int]] = {}
+
+    def _order(self, cards: list[int]) -> list[int]:
+        """``cards`` sorted in place for the search: leads strongest first; B and C: winners, then losers."""
+        trick = self.trick
+        if not trick:
+            cards.sort(key=self._ranks[0].__getitem__)
+            return cards
+        if len(trick) == 2:  # C: A (the partner) or C collects for one's side, B does not
+            cards.sort(key=self._c_rank(trick[0][1], trick[1][1]).__getitem__)
+            return cards
+        # B (or the second card of the last trick): the A-or-B rule (W3)
+        seat_a, a = trick[0]
+        if self.declarers[seat_a] == self.declarers[self.to_act]:
+            cards.sort(key=self._ranks[1].__getitem__)  # all win for one's side
+        else:
+            cards.sort(key=self._b_rank(a).__getitem__)
+        return cards
+
+    def _b_rank(self, a: int) -> list[int]:
+        """Per card B may play after A's ``a`` (an opponent's): its sort key (remembered per a)."""
+        rank = self._known_b_ranks.get(a)
+        if rank is None:
+            rank = self._known_b_ranks[a] = self._reply_rank(self.rules.b_beats_a[a])
+        return rank
+
+    def _c_rank(self, a: int, b: int) -> list[int]:
+        """Per card C may play after A's ``a`` and B's ``b``: its sort key, A or C collecting first (remembered)."""
+        rank = self._known_c_ranks.get(a * 64 + b)
+        if rank is None:
+            row = self.rules.winner_row(a, b)
+            rank = self._known_c_ranks[a * 64 + b] = self._reply_rank([w != 1 for w in row])
+        return rank
+
+    def _reply_rank(self, wins: list[bool]) -> list[int]:
+        """Sort keys per card: the cards that win for one's side (per ``wins``) first, as ``_order`` says."""
+        _, win_rank, lose_rank = self._ranks
+        return [win_rank[c] if wins[c] else LOSERS_LAST + lose_rank[c] for c in range(INDICES)]
