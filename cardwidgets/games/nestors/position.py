@@ -151,9 +151,12 @@ class NestorsPosition(TrickPosition):
         """Whether the deal is over."""
         return self.phase == DONE
 
-    def slot(self) -> int:
-        """Where in the deal the position is (trick number and cards played to it): killer moves per slot."""
-        return self.number * 4 + len(self.trick)
+    def slot(self) -> int | None:
+        """Where in the deal the position is (trick number and cards played to it): killer moves per slot.
+
+        None for B's card: no killer there (``_fastest_cut_first`` orders B's cards).
+        """
+        return None if len(self.trick) == 1 else self.number * 4 + len(self.trick)
 
     def text(self, move: int) -> str:
         """The engine's action string of ``move``."""
@@ -377,9 +380,38 @@ class NestorsPosition(TrickPosition):
         seat_a, a = trick[0]
         if self.declarers[seat_a] == self.declarers[self.to_act]:
             cards.sort(key=self._ranks[1].__getitem__)  # all win for one's side
+        elif len(self.order) == 3:
+            self._fastest_cut_first(cards)
         else:
             cards.sort(key=self._b_rank(a).__getitem__)
         return cards
+
+    def _fastest_cut_first(self, cards: list[int]) -> None:
+        """B before C: ``_b_rank``'s winners, then its losers; within each, the card leaving C the fewest replies first.
+
+        Fastest cut first (Furtak & Buro): when B's card cuts off, its proof
+        must try every distinct reply of C (``_c_replies``), so of the cards
+        alike likely to cut off, the one with the fewest is tried first. B's
+        card has no killer move (``slot``): the killer, found after another
+        A's card, would come before this order and cost more than it saves.
+        """
+        a = self.trick[0][1]
+        rank = self._b_rank(a)
+        replies = self._c_replies
+        cards.sort(key=lambda b: (rank[b] >= LOSERS_LAST, replies(a, b), rank[b]))
+
+    def _c_replies(self, a: int, b: int) -> int:
+        """C's distinct replies after A's ``a`` and B's ``b`` (NES-6 duties).
+
+        Distinct: per suit and points, and whether A or C collects with it.
+        """
+        hand = self.hands[self.order[2]]
+        suit_of = self.table.suit_of
+        bound, allowed = self._c_duties[suit_of[a] * 4 + suit_of[b]]
+        if any(map(bound.__getitem__, hand)):
+            hand = [c for c in hand if allowed[c]]
+        row, group = self._c_rows(a, b)[0], self._group
+        return len({group[c] * 2 + (row[c] == 1) for c in hand})
 
     def _b_rank(self, a: int) -> list[int]:
         """Per card B may play after A's ``a`` (an opponent's): its sort key in ``_order`` (remembered per a)."""
@@ -692,7 +724,7 @@ class NestorsPosition(TrickPosition):
         token = self.table.points[table_card] * 2 + (spades_open and self.table.suit_of[table_card] == SPADES)
         return (self.number, spades, token, self._suits_key(spades_open))
 
-    def node(self) -> tuple[Any, int, int] | None:
+    def node(self) -> tuple[Any, int, int | None] | None:
         """``(key(), upper_bound(), slot())``, None once the deal is over (one call per search node)."""
         phase = self.phase
         if phase == DONE:
@@ -701,7 +733,7 @@ class NestorsPosition(TrickPosition):
         spades_open = spades < SPADE_MAJORITY <= spades + self.live_spades
         high = self.live_points + TRICK_POINTS * (NUM_TRICKS + 1 - number) + spades_open * SPADE_BONUS
         if phase != PLAY or trick or number == NUM_TRICKS:
-            return None, high, number * 4 + len(trick)
+            return None, high, None if len(trick) == 1 else number * 4 + len(trick)
         table_card = self.table_card
         token = self.table.points[table_card] * 2 + (spades_open and self.table.suit_of[table_card] == SPADES)
         suits = self._keys[spades_open].get(bytes(self.codes))  # _suits_key, remembered
