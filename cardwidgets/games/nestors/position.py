@@ -390,10 +390,11 @@ class NestorsPosition(TrickPosition):
         """B before C: ``_b_rank``'s winners, then its losers; within each, the card leaving C the fewest replies first.
 
         Fastest cut first (Furtak & Buro): when B's card cuts off, its proof
-        must try every distinct reply of C (``_c_replies``), so of the cards
-        alike likely to cut off, the one with the fewest is tried first. B's
-        card has no killer move (``slot``): the killer, found after another
-        A's card, would come before this order and cost more than it saves.
+        must try every distinct reply of C (``_c_replies``), so among B's
+        winners (and among its losers) the card with the fewest is tried
+        first. B's card has no killer move (``slot``): the killer, found after
+        another card of A, would come before this order and cost more than it
+        saves (docs/analysis.md, the fourth round).
         """
         a = self.trick[0][1]
         rank = self._b_rank(a)
