@@ -86,11 +86,11 @@ class TrickPosition:
         """Whether the seat to act is on the declaring side."""
         return self.declarers[self.to_act]
 
-    def slot(self) -> int:
-        """Where in the deal the position is (for killer moves; positions with ``use_killers`` say)."""
+    def slot(self) -> int | None:
+        """Where in the deal the position is (for killer moves; positions with ``use_killers`` say); None: no killer."""
         return 0
 
-    def node(self) -> tuple[Any, int, int] | None:
+    def node(self) -> tuple[Any, int, int | None] | None:
         """What the search asks at each position, in one call.
 
         None once the deal is over, else ``(key(), upper_bound(), slot())``.

@@ -63,11 +63,11 @@ class Position(Protocol):
         """The most points the declaring side can still gain."""
         ...
 
-    def slot(self) -> int:
-        """Where in the deal the position is (killer moves are kept per slot)."""
+    def slot(self) -> int | None:
+        """Where in the deal the position is (killer moves are kept per slot); None: no killer here."""
         ...
 
-    def node(self) -> tuple[Any, int, int] | None:
+    def node(self) -> tuple[Any, int, int | None] | None:
         """None once the deal is over, else ``(key(), upper_bound(), slot())`` in one call."""
         ...
 
@@ -142,7 +142,7 @@ class Solver:
             raise Unfinished(self.nodes)
         key, high, slot = info
         low = 0
-        first = self.killers.get(slot) if self.use_killers else None
+        first = self.killers.get(slot) if self.use_killers and slot is not None else None
         if key is not None:
             known = self.table.get(key)
             if known is not None:
@@ -191,7 +191,7 @@ class Solver:
                         if alpha >= beta:
                             best_move = move
                             break
-        if best_move is not None:
+        if best_move is not None and slot is not None:
             self.killers[slot] = best_move
         if key is not None:
             self._store(key, (low, high), window, best, best_move)

@@ -27,7 +27,7 @@ typedef unsigned int u32;
 typedef unsigned long long u64;
 typedef int i32;
 
-#define CORE_VERSION 2
+#define CORE_VERSION 3
 
 #define GONE 255
 #define IN_TRICK 254
@@ -188,11 +188,47 @@ static void sort_by(i32 *cards, i32 n, const i32 *key) {
     }
 }
 
+/* _c_replies: after A's a and B's b, C's distinct replies (NES-6 duties; per suit and points,
+ * collecting for A or C or not) - the cards C's side must all try when B's card cuts off. */
+static i32 c_replies(i32 a, i32 b) {
+    i32 seat = st.order[2], n = hand_len[seat], sa = suit_of[a], sb = suit_of[b], bound_held = 0;
+    const i32 *hand = hands[seat];
+    for (i32 i = 0; i < n && !bound_held; i++) {
+        i32 s = suit_of[hand[i]];
+        bound_held = sa == sb ? s == sa : (s != sa && s != sb);
+    }
+    const u8 *row = c_row[c_rows(a, b)];
+    i32 seen[13], m = 0;
+    for (i32 i = 0; i < n; i++) {
+        i32 c = hand[i], s = suit_of[c];
+        if (bound_held && !(sa == sb ? s == sa : (s != sa && s != sb)) && !is_trump[c]) continue;
+        i32 reply = group_of[c] * 2 + (row[c] == 1), k = 0;
+        while (k < m && seen[k] != reply) k++;
+        if (k == m) seen[m++] = reply;
+    }
+    return m;
+}
+
+/* _fastest_cut_first (B before C): B's winners first, then its losers (_b_rank); within each,
+ * the card that leaves C the fewest distinct replies first (Furtak & Buro's fastest-cut-first:
+ * when B's card cuts off, C's replies are what its proof must try), then as _b_rank says. */
+static void fastest_cut_first(i32 *cards, i32 n) {
+    static i32 key[53];
+    i32 a = st.trick_card[0];
+    const i32 *rank = b_ranks(a);
+    for (i32 i = 0; i < n; i++) {
+        i32 b = cards[i], losing = rank[b] >= LOSERS_LAST;
+        key[b] = losing * 200000000 + c_replies(a, b) * 10000000 + rank[b] - losing * LOSERS_LAST + 500000;
+    }
+    sort_by(cards, n, key);
+}
+
 /* _order: leads strongest first; B and C cheap winners for one's side first, then cheap losers. */
 static void order_moves(i32 *cards, i32 n) {
     if (st.trick_len == 0) { sort_by(cards, n, lead_rank); return; }
     if (st.trick_len == 2) { sort_by(cards, n, c_rank[c_rows(st.trick_card[0], st.trick_card[1])]); return; }
     if (declarers[st.trick_seat[0]] == declarers[st.to_act]) sort_by(cards, n, win_rank);
+    else if (st.order_len == 3) fastest_cut_first(cards, n);
     else sort_by(cards, n, b_ranks(st.trick_card[0]));
 }
 
@@ -591,7 +627,8 @@ static i32 search(i32 alpha, i32 beta) {
     i32 high = st.live_points + TRICK_POINTS * (NUM_TRICKS + 1 - st.number) + open * SPADE_BONUS;
     i32 keyed = st.phase == PLAY && st.trick_len == 0 && st.number != NUM_TRICKS;
     i32 slot = st.number * 4 + (keyed ? 0 : st.trick_len);
-    i32 low = 0, first = killers[slot];
+    i32 killer = st.trick_len != 1;  /* B's card: no killer (its order is fastest_cut_first's) */
+    i32 low = 0, first = killer ? killers[slot] : NO_MOVE;
     u64 k0 = 0, k1 = 0, k2 = 0;
     if (keyed) {
         make_key(open, &k0, &k1, &k2);
@@ -648,7 +685,7 @@ static i32 search(i32 alpha, i32 beta) {
             }
         }
     }
-    if (best_move != NO_MOVE) killers[slot] = best_move;
+    if (best_move != NO_MOVE && killer) killers[slot] = best_move;
     if (keyed) store(k0, k1, k2, low, high, window_alpha, window_beta, best, best_move);
     return best;
 }

@@ -8,7 +8,9 @@ change to the search order belongs here, and in the C core.
 Leads: the strongest first. B and C: the cards that win the trick for their
 side first (most points, then the weakest), then those that lose it (the
 cheapest, then the weakest). B's winners beat A's card by the A-or-B rule (W3);
-C's are those with which A (his partner) or he collects (NES-6 W1-W3b).
+C's are those with which A (his partner) or he collects (NES-6 W1-W3b). B,
+with C still to play, puts first in each of the two the card that leaves C the
+fewest distinct replies (fastest cut first, issue 24).
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ class SearchOrder(TrickPosition):
 
     rules: RuleTables
     order: tuple[int, ...]
+    #: Per card: its suit and points in one number (set by ``MoveGeneration``).
+    _group: list[int]
 
     def _init_order(self, table: CardTable) -> None:
         """The sort keys per card (``_ranks``) and the remembered keys per trick so far (empty)."""
@@ -54,9 +58,38 @@ class SearchOrder(TrickPosition):
         seat_a, a = trick[0]
         if self.declarers[seat_a] == self.declarers[self.to_act]:
             cards.sort(key=self._ranks[1].__getitem__)  # all win for one's side
+        elif len(self.order) == 3:
+            self._fastest_cut_first(cards)
         else:
             cards.sort(key=self._b_rank(a).__getitem__)
         return cards
+
+    def _fastest_cut_first(self, cards: list[int]) -> None:
+        """B before C: ``_b_rank``'s winners, then its losers; within each, the card leaving C the fewest replies first.
+
+        Fastest cut first (Furtak & Buro): when B's card cuts off, its proof
+        must try every distinct reply of C (``_c_replies``), so of the cards
+        alike likely to cut off, the one with the fewest is tried first. B's
+        card has no killer move (``slot``): the killer, found after another
+        A's card, would come before this order and cost more than it saves.
+        """
+        a = self.trick[0][1]
+        rank = self._b_rank(a)
+        replies = self._c_replies
+        cards.sort(key=lambda b: (rank[b] >= LOSERS_LAST, replies(a, b), rank[b]))
+
+    def _c_replies(self, a: int, b: int) -> int:
+        """C's distinct replies after A's ``a`` and B's ``b`` (NES-6 duties, ``tricks.binds_c``).
+
+        Distinct: per suit and points, and whether A or C collects with it.
+        """
+        hand = self.hands[self.order[2]]
+        suit_of = self.table.suit_of
+        bound, allowed = self.rules.c_duties[suit_of[a] * 4 + suit_of[b]]
+        if any(map(bound.__getitem__, hand)):
+            hand = [c for c in hand if allowed[c]]
+        row, group = self.rules.winner_row(a, b), self._group
+        return len({group[c] * 2 + (row[c] == 1) for c in hand})
 
     def _b_rank(self, a: int) -> list[int]:
         """Per card B may play after A's ``a`` (an opponent's): its sort key (remembered per a)."""

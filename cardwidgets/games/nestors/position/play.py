@@ -148,9 +148,12 @@ class NestorsPosition(MoveGeneration):
         """Whether the deal is over."""
         return self.phase == DONE
 
-    def slot(self) -> int:
-        """Where in the deal the position is (trick number and cards played to it): killer moves per slot."""
-        return self.number * 4 + len(self.trick)
+    def slot(self) -> int | None:
+        """Where in the deal the position is (trick number and cards played to it): killer moves per slot.
+
+        None for B's card: no killer there (``SearchOrder._fastest_cut_first`` orders B's cards).
+        """
+        return None if len(self.trick) == 1 else self.number * 4 + len(self.trick)
 
     def text(self, move: int) -> str:
         """The engine's action string of ``move``."""
@@ -367,7 +370,7 @@ class NestorsPosition(MoveGeneration):
         token = self.table.points[table_card] * 2 + (spades_open and self.table.suit_of[table_card] == SPADES)
         return (self.number, spades, token, self._suit_keys.key(bytes(self.codes), spades_open))
 
-    def node(self) -> tuple[Any, int, int] | None:
+    def node(self) -> tuple[Any, int, int | None] | None:
         """``(key(), upper_bound(), slot())``, None once the deal is over (one call per search node)."""
         phase = self.phase
         if phase == DONE:
@@ -376,7 +379,7 @@ class NestorsPosition(MoveGeneration):
         spades_open = spades < SPADE_MAJORITY <= spades + self.live_spades
         high = self.live_points + TRICK_POINTS * (NUM_TRICKS + 1 - number) + spades_open * SPADE_BONUS
         if phase != PLAY or trick or number == NUM_TRICKS:
-            return None, high, number * 4 + len(trick)
+            return None, high, None if len(trick) == 1 else number * 4 + len(trick)
         table_card = self.table_card
         token = self.table.points[table_card] * 2 + (spades_open and self.table.suit_of[table_card] == SPADES)
         raw = bytes(self.codes)
