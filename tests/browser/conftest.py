@@ -6,6 +6,11 @@ opens them in Chromium through pytest-playwright, runs them, and inspects both
 sides: the kernel (a second kernel client through the connection file) and what
 the browser received (the widget manager's models and every comm message).
 
+Speed: one JupyterLab page serves test after test (``page``: each test's notebook opens in the JupyterLab
+already loaded, the previous one closed; a failed test's page is replaced), and each notebook gets a kernel
+started while the previous test ran (``JupyterServer.give_spare_kernel``). ``make test`` runs these tests
+on one pytest-xdist worker, in order (``tests/conftest.py``), the Lite tests beside them on the other.
+
 Run: ``python -m pytest tests/browser -q`` (part of the normal ``python -m pytest`` run); screenshots,
 one per test, land in ``tests/browser/artifacts/`` (gitignored). Recipe and pitfalls:
 ``/work/shared/browser-testing.md``.
