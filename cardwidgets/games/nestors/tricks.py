@@ -161,10 +161,8 @@ def resolve_trick(a: Card, b: Card, c: Card, trump: Rank) -> TrickResult:
     The deciding card is the collector's, except under W3a when only A played a
     trump (A's trump then wins the trick for C to collect).
     """
-    cards = (a, b, c)
     index, rule, reason = trick_winner(a, b, c, trump)
-    deciding = a if rule == "W3a" and c.rank is not trump else cards[index]
-    return TrickResult(POSITIONS[index], "BD" if index == 1 else "AC", rule, reason, deciding, cards, trump)
+    return _result(index, rule, reason, (a, b, c), trump, deciding=a if rule == "W3a" and c.rank is not trump else None)
 
 
 def resolve_last_trick(a: Card, b: Card, trump: Rank) -> TrickResult:
@@ -173,9 +171,12 @@ def resolve_last_trick(a: Card, b: Card, trump: Rank) -> TrickResult:
     return _result(index, "W3", reason, (a, b), trump)
 
 
-def _result(index: int, rule: str, reason: str, cards: tuple[Card, ...], trump: Rank) -> TrickResult:
-    """The result in which position ``index`` played the deciding card and collects."""
-    return TrickResult(POSITIONS[index], "BD" if index == 1 else "AC", rule, reason, cards[index], cards, trump)
+def _result(
+    index: int, rule: str, reason: str, cards: tuple[Card, ...], trump: Rank, *, deciding: Card | None = None
+) -> TrickResult:
+    """The result in which position ``index`` collects, having played the deciding card unless ``deciding`` says."""
+    card = cards[index] if deciding is None else deciding
+    return TrickResult(POSITIONS[index], "BD" if index == 1 else "AC", rule, reason, card, cards, trump)
 
 
 def binds_c(a_suit: Suit, b_suit: Suit, suit: Suit) -> bool:

@@ -114,9 +114,7 @@ class MoveGeneration(SearchOrder):
         third = len(trick) == 2  # C (the last trick has no C)
         if third:  # NES-6: C's duties (``tricks.binds_c``)
             suit_of = self.table.suit_of
-            bound, allowed = self.rules.c_duties[suit_of[trick[0][1]] * 4 + suit_of[trick[1][1]]]
-            if any(map(bound.__getitem__, hand)):
-                hand = [c for c in hand if allowed[c]]
+            hand = self.rules.c_allowed(hand, suit_of[trick[0][1]], suit_of[trick[1][1]])
         if not merge:
             return list(hand)
         # Most often no two cards are of one suit and points: then none is merged or left out.

@@ -83,11 +83,8 @@ class SearchOrder(TrickPosition):
 
         Distinct: per suit and points, and whether A or C collects with it.
         """
-        hand = self.hands[self.order[2]]
         suit_of = self.table.suit_of
-        bound, allowed = self.rules.c_duties[suit_of[a] * 4 + suit_of[b]]
-        if any(map(bound.__getitem__, hand)):
-            hand = [c for c in hand if allowed[c]]
+        hand = self.rules.c_allowed(self.hands[self.order[2]], suit_of[a], suit_of[b])
         row, group = self.rules.winner_row(a, b), self._group
         return len({group[c] * 2 + (row[c] == 1) for c in hand})
 

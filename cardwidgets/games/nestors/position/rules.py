@@ -46,6 +46,16 @@ class RuleTables:
         #: ``winner_row`` per pair of A's and B's cards (``PAIR * a + b``), made when first asked.
         self._winners: dict[int, list[int]] = {}
 
+    def c_allowed(self, hand: list[int], a_suit: int, b_suit: int) -> list[int]:
+        """The cards of C's ``hand`` NES-6 lets him play after A's card of suit number ``a_suit`` and B's of ``b_suit``.
+
+        A card that binds him (``binds_c``) or a trump if he holds a binding card, else any card (``hand`` itself).
+        """
+        bound, allowed = self.c_duties[a_suit * 4 + b_suit]
+        if any(map(bound.__getitem__, hand)):
+            return [c for c in hand if allowed[c]]
+        return hand
+
     def winner_row(self, a: int, b: int) -> list[int]:
         """Per C's card after A's ``a`` and B's ``b``: the position that collects (0 A, 1 B, 2 C: ``trick_winner``)."""
         row = self._winners.get(PAIR * a + b)
