@@ -53,9 +53,13 @@ bundle:
 ## from nestors.c with Debian's clang and lld (installed with apt when root and missing).
 ## No emscripten, no libc: the same file runs in CPython (wasmtime) and in JupyterLite (the browser).
 WASM_DIR := cardwidgets/analysis/core
-WASM_EXPORTS := core_version io_buffer setup_table new_deal load_position solve nodes_done table_entries
-WASM_FLAGS := --target=wasm32 -nostdlib -O2 -mbulk-memory -Wall -Wextra -Werror \
-	-ffile-prefix-map=$(CURDIR)/= -Wl,--no-entry -Wl,--strip-all -Wl,--import-undefined \
+## Its memory is imported and shared (threads: instances of it share the table, analysis/parallel.py);
+## each instance's own state is thread-local and attach() gives it a block and a stack.
+WASM_EXPORTS := core_version io_buffer attach setup_table new_deal join_deal load_position solve nodes_done \
+	table_entries __stack_pointer
+WASM_FLAGS := --target=wasm32 -nostdlib -O2 -mbulk-memory -matomics -mmutable-globals -ftls-model=local-exec \
+	-Wall -Wextra -Werror -ffile-prefix-map=$(CURDIR)/= -Wl,--no-entry -Wl,--strip-all -Wl,--import-undefined \
+	-Wl,--import-memory -Wl,--shared-memory -Wl,--max-memory=4294967296 \
 	$(foreach name,$(WASM_EXPORTS),-Wl,--export=$(name))
 
 wasm: clang

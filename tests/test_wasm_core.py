@@ -8,7 +8,9 @@
 - a module that is missing, broken, of another version, without wasmtime, or
   failing while it solves: the Python solver answers (the same values), and
   the reason is logged once;
-- a budget stops the compiled search with ``Unfinished``, never a wrong value.
+- a budget stops the compiled search with ``Unfinished``, never a wrong value;
+- instances sharing a memory share the deal and the table; where no shared
+  memory can be made, each has its own, with the same answers.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import pytest
 from test_analysis import brute_values, ending
 
 from cardwidgets.analysis import DoubleDummy, Unfinished, double_dummy, wasm_core
+from cardwidgets.analysis.dd import position_of
 from cardwidgets.games.nestors import compiled as nestors_core
 
 
@@ -213,6 +216,62 @@ def test_root_actions_in_parallel_threads_give_the_same_values() -> None:
         assert values.engine == "wasm"
         total = len(state.legal_actions())
         assert sorted(seen) == [(n, total) for n in range(1, total + 1)] or total <= 2
+
+
+def test_instances_sharing_a_memory_share_the_deal_and_the_table() -> None:
+    """A second instance joining the first finds what the first proved (and its own killers are fresh)."""
+    state = ending("nestors", random.Random("wasm-shared"), 7)
+    first = wasm_core.new_core(nestors_core)
+    second = wasm_core.new_core(nestors_core, joining=first)
+    alone = wasm_core.new_core(nestors_core)
+    assert first.group.shareable and second.group is first.group and alone.group is not first.group
+    assert second.table_bytes == first.table_bytes and second.io != first.io  # its own io, one table
+
+    def solve(core: wasm_core.Core) -> tuple[dict, int]:
+        solver = DoubleDummy()
+        solver.use_core(core)
+        return dict(solver.values(state)), solver.solver.nodes
+
+    python = double_dummy(state, engine="python")
+    values, nodes = solve(first)
+    assert values == python
+    shared_values, shared_nodes = solve(second)  # a new DoubleDummy: new_deal, the table emptied
+    assert shared_values == python and shared_nodes == nodes
+    pos = DoubleDummy()
+    first.prepare(pos, position_of(state))
+    second.prepare(pos, position_of(state))  # joins the deal first began
+    position = position_of(state)
+    full, full_nodes = first.solve(position, None, None, None)
+    again, again_nodes = second.solve(position, None, None, None)
+    fresh, fresh_nodes = alone.solve(position, None, None, None) if alone.prepare(pos, position) is None else (0, 0)
+    assert full == again == fresh
+    assert again_nodes < fresh_nodes == full_nodes  # the second found the first's bounds in the shared table
+
+
+def test_the_module_reads_its_memory_import_and_runs_unshared_too(fresh_core, monkeypatch) -> None:
+    """Where no shared memory can be made, each instance gets a memory of its own: the same answers."""
+    import wasmtime
+
+    wasm_core.new_core(nestors_core)  # the process's engine
+    code = (wasm_core.WASM_DIR / nestors_core.MODULE).read_bytes()
+    limits = wasm_core.memory_import(code)
+    module = wasmtime.Module(wasm_core._compiled["engine"], code)
+    (declared,) = [item.type for item in module.imports if item.name == "memory"]
+    assert (limits.minimum, limits.maximum) == (declared.limits.min, declared.limits.max) and declared.is_shared
+    plain = wasmtime.Module(wasm_core._compiled["engine"], wasm_core.unshared(code))
+    assert [item.type.is_shared for item in plain.imports if item.name == "memory"] == [False]
+    with pytest.raises(wasm_core.CoreError, match="imports no memory"):
+        wasm_core.memory_import(code[:8])
+
+    def no_shared_memory(*args: object) -> None:
+        raise RuntimeError("no shared memory on this host")
+
+    monkeypatch.setattr(wasm_core, "_shared_memory", no_shared_memory)
+    cores = wasm_core.cores(nestors_core, 2)
+    assert len(cores) == 2 and not cores[0].group.shareable and cores[1].group is not cores[0].group
+    state = ending("nestors", random.Random("wasm-unshared"), 6)
+    values = DoubleDummy(workers=2).values(state)
+    assert values == double_dummy(state, engine="python") and values.engine == "wasm"
 
 
 def test_parallel_budgets_stop_with_unfinished_and_exact_values() -> None:

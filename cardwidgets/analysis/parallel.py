@@ -2,10 +2,11 @@
 
 wasmtime calls the module through ``ctypes``, which lets go of the GIL while
 the module runs, so the threads search at once on as many cores as there are
-(``benchmarks/analysis.py --workers``). Each instance has its own table: the
-threads share no bounds, only the first action's value, which every other
-action starts from (MTD(f), as the one-thread root does with its previous
-action's value). In Pyodide there is one thread: ``DoubleDummy(workers=...)``
+(``benchmarks/analysis.py --workers``). The instances share one memory
+(``wasm_core.cores``), so one table: what one thread proves, the others find.
+Each action starts from the value found last (MTD(f), as the one-thread root
+does with its previous action's value); the first ones, before any is known,
+halve the range. In Pyodide there is one thread: ``DoubleDummy(workers=...)``
 then solves as with one (a Web Worker per instance would be needed).
 """
 
@@ -30,8 +31,10 @@ class _Shared:
 
     def __init__(self, count: int) -> None:
         self.lock = threading.Lock()
-        self.next = iter(range(1, count))
+        self.next = iter(range(count))
         self.found: dict[int, int] = {}
+        #: The value found last (``gain + future``), where the next action starts.
+        self.latest: int | None = None
         self.nodes = 0
         self.stopped = False
         self.error: BaseException | None = None
@@ -46,18 +49,18 @@ def solve_all(
 ) -> tuple[dict[int, int], int, bool]:
     """``({index: gain + future}, positions searched, whether every child was valued)``.
 
-    The first child alone (its value guides the others), then the rest, each
-    thread taking the next child as it is free. Budgets: ``seconds`` from
-    now for all; ``max_nodes`` shared (each solve gets what is left when it
-    starts). The cores must be ``prepare``-d for this deal and held.
+    Each thread takes the next child as it is free, from the start. Budgets:
+    ``seconds`` from now for all; ``max_nodes`` shared (each solve gets what
+    is left when it starts). The cores must be ``prepare``-d for this deal and held.
     """
     started = time.monotonic()
     shared = _Shared(len(children))
 
-    def solve(core: Core, index: int, guess: int | None) -> bool:
+    def solve(core: Core, index: int) -> bool:
         gain, position = children[index]
         with shared.lock:
             left = None if max_nodes is None else max_nodes - shared.nodes
+            guess = shared.latest
         seconds_left = None if seconds is None else seconds - (time.monotonic() - started)
         try:
             value, nodes = core.solve_ints(position, None if guess is None else guess - gain, left, seconds_left)
@@ -68,21 +71,17 @@ def solve_all(
             return False
         with shared.lock:
             shared.nodes += nodes
-            shared.found[index] = gain + value
+            shared.found[index] = shared.latest = gain + value
             if progress is not None:
                 progress(len(shared.found), len(children))
         return True
-
-    if not solve(cores[0], 0, None):
-        return shared.found, shared.nodes, False
-    guess = shared.found[0]
 
     def work(core: Core) -> None:
         try:
             while True:
                 with shared.lock:
                     index = None if shared.stopped or shared.error else next(shared.next, None)
-                if index is None or not solve(core, index, guess):
+                if index is None or not solve(core, index):
                     return
         except BaseException as error:  # re-raised in the calling thread
             with shared.lock:

@@ -12,6 +12,12 @@ keys, killers and table, so the same values and node counts;
 - in CPython through ``wasmtime`` (a dependency of cardwidgets);
 - in Pyodide (JupyterLite) through the browser's own ``WebAssembly``.
 
+The module's memory is imported and shared: several instances of it (one per
+thread, ``cores``) can share one memory, hence one deal and one table, and search
+at once (``parallel``); each instance's own state is thread-local in the module,
+and ``attach`` gives it its block and its stack. An instance made alone
+(``new_core``) has a memory of its own.
+
 ``core(spec)`` gives the process's instance of a module, or None when it cannot
 run here (wasmtime missing, the file missing or broken, a version mismatch):
 the caller then uses the pure-Python solver, which stays the reference. The
@@ -22,6 +28,7 @@ its budget says so (``Stopped``).
 from __future__ import annotations
 
 import atexit
+import functools
 import gc
 import logging
 import os
@@ -31,7 +38,7 @@ import threading
 import time
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 #: Where the modules are (``<spec.MODULE>``).
 WASM_DIR = Path(__file__).resolve().parent / "core"
@@ -53,6 +60,8 @@ HUGE_PAGE = 2 << 20
 CLEAR_AT = 1_000_000
 #: ``solve``'s "no limit" node budget.
 NO_LIMIT = 1e18
+#: How many instances may share one memory (the module's ``MAX_INSTANCES``).
+MAX_INSTANCES = 8
 
 log = logging.getLogger("cardwidgets.analysis")
 
@@ -73,28 +82,126 @@ class Stopped(RuntimeError):  # noqa: N818 (the name says what happened)
 _compiled: dict[str, Any] = {}
 
 
+# ----- the module's memory ---------------------------------------------------------------------------
+class MemoryImport(NamedTuple):
+    """The module's imported memory: its limits in 64 KB pages, and where its flags byte is."""
+
+    minimum: int
+    maximum: int
+    flags_at: int
+
+
+def memory_import(code: bytes) -> MemoryImport:
+    """Reads ``env.memory``'s limits from the module's import section (``CoreError`` when it has none)."""
+
+    def leb(at: int) -> tuple[int, int]:
+        value = shift = 0
+        while True:
+            byte = code[at]
+            value |= (byte & 0x7F) << shift
+            at, shift = at + 1, shift + 7
+            if byte < 0x80:
+                return value, at
+
+    try:
+        at = 8  # after the magic number and the version
+        while at < len(code):
+            section, size_at = code[at], at + 1
+            size, at = leb(size_at)
+            if section == 2:  # the import section
+                count, at = leb(at)
+                for _ in range(count):
+                    names = []
+                    for _ in range(2):
+                        length, at = leb(at)
+                        names.append(code[at : at + length])
+                        at += length
+                    kind, at = code[at], at + 1
+                    if kind == 0:  # a function: its type's index
+                        _, at = leb(at)
+                    elif kind == 2:  # a memory: flags, minimum, maximum
+                        flags_at, flags = at, code[at]
+                        minimum, at = leb(at + 1)
+                        maximum, at = leb(at) if flags & 1 else (minimum, at)
+                        if names == [b"env", b"memory"]:
+                            return MemoryImport(minimum, maximum, flags_at)
+                    else:
+                        raise ValueError(f"an import of kind {kind}")
+                break
+            at += size
+    except (IndexError, ValueError) as error:
+        raise CoreError(f"the compiled core's imports cannot be read ({error})") from None
+    raise CoreError("the compiled core imports no memory")
+
+
+def unshared(code: bytes) -> bytes:
+    """The module with an unshared memory (the same code: where a shared memory cannot be made)."""
+    at = memory_import(code).flags_at
+    return code[:at] + bytes([code[at] & ~2]) + code[at + 1 :]
+
+
+class _Group:
+    """Instances sharing one memory: its deal, its table (``Core``) and how many are attached."""
+
+    def __init__(self) -> None:
+        self.memory: Any = None
+        #: Whether other instances can join (a shared memory; else each instance has a memory of its own).
+        self.shareable = False
+        self.count = 0
+        #: (owner, context) of the last ``new_deal``, and how many there were.
+        self.deal: Any = None
+        self.serial = 0
+        self.table_bytes = -1
+        self.policy = ""
+        self.huge_pages = False
+
+
 # ----- the two ways of running the module ------------------------------------------------------------
 class _Wasmtime:
     """The module in CPython, through wasmtime."""
 
     name = "wasmtime"
 
-    def __init__(self, code: bytes) -> None:
+    def __init__(self, code: bytes, group: _Group) -> None:
         import wasmtime  # here, not above: without it the Python solver answers
 
+        if "engine" not in _compiled:  # one per process: the memories of all instances are its
+            config = wasmtime.Config()
+            config.wasm_threads = True
+            config.shared_memory = True
+            _compiled["engine"] = wasmtime.Engine(config)
+        engine = _compiled["engine"]
         if _compiled.get("code") is not code:  # compiled once per process (tens of ms)
-            engine = wasmtime.Engine()
-            _compiled.update(code=code, engine=engine, module=wasmtime.Module(engine, code))
-        self.store = wasmtime.Store(_compiled["engine"])
-        module = _compiled["module"]
+            _compiled.pop("unshared", None)
+            _compiled.update(code=code, module=wasmtime.Module(engine, code))
+        self.store = wasmtime.Store(engine)
         clock = wasmtime.Func(self.store, wasmtime.FuncType([], [wasmtime.ValType.f64()]), self.now_ms)
-        exports = wasmtime.Instance(self.store, module, [clock]).exports(self.store)
-        #: The module's functions by name, and its memory.
+        limits = memory_import(code)
+        if group.memory is None:
+            try:
+                group.memory = _shared_memory(wasmtime, engine, limits)
+                group.shareable = True
+            except Exception as error:  # any: then each instance has a memory of its own
+                log.info("cardwidgets.analysis: no shared memory here (%s): one table per thread", error)
+        if group.shareable:
+            module, memory = _compiled["module"], group.memory
+        else:  # the same code with an unshared memory, in this instance's store
+            if "unshared" not in _compiled:
+                _compiled["unshared"] = wasmtime.Module(engine, unshared(code))
+            module = _compiled["unshared"]
+            memory = group.memory = wasmtime.Memory(self.store, wasmtime.MemoryType(wasmtime.Limits(*limits[:2])))
+        #: The instance's memory (shared with the others of ``group`` when ``group.shareable``).
+        self.memory: Any = memory
+        self.shared = group.shareable
+        given: dict[str, Any] = {"memory": memory, "now_ms": clock}
+        imports = [given[item.name] for item in module.imports]
+        exports = wasmtime.Instance(self.store, module, imports).exports(self.store)
+        #: The module's functions by name, and its stack pointer.
         self.exports = {name: func for name in exports if isinstance(func := exports[name], wasmtime.Func)}
-        memory = exports["memory"]
-        if not isinstance(memory, wasmtime.Memory):
-            raise TypeError("the compiled core exports no memory")
-        self.memory = memory
+        stack_pointer = exports["__stack_pointer"]
+        if not isinstance(stack_pointer, wasmtime.Global):
+            raise CoreError("the compiled core exports no stack pointer")
+        self.stack_pointer = stack_pointer
 
     def now_ms(self) -> float:
         return time.monotonic() * 1000.0
@@ -102,8 +209,24 @@ class _Wasmtime:
     def call(self, name: str, *args: Any) -> Any:
         return self.exports[name](self.store, *args)
 
+    def set_stack(self, top: int) -> None:
+        self.stack_pointer.set_value(self.store, top)
+
+    def _extent(self) -> tuple[int, int]:
+        """Where the memory lies in this process, and its bytes."""
+        import ctypes  # CPython's loader only
+
+        pointer = self.memory.data_ptr() if self.shared else self.memory.data_ptr(self.store)
+        size = self.memory.data_len() if self.shared else self.memory.data_len(self.store)
+        return ctypes.cast(pointer, ctypes.c_void_p).value or 0, size
+
     def write(self, offset: int, data: bytes) -> None:
-        self.memory.write(self.store, data, offset)
+        import ctypes
+
+        start, size = self._extent()
+        if offset < 0 or offset + len(data) > size:
+            raise CoreError("a write outside the compiled core's memory")
+        ctypes.memmove(start + offset, data, len(data))
 
     def huge_pages(self) -> bool:
         """Ask Linux to back the module's memory with 2 MB pages (``madvise``); whether it agreed.
@@ -118,8 +241,8 @@ class _Wasmtime:
             import ctypes  # here only: this loader is CPython's (wasmtime); Pyodide has no ctypes
 
             libc = ctypes.CDLL(None, use_errno=True)
-            start = ctypes.cast(self.memory.data_ptr(self.store), ctypes.c_void_p).value or 0
-            end = start + self.memory.data_len(self.store)
+            start, size = self._extent()
+            end = start + size
             first, last = -(-start // HUGE_PAGE) * HUGE_PAGE, end // HUGE_PAGE * HUGE_PAGE
             if last <= first:
                 return False
@@ -128,17 +251,42 @@ class _Wasmtime:
             return False
 
 
+@functools.cache
+def _shared_memory_type(wasmtime: Any) -> Any:
+    """The ``SharedMemory`` of wasmtime, as instances in other stores (threads) can import it.
+
+    wasmtime-py 50's own wraps its pointer twice when it is imported (a ``TypeError``); this does not.
+    """
+    from wasmtime import _ffi as ffi
+
+    class SharedMemory(wasmtime.SharedMemory):
+        def _as_extern(self) -> Any:
+            union = ffi.wasmtime_extern_union(sharedmemory=self.ptr())
+            return ffi.wasmtime_extern_t(ffi.WASMTIME_EXTERN_SHAREDMEMORY, union)
+
+    return SharedMemory
+
+
+def _shared_memory(wasmtime: Any, engine: Any, limits: MemoryImport) -> Any:
+    """A shared memory of the module's limits."""
+    memory_type = wasmtime.MemoryType(wasmtime.Limits(limits.minimum, limits.maximum), shared=True)
+    return _shared_memory_type(wasmtime)(engine, memory_type)
+
+
 class _Browser:
     """The module in Pyodide, through the browser's ``WebAssembly``."""
 
     name = "browser"
 
-    def __init__(self, code: bytes) -> None:
+    def __init__(self, code: bytes, group: _Group) -> None:
         from pyodide.code import run_js  # Pyodide only ([tool.mypy]: not installed here)
         from pyodide.ffi import to_js
 
         self._to_js = to_js
-        self.exports = run_js(_INSTANTIATE_JS)(to_js(code))
+        limits = memory_import(code)
+        made = run_js(_INSTANTIATE_JS)(to_js(code), to_js(unshared(code)), limits.minimum, limits.maximum)
+        self.exports, self.memory = made.exports, made.memory
+        group.memory = self.memory  # one instance per memory: Pyodide has no threads
         self._now = run_js("() => performance.now()")
         self._write = run_js("(memory, offset, data) => new Uint8Array(memory.buffer, offset, data.length).set(data)")
 
@@ -148,59 +296,129 @@ class _Browser:
     def call(self, name: str, *args: Any) -> Any:
         return getattr(self.exports, name)(*args)
 
+    def set_stack(self, top: int) -> None:
+        self.exports.__stack_pointer.value = top
+
     def write(self, offset: int, data: bytes) -> None:
-        self._write(self.exports.memory, offset, self._to_js(data))  # a fresh view: the buffer moves on growth
+        self._write(self.memory, offset, self._to_js(data))  # a fresh view: the buffer changes on growth
 
     def huge_pages(self) -> bool:
         """The browser decides how its memory is paged."""
         return False
 
 
-#: Compiles and instantiates the module in JavaScript (the module's clock is ``performance.now``).
-_INSTANTIATE_JS = """(code) => {
-  const module = new WebAssembly.Module(code);
-  return new WebAssembly.Instance(module, {env: {now_ms: () => performance.now()}}).exports;
+#: Compiles and instantiates the module in JavaScript (the module's clock is ``performance.now``), with a
+#: shared memory where the browser makes one (Chromium does, even without cross-origin isolation), else the
+#: same code with an unshared memory (Pyodide has no threads: one instance either way).
+_INSTANTIATE_JS = """(code, unsharedCode, initial, maximum) => {
+  let memory, module;
+  try {
+    memory = new WebAssembly.Memory({initial, maximum, shared: true});
+    module = new WebAssembly.Module(code);
+  } catch (error) {
+    memory = new WebAssembly.Memory({initial, maximum});
+    module = new WebAssembly.Module(unsharedCode);
+  }
+  const instance = new WebAssembly.Instance(module, {env: {memory, now_ms: () => performance.now()}});
+  return {exports: instance.exports, memory};
 }"""
 
 
 # ----- one instance: its table and killers ------------------------------------------------------------
 class Core:
-    """One instance of the module (its own table and killers), for one thread at a time."""
+    """One instance of the module (its killers, its position), for one thread at a time.
 
-    def __init__(self, code: bytes, spec: Any, policy: str = "replace", log2_slots: int = TABLE_LOG2_SLOTS) -> None:
+    Alone, it has a memory (and a table) of its own; made with ``joining`` another core, it shares
+    that core's memory, deal and table (``cores``: the threads of ``parallel``, which hold the first
+    core's lock while they search).
+    """
+
+    #: The instances sharing this one's memory, deal and table.
+    group: _Group
+
+    def __init__(
+        self,
+        code: bytes,
+        spec: Any,
+        policy: str = "replace",
+        log2_slots: int = TABLE_LOG2_SLOTS,
+        joining: Core | None = None,
+    ) -> None:
         if policy not in POLICIES:
             raise CoreError(f"the table's policy is one of {POLICIES}, not {policy!r}")
+        group: _Group = joining.group if joining is not None and joining.group.shareable else _Group()
+        self.group = group
+        if self.group.count >= MAX_INSTANCES:
+            raise CoreError(f"at most {MAX_INSTANCES} instances share a memory")
         runner = _Browser if sys.platform == "emscripten" else _Wasmtime
-        self.runner: Any = runner(code)
+        self.runner: Any = runner(code, self.group)
         version = self.runner.call("core_version")
         if version != spec.VERSION:
             raise CoreError(f"{spec.MODULE} is version {version}, its positions are written for {spec.VERSION}")
+        top = self.runner.call("attach", self.group.count)
+        if not top:
+            raise CoreError(f"{spec.MODULE} could not get the memory for instance {self.group.count}")
+        self.runner.set_stack(top)
+        self.group.count += 1
         #: The game's marshalling (a position's ``compiled``).
         self.spec = spec
-        self.table_bytes = -1
+        if self.group.count == 1:  # the memory's first instance: its table
+            self._setup_table(policy, log2_slots)
+        self.io = self.runner.call("io_buffer")
+        #: The deal this instance joined (``_Group.serial``).
+        self.joined = -1
+        self.lock = threading.Lock()
+
+    def _setup_table(self, policy: str, log2_slots: int) -> None:
+        """The memory's table: ``2**log2_slots`` slots, or fewer where the memory cannot grow that far."""
+        group = self.group
         smallest = SMALLEST_LOG2_SLOTS if policy == "replace" else log2_slots
         for log2 in range(log2_slots, min(smallest, log2_slots) - 1, -1):
             max_entries = CLEAR_AT if policy == "clear" else 1 << log2
-            self.table_bytes = self.runner.call("setup_table", log2, max_entries, int(policy == "replace"))
-            if self.table_bytes >= 0:
+            group.table_bytes = self.runner.call("setup_table", log2, max_entries, int(policy == "replace"))
+            if group.table_bytes >= 0:
                 break
-        if self.table_bytes < 0:
-            raise CoreError(f"{spec.MODULE} could not get the memory for a table of 2**{log2_slots} slots")
-        #: Whether the table lies in 2 MB pages (Linux, CPython).
-        self.huge_pages = self.runner.huge_pages()
-        self.policy = policy
-        self.io = self.runner.call("io_buffer")
-        #: What the table holds now: (owner, context) of the last ``new_deal``.
-        self.deal: Any = None
-        self.lock = threading.Lock()
+        if group.table_bytes < 0:
+            raise CoreError(f"{self.spec.MODULE} could not get the memory for a table of 2**{log2_slots} slots")
+        group.huge_pages = self.runner.huge_pages()
+        group.policy = policy
+
+    @property
+    def table_bytes(self) -> int:
+        """The table's size in bytes."""
+        return int(self.group.table_bytes)
+
+    @property
+    def policy(self) -> str:
+        """The table's policy (``POLICIES``)."""
+        return str(self.group.policy)
+
+    @property
+    def huge_pages(self) -> bool:
+        """Whether the table lies in 2 MB pages (Linux, CPython)."""
+        return bool(self.group.huge_pages)
+
+    @property
+    def deal(self) -> Any:
+        """What the table holds now: (owner, context) of the last ``new_deal`` (None: nothing known)."""
+        return self.group.deal
+
+    @deal.setter
+    def deal(self, deal: Any) -> None:
+        self.group.deal = deal
 
     def prepare(self, owner: Any, pos: Any) -> None:
         """Make the table and killers ``owner``'s for ``pos``'s deal (emptied when they were not)."""
         deal = (weakref.ref(owner), pos.context())  # a weak reference: the core does not keep its owner alive
-        if deal != self.deal:
+        group = self.group
+        if deal != group.deal:
             self._write(self.spec.deal_ints(pos))
             self.runner.call("new_deal")
-            self.deal = deal
+            group.deal = deal
+            group.serial += 1
+        elif self.joined != group.serial:  # another instance of the memory started this deal
+            self.runner.call("join_deal")
+        self.joined = group.serial
 
     def solve(self, pos: Any, guess: int | None, max_nodes: int | None, seconds_left: float | None) -> tuple[int, int]:
         """``(value, nodes)``: ``Solver.value(pos, guess)`` computed by the module, or ``Stopped``."""
@@ -240,28 +458,35 @@ def core(spec: Any) -> Core | None:
                 known["core"] = new_core(spec)
             except Exception as error:  # any failure means: use the Python solver
                 known["why"] = f"{type(error).__name__}: {error}"
-                log.warning("cardwidgets.analysis: the compiled solver is not used (%s); using the Python solver",
-                            known["why"])
+                log.warning(
+                    "cardwidgets.analysis: the compiled solver is not used (%s); using the Python solver", known["why"]
+                )
         return known["core"]
 
 
 def cores(spec: Any, count: int) -> list[Core]:
-    """``count`` instances (the process's one first, the others kept for the next call), or [] without it."""
+    """``count`` instances sharing one memory (the process's first), or [] without the module.
+
+    The others are kept for the next call. Use them together only, holding the first one's lock.
+    """
     first = core(spec)
     if first is None:
         return []
+    count = min(count, MAX_INSTANCES)
     with _lock:
         extra = _state[spec.MODULE].setdefault("extra", [])
         while len(extra) < count - 1:
-            extra.append(new_core(spec))
+            extra.append(new_core(spec, joining=first))
         return [first, *extra[: count - 1]]
 
 
-def new_core(spec: Any, policy: str = "replace", log2_slots: int = TABLE_LOG2_SLOTS) -> Core:
-    """A fresh instance of ``spec``'s module (its own table): for another thread, or a test."""
+def new_core(
+    spec: Any, policy: str = "replace", log2_slots: int = TABLE_LOG2_SLOTS, joining: Core | None = None
+) -> Core:
+    """A fresh instance of ``spec``'s module: with a memory (and table) of its own, or sharing ``joining``'s."""
     if os.environ.get(ENGINE_VARIABLE, "").lower() == "python":
         raise CoreError(f"{ENGINE_VARIABLE}=python")
-    return Core(_code(spec), spec, policy, log2_slots)
+    return Core(_code(spec), spec, policy, log2_slots, joining)
 
 
 def _code(spec: Any) -> bytes:

@@ -17,6 +17,15 @@
  * leave (NES-6, NES-7) happen inside the core: the opening (NES-6a) is played
  * by the Python root.
  *
+ * Threads (issue 24, item 5): several instances of the module may share one
+ * memory (a shared WebAssembly memory): they share the deal and the table, and
+ * search at once.  What is each instance's own (the position, its undo stack,
+ * the killers, the budget, io) is thread-local (`MINE`); each instance gets its
+ * own stack and thread-local block from attach().  The table's buckets are
+ * locked while read or written, so an entry is never seen half-written.  With
+ * one instance (and in the browser, where Pyodide has no threads) nothing of
+ * that changes an answer or a node count.
+ *
  * Cards are Card.index (suit * 13 + rank place; spades are suit 0).  A card's
  * code: GONE once out of the play, IN_TRICK in the open trick, else its
  * holder's seat + 8 * its point class.
@@ -27,12 +36,12 @@ typedef unsigned int u32;
 typedef unsigned long long u64;
 typedef int i32;
 
-#define CORE_VERSION 3
+#define CORE_VERSION 4
 
 #define GONE 255
 #define IN_TRICK 254
 #define NO_MOVE (-1)
-#define LEAVE_MOVE (1 << 19)
+#define LEAVE_MOVE 64        /* a leave: the card | LEAVE_MOVE (cards are 0..52) */
 #define INFINITY 1000000
 #define LOSERS_LAST 1000000
 #define NUM_TRICKS 12      /* NES-6 */
@@ -46,6 +55,9 @@ enum { PLAY = 0, LEAVE = 1, DONE = 2 };
 
 /* The host's clock in milliseconds (checked every 4096 positions when a deadline is set). */
 __attribute__((import_module("env"), import_name("now_ms"))) double now_ms(void);
+
+/* What each instance has of its own (thread-local: one block per instance, set up by attach()). */
+#define MINE _Thread_local
 
 /* ----- freestanding helpers ------------------------------------------------------------------- */
 __attribute__((no_builtin("memset"))) void *memset(void *dst, int value, unsigned long n) {
@@ -70,7 +82,9 @@ static i32 lead_rank[53];         /* -strength (_ranks[0]) */
 static i32 orders[4][13], order_len[4], place[53];
 static i32 declarers[4], bidder;
 
-/* Remembered per pair of cards: C's outcomes (_c_rows) and B's sort key (_b_rank). */
+/* Remembered per pair of cards: C's outcomes (_c_rows) and B's sort key (_b_rank).  Shared by the
+ * instances: a row depends on the deal only; whichever instance needs it first fills it, and marks
+ * it known (an atomic store after the row, read atomically) - two filling it at once write the same. */
 static i32 c_row_known[53 * 64];
 static u8 c_row[53 * 64][53];     /* _position_winning(a, b, c) */
 static i32 c_rank[53 * 64][53];   /* _reply_rank of "A or C collects" */
@@ -87,8 +101,8 @@ typedef struct {
     i32 spades, live_points, live_spades;
 } State;
 
-static State st;
-static i32 hands[4][13], hand_len[4];
+static MINE State st;
+static MINE i32 hands[4][13], hand_len[4];
 
 /* The undo stack: the whole small state before each move, and where the card left its hand. */
 typedef struct {
@@ -96,30 +110,31 @@ typedef struct {
     i32 seat, card, at;  /* at < 0: no card left a hand (a leave) */
 } Undo;
 
-static Undo undo_stack[64];
-static i32 undo_top;
+static MINE Undo undo_stack[64];
+static MINE i32 undo_top;
 
 /* ----- the search's memory: killers and the table of bounds ----------------------------------- */
-static i32 killers[64];   /* per slot (number * 4 + cards in the trick); NO_MOVE if none */
+static MINE i32 killers[64];   /* per slot (number * 4 + cards in the trick); NO_MOVE if none */
 
 typedef struct {
     u64 k0, k1, k2;       /* the key; k0's top byte: the generation that wrote it */
     short low, high;
-    i32 move;
+    short move;
+    unsigned short lock;  /* the first slot's of a bucket: 1 while an instance reads or writes the bucket */
 } Entry;
 
 static Entry *table;
 static u32 table_mask;       /* slots - 1 (a power of two) */
-static u32 table_count;
+static u32 table_count;      /* counted atomically: instances share the table */
 static u32 max_entries;      /* emptied when it holds this many (solver.MAX_ENTRIES) */
 
 /* ----- budgets -------------------------------------------------------------------------------- */
-static u64 nodes, node_limit;
-static double deadline;      /* <= 0: none */
-static i32 stopped;
+static MINE u64 nodes, node_limit;
+static MINE double deadline;      /* <= 0: none */
+static MINE i32 stopped;
 
 /* ----- the exchange area with the host -------------------------------------------------------- */
-static i32 io[1024];
+static MINE i32 io[1024];
 
 i32 core_version(void) { return CORE_VERSION; }
 i32 *io_buffer(void) { return io; }
@@ -157,23 +172,23 @@ static i32 position_winning(i32 a, i32 b, i32 c) {
 /* _c_rows: per card of C after a and b, who collects, and C's sort key (A or C first). */
 static i32 c_rows(i32 a, i32 b) {
     i32 pair = a * 64 + b;
-    if (!c_row_known[pair]) {
+    if (!__atomic_load_n(&c_row_known[pair], __ATOMIC_ACQUIRE)) {
         for (i32 c = 0; c < 53; c++) {
             i32 w = c < 52 && order_len[suit_of[c]] && place[c] >= 0 ? position_winning(a, b, c) : 0;
             c_row[pair][c] = (u8)w;
             c_rank[pair][c] = w != 1 ? win_rank[c] : LOSERS_LAST + lose_rank[c];
         }
-        c_row_known[pair] = 1;
+        __atomic_store_n(&c_row_known[pair], 1, __ATOMIC_RELEASE);
     }
     return pair;
 }
 
 /* _b_rank: B's sort key after an opponent's a (B's winners by the A-or-B rule first). */
 static i32 *b_ranks(i32 a) {
-    if (!b_rank_known[a]) {
+    if (!__atomic_load_n(&b_rank_known[a], __ATOMIC_ACQUIRE)) {
         for (i32 b = 0; b < 53; b++)
             b_rank[a][b] = a_or_b(a, b) == 1 ? win_rank[b] : LOSERS_LAST + lose_rank[b];
-        b_rank_known[a] = 1;
+        __atomic_store_n(&b_rank_known[a], 1, __ATOMIC_RELEASE);
     }
     return b_rank[a];
 }
@@ -213,7 +228,7 @@ static i32 c_replies(i32 a, i32 b) {
  * the card that leaves C the fewest distinct replies first (Furtak & Buro's fastest-cut-first:
  * when B's card cuts off, C's replies are what its proof must try), then as _b_rank says. */
 static void fastest_cut_first(i32 *cards, i32 n) {
-    static i32 key[53];
+    static MINE i32 key[53];
     i32 a = st.trick_card[0];
     const i32 *rank = b_ranks(a);
     for (i32 i = 0; i < n; i++) {
@@ -554,31 +569,53 @@ static i32 same_key(const Entry *e, u64 tagged, u64 k1, u64 k2) {
 }
 
 /* The table's policy: CLEAR empties it at max_entries, as the Python solver does (the same node
- * counts); REPLACE keeps it full: buckets of BUCKET slots, a new key takes an empty slot or the
- * one nearest the end of the deal (the highest trick number: the cheapest to find again), so
- * what was learnt near the root stays. */
+ * counts; one instance only); REPLACE keeps it full: buckets of BUCKET slots, a new key takes an
+ * empty slot or the one nearest the end of the deal (the highest trick number: the cheapest to
+ * find again), so what was learnt near the root stays. */
 enum { CLEAR = 0, REPLACE = 1 };
 #define BUCKET 4
 static i32 policy = CLEAR;
 
-static Entry *lookup(u64 k0, u64 k1, u64 k2) {
-    u64 tagged = k0 | generation << GEN_SHIFT;
-    u32 i = slot_of(k0, k1, k2);
-    if (policy == REPLACE) {
-        Entry *bucket = &table[i & ~(u32)(BUCKET - 1)];
-        for (i32 j = 0; j < BUCKET; j++) if (same_key(&bucket[j], tagged, k1, k2)) return &bucket[j];
-        return 0;
-    }
-    while (IN_USE(&table[i])) {
-        if (same_key(&table[i], tagged, k1, k2)) return &table[i];
-        i = (i + 1) & table_mask;
-    }
-    return 0;
+/* What the table knows of a key: its bounds and move (found = 0: nothing). */
+typedef struct { i32 found, low, high, move; } Known;
+
+/* REPLACE's buckets are read and written under their lock (the first slot's), so an instance never
+ * sees an entry another one is writing. Held for a few loads or stores: a spin. */
+static Entry *locked_bucket(u32 i) {
+    Entry *bucket = &table[i & ~(u32)(BUCKET - 1)];
+    while (__atomic_exchange_n(&bucket->lock, 1, __ATOMIC_ACQUIRE)) {}
+    return bucket;
 }
 
-/* REPLACE: where a key goes in its bucket (its own slot, an empty one, else the deepest). */
-static Entry *bucket_slot(u32 i, u64 tagged, u64 k1, u64 k2) {
-    Entry *bucket = &table[i & ~(u32)(BUCKET - 1)], *victim = 0;
+static void unlock_bucket(Entry *bucket) { __atomic_store_n(&bucket->lock, 0, __ATOMIC_RELEASE); }
+
+static Known known_of(const Entry *e) {
+    Known k = {0, 0, 0, NO_MOVE};
+    if (e) { k.found = 1; k.low = e->low; k.high = e->high; k.move = e->move; }
+    return k;
+}
+
+static Known lookup(u64 k0, u64 k1, u64 k2) {
+    u64 tagged = k0 | generation << GEN_SHIFT;
+    u32 i = slot_of(k0, k1, k2);
+    const Entry *found = 0;
+    if (policy == REPLACE) {
+        Entry *bucket = locked_bucket(i);
+        for (i32 j = 0; j < BUCKET && !found; j++) if (same_key(&bucket[j], tagged, k1, k2)) found = &bucket[j];
+        Known k = known_of(found);
+        unlock_bucket(bucket);
+        return k;
+    }
+    while (IN_USE(&table[i]) && !found) {
+        if (same_key(&table[i], tagged, k1, k2)) found = &table[i];
+        i = (i + 1) & table_mask;
+    }
+    return known_of(found);
+}
+
+/* REPLACE: where a key goes in its (locked) bucket (its own slot, an empty one, else the deepest). */
+static Entry *bucket_slot(Entry *bucket, u64 tagged, u64 k1, u64 k2) {
+    Entry *victim = 0;
     u32 deepest = 0;
     for (i32 j = 0; j < BUCKET; j++) {
         Entry *e = &bucket[j];
@@ -597,6 +634,12 @@ static void clear_table(void) {
     table_count = 0;
 }
 
+static void write_entry(Entry *e, u64 tagged, u64 k1, u64 k2, i32 low, i32 high, i32 move) {
+    if (!IN_USE(e)) __atomic_fetch_add(&table_count, 1, __ATOMIC_RELAXED);
+    e->k0 = tagged; e->k1 = k1; e->k2 = k2;
+    e->low = (short)low; e->high = (short)high; e->move = (short)move;
+}
+
 /* Solver._store: narrow the key's bounds by a result found in the window (alpha, beta). */
 static void store(u64 k0, u64 k1, u64 k2, i32 low, i32 high, i32 alpha, i32 beta, i32 best, i32 move) {
     if (best <= alpha) { if (best < high) high = best; }
@@ -605,16 +648,14 @@ static void store(u64 k0, u64 k1, u64 k2, i32 low, i32 high, i32 alpha, i32 beta
     if (policy == CLEAR && table_count >= max_entries) clear_table();
     u64 tagged = k0 | generation << GEN_SHIFT;
     u32 i = slot_of(k0, k1, k2);
-    Entry *e;
     if (policy == REPLACE) {
-        e = bucket_slot(i, tagged, k1, k2);
-    } else {
-        while (IN_USE(&table[i]) && !same_key(&table[i], tagged, k1, k2)) i = (i + 1) & table_mask;
-        e = &table[i];
+        Entry *bucket = locked_bucket(i);
+        write_entry(bucket_slot(bucket, tagged, k1, k2), tagged, k1, k2, low, high, move);
+        unlock_bucket(bucket);
+        return;
     }
-    if (!IN_USE(e)) table_count++;
-    e->k0 = tagged; e->k1 = k1; e->k2 = k2;
-    e->low = (short)low; e->high = (short)high; e->move = move;
+    while (IN_USE(&table[i]) && !same_key(&table[i], tagged, k1, k2)) i = (i + 1) & table_mask;
+    write_entry(&table[i], tagged, k1, k2, low, high, move);
 }
 
 /* ===== the search (Solver._search / Solver.value) ============================================ */
@@ -632,11 +673,11 @@ static i32 search(i32 alpha, i32 beta) {
     u64 k0 = 0, k1 = 0, k2 = 0;
     if (keyed) {
         make_key(open, &k0, &k1, &k2);
-        Entry *known = lookup(k0, k1, k2);
-        if (known) {
-            low = known->low;
-            first = known->move;  /* the table's move, or none */
-            if (known->high < high) high = known->high;
+        Known known = lookup(k0, k1, k2);
+        if (known.found) {
+            low = known.low;
+            first = known.move;  /* the table's move, or none */
+            if (known.high < high) high = known.high;
         }
     }
     if (low >= beta || low == high) return low;
@@ -691,21 +732,44 @@ static i32 search(i32 alpha, i32 beta) {
 }
 
 /* ===== the host's calls ====================================================================== */
-/* Sets up the table: 2^log2_slots slots; policy CLEAR (emptied at max entries) or REPLACE.
- * Returns its bytes, or -1 when the memory cannot grow that far (or the arguments are wrong). */
+/* The memory after the module's data: one area per instance (its thread-local block, then its
+ * stack), then the table. */
 extern u8 __heap_base;
+extern void __wasm_init_tls(void *block);
+#define MAX_INSTANCES 8
+#define STACK_BYTES 65536
 
+static unsigned long heap_start(void) { return ((unsigned long)&__heap_base + 63) & ~63ul; }
+static unsigned long area_bytes(void) { return ((__builtin_wasm_tls_size() + 63) & ~63ul) + STACK_BYTES; }
+
+/* The memory reaches `end` (grown when it does not): 0, or -1 when it cannot grow that far. */
+static i32 reach(unsigned long end) {
+    unsigned long have = __builtin_wasm_memory_size(0) * 65536ul;
+    if (end <= have) return 0;
+    return __builtin_wasm_memory_grow(0, (end - have + 65535) / 65536) == (unsigned long)-1 ? -1 : 0;
+}
+
+/* Gives instance `index` (0 .. MAX_INSTANCES - 1) of the memory its thread-local block and stack;
+ * returns the stack's top, which the host makes the instance's __stack_pointer (0: no such index).
+ * Called first, once per instance, before anything else. */
+i32 attach(i32 index) {
+    if (index < 0 || index >= MAX_INSTANCES) return 0;
+    unsigned long area = heap_start() + (unsigned long)index * area_bytes();
+    if (reach(area + area_bytes()) < 0) return 0;
+    __wasm_init_tls((void *)area);
+    return (i32)(area + area_bytes());
+}
+
+/* Sets up the table: 2^log2_slots slots; policy CLEAR (emptied at max entries) or REPLACE.
+ * Returns its bytes, or -1 when the memory cannot grow that far (or the arguments are wrong).
+ * Once per memory: the instances attached to it later share the table. */
 i32 setup_table(i32 log2_slots, i32 max, i32 replace) {
-    if (log2_slots < 4 || log2_slots > 25 || max < 1) return -1;  /* at most 1 GB */
+    if (log2_slots < 4 || log2_slots > 24 || max < 1) return -1;  /* at most 512 MB */
     if (!replace && (u32)max > (7u << log2_slots) / 8) return -1;  /* linear probing needs empty slots */
     unsigned long bytes = (unsigned long)sizeof(Entry) << log2_slots;
-    unsigned long base = ((unsigned long)&__heap_base + 63) & ~63ul;
-    unsigned long have = __builtin_wasm_memory_size(0) * 65536ul;
+    unsigned long base = heap_start() + MAX_INSTANCES * area_bytes();
     static unsigned long dirty;  /* the bytes any table has used so far */
-    if (base + bytes > have) {
-        unsigned long pages = (base + bytes - have + 65535) / 65536;
-        if (__builtin_wasm_memory_grow(0, pages) == (unsigned long)-1) return -1;
-    }
+    if (reach(base + bytes) < 0) return -1;
     table = (Entry *)base;
     table_mask = (1u << log2_slots) - 1;
     max_entries = (u32)max;
@@ -717,8 +781,14 @@ i32 setup_table(i32 log2_slots, i32 max, i32 replace) {
     return (i32)bytes;
 }
 
+/* This instance's part of a new deal: no killers yet. */
+void join_deal(void) {
+    for (i32 i = 0; i < 64; i++) killers[i] = NO_MOVE;
+}
+
 /* A new deal (io: per card 0..51 suit, strength, points, point class, trump?, in the deck?; then
- * declarers[4], bidder).  Empties the table and the killers (DoubleDummy's context change). */
+ * declarers[4], bidder).  Empties the table and this instance's killers (DoubleDummy's context
+ * change); the other instances sharing the memory then join_deal(). */
 void new_deal(void) {
     const i32 *p = io;
     for (i32 s = 0; s < 4; s++) order_len[s] = 0;
@@ -751,7 +821,7 @@ void new_deal(void) {
     bidder = p[4];
     memset(c_row_known, 0, sizeof c_row_known);
     memset(b_rank_known, 0, sizeof b_rank_known);
-    for (i32 i = 0; i < 64; i++) killers[i] = NO_MOVE;
+    join_deal();
     clear_table();
 }
 
