@@ -224,8 +224,11 @@ def test_instances_sharing_a_memory_share_the_deal_and_the_table() -> None:
     first = wasm_core.new_core(nestors_core)
     second = wasm_core.new_core(nestors_core, joining=first)
     alone = wasm_core.new_core(nestors_core)
-    assert first.group.shareable and second.group is first.group and alone.group is not first.group
-    assert second.table_bytes == first.table_bytes and second.io != first.io  # its own io, one table
+    assert first.group.shareable
+    assert second.group is first.group
+    assert alone.group is not first.group
+    assert second.table_bytes == first.table_bytes
+    assert second.io != first.io
 
     def solve(core: wasm_core.Core) -> tuple[dict, int]:
         solver = DoubleDummy()
@@ -236,14 +239,14 @@ def test_instances_sharing_a_memory_share_the_deal_and_the_table() -> None:
     values, nodes = solve(first)
     assert values == python
     shared_values, shared_nodes = solve(second)  # a new DoubleDummy: new_deal, the table emptied
-    assert shared_values == python and shared_nodes == nodes
-    pos = DoubleDummy()
-    first.prepare(pos, position_of(state))
-    second.prepare(pos, position_of(state))  # joins the deal first began
-    position = position_of(state)
+    assert shared_values == python
+    assert shared_nodes == nodes
+    owner, position = DoubleDummy(), position_of(state)
+    for core in (first, second, alone):
+        core.prepare(owner, position)  # second joins the deal first began; alone has its own
     full, full_nodes = first.solve(position, None, None, None)
     again, again_nodes = second.solve(position, None, None, None)
-    fresh, fresh_nodes = alone.solve(position, None, None, None) if alone.prepare(pos, position) is None else (0, 0)
+    fresh, fresh_nodes = alone.solve(position, None, None, None)
     assert full == again == fresh
     assert again_nodes < fresh_nodes == full_nodes  # the second found the first's bounds in the shared table
 
@@ -257,7 +260,8 @@ def test_the_module_reads_its_memory_import_and_runs_unshared_too(fresh_core, mo
     limits = wasm_core.memory_import(code)
     module = wasmtime.Module(wasm_core._compiled["engine"], code)
     (declared,) = [item.type for item in module.imports if item.name == "memory"]
-    assert (limits.minimum, limits.maximum) == (declared.limits.min, declared.limits.max) and declared.is_shared
+    assert (limits.minimum, limits.maximum) == (declared.limits.min, declared.limits.max)
+    assert declared.is_shared
     plain = wasmtime.Module(wasm_core._compiled["engine"], wasm_core.unshared(code))
     assert [item.type.is_shared for item in plain.imports if item.name == "memory"] == [False]
     with pytest.raises(wasm_core.CoreError, match="imports no memory"):
@@ -268,10 +272,13 @@ def test_the_module_reads_its_memory_import_and_runs_unshared_too(fresh_core, mo
 
     monkeypatch.setattr(wasm_core, "_shared_memory", no_shared_memory)
     cores = wasm_core.cores(nestors_core, 2)
-    assert len(cores) == 2 and not cores[0].group.shareable and cores[1].group is not cores[0].group
+    assert len(cores) == 2
+    assert not cores[0].group.shareable
+    assert cores[1].group is not cores[0].group
     state = ending("nestors", random.Random("wasm-unshared"), 6)
     values = DoubleDummy(workers=2).values(state)
-    assert values == double_dummy(state, engine="python") and values.engine == "wasm"
+    assert values == double_dummy(state, engine="python")
+    assert values.engine == "wasm"
 
 
 def test_parallel_budgets_stop_with_unfinished_and_exact_values() -> None:

@@ -12,16 +12,25 @@ then solves as with one (a Web Worker per instance would be needed).
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardwidgets.analysis.wasm_core import Core, Stopped
+from cardwidgets.analysis.wasm_core import MAX_INSTANCES, Core, Stopped
 
 #: Whether threads can run here (not in Pyodide).
 AVAILABLE = sys.platform != "emscripten"
+
+
+def machine_cores() -> int:
+    """The cores this process may run on (1 where threads cannot run), at most ``wasm_core.MAX_INSTANCES``."""
+    if not AVAILABLE:
+        return 1
+    usable = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else range(os.cpu_count() or 1)
+    return max(1, min(len(usable), MAX_INSTANCES))
 #: A child of the root: the points its action gains, and the position after it (``position_ints``).
 Child = tuple[int, list[int]]
 

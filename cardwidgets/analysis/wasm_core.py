@@ -297,7 +297,8 @@ class _Browser:
         return getattr(self.exports, name)(*args)
 
     def set_stack(self, top: int) -> None:
-        self.exports.__stack_pointer.value = top
+        stack_pointer = getattr(self.exports, "__stack_pointer")  # not .__stack_pointer: Python would mangle it
+        stack_pointer.value = top
 
     def write(self, offset: int, data: bytes) -> None:
         self._write(self.memory, offset, self._to_js(data))  # a fresh view: the buffer changes on growth

@@ -28,6 +28,7 @@ from typing import Any
 import traitlets
 
 from cardwidgets.analysis import DoubleDummy
+from cardwidgets.analysis.parallel import machine_cores
 from cardwidgets.bots import Bot, make_bot
 from cardwidgets.cards import Card
 from cardwidgets.core.errors import RecordError, Refusal, echo
@@ -316,7 +317,8 @@ class HandReplay(ToolWidget):
         self.step = step
         #: Seconds one step's analysis may take (its values and then the best line).
         self.analysis_seconds = analysis_seconds
-        self._solver = DoubleDummy()  # one table for every step of this replay
+        # one table for every step of this replay; the root's actions shared by the machine's cores (issue 24)
+        self._solver = DoubleDummy(workers=machine_cores())
         self._analysed: tuple[tuple[str, ...], str, dict[str, Any]] | None = None
         self.set_analysis(analysis)
         self._ready_to_sync()
