@@ -65,7 +65,9 @@ class DoubleDummy:
         self._context: Any = None
         #: A module instance of its own (``use_core``), else the process's shared one.
         self.own_core: wasm_core.Core | None = None
-        #: Threads (each with a module instance of its own) sharing the root actions (``parallel``).
+        #: Threads sharing the root actions (``parallel``), each with a module instance of its own, all
+        #: instances one memory and one table. 1 by default: a budget of positions then stops at the
+        #: same place run after run (``parallel.machine_cores()`` for all the cores).
         self.workers = max(1, workers)
 
     def use_core(self, core: wasm_core.Core | None) -> None:

@@ -21,8 +21,9 @@
  * memory (a shared WebAssembly memory): they share the deal and the table, and
  * search at once.  What is each instance's own (the position, its undo stack,
  * the killers, the budget, io) is thread-local (`MINE`); each instance gets its
- * own stack and thread-local block from attach().  The table's buckets are
- * locked while read or written, so an entry is never seen half-written.  With
+ * own stack and thread-local block from attach().  A bucket of the table is
+ * written by one instance at a time and read without a lock, again when it
+ * changed meanwhile (a sequence lock), so an entry is never seen half-written.  With
  * one instance (and in the browser, where Pyodide has no threads) nothing of
  * that changes an answer or a node count.
  *
@@ -118,9 +119,9 @@ static MINE i32 killers[64];   /* per slot (number * 4 + cards in the trick); NO
 
 typedef struct {
     u64 k0, k1, k2;       /* the key; k0's top byte: the generation that wrote it */
-    short low, high;
+    u8 low, high;         /* bounds on the future points: 0..190 (a deal's points, NES-2) */
     short move;
-    unsigned short lock;  /* the first slot's of a bucket: 1 while an instance reads or writes the bucket */
+    u32 seq;              /* the first slot's of a bucket: its writes so far, twice; odd while one is under way */
 } Entry;
 
 static Entry *table;
@@ -579,15 +580,21 @@ static i32 policy = CLEAR;
 /* What the table knows of a key: its bounds and move (found = 0: nothing). */
 typedef struct { i32 found, low, high, move; } Known;
 
-/* REPLACE's buckets are read and written under their lock (the first slot's), so an instance never
- * sees an entry another one is writing. Held for a few loads or stores: a spin. */
+/* REPLACE's buckets under a sequence lock (the first slot's seq): one instance writes a bucket at a
+ * time (seq odd meanwhile), and a reader reads it again when seq was odd or changed while it read, so
+ * an instance never uses an entry another one was writing. Readers write nothing: a lookup does not
+ * make the bucket's cache line dirty. A writer holds a bucket for a few stores: the others spin. */
 static Entry *locked_bucket(u32 i) {
     Entry *bucket = &table[i & ~(u32)(BUCKET - 1)];
-    while (__atomic_exchange_n(&bucket->lock, 1, __ATOMIC_ACQUIRE)) {}
-    return bucket;
+    for (;;) {
+        u32 seq = __atomic_load_n(&bucket->seq, __ATOMIC_RELAXED);
+        if (!(seq & 1) && __atomic_compare_exchange_n(&bucket->seq, &seq, seq + 1, 0, __ATOMIC_ACQUIRE,
+                                                      __ATOMIC_RELAXED))
+            return bucket;
+    }
 }
 
-static void unlock_bucket(Entry *bucket) { __atomic_store_n(&bucket->lock, 0, __ATOMIC_RELEASE); }
+static void unlock_bucket(Entry *bucket) { __atomic_store_n(&bucket->seq, bucket->seq + 1, __ATOMIC_RELEASE); }
 
 static Known known_of(const Entry *e) {
     Known k = {0, 0, 0, NO_MOVE};
@@ -600,11 +607,16 @@ static Known lookup(u64 k0, u64 k1, u64 k2) {
     u32 i = slot_of(k0, k1, k2);
     const Entry *found = 0;
     if (policy == REPLACE) {
-        Entry *bucket = locked_bucket(i);
-        for (i32 j = 0; j < BUCKET && !found; j++) if (same_key(&bucket[j], tagged, k1, k2)) found = &bucket[j];
-        Known k = known_of(found);
-        unlock_bucket(bucket);
-        return k;
+        const Entry *bucket = &table[i & ~(u32)(BUCKET - 1)];
+        for (;;) {
+            u32 seq = __atomic_load_n(&bucket->seq, __ATOMIC_ACQUIRE);
+            if (seq & 1) continue;  /* being written */
+            for (i32 j = 0; j < BUCKET && !found; j++) if (same_key(&bucket[j], tagged, k1, k2)) found = &bucket[j];
+            Known k = known_of(found);
+            __atomic_thread_fence(__ATOMIC_ACQUIRE);  /* what was read, read before seq again */
+            if (__atomic_load_n(&bucket->seq, __ATOMIC_RELAXED) == seq) return k;
+            found = 0;
+        }
     }
     while (IN_USE(&table[i]) && !found) {
         if (same_key(&table[i], tagged, k1, k2)) found = &table[i];
@@ -637,7 +649,7 @@ static void clear_table(void) {
 static void write_entry(Entry *e, u64 tagged, u64 k1, u64 k2, i32 low, i32 high, i32 move) {
     if (!IN_USE(e)) __atomic_fetch_add(&table_count, 1, __ATOMIC_RELAXED);
     e->k0 = tagged; e->k1 = k1; e->k2 = k2;
-    e->low = (short)low; e->high = (short)high; e->move = (short)move;
+    e->low = (u8)low; e->high = (u8)high; e->move = (short)move;
 }
 
 /* Solver._store: narrow the key's bounds by a result found in the window (alpha, beta). */
