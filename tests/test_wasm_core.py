@@ -23,7 +23,7 @@ import pytest
 from test_analysis import brute_values, ending
 
 from cardwidgets.analysis import DoubleDummy, Unfinished, double_dummy, wasm_core
-from cardwidgets.analysis.dd import position_of
+from cardwidgets.analysis.dd import AnalysisError, position_of
 from cardwidgets.games.nestors import compiled as nestors_core
 
 
@@ -279,6 +279,20 @@ def test_the_module_reads_its_memory_import_and_runs_unshared_too(fresh_core, mo
     values = DoubleDummy(workers=2).values(state)
     assert values == double_dummy(state, engine="python")
     assert values.engine == "wasm"
+
+
+def test_double_dummy_takes_the_machines_cores() -> None:
+    from cardwidgets.analysis.parallel import machine_cores
+
+    state = ending("nestors", random.Random("wasm-cores"), 6)
+    assert 1 <= machine_cores() <= wasm_core.MAX_INSTANCES
+    values = double_dummy(state, workers=machine_cores())
+    assert values == double_dummy(state, engine="python")
+    for wrong in (0, -1, 1.5, True, "2", 9):
+        with pytest.raises(AnalysisError) as info:
+            double_dummy(state, workers=wrong)
+        assert "workers" in info.value.explanation.text("en")
+        assert "потоков" in info.value.explanation.text("ru")
 
 
 def test_parallel_budgets_stop_with_unfinished_and_exact_values() -> None:

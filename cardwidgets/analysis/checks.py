@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from cardwidgets.analysis.wasm_core import MAX_INSTANCES
 from cardwidgets.core.errors import RecordError, Refusal, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import record_of, replay_deal
@@ -19,6 +20,8 @@ from cardwidgets.core.state import GameState
 
 #: Sampled deals per decision: a thousand is far past any use (each is a full solve).
 MAX_SAMPLES = 1000
+#: The most threads a solve may share its root's actions among (as many module instances share a memory).
+MAX_WORKERS = MAX_INSTANCES
 
 
 class AnalysisError(Refusal):
@@ -51,6 +54,12 @@ def check_samples(samples: Any) -> None:
     """``samples`` is a whole number from 1 to ``MAX_SAMPLES``."""
     if not (type(samples) is int and 1 <= samples <= MAX_SAMPLES):
         raise _refuse("analysis.bad_samples", value=echo(samples), limit=MAX_SAMPLES)
+
+
+def check_workers(workers: Any) -> None:
+    """``workers`` is a whole number of threads from 1 to ``MAX_WORKERS``."""
+    if not (type(workers) is int and 1 <= workers <= MAX_WORKERS):
+        raise _refuse("analysis.bad_workers", value=echo(workers), limit=MAX_WORKERS)
 
 
 def check_seed(seed: Any) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardwidgets.analysis import parallel, wasm_core
-from cardwidgets.analysis.checks import AnalysisError, check_budget, check_position
+from cardwidgets.analysis.checks import AnalysisError, check_budget, check_position, check_workers
 from cardwidgets.analysis.position import new_position, play_phases, points_so_far
 from cardwidgets.analysis.solver import Solver, Unfinished
 from cardwidgets.core.explain import Explanation
@@ -192,7 +192,11 @@ class DoubleDummy:
 
 
 def double_dummy(
-    state: GameState, max_nodes: int | None = None, seconds: float | None = None, engine: str | None = None
+    state: GameState,
+    max_nodes: int | None = None,
+    seconds: float | None = None,
+    engine: str | None = None,
+    workers: int = 1,
 ) -> Values:
     """The value of every legal action of the seat to act, all cards face up (issue 15).
 
@@ -202,9 +206,12 @@ def double_dummy(
     ``Unfinished`` when a budget (``max_nodes``, ``seconds``) runs out. The
     answer is a dict with ``.engine``: ``"wasm"`` when the compiled core
     answered (where it runs), else ``"python"`` (``engine="python"``
-    asks for the Python solver, the reference).
+    asks for the Python solver, the reference). ``workers`` threads share the
+    root's actions (``parallel.machine_cores()``: all the cores; the compiled
+    core only).
     """
     check_position(state)
     check_budget("max_nodes", max_nodes, whole=True)
     check_budget("seconds", seconds)
-    return DoubleDummy(max_nodes, seconds, engine=engine).values(state)
+    check_workers(workers)
+    return DoubleDummy(max_nodes, seconds, engine=engine, workers=workers).values(state)

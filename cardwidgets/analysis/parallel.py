@@ -31,6 +31,8 @@ def machine_cores() -> int:
         return 1
     usable = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else range(os.cpu_count() or 1)
     return max(1, min(len(usable), MAX_INSTANCES))
+
+
 #: A child of the root: the points its action gains, and the position after it (``position_ints``).
 Child = tuple[int, list[int]]
 

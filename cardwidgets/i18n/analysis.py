@@ -19,6 +19,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "samples must be a whole number of sampled deals from 1 to {limit}, not {value}",
         "ru": "число разыгрываемых вариантов раздачи должно быть целым, от 1 до {limit}, а не {value}",
     },
+    "analysis.bad_workers": {
+        "en": "workers must be a whole number of threads from 1 to {limit}, not {value}",
+        "ru": "число потоков должно быть целым, от 1 до {limit}, а не {value}",
+    },
     "analysis.bad_seed": {
         "en": "seed must be a whole number, not {value}",
         "ru": "начальное число должно быть целым, а не {value}",
