@@ -251,8 +251,9 @@ def test_instances_sharing_a_memory_share_the_deal_and_the_table() -> None:
     assert again_nodes < fresh_nodes == full_nodes  # the second found the first's bounds in the shared table
 
 
-def test_the_module_reads_its_memory_import_and_runs_unshared_too(fresh_core, monkeypatch) -> None:
-    """Where no shared memory can be made, each instance gets a memory of its own: the same answers."""
+@pytest.mark.parametrize("failure", ["not made", "not importable"])
+def test_the_module_reads_its_memory_import_and_runs_unshared_too(failure: str, fresh_core, monkeypatch) -> None:
+    """Where no shared memory can be made (or imported), each instance gets a memory of its own: the same answers."""
     import wasmtime
 
     wasm_core.new_core(nestors_core)  # the process's engine
@@ -267,8 +268,10 @@ def test_the_module_reads_its_memory_import_and_runs_unshared_too(fresh_core, mo
     with pytest.raises(wasm_core.CoreError, match="imports no memory"):
         wasm_core.memory_import(code[:8])
 
-    def no_shared_memory(*args: object) -> None:
-        raise RuntimeError("no shared memory on this host")
+    def no_shared_memory(*args: object) -> object:
+        if failure == "not made":
+            raise RuntimeError("no shared memory on this host")
+        return object()  # what wasmtime cannot import
 
     monkeypatch.setattr(wasm_core, "_shared_memory", no_shared_memory)
     cores = wasm_core.cores(nestors_core, 2)

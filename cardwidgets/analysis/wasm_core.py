@@ -175,33 +175,41 @@ class _Wasmtime:
             _compiled.pop("unshared", None)
             _compiled.update(code=code, module=wasmtime.Module(engine, code))
         self.store = wasmtime.Store(engine)
-        clock = wasmtime.Func(self.store, wasmtime.FuncType([], [wasmtime.ValType.f64()]), self.now_ms)
+        self._clock = wasmtime.Func(self.store, wasmtime.FuncType([], [wasmtime.ValType.f64()]), self.now_ms)
         limits = memory_import(code)
-        if group.memory is None:
+        exports = None
+        if group.memory is None:  # the group's first instance: a shared memory, where wasmtime makes one
             try:
-                group.memory = _shared_memory(wasmtime, engine, limits)
-                group.shareable = True
+                memory = _shared_memory(wasmtime, engine, limits)
+                exports = self._instantiate(_compiled["module"], memory)
+                group.memory, group.shareable = memory, True
             except Exception as error:  # any: then each instance has a memory of its own
                 log.info("cardwidgets.analysis: no shared memory here (%s): one table per thread", error)
-        if group.shareable:
-            module, memory = _compiled["module"], group.memory
-        else:  # the same code with an unshared memory, in this instance's store
+        elif group.shareable:
+            exports = self._instantiate(_compiled["module"], group.memory)
+        if exports is None:  # the same code with an unshared memory, in this instance's store
             if "unshared" not in _compiled:
                 _compiled["unshared"] = wasmtime.Module(engine, unshared(code))
-            module = _compiled["unshared"]
-            memory = group.memory = wasmtime.Memory(self.store, wasmtime.MemoryType(wasmtime.Limits(*limits[:2])))
+            memory = wasmtime.Memory(self.store, wasmtime.MemoryType(wasmtime.Limits(limits.minimum, limits.maximum)))
+            exports = self._instantiate(_compiled["unshared"], memory)
+            group.memory = memory
         #: The instance's memory (shared with the others of ``group`` when ``group.shareable``).
-        self.memory: Any = memory
+        self.memory: Any = group.memory
         self.shared = group.shareable
-        given: dict[str, Any] = {"memory": memory, "now_ms": clock}
-        imports = [given[item.name] for item in module.imports]
-        exports = wasmtime.Instance(self.store, module, imports).exports(self.store)
         #: The module's functions by name, and its stack pointer.
         self.exports = {name: func for name in exports if isinstance(func := exports[name], wasmtime.Func)}
         stack_pointer = exports["__stack_pointer"]
         if not isinstance(stack_pointer, wasmtime.Global):
             raise CoreError("the compiled core exports no stack pointer")
         self.stack_pointer = stack_pointer
+
+    def _instantiate(self, module: Any, memory: Any) -> Any:
+        """The module's exports, instantiated in this instance's store with ``memory``."""
+        import wasmtime
+
+        given: dict[str, Any] = {"memory": memory, "now_ms": self._clock}
+        imports = [given[item.name] for item in module.imports]
+        return wasmtime.Instance(self.store, module, imports).exports(self.store)
 
     def now_ms(self) -> float:
         return time.monotonic() * 1000.0
