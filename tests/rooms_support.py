@@ -121,3 +121,25 @@ def finish(process: subprocess.Popen[str]) -> str:
     out, err = process.communicate(timeout=PATIENCE * 5)
     assert process.returncode == 0, err
     return out
+
+
+def finish_all(processes: list[subprocess.Popen[str]]) -> list[str]:
+    """Wait for workers that wait on each other; their outputs.
+
+    The first one to fail fails the test with its own error (the others, who may be waiting
+    for its moves for ever, are killed), not with a timeout of one still waiting.
+    """
+    end = time.monotonic() + PATIENCE * 5
+    while any(process.poll() is None for process in processes) and time.monotonic() < end:
+        if any(process.returncode not in (None, 0) for process in processes):
+            break
+        time.sleep(0.05)
+    killed = [process for process in processes if process.poll() is None]
+    for process in killed:
+        process.kill()
+    outputs = [process.communicate() for process in processes]
+    ended = zip(processes, outputs, strict=True)
+    failed = [err for process, (_, err) in ended if process.returncode and process not in killed]
+    assert not failed, failed[0]
+    assert not killed, f"{len(killed)} worker(s) still running after {PATIENCE * 5:.0f} s"
+    return [out for out, _ in outputs]

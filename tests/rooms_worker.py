@@ -58,7 +58,8 @@ def play(address: str, room_name: str, seat: int) -> None:
     room.join(seat)
     bot = make_bot("heuristic", seat)
     while not room.match.is_over:
-        state = room.state
+        room.sync()
+        seen, state = room.version, room.state
         try:
             if state.is_done:
                 room.next_deal(seat, after=len(room.match.deals))
@@ -67,8 +68,13 @@ def play(address: str, room_name: str, seat: int) -> None:
             else:
                 room.play_bots()
                 room.wait(0.5)
-        except (RoomError, IllegalActionError) as exc:
-            if getattr(exc, "key", "") not in {"room.moved_first", "room.not_your_turn"}:
+        except RoomError as exc:
+            if exc.key not in {"room.moved_first", "room.not_your_turn"}:
+                raise
+        except IllegalActionError:
+            # A kernel that saw this seat empty a moment before we joined may have moved for it;
+            # our choice was then made for a position that has passed. Refused only if it had not.
+            if room.version == seen:
                 raise
     print(json.dumps({"scores": room.match.scores, "version": room.version, "deals": len(room.finished())}))
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import rooms_support
-from rooms_support import finish, worker
+from rooms_support import finish, finish_all, worker
 
 from cardwidgets.analysis import post_mortem
 from cardwidgets.bots import make_bot
@@ -164,7 +164,7 @@ def test_kernels_moving_the_same_bots_at_once_append_each_bot_move_once(store_ad
     go = tmp_path / "go"
     kernels = [worker("bots", store_address, "class-3", str(go)) for _ in range(3)]
     go.touch()  # nobody sits: three kernels see the same bot moves due at the same moment
-    appended = [int(finish(process)) for process in kernels]
+    appended = [int(out) for out in finish_all(kernels)]
     room = Room("class-3", store=store_address)
     assert room.state.is_done
     assert sum(appended) == room.version == len(room.state.history)  # every move appended by exactly one kernel
@@ -227,7 +227,7 @@ def test_kernels_in_separate_processes_play_a_whole_match(store_address: str, ga
     Room("class-3", game, store=store_address, seed=8, rules=SHORT[game])
     seats = range(len(Room("class-3", store=store_address).bot_levels))
     players = [worker("play", store_address, "class-3", str(seat)) for seat in seats]
-    results = [json.loads(finish(process)) for process in players]
+    results = [json.loads(out) for out in finish_all(players)]
     assert all(result == results[0] for result in results)
     room = Room("class-3", store=store_address)
     assert room.match.is_over

@@ -11,7 +11,7 @@ import pytest
 import rooms_support
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rooms_support import finish, worker
+from rooms_support import finish_all, worker
 from test_browser_guard import assert_no_hidden_card, check_message, check_update, table_message, update_strategy
 
 from cardwidgets import GAMES, Table
@@ -117,7 +117,7 @@ def test_four_kernels_play_a_match_and_no_hidden_card_is_synced(store_address: s
         return table
 
     table = asyncio.run(scenario())
-    results = [json.loads(finish(process)) for process in others]
+    results = [json.loads(out) for out in finish_all(others)]
     assert all(result["scores"] == table.match.scores for result in results)
     assert table.scoreboard["over"]
 
