@@ -17,11 +17,14 @@ static unsigned char *heap;  /* the table's memory: nestors.c puts the table at 
 #define __heap_base (*heap)
 #define __builtin_wasm_memory_size(memory) (1ul << 40)
 #define __builtin_wasm_memory_grow(memory, pages) ((void)(pages), (unsigned long)-1)
+#define __builtin_wasm_tls_size() 0ul /* natively, _Thread_local is the C library's */
 #ifndef CORE
 #define CORE "../cardwidgets/analysis/core/nestors.c"
 #endif
 #pragma clang diagnostic ignored "-Wunknown-attributes" /* the wasm import of now_ms */
 #include CORE
+
+void __wasm_init_tls(void *block) { (void)block; }
 
 double now_ms(void) {
     struct timespec t;
@@ -47,7 +50,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     int log2 = argc > 2 ? atoi(argv[2]) : 22, replace = argc > 3 ? atoi(argv[3]) : 1;
-    unsigned long huge = 2ul << 20, size = (sizeof(Entry) << log2) + huge;
+    unsigned long huge = 2ul << 20, size = (sizeof(Entry) << log2) + huge + MAX_INSTANCES * area_bytes();
     unsigned char *memory = mmap(0, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (memory == MAP_FAILED) return 1;
     madvise(memory, size, MADV_HUGEPAGE);

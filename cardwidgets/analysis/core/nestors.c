@@ -100,7 +100,8 @@ typedef struct {
     i32 trick_seat[3], trick_card[3], trick_len;
     i32 pending[4], pending_len;
     i32 spades, live_points, live_spades;
-} State;
+    unsigned short live[4];  /* per suit, the places (in orders[suit]) of the cards not GONE */
+} __attribute__((aligned(8))) State;
 
 static MINE State st;
 static MINE i32 hands[4][13], hand_len[4];
@@ -393,6 +394,12 @@ static i32 moves(i32 *out) {
 }
 
 /* ===== play and undo ========================================================================= */
+/* A card leaves the play (taken, or left on the table). */
+static void gone(i32 card) {
+    st.codes[card] = GONE;
+    if (place[card] >= 0) st.live[suit_of[card]] &= (unsigned short)~(1u << place[card]);
+}
+
 /* _gain (NES-2): cards worth pts with spd spades go to collector; the bidders' gain. */
 static i32 gain(i32 pts, i32 spd, i32 collector) {
     st.live_points -= pts;
@@ -432,17 +439,25 @@ static void return_to_hand(i32 seat, i32 card, i32 at) {
     hand_len[seat]++;
 }
 
+/* A state copied word by word: a struct assignment would be a memory.copy, which wasmtime runs as a
+ * call into its runtime (costly for a state of 160 bytes, twice per position). */
+__attribute__((no_builtin("memcpy"))) static void copy_state(State *to, const State *from) {
+    u64 *t = (u64 *)to;
+    const u64 *f = (const u64 *)from;
+    for (i32 i = 0; i < (i32)(sizeof(State) / 8); i++) t[i] = f[i];
+}
+
 /* NestorsPosition.play with auto_leave (the search's view): the bidders' gain. */
 static i32 play(i32 move) {
     Undo *u = &undo_stack[undo_top++];
-    u->before = st;
+    copy_state(&u->before, &st);
     if (move & LEAVE_MOVE) {  /* NES-7: the collector takes three of the four cards, leaves one */
         i32 card = move & 63, pts = 0, spd = 0;
         u->at = -1;
         for (i32 i = 0; i < st.pending_len; i++) {
             i32 c = st.pending[i];
             if (c == card) continue;
-            pts += points[c]; spd += is_spade[c]; st.codes[c] = GONE;
+            pts += points[c]; spd += is_spade[c]; gone(c);
         }
         st.pending_len = 0;
         st.table_card = card;
@@ -471,7 +486,7 @@ static i32 play(i32 move) {
             st.collector = collector;
             i32 table_card = st.table_card;
             st.table_card = leave;
-            st.codes[a] = st.codes[b] = st.codes[move] = GONE;
+            gone(a); gone(b); gone(move);
             st.trick_len = 0;
             i32 g = gain(points[a] + points[b] + points[move] + points[table_card] - points[leave],
                          is_spade[a] + is_spade[b] + is_spade[move] + is_spade[table_card] - is_spade[leave],
@@ -483,7 +498,7 @@ static i32 play(i32 move) {
         st.collector = st.trick_seat[position_winning(a, b, move)];  /* NES-6 W1-W3b */
         st.pending[0] = a; st.pending[1] = b; st.pending[2] = move; st.pending[3] = st.table_card;
         st.pending_len = 4;
-        for (i32 i = 0; i < 4; i++) st.codes[st.pending[i]] = GONE;
+        for (i32 i = 0; i < 4; i++) gone(st.pending[i]);
         st.phase = LEAVE;
         st.to_act = st.collector;
         return 0;
@@ -492,8 +507,7 @@ static i32 play(i32 move) {
     i32 collector = a_or_b(a, move) == 0 ? st.trick_seat[0] : seat;
     st.collector = collector;
     st.phase = DONE;
-    st.codes[a] = st.codes[move] = GONE;
-    st.codes[st.table_card] = GONE;
+    gone(a); gone(move); gone(st.table_card);
     st.trick_len = 0;
     return gain(points[a] + points[move] + points[st.table_card],
                 is_spade[a] + is_spade[move] + is_spade[st.table_card], collector);
@@ -501,20 +515,29 @@ static i32 play(i32 move) {
 
 static void undo(void) {
     Undo *u = &undo_stack[--undo_top];
-    st = u->before;
+    copy_state(&st, &u->before);
     if (u->at >= 0) return_to_hand(u->seat, u->card, u->at);
 }
 
 /* ===== the key (NestorsPosition.key / _suits_key) ============================================ */
+/* Each live card's nibble (its holder's seat | its point class << 2) by suit and place, as the
+ * loaded positions gave it (cards never change hands in the play); NO_NIBBLE: not seen held yet. */
+#define NO_NIBBLE 0xFF
+static u8 nibble[4][13];
+
+/* A suit's part of the key depends only on which of its cards are live (st.live): remembered per
+ * suit and set of live places (KNOWN marks a remembered one), shared by the instances like the rows
+ * above. Computing it was a fifth of the search's time. */
+#define KNOWN (1ull << 63)
+static u64 part_memo[4][1 << 13];
+
 /* One suit's live cards, strongest first, as nibbles (seat | point class << 2) above a count;
  * each run of one side's cards (no card of the other side between) in a fixed (ascending) order:
  * partners' cards only meet as A and C, so their order among themselves never changes the points. */
-static u64 suit_part(i32 s) {
+static u64 suit_part_of(i32 s, u32 mask) {
     i32 live[13], n = 0;
-    for (i32 i = 0; i < order_len[s]; i++) {
-        i32 code = st.codes[orders[s][i]];
-        if (code != GONE) live[n++] = (code & 3) | ((code >> 3) << 2);
-    }
+    for (i32 i = 0; i < order_len[s]; i++)
+        if (mask >> i & 1) live[n++] = nibble[s][i];
     i32 start = 0;
     for (i32 i = 1; i <= n; i++) {
         if (i == n || declarers[live[i] & 3] != declarers[live[start] & 3]) {
@@ -529,6 +552,35 @@ static u64 suit_part(i32 s) {
     u64 part = (u64)n;
     for (i32 i = 0; i < n; i++) part |= (u64)live[i] << (4 + 4 * i);
     return part;
+}
+
+static u64 suit_part(i32 s) {
+    u64 *memo = &part_memo[s][st.live[s]];
+    u64 part = __atomic_load_n(memo, __ATOMIC_RELAXED);
+    if (!part) {
+        part = suit_part_of(s, st.live[s]) | KNOWN;
+        __atomic_store_n(memo, part, __ATOMIC_RELAXED);
+    }
+    return part & ~KNOWN;
+}
+
+/* The loaded position's live cards and their nibbles.  A card seen held by another seat than
+ * before (a position of another deal with the same context) forgets its suit's parts. */
+static void load_parts(void) {
+    for (i32 s = 0; s < 4; s++) {
+        st.live[s] = 0;
+        for (i32 i = 0; i < order_len[s]; i++) {
+            i32 code = st.codes[orders[s][i]];
+            if (code == GONE) continue;
+            st.live[s] |= (unsigned short)(1u << i);
+            if (code == IN_TRICK) continue;  /* gone before any key is made */
+            u8 held = (u8)((code & 3) | ((code >> 3) << 2));
+            if (nibble[s][i] != held) {
+                if (nibble[s][i] != NO_NIBBLE) memset(part_memo[s], 0, sizeof part_memo[s]);
+                nibble[s][i] = held;
+            }
+        }
+    }
 }
 
 /* The key at a trick boundary: trick number, the bidders' spades while the bonus is open (else
@@ -833,6 +885,8 @@ void new_deal(void) {
     bidder = p[4];
     memset(c_row_known, 0, sizeof c_row_known);
     memset(b_rank_known, 0, sizeof b_rank_known);
+    memset(nibble, NO_NIBBLE, sizeof nibble);
+    memset(part_memo, 0, sizeof part_memo);
     join_deal();
     clear_table();
 }
@@ -859,6 +913,7 @@ void load_position(void) {
         for (i32 i = 0; i < 12; i++) hands[s][i] = p[1 + i];
     }
     for (i32 c = 0; c < 53; c++) st.codes[c] = (u8)p[c];
+    load_parts();
     undo_top = 0;
 }
 
