@@ -55,9 +55,11 @@ bundle:
 WASM_DIR := cardwidgets/analysis/core
 ## Its memory is imported and shared (threads: instances of it share the table, analysis/parallel.py);
 ## each instance's own state is thread-local and attach() gives it a block and a stack.
+## No memcpy/memmove built from loops: wasmtime runs memory.copy as a call into its runtime.
 WASM_EXPORTS := core_version io_buffer attach setup_table new_deal join_deal load_position solve nodes_done \
 	table_entries __stack_pointer
-WASM_FLAGS := --target=wasm32 -nostdlib -O2 -mbulk-memory -matomics -mmutable-globals -ftls-model=local-exec \
+WASM_FLAGS := --target=wasm32 -nostdlib -O2 -fno-builtin-memcpy -fno-builtin-memmove \
+	-mbulk-memory -matomics -mmutable-globals -ftls-model=local-exec \
 	-Wall -Wextra -Werror -ffile-prefix-map=$(CURDIR)/= -Wl,--no-entry -Wl,--strip-all -Wl,--import-undefined \
 	-Wl,--import-memory -Wl,--shared-memory -Wl,--max-memory=4294967296 \
 	$(foreach name,$(WASM_EXPORTS),-Wl,--export=$(name))

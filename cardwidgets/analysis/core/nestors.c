@@ -37,7 +37,7 @@ typedef unsigned int u32;
 typedef unsigned long long u64;
 typedef int i32;
 
-#define CORE_VERSION 4
+#define CORE_VERSION 5
 
 #define GONE 255
 #define IN_TRICK 254
@@ -240,8 +240,41 @@ static void fastest_cut_first(i32 *cards, i32 n) {
     sort_by(cards, n, key);
 }
 
-/* _order: leads strongest first; B and C cheap winners for one's side first, then cheap losers. */
+/* _sure_beaters (A's lead, B and C still to play): B's cards that win against A's lead a by the A-or-B rule (W3) and that no card C
+ * may then play (NES-6's duties) takes back for A's side. */
+static i32 sure_beaters(i32 a) {
+    i32 seat_b = st.order[1], seat_c = st.order[2], m = 0;
+    const i32 *hand = hands[seat_b];
+    for (i32 i = 0; i < hand_len[seat_b]; i++) {
+        i32 b = hand[i], sa = suit_of[a], sb = suit_of[b], bound_held = 0, back = 0;
+        if (a_or_b(a, b) != 1) continue;
+        const i32 *c_hand = hands[seat_c];
+        i32 cn = hand_len[seat_c];
+        for (i32 j = 0; j < cn && !bound_held; j++) {
+            i32 s = suit_of[c_hand[j]];
+            bound_held = sa == sb ? s == sa : (s != sa && s != sb);
+        }
+        const u8 *row = c_row[c_rows(a, b)];
+        for (i32 j = 0; j < cn && !back; j++) {
+            i32 c = c_hand[j], s = suit_of[c];
+            if (bound_held && !(sa == sb ? s == sa : (s != sa && s != sb)) && !is_trump[c]) continue;
+            back = row[c] != 1;
+        }
+        m += !back;
+    }
+    return m;
+}
+
+/* _order: leads with the fewest sure beaters in B's hand first, then strongest first (the lead B
+ * cannot surely beat is the likeliest to cut off: fastest cut first again); B and C cheap winners for
+ * one's side first, then cheap losers. */
 static void order_moves(i32 *cards, i32 n) {
+    static MINE i32 lead_key[53];
+    if (st.trick_len == 0 && st.order_len == 3) {
+        for (i32 i = 0; i < n; i++) lead_key[cards[i]] = sure_beaters(cards[i]) * 1000 + lead_rank[cards[i]];  /* strength < 1000 */
+        sort_by(cards, n, lead_key);
+        return;
+    }
     if (st.trick_len == 0) { sort_by(cards, n, lead_rank); return; }
     if (st.trick_len == 2) { sort_by(cards, n, c_rank[c_rows(st.trick_card[0], st.trick_card[1])]); return; }
     if (declarers[st.trick_seat[0]] == declarers[st.to_act]) sort_by(cards, n, win_rank);

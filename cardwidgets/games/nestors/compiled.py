@@ -14,7 +14,7 @@ from typing import Any
 #: The module's file, in ``cardwidgets/analysis/core/``.
 MODULE = "nestors.wasm"
 #: The ``core_version()`` these ints are laid out for (bump both together when the layout changes).
-VERSION = 4
+VERSION = 5
 #: Phases as the core numbers them.
 PHASES = {"play": 0, "leave": 1, "done": 2}
 #: The most cards of a hand ``load_position`` takes (a hand in the play has at most 9).

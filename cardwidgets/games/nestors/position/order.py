@@ -5,7 +5,9 @@ it changes how soon alpha-beta cuts off, so it changes the node counts, which
 ``core/nestors.c`` matches move for move (``tests/test_wasm_core.py``). A
 change to the search order belongs here, and in the C core.
 
-Leads: the strongest first. B and C: the cards that win the trick for their
+Leads: those with the fewest sure beaters in B's hand first (B's cards beating
+the lead by the A-or-B rule that no card C may play takes back), then the
+strongest. B and C: the cards that win the trick for their
 side first (most points, then the weakest), then those that lose it (the
 cheapest, then the weakest). B's winners beat A's card by the A-or-B rule (W3);
 C's are those with which A (his partner) or he collects (NES-6 W1-W3b). B,
@@ -49,7 +51,12 @@ class SearchOrder(TrickPosition):
         """``cards`` sorted in place for the search: leads strongest first; B and C: winners, then losers."""
         trick = self.trick
         if not trick:
-            cards.sort(key=self._ranks[0].__getitem__)
+            lead = self._ranks[0]
+            if len(self.order) == 3:  # fewest sure beaters in B's hand first, then strongest (issue 24)
+                beaters = self._sure_beaters
+                cards.sort(key=lambda a: (beaters(a), lead[a]))
+            else:
+                cards.sort(key=lead.__getitem__)
             return cards
         if len(trick) == 2:  # C: A (the partner) or C collects for one's side, B does not
             cards.sort(key=self._c_rank(trick[0][1], trick[1][1]).__getitem__)
@@ -77,6 +84,21 @@ class SearchOrder(TrickPosition):
         rank = self._b_rank(a)
         replies = self._c_replies
         cards.sort(key=lambda b: (rank[b] >= LOSERS_LAST, replies(a, b), rank[b]))
+
+    def _sure_beaters(self, a: int) -> int:
+        """B's cards that beat A's lead ``a`` by the A-or-B rule (W3) and that no card C may then play takes back.
+
+        A lead that B cannot surely beat is the likeliest to cut off for A's side,
+        and one B can is the likeliest to be refuted fast: fastest cut first at the lead.
+        """
+        rules, suit_of = self.rules, self.table.suit_of
+        beats, c_hand = rules.b_beats_a[a], self.hands[self.order[2]]
+        count = 0
+        for b in self.hands[self.order[1]]:
+            if beats[b]:
+                row = rules.winner_row(a, b)
+                count += all(row[c] == 1 for c in rules.c_allowed(c_hand, suit_of[a], suit_of[b]))
+        return count
 
     def _c_replies(self, a: int, b: int) -> int:
         """C's distinct replies after A's ``a`` and B's ``b`` (NES-6 duties, ``tricks.binds_c``).
