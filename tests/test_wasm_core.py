@@ -22,7 +22,7 @@ import sys
 import pytest
 from test_analysis import brute_values, ending
 
-from cardwidgets.analysis import DoubleDummy, Unfinished, double_dummy, wasm_core
+from cardwidgets.analysis import DoubleDummy, Unfinished, double_dummy, parallel, wasm_core
 from cardwidgets.analysis.dd import AnalysisError, position_of
 from cardwidgets.games.nestors import compiled as nestors_core
 
@@ -216,6 +216,24 @@ def test_root_actions_in_parallel_threads_give_the_same_values() -> None:
         assert values.engine == "wasm"
         total = len(state.legal_actions())
         assert sorted(seen) == [(n, total) for n in range(1, total + 1)] or total <= 2
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3, 4, 8])
+def test_threads_take_each_root_action_once_in_pairs_from_both_ends_of_a_run(threads: int) -> None:
+    """Pairs of threads share a run of neighbouring actions, one from each end; a thread whose run is done helps."""
+    shared = parallel._Shared(8, threads)
+    assert sum(map(len, shared.runs)) == 8
+    taken: list[int | None] = []
+    if threads == 2:  # one run: thread 0 from the front, thread 1 from the back
+        taken = [shared.take(0), shared.take(1), shared.take(0), shared.take(1)]
+        assert taken == [0, 7, 1, 6]
+    rng = random.Random(f"take-{threads}")
+    while (index := shared.take(rng.randrange(threads))) is not None:
+        taken.append(index)
+    assert sorted(taken) == list(range(8))
+    stopped = parallel._Shared(8, threads)
+    stopped.stopped = True  # a budget ran out: nobody takes another
+    assert stopped.take(0) is None
 
 
 def test_instances_sharing_a_memory_share_the_deal_and_the_table() -> None:
