@@ -57,8 +57,10 @@ def play(address: str, room_name: str, seat: int) -> None:
     room = Room(room_name, store=address)
     room.join(seat)
     bot = make_bot("heuristic", seat)
-    while not room.match.is_over:
-        room.sync()
+    while True:
+        room.sync()  # the match as the log has it now: another kernel may have ended it
+        if room.match.is_over:
+            break
         seen, state = room.version, room.state
         try:
             if state.is_done:
