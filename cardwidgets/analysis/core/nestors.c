@@ -205,20 +205,28 @@ static void sort_by(i32 *cards, i32 n, const i32 *key) {
     }
 }
 
+/* tricks.binds_c (NES-6): a card of suit s binds C after A's card of suit sa and B's of suit sb. */
+static i32 binds_c(i32 sa, i32 sb, i32 s) { return sa == sb ? s == sa : (s != sa && s != sb); }
+
+/* rules.c_allowed (NES-6): the cards of C's hand he may play after A's suit sa and B's suit sb -
+ * a binding card, or a trump if he holds a binding card; else any - written to out (may be hand). */
+static i32 c_allowed(const i32 *hand, i32 n, i32 sa, i32 sb, i32 *out) {
+    i32 bound_held = 0, m = 0;
+    for (i32 i = 0; i < n && !bound_held; i++) bound_held = binds_c(sa, sb, suit_of[hand[i]]);
+    for (i32 i = 0; i < n; i++)
+        if (!bound_held || binds_c(sa, sb, suit_of[hand[i]]) || is_trump[hand[i]]) out[m++] = hand[i];
+    return m;
+}
+
 /* _c_replies: after A's a and B's b, C's distinct replies (NES-6 duties; per suit and points,
  * collecting for A or C or not) - the cards C's side must all try when B's card cuts off. */
 static i32 c_replies(i32 a, i32 b) {
-    i32 seat = st.order[2], n = hand_len[seat], sa = suit_of[a], sb = suit_of[b], bound_held = 0;
-    const i32 *hand = hands[seat];
-    for (i32 i = 0; i < n && !bound_held; i++) {
-        i32 s = suit_of[hand[i]];
-        bound_held = sa == sb ? s == sa : (s != sa && s != sb);
-    }
+    i32 seat = st.order[2], allowed[13];
+    i32 n = c_allowed(hands[seat], hand_len[seat], suit_of[a], suit_of[b], allowed);
     const u8 *row = c_row[c_rows(a, b)];
     i32 seen[13], m = 0;
     for (i32 i = 0; i < n; i++) {
-        i32 c = hand[i], s = suit_of[c];
-        if (bound_held && !(sa == sb ? s == sa : (s != sa && s != sb)) && !is_trump[c]) continue;
+        i32 c = allowed[i];
         i32 reply = group_of[c] * 2 + (row[c] == 1), k = 0;
         while (k < m && seen[k] != reply) k++;
         if (k == m) seen[m++] = reply;
@@ -240,26 +248,17 @@ static void fastest_cut_first(i32 *cards, i32 n) {
     sort_by(cards, n, key);
 }
 
-/* _sure_beaters (A's lead, B and C still to play): B's cards that win against A's lead a by the A-or-B rule (W3) and that no card C
- * may then play (NES-6's duties) takes back for A's side. */
+/* _sure_beaters (A's lead, B and C still to play): B's cards that win against A's lead a by the
+ * A-or-B rule (W3) and that no card C may then play (NES-6's duties) takes back for A's side. */
 static i32 sure_beaters(i32 a) {
     i32 seat_b = st.order[1], seat_c = st.order[2], m = 0;
     const i32 *hand = hands[seat_b];
     for (i32 i = 0; i < hand_len[seat_b]; i++) {
-        i32 b = hand[i], sa = suit_of[a], sb = suit_of[b], bound_held = 0, back = 0;
+        i32 b = hand[i], allowed[13], back = 0;
         if (a_or_b(a, b) != 1) continue;
-        const i32 *c_hand = hands[seat_c];
-        i32 cn = hand_len[seat_c];
-        for (i32 j = 0; j < cn && !bound_held; j++) {
-            i32 s = suit_of[c_hand[j]];
-            bound_held = sa == sb ? s == sa : (s != sa && s != sb);
-        }
+        i32 n = c_allowed(hands[seat_c], hand_len[seat_c], suit_of[a], suit_of[b], allowed);
         const u8 *row = c_row[c_rows(a, b)];
-        for (i32 j = 0; j < cn && !back; j++) {
-            i32 c = c_hand[j], s = suit_of[c];
-            if (bound_held && !(sa == sb ? s == sa : (s != sa && s != sb)) && !is_trump[c]) continue;
-            back = row[c] != 1;
-        }
+        for (i32 j = 0; j < n && !back; j++) back = row[allowed[j]] != 1;
         m += !back;
     }
     return m;
@@ -390,21 +389,7 @@ static i32 moves(i32 *out) {
     i32 hand[13], n = 0, seat = st.to_act;
     i32 third = st.trick_len == 2;  /* C (the last trick has no C) */
     for (i32 i = 0; i < hand_len[seat]; i++) hand[n++] = hands[seat][i];
-    if (third) {  /* NES-6: C's duties */
-        i32 a = suit_of[st.trick_card[0]], b = suit_of[st.trick_card[1]], bound_held = 0;
-        for (i32 i = 0; i < n; i++) {
-            i32 s = suit_of[hand[i]];
-            if (a == b ? s == a : (s != a && s != b)) { bound_held = 1; break; }
-        }
-        if (bound_held) {
-            i32 m = 0;
-            for (i32 i = 0; i < n; i++) {
-                i32 c = hand[i], s = suit_of[c];
-                if ((a == b ? s == a : (s != a && s != b)) || is_trump[c]) hand[m++] = c;
-            }
-            n = m;
-        }
-    }
+    if (third) n = c_allowed(hand, n, suit_of[st.trick_card[0]], suit_of[st.trick_card[1]], hand);  /* NES-6 */
     i32 alike = 0;  /* two cards of one suit and points? (most often not: nothing merged) */
     for (i32 i = 0; i < n && !alike; i++)
         for (i32 j = i + 1; j < n; j++) if (group_of[hand[i]] == group_of[hand[j]]) { alike = 1; break; }
