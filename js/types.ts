@@ -146,10 +146,14 @@ export interface ReviewRow {
   index: number;
   number: number;
   step: number;
+  /** costly (the coach's inaccuracy or mistake), face_up (a cost only with all cards face up), unvalued. */
+  group?: "costly" | "face_up" | "unvalued";
   action?: Action;
   label?: string;
   verdict?: string | null;
   valued: boolean;
+  /** False: a decision outside the play (a bid, a gift …), which has no face-up value. */
+  in_play?: boolean | null;
   dd_cost?: number | null;
   /** The costs written for the locale. */
   dd: string;

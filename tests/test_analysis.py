@@ -24,6 +24,7 @@ from cardwidgets.analysis.base import GONE, merge_equal
 from cardwidgets.analysis.judge import VERDICTS
 from cardwidgets.analysis.outcome import result_of_points
 from cardwidgets.analysis.position import points_so_far
+from cardwidgets.analysis.postmortem import seat_decisions
 from cardwidgets.analysis.solver import Solver
 from cardwidgets.cards import Card, Rank, Suit, parse_card
 from cardwidgets.core.errors import RecordError
@@ -665,6 +666,13 @@ def test_post_mortem_rows_are_the_seats_decisions_with_their_face_up_cost_in_the
         assert state.history[row["number"] - 1] == row["action"]
         assert before.to_act == seat
         assert len(before.legal_actions()) > 1
+        assert row["in_play"] == (before.phase in PLAY_PHASES[game])
+        if not row["in_play"]:  # a bid, an exchange, the trump: no face-up value, the verdict on what was seen
+            assert row["dd_cost"] is None
+            assert row["best"] == []
+            assert row["mc_best"]
+            assert row["verdict"] in VERDICTS
+            continue
         results = face_up_results(before, seat)
         best = max(results.values())
         assert row["dd_cost"] == best - results[row["action"]]
@@ -676,9 +684,11 @@ def test_post_mortem_rows_are_the_seats_decisions_with_their_face_up_cost_in_the
     decisions = sum(
         1
         for n in range(1, len(state.history) + 1)
-        if (s := replayed_to(state, n)).phase in PLAY_PHASES[game] and s.to_act == seat and len(s.legal_actions()) > 1
+        if (s := replayed_to(state, n)).to_act == seat and len(s.legal_actions()) > 1
     )
-    assert len(rows) == decisions
+    assert len(rows) == decisions  # every phase's decisions, not only the play's
+    assert any(not row["in_play"] for row in rows)
+    assert any(row["in_play"] for row in rows)
 
 
 def test_post_mortem_of_a_defender_counts_his_sides_score() -> None:
@@ -686,7 +696,8 @@ def test_post_mortem_of_a_defender_counts_his_sides_score() -> None:
     defender = (state.maker + 1) % 4
     rows = post_mortem(record_of(state), defender, samples=2)
     assert rows
-    for row in rows:
+    assert any(row["in_play"] for row in rows)
+    for row in (row for row in rows if row["in_play"]):  # a bid has no face-up value
         results = face_up_results(replayed_to(state, row["number"]), defender)
         assert row["dd_cost"] == max(results.values()) - results[row["action"]]
 
@@ -701,7 +712,10 @@ def test_post_mortem_shows_where_the_two_costs_differ_and_speaks_russian() -> No
         while not state.is_done:
             state.apply(rng.choice(state.legal_actions()) if state.phase == "play" else bot.choose(state))
         rows = post_mortem(state, state.declarer, samples=12)
-        differ += [row for row in rows if (row["dd_cost"] == 0) != (row["verdict"] in ("best", "good", "no_choice"))]
+        differ += [
+            row for row in rows
+            if row["in_play"] and (row["dd_cost"] == 0) != (row["verdict"] in ("best", "good", "no_choice"))
+        ]  # fmt: skip
         if differ:
             break
     assert differ
@@ -718,8 +732,9 @@ def test_post_mortem_refuses_bad_input() -> None:
         post_mortem(state, 4)
     fresh = GAMES["nestors"].new_state(GAMES["nestors"].random_deal(1), 0)
     fresh.apply(fresh.legal_actions()[0])
+    assert [row["number"] for row in post_mortem(fresh, 1, samples=2)] == [1]  # the bid is a decision too
     with pytest.raises(AnalysisError, match="never reached the play"):
-        post_mortem(fresh, 0)
+        list(seat_decisions(fresh, 1, play_only=True))
     bad = record_of(state).to_json()
     bad["actions"][3] = "play 9H"
     with pytest.raises(RecordError, match="action 4"):
@@ -729,7 +744,7 @@ def test_post_mortem_refuses_bad_input() -> None:
 def test_post_mortem_says_when_a_solve_did_not_finish() -> None:
     state = finished_deal("nestors", 8)
     rows = post_mortem(state, state.bidder, samples=2, nodes=1)
-    unfinished = [row for row in rows if row["dd_cost"] is None]
+    unfinished = [row for row in rows if row["in_play"] and row["dd_cost"] is None]
     assert unfinished
     for row in unfinished:  # the sampled verdict stands alone, and the sentence says so
         assert row["verdict"] in VERDICTS

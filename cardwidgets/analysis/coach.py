@@ -36,10 +36,13 @@ class Verdict:
         return {"verdict": self.verdict, "text": text, "rule": rule, "better": self.better}
 
 
-def coach(state: GameState, action: Action | str) -> Verdict:
-    """The judge's verdict on ``action`` for the seat to act in ``state`` (not changed), on what that seat saw."""
+def coach(state: GameState, action: Action | str, *, samples: int | None = None) -> Verdict:
+    """The judge's verdict on ``action`` for the seat to act in ``state`` (not changed), on what that seat saw.
+
+    ``samples``: the judge's count of sampled deals (None: its own, as every tool uses).
+    """
     seat = state.actor  # the coach judges a move: a seat is to act
-    assessment = judge(state, dd=False).assess(action)
+    assessment = judge(state, dd=False, samples=samples).assess(action)
     reason = explain(assessment, state, seat, face_up=False)
     costly = assessment.verdict in ("inaccuracy", "mistake")
     return Verdict(assessment.verdict, reason, assessment.best[0] if costly else None, assessment)

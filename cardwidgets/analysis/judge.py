@@ -13,9 +13,11 @@ game's own score unit for that seat (``analysis/outcome.py``):
 
 The sampled deals are seeded from the deal, the seat and the step, and the
 solver's budget counts positions, not seconds: asking twice, or from another
-tool, gives the same answer. ``Judgement.assess(action)`` gives the verdict:
+tool, gives the same answer. ``Judgement.assess(action)`` gives the verdict, on the
+seat's information alone (the coach, who has no face-up values, says the same word
+as the Review; the face-up cost is a figure beside it):
 
-- ``no_choice``: no legal action changes the result (in any sampled deal, nor face up);
+- ``no_choice``: no legal action changes the result in any sampled deal;
 - ``best``: no action averaged more;
 - ``good``: less than the best, but within the noise (under two standard errors,
   or under the game's least cost);
@@ -141,10 +143,9 @@ class Judgement:
         return math.sqrt(var / n)
 
     def changes_nothing(self) -> bool:
-        """Whether no valued action changes the result: the same in every sampled deal, and face up."""
+        """Whether no valued action changes the result: the same in every sampled deal."""
         rows = list(self.results.values())
-        same_mc = all(row == rows[0] for row in rows)
-        return same_mc and (self.dd is None or len(set(self.dd.values())) <= 1)
+        return all(row == rows[0] for row in rows)
 
     def assess(self, action: Action | str) -> Assessment:
         """The verdict on ``action`` (a legal action of the decision) and its figures."""

@@ -1,15 +1,17 @@
-"""``post_mortem(record_or_state, seat)``: the judge's verdict on each decision of one seat (issues 15 and 21).
+"""``post_mortem(record_or_state, seat)``: the judge's verdict on each decision of one seat.
 
-For every decision of ``seat`` in the play (a turn with more than one legal
-action), the row gives what the judge (``analysis/judge.py``) says — the same
-verdict the coach gave during the deal and the Review shows after it:
+For every decision of ``seat`` in the deal — bids, raises, exchanges, gifts, the
+talon, the leave and card play: every turn with more than one legal action — the
+row gives what the judge (``analysis/judge.py``) says: the same verdict, figures
+and best action the coach gave during the deal and the Review shows after it:
 
 - ``verdict``: best, good, inaccuracy, mistake or no_choice (on what the seat could see);
 - ``mc_cost`` and ``mc_error``: what the action lost against the best on average over
   the deals the seat could not rule out (the same deals for every action), and the
   standard error of that figure;
-- ``dd_cost``: what it lost against the best with all cards face up (None when the
-  solve did not finish within the judge's budget of positions).
+- ``dd_cost``: what it lost against the best with all cards face up (None outside the
+  play — ``in_play`` False: bids and the like have no face-up value — and when the solve
+  did not finish within the judge's budget of positions).
 
 Costs are in the game's own score unit for the deciding side (``analysis/outcome.py``):
 in partnerships, the own side's deal score less the other side's; where each plays for
@@ -28,6 +30,7 @@ from cardwidgets.analysis.dd import AnalysisError
 from cardwidgets.analysis.judge import explain, judge, phrase
 from cardwidgets.analysis.position import play_phases
 from cardwidgets.core.explain import Explanation
+from cardwidgets.core.numbering import action_number
 from cardwidgets.core.records import DealRecord, load_record, record_of, replay_deal
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import resolve
@@ -42,7 +45,7 @@ def post_mortem(
     nodes: int | None = None,
     total_seconds: float | None = None,
 ) -> list[dict[str, Any]]:
-    """One row per decision of ``seat`` in the play: number, action, verdict, best, dd_cost, mc_cost, mc_error, text.
+    """One row per decision of ``seat``: number, action, in_play, verdict, best, mc_best, the costs, text.
 
     ``source`` is a deal's state or record (a ``DealRecord``, its JSON or a path). ``samples``
     (None: the judge's own count, as every tool uses) and ``nodes`` (the face-up solve's
@@ -97,6 +100,7 @@ def decision_row(
     row = {
         "number": number,
         "action": action,
+        "in_play": state.phase in play_phases(state.game_name),
         "verdict": assessment.verdict,
         "best": assessment.dd_best,
         "mc_best": assessment.best,
@@ -110,30 +114,34 @@ def decision_row(
 
 def _unvalued(number: int, action: str, game: str) -> tuple[dict[str, Any], Explanation]:
     """A decision the review had no time left for: no verdict, no cost."""
-    row = {"number": number, "action": action, "verdict": None, "best": [], "mc_best": [], "dd_cost": None,
-           "mc_cost": None, "mc_error": None}
+    row = {"number": number, "action": action, "in_play": None, "verdict": None, "best": [], "mc_best": [],
+           "dd_cost": None, "mc_cost": None, "mc_error": None}
     return row, Explanation("ANALYSIS", "analysis.pm_unfinished", {"number": number, "action": phrase(action, game)})
 
 
-def seat_decisions(source: Any, seat: int, *, copies: bool = False) -> Iterator[tuple[GameState, int, str]]:
-    """Each decision of ``seat`` in the play that had a choice: (the state before it, its number from 1, the action).
+def seat_decisions(
+    source: Any, seat: int, *, copies: bool = False, play_only: bool = False
+) -> Iterator[tuple[GameState, int, str]]:
+    """Each decision of ``seat`` that had a choice: (the state before it, its number from 1, the action).
 
-    The post-mortem and ``Drill.from_mistakes`` walk a deal with it. Bad input: ``RecordError``; an unknown
-    seat or a deal that never reaches the play: ``AnalysisError``. The state yielded is not to be changed
-    (``copies``: each is a copy of its own).
+    Every phase by default (what the coach judges); ``play_only``: the card play alone, as
+    ``Drill.from_mistakes`` asks (its questions are graded with all cards face up, which only the play has).
+    The number is ``numbering.action_number`` of the step the decision was taken at. Bad input:
+    ``RecordError``; an unknown seat, or (``play_only``) a deal that never reaches the play: ``AnalysisError``.
+    The state yielded is not to be changed (``copies``: each is a copy of its own).
     """
     start, actions = start_and_actions(source)
     if not (type(seat) is int and 0 <= seat < start.num_players):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.no_seat", {"seat": seat, "last": start.num_players - 1}))
     state = start
     played = False
-    for number, text in enumerate(actions, start=1):
+    for step, text in enumerate(actions):
         in_play = state.phase in play_phases(state.game_name)
         played = played or in_play
-        if in_play and state.to_act == seat and len(state.legal_actions()) > 1:
-            yield (state.clone() if copies else state), number, text
+        if (in_play or not play_only) and state.to_act == seat and len(state.legal_actions()) > 1:
+            yield (state.clone() if copies else state), action_number(step), text
         state.apply(text)
-    if not (played or state.phase in play_phases(state.game_name)):
+    if play_only and not (played or state.phase in play_phases(state.game_name)):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.no_play", {}))
 
 

@@ -41,7 +41,7 @@ def mistake_items(
     """One "find the best card" item per costly decision of ``seat`` (bad input: ``AnalysisError``/``RecordError``)."""
     solver = DoubleDummy(seconds=seconds)
     items = []
-    for state, number, action in seat_decisions(source, seat):
+    for state, number, action in seat_decisions(source, seat, play_only=True):  # graded face up: the play only
         item = _item(state, solver, number, action)
         if item is not None:
             items.append(item)

@@ -65,13 +65,35 @@ def judge_deal(
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> list[Row]:
-    """The rows the Review lists for ``seat`` in the finished deal ``state`` (``AnalysisError`` if unplayed)."""
+    """The rows the Review lists for ``seat`` in the finished deal ``state``, group by group (``GROUPS``).
+
+    Every phase's decisions are judged (bids, raises, exchanges, gifts, the talon, the leave, card play).
+    """
     rows = review_rows(
         state.clone(), seat, samples=samples, total_seconds=total_seconds, progress=progress, cancelled=cancelled
     )
-    return [entry for entry in rows if listed(entry[0])]
+    kept = [entry for entry in rows if group(entry[0]) is not None]
+    return sorted(kept, key=lambda entry: (GROUPS.index(group(entry[0]) or ""), entry[0]["number"]))
+
+
+#: The Review's groups, in the order shown: costly on what the learner could see (the coach's inaccuracies
+#: and mistakes), a cost only with all cards face up (the coach's best, good or no-choice), not valued.
+GROUPS = ("costly", "face_up", "unvalued")
+
+
+def group(row: dict[str, Any]) -> str | None:
+    """The Review group of a post-mortem row (``GROUPS``), or None when the Review does not list it.
+
+    Only the coach's own words make a decision costly: the verdict is the judge's on the learner's
+    information, the word the coach said during the deal; a face-up cost alone is listed apart.
+    """
+    if row["verdict"] is None:
+        return "unvalued"
+    if row["verdict"] in ("inaccuracy", "mistake"):
+        return "costly"
+    return "face_up" if row["dd_cost"] else None
 
 
 def listed(row: dict[str, Any]) -> bool:
-    """Whether the Review lists a row: an inaccuracy or a mistake, a face-up cost, or no time to value it."""
-    return row["verdict"] in ("inaccuracy", "mistake", None) or bool(row["dd_cost"])
+    """Whether the Review lists a row (in one of its ``GROUPS``)."""
+    return group(row) is not None

@@ -22,6 +22,7 @@ from cardwidgets.bots import LEVELS, Bot, Decision, make_bot
 from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
+from cardwidgets.core.numbering import decision_step
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_match
 from cardwidgets.core.registry import first_game
 from cardwidgets.core.state import GameState
@@ -33,7 +34,7 @@ from cardwidgets.widgets.base import CardWidget, MessageError, SettingError
 from cardwidgets.widgets.board import board_model, seat_name, side_notes
 from cardwidgets.widgets.match_driver import MatchDriver, completed_tricks, make_bots
 from cardwidgets.widgets.replay import HandReplay
-from cardwidgets.widgets.review_runner import ReviewRunner, judge_deal
+from cardwidgets.widgets.review_runner import ReviewRunner, group, judge_deal
 
 STATIC = Path(__file__).parent.parent / "static"
 #: The Review's bound in seconds for the whole deal (the judge's own budgets decide each verdict).
@@ -91,8 +92,10 @@ class Table(CardWidget):
     coach = traitlets.Bool(False).tag(sync=True)
     #: The coach's verdict on the learner's last move: ``{"verdict", "text", "rule", "better"}``, or ``{}``.
     feedback = traitlets.Dict().tag(sync=True)
-    #: After **Review** (``review()``): the learner's costly (and unvalued) decisions of the deal just played,
-    #: ``[{"index" (from 1), "number", "step", "action", "label", "verdict", "valued", "best", "dd_cost",
+    #: After **Review** (``review()``): the learner's listed decisions of the deal just played, in every phase,
+    #: group by group (``review_runner.GROUPS``: costly, a cost only face up, not valued),
+    #: ``[{"index" (from 1), "number" (the action's), "step" (where it was chosen), "group", "action", "label",
+    #: "verdict", "valued", "in_play" (False: a bid or the like, no face-up value), "best", "dd_cost",
     #: "mc_cost", "mc_error", "dd", "mc", "text"}]``.
     review_rows: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     #: Whether the review of this deal has been made (an empty ``review_rows`` then means: no costly decision).
@@ -278,10 +281,11 @@ class Table(CardWidget):
     ) -> list[dict[str, Any]] | None:
         """The learner's costly decisions in the deal just ended (the **Review** button), also in ``review_rows``.
 
-        Each row is the judge's (``post_mortem``): the verdict, ``mc_cost`` ± ``mc_error`` (on what the
-        learner could see) and ``dd_cost`` (all cards face up), and its sentence. A decision is listed
-        when the judge calls it an inaccuracy or a mistake, or it cost something face up; decisions the
-        review had no time for (``total_seconds``) are listed apart, never as costly.
+        Every phase is reviewed: bids, raises, exchanges, gifts, the talon, the leave and card play. Each
+        row is the judge's (``post_mortem``): the verdict the coach gave, ``mc_cost`` ± ``mc_error`` (on
+        what the learner could see) and ``dd_cost`` (all cards face up, in the play), and its sentence.
+        Costly are the coach's inaccuracies and mistakes; a decision that cost only with all cards face
+        up is listed apart, as is one the review had no time for (``total_seconds``).
         Before the end of the deal it is refused (``error``, None).
         """
         if not self.state.is_done:
@@ -381,7 +385,8 @@ class Table(CardWidget):
         if not (type(number) is int and 1 <= number <= len(rows)):
             raise ValueError(Explanation("", "analysis.review_no_row", {"index": number, "count": len(rows)})
                              .text(self.locale))
-        return HandReplay(self.state, rows[number - 1][0]["number"] - 1, locale=self.locale, analysis=analysis)
+        step = decision_step(rows[number - 1][0]["number"])
+        return HandReplay(self.state, step, locale=self.locale, analysis=analysis)
 
     def _review_view_json(self) -> dict[str, Any]:
         """The opened Review entry's replay as the front-end draws it (``{}`` when none is open)."""
@@ -390,14 +395,16 @@ class Table(CardWidget):
         number, replay = self._review_open
         if replay.locale != self.locale:
             replay.locale = self.locale
+        action = self._review[1][number - 1][0]["number"] if self._review is not None else 0
+        played = tool_text("step", self.locale, step=replay.step, steps=replay.steps)
+        key = "analysis.review_opened" if replay.step == decision_step(action) else "analysis.review_moved"
         return {
             "entry": number,
             "step": replay.step,
             "steps": replay.steps,
             "board": replay.board,
             "analysis_view": replay.analysis_view,
-            "heading": Explanation("", "analysis.review_opened", {"entry": number, "step": replay.step + 1})
-            .text(self.locale),
+            "heading": Explanation("", key, {"entry": number, "number": action, "played": played}).text(self.locale),
         }
 
     def _review_json(self) -> list[dict[str, Any]]:
@@ -409,11 +416,13 @@ class Table(CardWidget):
             {
                 "index": i,
                 "number": row["number"],
-                "step": row["number"] - 1,
+                "step": decision_step(row["number"]),
+                "group": group(row),
                 "action": row["action"],
                 "label": action_label(row["action"], locale, game),
                 "verdict": row["verdict"],
                 "valued": row["verdict"] is not None,
+                "in_play": row["in_play"],
                 "best": [action_label(a, locale, game) for a in row["best"]],
                 "dd_cost": row["dd_cost"],
                 "mc_cost": row["mc_cost"],
