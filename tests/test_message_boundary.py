@@ -163,3 +163,99 @@ def test_every_widget_undoes_a_fault_and_says_so(
     assert "a bug" in caplog.text
     assert without_error(synced(widget)) == without_error(before)
     assert [getattr(widget, name) is None for name in widget._transactional] == unset
+
+
+# ----- the Review's messages: open an entry, step its replay, close it, ask for the Review, cancel it -----------
+REVIEW_ENTRY_MESSAGES = [
+    {"review": 0},  # entries are numbered from 1
+    {"review": 99},
+    {"review": -1},
+    {"review": "1"},
+    {"review": 1.0},
+    {"review": True},
+    {"review": None},
+    {"review": [1]},
+    {"review": {"entry": 1}},
+    {"review": 10**400},
+    {"review": 1, "review_step": 1},
+    {"review_step": 2},
+    {"review_step": -2},
+    {"review_step": True},
+    {"review_step": "1"},
+    {"review_step": 1.0},
+    {"review_step": None},
+    {"command": "review_open"},
+    {"command": ["review"]},
+]
+
+
+@pytest.fixture(scope="module")
+def reviewed() -> Table:
+    """A finished Tumbochka deal (seat 0: gifts, a raise, card play) with its Review worked out, one entry open."""
+    from cardwidgets.analysis import judge as judge_module
+
+    table = Table("tumbochka", seat=0, bots="heuristic", seed=5, pace=0)
+    while not table.state.is_done:
+        table.act(table.legal[0])
+    budget = judge_module.DD_NODES_COMPILED
+    judge_module.DD_NODES_COMPILED = 20_000
+    try:
+        table.review(samples=4)
+    finally:
+        judge_module.DD_NODES_COMPILED = budget
+    assert table.review_rows
+    assert table.open_review_entry(1)
+    return table
+
+
+@pytest.mark.parametrize("message", REVIEW_ENTRY_MESSAGES, ids=repr)
+@pytest.mark.parametrize("locale", ["en", "ru"])
+def test_a_bad_review_entry_message_is_one_clear_error_and_changes_nothing(
+    reviewed: Table, message: Any, locale: str
+) -> None:
+    reviewed.locale = locale
+    reviewed.error = {}
+    before = without_error(synced(reviewed))
+    opened = reviewed._review_open
+    send_message(reviewed, message)
+    text = reviewed.error["text"]
+    assert text
+    assert text != INTERNAL
+    assert "Traceback" not in text
+    assert len(text) < 400
+    assert "\n" not in text
+    assert without_error(synced(reviewed)) == before
+    assert reviewed._review_open is opened
+
+
+@pytest.mark.parametrize(
+    ("message", "why"),
+    [
+        ({"review": 1}, "no review entry 1"),  # no Review yet: the deal is on
+        ({"review_step": 1}, "no review entry is open"),
+        ({"review_step": 0}, "no review entry is open"),
+        ({"command": "review"}, "the review comes when the deal is over"),
+    ],
+)
+def test_a_review_message_out_of_turn_is_refused_and_changes_nothing(message: Any, why: str) -> None:
+    table = Table("tumbochka", seat=0, bots="heuristic", seed=5, pace=0)
+    table.act(table.legal[0])
+    before = without_error(synced(table))
+    send_message(table, message)
+    assert why in table.error["text"]
+    assert without_error(synced(table)) == before
+
+
+def test_the_review_s_own_messages_open_step_and_close_an_entry(reviewed: Table) -> None:
+    reviewed.locale = "en"
+    send_message(reviewed, {"review": 1})
+    assert reviewed.error == {}
+    step = reviewed.review_view["step"]
+    send_message(reviewed, {"review_step": 1})
+    assert reviewed.review_view["step"] == step + 1
+    send_message(reviewed, {"review_step": -1})
+    assert reviewed.review_view["step"] == step
+    send_message(reviewed, {"review_step": 0})
+    assert reviewed.review_view == {}
+    assert reviewed.error == {}
+    send_message(reviewed, {"review": 1})  # left open, as the other tests expect

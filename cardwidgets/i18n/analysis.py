@@ -142,6 +142,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "no review entry {index}: the review has {count} entries (numbered from 1)",
         "ru": "в обзоре нет пункта {index}: пунктов в нём {count} (номера с 1)",
     },
+    "analysis.review_none_open": {
+        "en": "no review entry is open: open one first (click it in the Review)",
+        "ru": "ни один пункт обзора не открыт: сначала откройте пункт (нажмите на него в обзоре)",
+    },
     "analysis.review_busy": {
         "en": "the review is being worked out: wait for it, or cancel it",
         "ru": "обзор ещё считается: дождитесь его или отмените",

@@ -367,8 +367,9 @@ class Table(CardWidget):
         return True
 
     def step_review_entry(self, step: int) -> bool:
-        """Move the opened entry's replay one step (``-1``/``+1``), or close it (``0``)."""
-        if self._review_open is None:
+        """Move the opened entry's replay one step (``-1``/``+1``), or close it (``0``); refused when none is open."""
+        if self._review_open is None or not self._reviewed_now():
+            self._refuse(Explanation("", "analysis.review_none_open"), "review")
             return False
         if step == 0:
             self._review_open = None
@@ -376,6 +377,7 @@ class Table(CardWidget):
             self._review_open[1].back()
         else:
             self._review_open[1].forward()
+        self.error = {}
         self._sync()
         return True
 
@@ -383,7 +385,7 @@ class Table(CardWidget):
         """Review entry ``number`` (from 1, as shown) as a ``HandReplay`` of this deal at that decision, Analysis on."""
         rows = self._review[1] if self._review is not None and self._review[0] == len(self.match.deals) else []
         if not (type(number) is int and 1 <= number <= len(rows)):
-            raise ValueError(Explanation("", "analysis.review_no_row", {"index": number, "count": len(rows)})
+            raise ValueError(Explanation("", "analysis.review_no_row", {"index": echo(number), "count": len(rows)})
                              .text(self.locale))
         step = decision_step(rows[number - 1][0]["number"])
         return HandReplay(self.state, step, locale=self.locale, analysis=analysis)
