@@ -151,12 +151,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "обзор ещё считается: дождитесь его или отмените",
     },
     "analysis.review_opened": {
-        "en": "Review entry {entry}: your action {number}, the deal before you chose it ({played}), with the analysis",
-        "ru": "Пункт обзора {entry}: ваш ход {number}, сдача перед этим ходом ({played}), с анализом",
+        "en": "Review entry {entry}: your action {number}, the deal just before it ({played}), with the analysis",
+        "ru": "Пункт обзора {entry}: ваш ход {number}, сдача перед ним ({played}), с анализом",
     },
     "analysis.review_moved": {
-        "en": "Review entry {entry} (your action {number}): the deal now shown with {played}, with the analysis",
-        "ru": "Пункт обзора {entry} (ваш ход {number}): сдача сейчас показана так — {played}, с анализом",
+        "en": "Review entry {entry} (your action {number}): the deal at {played}, with the analysis",
+        "ru": "Пункт обзора {entry} (ваш ход {number}): сдача — {played}, с анализом",
     },
     "analysis.drill_prompt": {
         "en": "Action {number} of your deal (you are seat {seat}): which choice is best, with all cards face up "

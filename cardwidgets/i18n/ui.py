@@ -64,8 +64,8 @@ UI: dict[str, dict[str, str]] = {
         "level_custom": "custom",
         "review": "Review",
         "review_title": "Your costly decisions in this deal, on what you could see (click one to open the deal there)",
-        "review_none": "No costly decision on what you could see: the judge found no inaccuracy or mistake "
-        "in any of your bids, exchanges, gifts or plays.",
+        "review_none": "No costly decision on what you could see: in every phase of the deal, each action you "
+        "chose was as good as the best.",
         "review_face_up": "Cost only with all cards face up (on what you could see, as good as the best)",
         "review_dd": "lost with all cards face up: {n}",
         "review_mc": "lost on what you could see: {n}",
@@ -134,8 +134,8 @@ UI: dict[str, dict[str, str]] = {
         "review": "Обзор ходов",
         "review_title": "Ваши ошибки в этой сдаче по тому, что вы видели (нажмите на пункт, чтобы открыть сдачу "
         "на этом ходе)",
-        "review_none": "Ошибок по тому, что вы видели, нет: ни в заказах, ни в обменах, ни в отдаче карт, "
-        "ни в ходах картами судья не нашёл неточности или ошибки.",
+        "review_none": "Ошибок по тому, что вы видели, нет: на всех этапах сдачи каждый ваш ход был "
+        "не хуже лучшего.",
         "review_face_up": "Потеря только при открытых картах (по тому, что вы видели, не хуже лучшего)",
         "review_dd": "потеря при открытых картах: {n}",
         "review_mc": "потеря по тому, что вы видели: {n}",

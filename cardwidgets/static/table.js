@@ -521,17 +521,27 @@ function reviewProgressBox(snap) {
   box.appendChild(commandButton(ui, "review_cancel", () => snap.send({ command: "review_cancel" }), "cw-command cw-review-cancel"));
   return box;
 }
+function reviewGroup(row) {
+  return row.group || (row.valued ? "costly" : "unvalued");
+}
 function reviewBox(snap) {
   const { ui } = snap;
   const box = el("section", "cw-review");
   box.setAttribute("aria-label", t(ui, "review_title"));
   box.appendChild(el("div", "cw-review-title", t(ui, "review_title")));
-  const valued = snap.review.filter((row) => row.valued);
-  const unvalued = snap.review.filter((row) => !row.valued);
-  if (!valued.length) box.appendChild(el("div", "cw-review-none", t(ui, "review_none")));
+  const costly = snap.review.filter((row) => reviewGroup(row) === "costly");
+  const faceUp = snap.review.filter((row) => reviewGroup(row) === "face_up");
+  const unvalued = snap.review.filter((row) => reviewGroup(row) === "unvalued");
+  if (!costly.length) box.appendChild(el("div", "cw-review-none", t(ui, "review_none")));
   const list = el("ol", "cw-review-list");
-  for (const row of valued) list.appendChild(reviewEntry(snap, row));
-  if (valued.length) box.appendChild(list);
+  for (const row of costly) list.appendChild(reviewEntry(snap, row));
+  if (costly.length) box.appendChild(list);
+  if (faceUp.length) {
+    box.appendChild(el("div", "cw-review-face-up-title", t(ui, "review_face_up")));
+    const apart = el("ul", "cw-review-face-up");
+    for (const row of faceUp) apart.appendChild(reviewEntry(snap, row));
+    box.appendChild(apart);
+  }
   if (unvalued.length) {
     box.appendChild(el("div", "cw-review-unvalued-title", t(ui, "review_unvalued")));
     const apart = el("ul", "cw-review-unvalued");
@@ -547,6 +557,7 @@ function reviewEntry(snap, row) {
   item.dataset.number = String(row.number);
   item.dataset.step = String(row.step);
   item.dataset.verdict = row.verdict || "";
+  item.dataset.group = reviewGroup(row);
   const button = el("button", "cw-review-entry");
   button.type = "button";
   button.dataset.entry = String(row.index);
@@ -556,9 +567,11 @@ function reviewEntry(snap, row) {
   button.appendChild(el("span", "cw-review-text", row.text));
   if (row.valued) {
     const costs = el("span", "cw-review-costs");
-    const dd = row.dd_cost == null ? t(ui, "review_dd_none") : t(ui, "review_dd", { n: row.dd });
-    costs.appendChild(el("span", "cw-review-dd", ` ${dd}`));
-    costs.appendChild(el("span", "cw-review-mc", ` \xB7 ${t(ui, "review_mc", { n: row.mc })}`));
+    if (row.in_play !== false) {
+      const dd = row.dd_cost == null ? t(ui, "review_dd_none") : t(ui, "review_dd", { n: row.dd });
+      costs.appendChild(el("span", "cw-review-dd", ` ${dd} \xB7`));
+    }
+    costs.appendChild(el("span", "cw-review-mc", ` ${t(ui, "review_mc", { n: row.mc })}`));
     button.appendChild(costs);
   }
   button.addEventListener("click", () => snap.send({ review: row.index }));

@@ -51,6 +51,12 @@ def fixtures() -> dict[str, dict[str, Any]]:
     while not done.state.is_done:
         done.act(done.legal[0])
     out["table-nimby-done"] = state(done)
+    reviewed = Table("tumbochka", seat=0, seed=5, bots="heuristic", pace=0)  # two gifts and a raise, then cards
+    while not reviewed.state.is_done:
+        reviewed.act(next((a for a in ("give 8H 1", "give KH 2", "raise 8") if a in reviewed.legal), reviewed.legal[0]))
+    reviewed.review(samples=4)
+    reviewed.open_review_entry(1)
+    out["table-tumbochka-reviewed"] = state(reviewed)
     record = RECORDS / "nestors" / "seed-example-1-club-jack.json"
     out["replay-nestors"] = state(HandReplay(record, step=5))
     out["replay-nestors-seat"] = state(HandReplay(record, step=5, seat=1))

@@ -201,3 +201,31 @@ test("a revealed hand is drawn face up from the board model, a hidden one as bac
   const hidden = fixture("table-tumbochka");
   assert.ok(hidden.board.seats.every((s) => s.hand === null || s.seat === hidden.seat));
 });
+
+test("the Review lists the costly decisions, then apart those that cost only face up, then the unvalued", () => {
+  const state = fixture("table-tumbochka-reviewed");
+  const rows = state.review_rows;
+  assert.ok(rows.length >= 2);
+  const faceUp = { ...rows[1], group: "face_up", verdict: "good" };
+  const unvalued = { ...rows[0], index: rows.length + 1, group: "unvalued", valued: false, verdict: null };
+  const { host } = mount(table, { ...state, review_rows: [rows[0], faceUp, unvalued] });
+  const listed = (selector) => [...host.querySelectorAll(`${selector} .cw-review-row`)].map((row) => row.dataset.group);
+  assert.deepEqual(listed(".cw-review-list"), ["costly"]);
+  assert.deepEqual(listed(".cw-review-face-up"), ["face_up"]);
+  assert.deepEqual(listed(".cw-review-unvalued"), ["unvalued"]);
+  assert.equal(host.querySelector(".cw-review-face-up-title").textContent, state.ui.review_face_up);
+  assert.equal(host.querySelector(".cw-review-none"), null);
+});
+
+test("a Review entry outside the play shows no face-up figure; the opened entry's heading has the replay's count", () => {
+  const state = fixture("table-tumbochka-reviewed");
+  const { host } = mount(table, state);
+  const gift = [...host.querySelectorAll(".cw-review-row")].find((row) => row.dataset.number === "4");
+  assert.ok(gift);
+  assert.equal(gift.querySelector(".cw-review-dd"), null);
+  assert.ok(gift.querySelector(".cw-review-mc"));
+  const heading = host.querySelector(".cw-review-replay-heading").textContent;
+  const board = state.review_view.board.heading;
+  assert.ok(heading.includes(board.split(" — ")[1]), `${heading} / ${board}`);
+  assert.ok(heading.includes(" 4,"));
+});
