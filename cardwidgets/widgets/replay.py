@@ -33,6 +33,7 @@ from cardwidgets.bots import Bot, make_bot
 from cardwidgets.cards import Card
 from cardwidgets.core.errors import RecordError, Refusal, echo
 from cardwidgets.core.explain import Explanation
+from cardwidgets.core.numbering import action_number
 from cardwidgets.core.records import (
     DealRecord,
     MatchRecord,
@@ -113,7 +114,7 @@ class RecordLine:
         """Apply ``actions`` one by one after the last position; ``RecordError`` names a bad one."""
         for text in actions:
             state = self.states[-1].clone()
-            apply_actions(state, [text], first_number=len(self.line) + 1)
+            apply_actions(state, [text], first_number=action_number(len(self.line)))
             self.states.append(state)
             self.line.append(state.history[-1])
 
