@@ -564,6 +564,7 @@ function reviewEntry(snap, row) {
   if (snap.reviewView && snap.reviewView.entry === row.index) button.setAttribute("aria-current", "true");
   button.setAttribute("aria-label", t(ui, "review_open", { i: row.index }));
   button.appendChild(el("span", "cw-review-index", `${row.index}. `));
+  if (row.verdict) button.appendChild(el("strong", "cw-review-verdict", `${t(ui, `verdict_${row.verdict}`)} `));
   button.appendChild(el("span", "cw-review-text", row.text));
   if (row.valued) {
     const costs = el("span", "cw-review-costs");

@@ -228,4 +228,6 @@ test("a Review entry outside the play shows no face-up figure; the opened entry'
   const board = state.review_view.board.heading;
   assert.ok(heading.includes(board.split(" — ")[1]), `${heading} / ${board}`);
   assert.ok(heading.includes(" 4,"));
+  const first = host.querySelector(".cw-review-row .cw-review-verdict").textContent.trim();
+  assert.equal(first, state.ui[`verdict_${state.review_rows[0].verdict}`]); // the word the coach said
 });

@@ -31,8 +31,8 @@ def played(locale):
         table.act(learner.choose(table.state).text)
     return table"""
 WORDS = {
-    "en": {"review": "Review", "first": "1. Action "},
-    "ru": {"review": "Обзор ходов", "first": "1. Ход "},
+    "en": {"review": "Review", "first": "Action "},
+    "ru": {"review": "Обзор ходов", "first": "Ход "},
 }
 
 
@@ -49,6 +49,7 @@ def test_a_review_entry_opens_the_deal_at_that_decision_by_click_and_by_enter(op
     rows = table.kernel("t.review_rows")
     assert len(rows) >= 2  # this deal has costly decisions: the test can fail
     expect(entries).to_have_count(len(rows))
+    expect(entries.first.locator(".cw-review-index")).to_have_text("1. ")
     expect(entries.first).to_contain_text(words["first"])
     assert table.root.locator(".cw-review-entry").first.evaluate("(b) => getComputedStyle(b).cursor") == "pointer"
 
