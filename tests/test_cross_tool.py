@@ -170,3 +170,22 @@ def test_a_review_entry_s_number_and_the_replay_heading_it_opens_are_one_count(
         assert moved in table.review_view["heading"]
         assert table.review_view["board"]["heading"].endswith(moved)
         assert table.step_review_entry(0)
+
+
+@pytest.mark.parametrize("locale", ["en", "ru"])
+def test_a_decision_the_coach_found_as_good_as_the_best_is_listed_apart_never_as_costly(
+    locale: str, small_face_up: None
+) -> None:
+    # Nestors seed 2, seat 0 at random: the coach called some plays good (or best) that lost face up.
+    table, verdicts = coached("nestors", 0, 2, random_learner(2))
+    table.review(samples=SAMPLES)
+    table.locale = locale
+    apart = [entry for entry in table.review_rows if entry["group"] == "face_up"]
+    assert apart  # the case exists here: the test can fail
+    for entry in apart:
+        assert verdicts[entry["number"]][1].verdict in ("best", "good", "no_choice")
+        assert entry["verdict"] == verdicts[entry["number"]][1].verdict
+        assert entry["dd_cost"] > 0
+    groups = [entry["group"] for entry in table.review_rows]
+    assert groups == sorted(groups, key=["costly", "face_up", "unvalued"].index)  # shown group by group
+    assert [entry["index"] for entry in table.review_rows] == list(range(1, len(groups) + 1))
