@@ -5,10 +5,11 @@
 Each deal is a ``Table`` (seat 0, the other seats the rules-of-thumb bots) whose learner plays the rules of
 thumb too, to the end of the deal; then ``table.review()`` is timed — what the **Review** button works out
 (``analysis.postmortem.review``: the judge, its own sample counts and face-up budget, on each of the
-learner's decisions in the play). Printed per game: wall-clock and CPU p50/p95 of the whole Review, the
-decisions per deal, the time to the first decision's verdict (when the progress bar first moves), and how
-many decisions were not valued face up (the solve past the judge's budget of positions). Goals (issue
-21): Nimby and Tumbochka <= 3 s, Nestors <= 15 s, progress from the first second.
+learner's decisions of every phase: bids, exchanges, gifts, raises, the leave and card play). Printed per
+game: wall-clock and CPU p50/p95 of the whole Review, the decisions per deal, the time to the first
+decision's verdict (when the progress bar first moves), and how many decisions of the play were not valued
+face up (the solve past the judge's budget of positions). Goals (issue 21): Nimby and Tumbochka <= 3 s,
+Nestors <= 15 s, progress from the first second.
 """
 
 from __future__ import annotations
@@ -57,13 +58,13 @@ def run_game(game: str, deals: int, seed: int) -> None:
 
         try:
             rows = review(table.state.clone(), 0, progress=progress)
-        except AnalysisError:  # thrown in before the play (Nimby): no Review
+        except AnalysisError:  # a deal the post-mortem refuses: no Review
             continue
         wall.append(time.perf_counter() - start_wall)
         cpu.append(time.process_time() - start_cpu)
         first.append(marks[0] if marks else 0.0)
         decisions.append(len(rows))
-        unvalued += sum(1 for row, _ in rows if row["dd_cost"] is None)
+        unvalued += sum(1 for row, _ in rows if row["in_play"] and row["dd_cost"] is None)
     print(
         f"{game:10s} review wall p50 {statistics.median(wall):6.2f} s  p95 {percentile(wall, 0.95):6.2f} s | "
         f"CPU p50 {statistics.median(cpu):6.2f} s  p95 {percentile(cpu, 0.95):6.2f} s | "
