@@ -568,11 +568,12 @@ function reviewEntry(snap, row) {
   button.appendChild(el("span", "cw-review-text", row.text));
   if (row.valued) {
     const costs = el("span", "cw-review-costs");
-    if (row.in_play !== false) {
+    const faceUp = row.in_play !== false;
+    if (faceUp) {
       const dd = row.dd_cost == null ? t(ui, "review_dd_none") : t(ui, "review_dd", { n: row.dd });
-      costs.appendChild(el("span", "cw-review-dd", ` ${dd} \xB7`));
+      costs.appendChild(el("span", "cw-review-dd", ` ${dd}`));
     }
-    costs.appendChild(el("span", "cw-review-mc", ` ${t(ui, "review_mc", { n: row.mc })}`));
+    costs.appendChild(el("span", "cw-review-mc", `${faceUp ? " \xB7 " : " "}${t(ui, "review_mc", { n: row.mc })}`));
     button.appendChild(costs);
   }
   button.addEventListener("click", () => snap.send({ review: row.index }));
