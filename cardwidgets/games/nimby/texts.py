@@ -64,6 +64,10 @@ BOT_MESSAGES: dict[str, dict[str, str]] = {
         "en": "play {card}, your lowest: you cannot be sure of this trick, so keep your strong cards and your 2s",
         "ru": "кладите {card}, самую младшую: эта взятка вам не гарантирована, берегите сильные карты и двойки",
     },
+    "bots.nimby.duck_two": {
+        "en": "play {card}, your lowest 2: you hold only 2s here, and none of them is sure of this trick",
+        "ru": "кладите {card}, самую младшую из ваших двоек: у вас остались одни двойки, и ни одна не берёт эту взятку наверняка",
+    },
     "bots.nimby.duck_no_twos": {
         "en": "play {card}, your lowest: the trick holds no 2, so it is not worth a strong card",
         "ru": "кладите {card}, самую младшую: во взятке нет двоек, сильную карту на неё тратить не стоит",
