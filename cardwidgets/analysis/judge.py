@@ -316,8 +316,12 @@ def _no_choice(a: Assessment, state: GameState, seat: int, legal: int, *, face_u
     }
     if legal == 1:
         return Explanation("", "judge.only", params)
-    solved = face_up and a.dd is not None and a.best_dd is not None
-    params["face_up"] = _all(Explanation("ANALYSIS", "judge.dd_same", {})) if solved else dict.fromkeys(LOCALES, "")
+    if not face_up or state.phase not in play_phases(game):
+        params["face_up"] = dict.fromkeys(LOCALES, "")
+    elif a.dd is None:  # the sampled deals alone: say the solve did not finish
+        params["face_up"] = face_up_words(a, state, seat)
+    else:
+        params["face_up"] = _all(Explanation("ANALYSIS", "judge.dd_same", {}))
     if a.valued and a.valued < legal:
         key = "judge.no_choice_compared"
     else:
