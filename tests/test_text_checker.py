@@ -16,6 +16,7 @@ import pytest
 from textcheck import check_figures, check_judge_sentence, check_no_choice, check_words, named, without
 
 import cardwidgets as cw
+from cardwidgets.analysis import DoubleDummy
 from cardwidgets.analysis.coach import coach, hint_decision
 from cardwidgets.analysis.judge import Judgement, explain, judge
 from cardwidgets.analysis.position import play_phases
@@ -27,7 +28,8 @@ from cardwidgets.core.state import GameState
 from cardwidgets.drills import feedback, make_item, say, topics
 from cardwidgets.drills.base import position_lines
 from cardwidgets.games.nestors import explorer, predict
-from cardwidgets.i18n import LOCALES
+from cardwidgets.i18n import LOCALES, Points
+from cardwidgets.widgets.analysis_view import analyse
 from cardwidgets.widgets.table import cost_text
 
 GAMES = ("nimby", "tumbochka", "nestors")
@@ -245,3 +247,21 @@ def test_explorer_and_predict_texts_are_words_in_the_learners_language() -> None
             for locale in LOCALES:
                 for option in predict.options(case, field, locale):
                     check_words(predict.grade(case, field, option["value"], locale)["text"], locale)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_analysis_badges_say_what_their_figures_are(game: str) -> None:
+    """HandReplay's Analysis marked a card "1 −7" where the text said "leave the makers with 1": units on both."""
+    state = cw.new_game(game, seed=2)
+    while state.phase not in play_phases(game) or len(state.legal_actions()) < 2 or sum(map(len, state.hands)) > 12:
+        state.apply(heuristic.policy(state))
+    value_words = {"nimby": {"en": "2s: ", "ru": "двоек: "}}
+    for locale in LOCALES:
+        view = analyse(state, DoubleDummy(max_nodes=NODES), locale, 20.0)
+        assert view["status"] == "done"
+        for entry in view["actions"]:
+            shown, lost = entry["badge"].split(" · ")
+            own = value_words.get(game, {}).get(locale)
+            assert shown == (f"{own}{entry['value']}" if own else Points(entry["value"], game).text(locale))
+            assert lost == ("✓" if entry["loss"] == 0 else f"−{Points(entry['loss'], game).text(locale)}")
+            check_words(entry["badge"], locale)

@@ -224,11 +224,14 @@ ACTION_DONE: dict[str, dict[str, tuple[str, str]]] = {
 TOOLS: dict[str, dict[str, str]] = {
     "en": {
         "game_nimby": "Nimby",
-        "dd_side_nimby": "Values: the makers' points (seats {seats}).",
+        "dd_side_nimby": "Values: the 2s the makers take (seats {seats}).",
+        # The value by an action (``widgets/analysis_view.py``): the 2s taken, not the deal's points (NIM-6).
+        "dd_value_nimby": "2s: {n}",
     },
     "ru": {
         "game_nimby": "Нимби",
-        "dd_side_nimby": "Оценки — баллы заказчиков (игроки {seats}).",
+        "dd_side_nimby": "Оценки — двойки, которые возьмут заказчики (игроки {seats}).",
+        "dd_value_nimby": "двоек: {n}",
     },
 }
 
