@@ -29,6 +29,7 @@ from cardwidgets.drills import feedback, make_item, say, topics
 from cardwidgets.drills.base import position_lines
 from cardwidgets.games.nestors import explorer, predict
 from cardwidgets.i18n import LOCALES, Points
+from cardwidgets.i18n.names import action_phrase
 from cardwidgets.widgets.analysis_view import analyse
 from cardwidgets.widgets.table import cost_text
 
@@ -265,3 +266,15 @@ def test_the_analysis_badges_say_what_their_figures_are(game: str) -> None:
             assert shown == (f"{own}{entry['value']}" if own else Points(entry["value"], game).text(locale))
             assert lost == ("✓" if entry["loss"] == 0 else f"−{Points(entry['loss'], game).text(locale)}")
             check_words(entry["badge"], locale)
+
+
+def test_a_flagged_play_reads_as_words_inside_a_sentence() -> None:
+    """The judge wrote "less on average than trilyazh! Lead J♣ in 8 deals": a button label inside a sentence."""
+    judgement, _tip, other = tied_decision("tumbochka", play=True)
+    state = judgement.state
+    assert action_phrase("play JC trilyazh", "en", "tumbochka") == "announce the trilyazh and lead J♣"
+    assert action_phrase("play JC trilyazh", "ru", "tumbochka") == "объявить трильяж и зайти с В♣"
+    assert action_phrase("play 6D troyan", "en", "tumbochka") == "show the troyan and lead 6♦"
+    assert action_phrase("play 6D troyan", "ru", "tumbochka") == "показать троян и зайти с 6♦"
+    for locale in LOCALES:
+        assert "!" not in explain(judgement.assess(other), state, judgement.seat).text(locale)

@@ -47,7 +47,7 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
 from cardwidgets.games import get_game
 from cardwidgets.i18n import LOCALES, Points
-from cardwidgets.i18n.names import action_label, action_phrase
+from cardwidgets.i18n.names import action_phrase
 
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "no_choice")
 #: The solver's budget on the real deal, in positions (a count, so the answer never depends on the machine's load).
@@ -361,8 +361,8 @@ def result_words(state: GameState, seat: int, value: int) -> dict[str, str]:
 
 def phrase(action: str, game: str, *, capital: bool = False) -> dict[str, str]:
     """An action in words per locale (``play KC`` → "play K♣" / «сыграть К♣»), never its code."""
-    show = action_label if capital else action_phrase
-    return {locale: show(action, locale, game) for locale in LOCALES}
+    words = {locale: action_phrase(action, locale, game) for locale in LOCALES}
+    return {locale: text[:1].upper() + text[1:] for locale, text in words.items()} if capital else words
 
 
 def _tip(state: GameState, a: Assessment) -> dict[str, str]:
