@@ -30,7 +30,9 @@ from cardwidgets.drills.base import position_lines
 from cardwidgets.games.nestors import explorer, predict
 from cardwidgets.i18n import LOCALES, Points
 from cardwidgets.i18n.names import action_phrase
+from cardwidgets.i18n.ui import UI
 from cardwidgets.widgets.analysis_view import analyse
+from cardwidgets.widgets.review_runner import listed
 from cardwidgets.widgets.table import cost_text
 
 GAMES = ("nimby", "tumbochka", "nestors")
@@ -278,3 +280,17 @@ def test_a_flagged_play_reads_as_words_inside_a_sentence() -> None:
     assert action_phrase("play 6D troyan", "ru", "tumbochka") == "показать троян и зайти с 6♦"
     for locale in LOCALES:
         assert "!" not in explain(judgement.assess(other), state, judgement.seat).text(locale)
+
+
+def test_the_review_heading_fits_an_entry_that_was_as_good_as_the_best() -> None:
+    """The coach said "As good as the best. Play K♦…" and the Review listed K♦ under "Your costly decisions".
+
+    The Review lists a decision that cost only with all cards face up (``listed``): its heading says so.
+    """
+    as_good = {"verdict": "good", "dd_cost": 10}
+    assert listed(as_good)
+    en, ru = UI["en"]["review_title"], UI["ru"]["review_title"]
+    assert "costly" not in en
+    assert "with all cards face up" in en
+    assert "ошибки" not in ru
+    assert "при открытых картах" in ru

@@ -63,7 +63,8 @@ UI: dict[str, dict[str, str]] = {
         "level_search": "search",
         "level_custom": "custom",
         "review": "Review",
-        "review_title": "Your costly decisions in this deal (click one to open the deal there)",
+        "review_title": "Your decisions that cost something in this deal — on what you could see, or with all cards "
+        "face up (click one to open the deal there)",
         "review_none": "No costly decision: every action you chose was as good as the best.",
         "review_dd": "lost with all cards face up: {n}",
         "review_mc": "lost on what you could see: {n}",
@@ -130,7 +131,8 @@ UI: dict[str, dict[str, str]] = {
         "level_search": "расчёт",
         "level_custom": "свой",
         "review": "Обзор ходов",
-        "review_title": "Ваши ошибки в этой сдаче (нажмите на пункт, чтобы открыть сдачу на этом ходе)",
+        "review_title": "Ваши ходы в этой сдаче, которые чего-то стоили, — по тому, что вы видели, или при открытых "
+        "картах (нажмите на пункт, чтобы открыть сдачу на этом ходе)",
         "review_none": "Ошибок нет: каждый ваш ход был не хуже лучшего.",
         "review_dd": "потеря при открытых картах: {n}",
         "review_mc": "потеря по тому, что вы видели: {n}",
