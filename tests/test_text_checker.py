@@ -10,6 +10,7 @@ cards are checked on 200 positions per tip in ``test_tips.py``.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
@@ -23,6 +24,7 @@ from cardwidgets.analysis.position import play_phases
 from cardwidgets.analysis.postmortem import post_mortem
 from cardwidgets.bots import heuristic
 from cardwidgets.bots.hint import hint
+from cardwidgets.bots.hint import hint_decision as search_decision
 from cardwidgets.core.records import replay
 from cardwidgets.core.state import GameState
 from cardwidgets.drills import feedback, make_item, say, topics
@@ -39,25 +41,37 @@ GAMES = ("nimby", "tumbochka", "nestors")
 #: The judge's budget here: sampled deals and face-up positions (small: the words, not the values, are tested).
 SAMPLES = 8
 NODES = 200_000
-#: Decisions judged per game (every action of each), from this many seeded deals.
-DECISIONS = 14
-DEALS = 3
+#: Decisions judged per phase of each game (every action of each), from this many seeded deals.
+PER_PHASE = 4
+DEALS = 6
 
 
 def decisions(game: str) -> Iterator[GameState]:
     """Decisions with a choice in every phase of ``game``: seeded deals, the rules of thumb with random slips."""
-    found = 0
+    seen: Counter[str] = Counter()
     for seed in range(DEALS):
         rng = random.Random(seed)
         state = cw.new_game(game, seed=seed)
         while not state.is_done:
             legal = state.legal_actions()
-            if len(legal) > 1 and (state.phase not in play_phases(game) or rng.random() < 0.4):
+            if len(legal) > 1 and seen[state.phase] < PER_PHASE and rng.random() < 0.5:
+                seen[state.phase] += 1
                 yield state.clone()
-                found += 1
-                if found >= DECISIONS:
-                    return
             state.apply(heuristic.policy(state) if rng.random() < 0.8 else rng.choice(legal))
+
+
+def phases_with_a_choice(game: str) -> set[str]:
+    """Every phase in which a seat had a choice, in the same seeded deals."""
+    found = set()
+    for seed in range(DEALS):
+        rng = random.Random(seed)
+        state = cw.new_game(game, seed=seed)
+        while not state.is_done:
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                found.add(state.phase)
+            state.apply(heuristic.policy(state) if rng.random() < 0.8 else rng.choice(legal))
+    return found
 
 
 def judged(state: GameState) -> Judgement:
@@ -68,8 +82,9 @@ def judged(state: GameState) -> Judgement:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_judge_sentence_names_what_was_judged(game: str) -> None:
     """The coach's and the Review's sentence on every action of sampled decisions, in both languages."""
-    checked = 0
+    checked, phases = 0, set()
     for state in decisions(game):
+        phases.add(state.phase)
         judgement = judged(state)
         tip = heuristic.decide(state)
         for action in state.legal_strings()[:12]:
@@ -82,6 +97,7 @@ def test_every_judge_sentence_names_what_was_judged(game: str) -> None:
                     check_no_choice(text, a, judgement, locale)
                     checked += 1
     assert checked >= 100
+    assert phases == phases_with_a_choice(game)  # every phase
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -90,14 +106,16 @@ def test_the_hint_and_the_search_reason_name_their_move_with_units(game: str) ->
 
     The move is named by the rule of thumb's reason when it is the rule of thumb's, else by the sentence itself.
     """
+    hinted: set[str] = set()
     for n, state in enumerate(decisions(game)):
-        if n % 3:
+        if state.phase in hinted:  # one decision per phase: the Hint samples the judge's full count
             continue
+        hinted.add(state.phase)
         seat, tip = state.actor, heuristic.decide(state)
-        decision = hint_decision(state, seat)
+        table_hint, search_hint = hint_decision(state, seat), search_decision(state, seat, n)  # hint()'s decision
         for locale in LOCALES:
-            found = hint(state, seat, locale, seed=n)
-            for action, text in ((decision.action.text, decision.text(locale)), (found["action"], found["reason"])):
+            for decision in (table_hint, search_hint):
+                action, text = decision.action.text, decision.text(locale)
                 check_words(text, locale)
                 own = without(text, tip.text(locale))  # the tip's counts are checked in test_tips.py
                 check_figures(own)
