@@ -312,3 +312,14 @@ def test_the_review_heading_fits_an_entry_that_was_as_good_as_the_best() -> None
     assert "with all cards face up" in en
     assert "ошибки" not in ru
     assert "при открытых картах" in ru
+
+
+def test_the_judges_figures_have_the_rounding_its_sentence_shows() -> None:
+    """A row printed "mc_cost 0.2 ± 0.05" beside the sentence's "± 0.1": the figures are rounded once."""
+    judgement, _tip, other = tied_decision("tumbochka", play=True)
+    judgement.results[other] = [0.7, 1.9, 2.8]  # 0.2 less on average than the best, error 0.0577…
+    a = judgement.assess(other)
+    assert (a.mc_cost, a.mc_error) == (0.2, 0.1)
+    text = explain(a, judgement.state, judgement.seat).text("en")
+    assert "0.2 points less on average" in text
+    assert "(± 0.1 points)" in text

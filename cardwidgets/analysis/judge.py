@@ -80,6 +80,7 @@ class Assessment:
     best: list[str]
     dd_best: list[str]
     mc: float
+    #: The cost against the best mean and its standard error, rounded to one decimal as every sentence writes them.
     mc_cost: float
     mc_error: float
     #: The result face up, and its cost against the best face up (None: not solved within the budget).
@@ -172,7 +173,7 @@ class Judgement:
         else:
             verdict = "mistake" if cost >= mistake else "inaccuracy"
         return Assessment(
-            text, verdict, best, dd_best, self.mean(text), round(cost, 2), round(err, 2),
+            text, verdict, best, dd_best, self.mean(text), round(cost, 1), round(err, 1),
             dd, dd_cost, self.samples, self.mean(top), best_dd, len(self.results),
         )  # fmt: skip
 
