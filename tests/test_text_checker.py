@@ -34,6 +34,7 @@ from cardwidgets.i18n import LOCALES, Points
 from cardwidgets.i18n.names import action_phrase
 from cardwidgets.i18n.ui import UI
 from cardwidgets.widgets.analysis_view import analyse
+from cardwidgets.widgets.replay import analysis_lines
 from cardwidgets.widgets.review_runner import listed
 from cardwidgets.widgets.table import cost_text
 
@@ -286,6 +287,8 @@ def test_the_analysis_badges_say_what_their_figures_are(game: str) -> None:
             assert shown == (f"{own}{entry['value']}" if own else Points(entry["value"], game).text(locale))
             assert lost == ("✓" if entry["loss"] == 0 else f"−{Points(entry['loss'], game).text(locale)}")
             check_words(entry["badge"], locale)
+        printed = analysis_lines(view, locale)[1]  # HandReplay.text(): the same marks, with their units
+        assert printed == "  ".join(f"{entry['label']}: {entry['badge']}" for entry in view["actions"])
 
 
 def test_a_flagged_play_reads_as_words_inside_a_sentence() -> None:
