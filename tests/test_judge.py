@@ -205,7 +205,7 @@ def test_when_no_action_changes_the_result_the_verdict_says_so() -> None:
     assert {judgement.assess(a).verdict for a in judgement.results} == {"no_choice"}
     text = judge_module.explain(judgement.assess(legal[0]), judgement.state, judgement.seat)
     assert f"any card does here — all {len(legal)} you could play give the same result" in text.text("en")
-    assert f"здесь годится любая карта — все {len(legal)}" in text.text("ru")
+    assert f"здесь годится любая карта — какую из {len(legal)} ни сыграй" in text.text("ru")
     assert "nothing" not in text.text("en")
 
 

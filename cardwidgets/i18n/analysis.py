@@ -71,19 +71,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "judge.no_choice_play": {
         "en": "{action}: any card does here — all {count} you could play give the same result in each of the "
         "{n} deals that fit everything you had seen.{face_up}",
-        "ru": "{action}: здесь годится любая карта — все {count}, что можно было сыграть, дают один и тот же итог "
+        "ru": "{action}: здесь годится любая карта — какую из {count} ни сыграй, итог один и тот же "
         "в каждой из {n} сдач, не противоречащих всему, что вы видели.{face_up}",
     },
     "judge.no_choice": {
         "en": "{action}: any choice does here — all {count} you could make give the same result in each of the "
         "{n} deals that fit everything you had seen.{face_up}",
-        "ru": "{action}: здесь годится любой вариант — все {count} возможных дают один и тот же итог "
+        "ru": "{action}: здесь годится любой вариант — какой из {count} ни выбери, итог один и тот же "
         "в каждой из {n} сдач, не противоречащих всему, что вы видели.{face_up}",
     },
     "judge.no_choice_compared": {
         "en": "{action}: any choice does here — the {count} choices compared all give the same result in each of "
         "the {n} deals that fit everything you had seen.{face_up}",
-        "ru": "{action}: здесь годится любой вариант — все {count} сравнённых вариантов дают один и тот же итог "
+        "ru": "{action}: здесь годится любой из {count} сравнённых вариантов — итог у всех один и тот же "
         "в каждой из {n} сдач, не противоречащих всему, что вы видели.{face_up}",
     },
     "judge.dd_same": {

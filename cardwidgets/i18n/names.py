@@ -87,7 +87,7 @@ ACTION_PHRASES: dict[str, dict[str, str]] = {
         "trilyazh": "announce the trilyazh and lead {0}",
     },
     "ru": {
-        "troyan": "показать троян и зайти с {0}",
+        "troyan": "показать трояна и зайти с {0}",  # the seed: «показывает "трояна" остальным … и заходит с [6]»
         "trilyazh": "объявить трильяж и зайти с {0}",
     },
 }
