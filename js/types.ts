@@ -168,6 +168,8 @@ export interface ActionValue {
   value?: number | null;
   best?: boolean;
   mark?: string;
+  /** The mark with its units: the declaring side's points, then ✓ or what it loses ("3 points · −7 points"). */
+  badge?: string;
 }
 
 export interface AnalysisView {

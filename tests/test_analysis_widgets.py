@@ -25,6 +25,7 @@ from cardwidgets.bots import make_bot
 from cardwidgets.core.records import record_of
 from cardwidgets.drills import DrillError
 from cardwidgets.games import new_game
+from cardwidgets.i18n import Points
 from cardwidgets.i18n.names import number_text
 from cardwidgets.widgets.analysis_view import analyse, legend
 
@@ -258,7 +259,8 @@ def test_review_lists_the_costly_decisions_with_both_costs() -> None:
     assert [entry["index"] for entry in table.review_rows] == list(range(1, len(costly) + 1))  # numbered from 1
     for entry in table.review_rows:
         assert entry["step"] == entry["number"] - 1
-        assert entry["dd"] == str(entry["dd_cost"])
+        assert entry["dd"] == ("?" if entry["dd_cost"] is None else Points(entry["dd_cost"], "nimby").text("en"))
+        assert entry["mc"] == Points(entry["mc_cost"], "nimby", decimals=1).text("en")  # the sentence's rounding
     assert table.review() == table.review_rows  # asked again: the same rows, not solved anew
 
 
@@ -271,7 +273,8 @@ def test_review_follows_the_locale_and_clears_at_the_next_deal() -> None:
     table.locale = "ru"
     for entry in table.review_rows:
         assert not latin_words(entry["text"]), entry["text"]
-        assert "," in entry["mc"] or entry["mc"].isdigit()  # a decimal comma in Russian
+        assert "," in entry["mc"]  # a decimal comma in Russian
+        assert entry["mc"].endswith(("балл", "балла", "баллов"))  # Nimby's points, the seed's «баллы»
     table.next_deal()
     assert table.review_rows == []
     assert table.reviewed is False

@@ -56,7 +56,8 @@ def test_a_forced_move_changes_nothing() -> None:
         state.apply(bot.choose(state))
     verdict = coach(state, state.legal_actions()[0])
     assert verdict.verdict == "no_choice"
-    assert "nothing you could play here changes the result" in verdict.to_json("en")["text"]
+    assert "the only legal action here" in verdict.to_json("en")["text"]
+    assert "единственный разрешённый здесь ход" in verdict.to_json("ru")["text"]
 
 
 def test_the_coaching_table_judges_each_learner_move_in_the_learners_language() -> None:

@@ -254,7 +254,8 @@ def test_cards_are_named_the_russian_way(card: str, en: str, ru: str) -> None:
 )
 def test_action_labels_in_russian(action: str, game: str, ru: str) -> None:
     assert action_label(action, "ru", game) == ru
-    assert action_phrase(action, "ru", game) == ru[0].lower() + ru[1:]
+    if "!" not in ru:  # a flagged play reads as words inside a sentence (``ACTION_PHRASES``)
+        assert action_phrase(action, "ru", game) == ru[0].lower() + ru[1:]
 
 
 def test_lists_in_russian_are_comma_separated() -> None:

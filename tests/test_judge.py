@@ -198,11 +198,15 @@ def test_a_worse_verdict_needs_a_difference_beyond_two_standard_errors_and_the_g
 
 
 def test_when_no_action_changes_the_result_the_verdict_says_so() -> None:
-    judgement = synthetic({"a": [-4.0, -4.0, -4.0], "b": [-4.0, -4.0, -4.0]})
+    """Every card gives the same result: the sentence says "any card does" and counts them (not "no choice")."""
+    legal = in_play("tumbochka", 1).legal_strings()
+    assert len(legal) > 1
+    judgement = synthetic({a: [-4.0, -4.0, -4.0] for a in legal})
     assert {judgement.assess(a).verdict for a in judgement.results} == {"no_choice"}
-    text = judge_module.explain(judgement.assess(next(iter(judgement.results))), judgement.state, judgement.seat)
-    assert "nothing you could play here changes the result" in text.text("en")
-    assert "итог не изменится" in text.text("ru")
+    text = judge_module.explain(judgement.assess(legal[0]), judgement.state, judgement.seat)
+    assert f"any card does here — all {len(legal)} you could play give the same result" in text.text("en")
+    assert f"здесь годится любая карта — какую из {len(legal)} ни сыграй" in text.text("ru")
+    assert "nothing" not in text.text("en")
 
 
 def test_every_verdict_is_one_of_the_words() -> None:

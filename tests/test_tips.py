@@ -234,9 +234,19 @@ def check_nimby_take(state: Any, seat: int, p: dict[str, Any], *, twos: bool) ->
         assert all(a.card.rank == Rank.TWO for a in state.legal_actions())
 
 
-def check_nimby_duck(state: Any, seat: int, p: dict[str, Any], *, no_twos: bool) -> None:
-    """``duck``: no card is sure of the trick; ``duck_no_twos``: the trick holds no 2. The card is the lowest."""
+def check_nimby_duck(state: Any, seat: int, p: dict[str, Any], *, no_twos: bool, two: bool = False) -> None:
+    """``duck``: no card is sure of the trick; ``duck_no_twos``: the trick holds no 2. The card is the lowest.
+
+    ``duck`` and ``duck_no_twos`` tell the seat to keep its 2s, so the card is no 2; ``duck_two``:
+    only 2s may be played, and the card is the lowest of them.
+    """
     card = card_of(p["card"])
+    legal = [a.card for a in state.legal_actions()]
+    if two:
+        assert all(c.rank == Rank.TWO for c in legal)
+        assert all(NIMBY_TWO[c.suit] >= NIMBY_TWO[card.suit] for c in legal)
+    else:
+        assert card.rank != Rank.TWO, "the tip says to keep your 2s, and plays one"
     if no_twos:
         assert not any(c.rank == Rank.TWO for _, c in state.tricks[-1].plays)
     else:
@@ -552,6 +562,7 @@ CHECKS: dict[str, Check] = {
     "bots.nimby.take_safe": _with(check_nimby_take, twos=False),
     "bots.nimby.duck": _with(check_nimby_duck, no_twos=False),
     "bots.nimby.duck_no_twos": _with(check_nimby_duck, no_twos=True),
+    "bots.nimby.duck_two": _with(check_nimby_duck, no_twos=False, two=True),
     "bots.tumbochka.bid": _with(check_tum_bid, bid=True),
     "bots.tumbochka.pass": _with(check_tum_bid, bid=False),
     "bots.tumbochka.give": _with(check_tum_give, alone=True),

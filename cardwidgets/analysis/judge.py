@@ -48,8 +48,8 @@ from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
 from cardwidgets.games import get_game
-from cardwidgets.i18n import LOCALES, Points, number_text
-from cardwidgets.i18n.names import action_label, action_phrase
+from cardwidgets.i18n import LOCALES, Points
+from cardwidgets.i18n.names import action_phrase
 
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "no_choice")
 #: The solver's budget on the real deal, in positions (a count, so the answer never depends on the machine's load).
@@ -82,6 +82,7 @@ class Assessment:
     best: list[str]
     dd_best: list[str]
     mc: float
+    #: The cost against the best mean and its standard error, rounded to one decimal as every sentence writes them.
     mc_cost: float
     mc_error: float
     #: The result face up, and its cost against the best face up (None: not solved within the budget).
@@ -91,6 +92,8 @@ class Assessment:
     #: The best action's mean and (face up) value, for the sentences.
     best_mc: float
     best_dd: int | None
+    #: How many actions were valued (all the legal ones in the play; the candidates of a long run of bids).
+    valued: int = 0
 
 
 @dataclass
@@ -171,8 +174,8 @@ class Judgement:
         else:
             verdict = "mistake" if cost >= mistake else "inaccuracy"
         return Assessment(
-            text, verdict, best, dd_best, self.mean(text), round(cost, 2), round(err, 2),
-            dd, dd_cost, self.samples, self.mean(top), best_dd,
+            text, verdict, best, dd_best, self.mean(text), round(cost, 1), round(err, 1),
+            dd, dd_cost, self.samples, self.mean(top), best_dd, len(self.results),
         )  # fmt: skip
 
     def _legal(self, action: Action | str) -> str:
@@ -277,22 +280,55 @@ def _line_result(solver: DoubleDummy, state: GameState, action: str, seat: int) 
 def explain(assessment: Assessment, state: GameState, seat: int, *, face_up: bool = True) -> Explanation:
     """The verdict in words: what it is, the figures on the seat's information, then (``face_up``) face up.
 
-    The rule of thumb's reason is added when its move is the best one (the principle in words).
+    Every action named is the judgement's: the action judged, and as the better one its best. The rule of
+    thumb's reason is added only about the action the sentence recommends: the one judged when it is
+    best, the better one after an inaccuracy or a mistake.
     """
     game = state.game_name
     a = assessment
+    legal = len(state.legal_actions())
+    if a.verdict == "no_choice":
+        return _no_choice(a, state, seat, legal, face_up=face_up)
+    costly = a.verdict in ("inaccuracy", "mistake")
+    lucky = costly and face_up and a.dd_cost == 0 and a.best_dd is not None
+    clause = face_up_words(a, state, seat) if face_up and not lucky else dict.fromkeys(LOCALES, "")
     params: dict[str, Any] = {
         "action": phrase(a.action, game, capital=True),
         "better": phrase(a.best[0], game) if a.best else "",
         "mc": Points(a.mc, game, signed=True, decimals=1),
         "cost": Points(a.mc_cost, game, decimals=1),
-        "err": number_dict(a.mc_error),
+        "err": Points(a.mc_error, game, decimals=1),
         "n": a.samples,
         "tip": _tip(state, a),
-        "face_up": face_up_words(a, state, seat) if face_up else dict.fromkeys(LOCALES, ""),
+        "tied": _tied(state, a),
+        "lucky": _all(Explanation("ANALYSIS", "judge.dd_lucky", {})) if lucky else dict.fromkeys(LOCALES, ""),
+        "face_up": clause,
     }
     rule = heuristic.decide(state).reason.rule if params["tip"]["en"] else ""
     return Explanation(rule, f"judge.{a.verdict}", params)
+
+
+def _no_choice(a: Assessment, state: GameState, seat: int, legal: int, *, face_up: bool) -> Explanation:
+    """The verdict "no choice" as what it is: a single legal action, or every action valued giving the same result."""
+    game = state.game_name
+    params: dict[str, Any] = {
+        "action": phrase(a.action, game, capital=True),
+        "count": a.valued or legal,
+        "n": a.samples,
+    }
+    if legal == 1:
+        return Explanation("", "judge.only", params)
+    if not face_up or state.phase not in play_phases(game):
+        params["face_up"] = dict.fromkeys(LOCALES, "")
+    elif a.dd is None:  # the sampled deals alone: say the solve did not finish
+        params["face_up"] = face_up_words(a, state, seat)
+    else:
+        params["face_up"] = _all(Explanation("ANALYSIS", "judge.dd_same", {}))
+    if a.valued and a.valued < legal:
+        key = "judge.no_choice_compared"
+    else:
+        key = "judge.no_choice_play" if state.phase in play_phases(game) else "judge.no_choice"
+    return Explanation("", key, params)
 
 
 def face_up_words(a: Assessment, state: GameState, seat: int) -> dict[str, str]:
@@ -327,22 +363,30 @@ def result_words(state: GameState, seat: int, value: int) -> dict[str, str]:
 
 def phrase(action: str, game: str, *, capital: bool = False) -> dict[str, str]:
     """An action in words per locale (``play KC`` → "play K♣" / «сыграть К♣»), never its code."""
-    show = action_label if capital else action_phrase
-    return {locale: show(action, locale, game) for locale in LOCALES}
-
-
-def number_dict(value: float) -> dict[str, str]:
-    """A number with one decimal as each language writes it (``1.5`` / «1,5»)."""
-    return {locale: number_text(value, locale, decimals=1) for locale in LOCALES}
+    words = {locale: action_phrase(action, locale, game) for locale in LOCALES}
+    return {locale: text[:1].upper() + text[1:] for locale, text in words.items()} if capital else words
 
 
 def _tip(state: GameState, a: Assessment) -> dict[str, str]:
-    """The rule of thumb's reason, when its move is the best one (else nothing)."""
+    """The rule of thumb's reason for the action the sentence recommends (else nothing).
+
+    That action is the one judged when it is best, the judgement's best after an inaccuracy or a mistake;
+    a best verdict never carries a tip about another action.
+    """
     tip = heuristic.decide(state)
-    if a.verdict == "no_choice" or not a.best or tip.action.text != a.best[0]:
+    recommended = a.action if a.verdict == "best" else a.best[0] if a.best and a.verdict != "good" else None
+    if a.verdict == "no_choice" or tip.action.text != recommended or recommended not in a.best:
         return dict.fromkeys(LOCALES, "")
     texts = _all(tip.reason)
     return {locale: f" {text[:1].upper()}{text[1:]}." for locale, text in texts.items()}
+
+
+def _tied(state: GameState, a: Assessment) -> dict[str, str]:
+    """After a best action that is not the rule of thumb's: the rule of thumb's move, which did as well."""
+    tip = heuristic.decide(state).action.text
+    if a.verdict != "best" or tip == a.action or tip not in a.best:
+        return dict.fromkeys(LOCALES, "")
+    return _all(Explanation("ANALYSIS", "judge.tied", {"other": phrase(tip, state.game_name)}))
 
 
 def _all(reason: Explanation) -> dict[str, str]:

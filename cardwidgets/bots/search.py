@@ -140,7 +140,10 @@ def search_reason(state: GameState, found: list[Evaluation], samples: int) -> Ex
     compare = Explanation(
         "BOT",
         "bots.search.more" if margin >= 0.05 else "bots.search.tie",
-        {"margin": round(margin, 1), "second": _labels(second.action, state.game_name, lower=True)},
+        {
+            "margin": Points(margin, state.game_name, decimals=1),
+            "second": _labels(second.action, state.game_name, lower=True),
+        },
     )
     params = {
         "n": samples,
@@ -164,4 +167,3 @@ def _labels(action: Action, game: str, lower: bool = False) -> dict[str, str]:
     """An action's button label per locale ("Play A♦"), lower-cased to stand inside a sentence."""
     show = action_phrase if lower else action_label
     return {locale: show(action.text, locale, game) for locale in LOCALES}
-

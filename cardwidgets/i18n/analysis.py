@@ -64,15 +64,45 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "судья оценивает только разрешённые ходы, а {action} здесь не разрешён",
     },
     # ----- the judge's verdicts (analysis/judge.py): every tool says these
+    "judge.only": {
+        "en": "{action}: the only legal action here, so there was nothing to decide.",
+        "ru": "{action}: единственный разрешённый здесь ход — решать было нечего.",
+    },
+    "judge.no_choice_play": {
+        "en": "{action}: any card does here — all {count} you could play give the same result in each of the "
+        "{n} deals that fit everything you had seen.{face_up}",
+        "ru": "{action}: здесь годится любая карта — какую из {count} ни сыграй, итог один и тот же "
+        "в каждой из {n} сдач, не противоречащих всему, что вы видели.{face_up}",
+    },
     "judge.no_choice": {
-        "en": "{action}: nothing you could play here changes the result.{face_up}",
-        "ru": "{action}: что здесь ни сыграй, итог не изменится.{face_up}",
+        "en": "{action}: any choice does here — all {count} you could make give the same result in each of the "
+        "{n} deals that fit everything you had seen.{face_up}",
+        "ru": "{action}: здесь годится любой вариант — какой из {count} ни выбери, итог один и тот же "
+        "в каждой из {n} сдач, не противоречащих всему, что вы видели.{face_up}",
+    },
+    "judge.no_choice_compared": {
+        "en": "{action}: any choice does here — the {count} choices compared all give the same result in each of "
+        "the {n} deals that fit everything you had seen.{face_up}",
+        "ru": "{action}: здесь годится любой из {count} сравнённых вариантов — итог у всех один и тот же "
+        "в каждой из {n} сдач, не противоречащих всему, что вы видели.{face_up}",
+    },
+    "judge.dd_same": {
+        "en": " So it is with all cards face up.",
+        "ru": " При открытых картах — тоже.",
+    },
+    "judge.tied": {
+        "en": " The rule of thumb's move, {other}, did as well in the same deals.",
+        "ru": " Столько же дал в тех же сдачах и ход, который советует простой приём: {other}.",
+    },
+    "judge.dd_lucky": {
+        "en": "; with all cards face up it happened to be best",
+        "ru": "; при открытых картах этот ход случайно оказался лучшим",
     },
     "judge.best": {
         "en": "{action}: the best choice on what you could see — it averaged {mc} in {n} deals that fit "
-        "everything you had seen.{tip}{face_up}",
+        "everything you had seen.{tip}{tied}{face_up}",
         "ru": "{action}: лучший выбор по тому, что вы видели, — в {n} сдачах, не противоречащих всему, "
-        "что вы видели, в среднем {mc}.{tip}{face_up}",
+        "что вы видели, в среднем {mc}.{tip}{tied}{face_up}",
     },
     "judge.good": {
         "en": "{action}: as good as the best within the noise — {cost} less on average than {better} "
@@ -82,15 +112,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "judge.inaccuracy": {
         "en": "{action}: an inaccuracy — {cost} less on average than {better} in {n} deals that fit "
-        "everything you had seen (± {err}).{tip}{face_up}",
+        "everything you had seen (± {err}){lucky}.{tip}{face_up}",
         "ru": "{action}: неточность — в среднем на {cost} меньше, чем {better}, в {n} сдачах, "
-        "не противоречащих всему, что вы видели (± {err}).{tip}{face_up}",
+        "не противоречащих всему, что вы видели (± {err}){lucky}.{tip}{face_up}",
     },
     "judge.mistake": {
         "en": "{action}: a mistake — {cost} less on average than {better} in {n} deals that fit "
-        "everything you had seen (± {err}).{tip}{face_up}",
+        "everything you had seen (± {err}){lucky}.{tip}{face_up}",
         "ru": "{action}: ошибка — в среднем на {cost} меньше, чем {better}, в {n} сдачах, "
-        "не противоречащих всему, что вы видели (± {err}).{tip}{face_up}",
+        "не противоречащих всему, что вы видели (± {err}){lucky}.{tip}{face_up}",
     },
     "judge.dd_best": {
         "en": " With all cards face up it was best too.",

@@ -21,8 +21,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "{tip}. В {n} смоделированных сдачах, не противоречащих всему, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}",
     },
     "bots.search.differ": {
-        "en": "In {n} simulated deals that fit everything you have seen, this averaged {value}{trick}, {compare}. (The rule of thumb would rather say: {tip}.)",
-        "ru": "В {n} смоделированных сдачах, не противоречащих всему, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}. (Простой приём советует другое: {tip}.)",
+        "en": "{action}: in {n} simulated deals that fit everything you have seen, this averaged {value}{trick}, {compare}. (The rule of thumb would rather say: {tip}.)",
+        "ru": "{action}: в {n} смоделированных сдачах, не противоречащих всему, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}. (Простой приём советует другое: {tip}.)",
     },
     "bots.search.trick": {
         "en": " and took this trick {pct}% of the time",

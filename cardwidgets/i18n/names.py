@@ -80,6 +80,17 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
     },
 }
 
+#: An action inside a sentence where its button label, lower-cased, would not read as one ("than trilyazh! lead J♣").
+ACTION_PHRASES: dict[str, dict[str, str]] = {
+    "en": {
+        "troyan": "show the troyan and lead {0}",
+        "trilyazh": "announce the trilyazh and lead {0}",
+    },
+    "ru": {
+        "troyan": "показать трояна и зайти с {0}",  # the seed: «показывает "трояна" остальным … и заходит с [6]»
+        "trilyazh": "объявить трильяж и зайти с {0}",
+    },
+}
 
 #: An action told as done (the status line during bot moves): ``{seat}`` is the seat's name, ``{0}``… the
 #: action's words as in ``ACTION_LABELS``; Russian agrees with «Вы» in the plural (the second form).
@@ -222,7 +233,12 @@ def action_label(text: str, locale: str | None = None, game: str = "") -> str:
 
 
 def action_phrase(text: str, locale: str | None = None, game: str = "") -> str:
-    """An action inside a sentence: "play A♠" / «сыграть Т♠» (the label, lower-cased)."""
+    """An action inside a sentence: "play A♠" / «сыграть Т♠» (the label, lower-cased, or ``ACTION_PHRASES``)."""
+    locale = resolve(locale)
+    verb, args, _unseen = _action_parts(text, locale)
+    own = ACTION_PHRASES[locale].get(verb)
+    if own is not None and own.count("{") <= len(args):
+        return own.format(*[word_text(a, locale) for a in args])
     label = action_label(text, locale, game)
     return label[:1].lower() + label[1:] if label != text else text
 

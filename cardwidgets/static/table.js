@@ -229,10 +229,10 @@ function markBoard(board, view) {
     const kind = unknown ? "cw-dd-unknown" : entry.best ? "cw-dd-best" : "cw-dd-loss";
     node.classList.add("cw-dd", kind);
     node.dataset.ddValue = unknown ? "" : String(entry.value);
-    const mark = el("span", `cw-dd-mark ${kind}`, unknown ? "?" : `${entry.value} ${entry.mark}`);
+    const mark = el("span", `cw-dd-mark ${kind}`, unknown ? "?" : entry.badge || "?");
     mark.setAttribute("aria-hidden", "true");
     node.appendChild(mark);
-    node.title = `${entry.label}: ${unknown ? "?" : `${entry.value} (${entry.mark})`}`;
+    node.title = `${entry.label}: ${unknown ? "?" : entry.badge || "?"}`;
   }
 }
 function analysisSection(ui, view, progress) {
@@ -261,7 +261,7 @@ function analysisSection(ui, view, progress) {
       const unknown = entry.value == null;
       const item = el("li", unknown ? "cw-dd-unknown" : entry.best ? "cw-dd-best" : "cw-dd-loss");
       item.dataset.action = entry.action;
-      item.textContent = `${entry.label}: ${unknown ? "?" : `${entry.value} ${entry.mark}`}`;
+      item.textContent = `${entry.label}: ${unknown ? "?" : entry.badge || "?"}`;
       list.appendChild(item);
     }
     panel.appendChild(list);

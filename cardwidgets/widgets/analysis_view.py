@@ -21,7 +21,7 @@ from cardwidgets.analysis.outcome import result_of_points
 from cardwidgets.analysis.position import declaring_seats, play_phases
 from cardwidgets.core.registry import SPECS
 from cardwidgets.core.state import GameState
-from cardwidgets.i18n import phase_name
+from cardwidgets.i18n import Points, phase_name
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import action_label
 
@@ -139,8 +139,23 @@ def _marks(state: GameState, values: dict[str, int], scores: dict[str, int], loc
             "loss": loss,
             "best": action in tops,
             "mark": mark,
+            "badge": badge(value, loss, state.game_name, locale),
         })
     return out
+
+
+def badge(value: int | None, loss: int | None, game: str, locale: str) -> str:
+    """The mark by an action, with units: the declaring side's value, then ✓ or the loss ("85 points · −20 points").
+
+    The value is in the game's own count where it has one (Nimby: the 2s taken, ``dd_value_<game>``);
+    the loss is in the deal's score for the seat to act.
+    """
+    if value is None:
+        return "?"
+    own = f"dd_value_{game}"
+    shown = tool_text(own, locale, n=value) if own in TOOLS[locale] else Points(value, game).text(locale)
+    lost = "?" if loss is None else "✓" if loss == 0 else f"−{Points(loss, game).text(locale)}"
+    return f"{shown} · {lost}"
 
 
 def _kind(values: dict[str, int], maximize: bool, locale: str) -> tuple[str, str]:

@@ -582,8 +582,7 @@ def analysis_lines(view: dict[str, Any], locale: str) -> list[str]:
     """The analysis as plain text lines (``HandReplay.text()``): values, verdict, best line, notes."""
     lines = [tool_text("dd_title", locale) + (f" — {view['side']}" if view.get("side") else "")]
     if view["actions"]:
-        marks = [a["label"] + (": ?" if a["value"] is None else f": {a['value']} {a['mark']}") for a in view["actions"]]
-        lines.append("  ".join(marks))
+        lines.append("  ".join(f"{a['label']}: {a['badge']}" for a in view["actions"]))  # with units, as on the cards
     if view["summary"]:
         lines.append(view["summary"])
     if view["line"]:

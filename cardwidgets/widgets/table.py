@@ -26,7 +26,7 @@ from cardwidgets.core.numbering import decision_step
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_match
 from cardwidgets.core.registry import first_game
 from cardwidgets.core.state import GameState
-from cardwidgets.i18n import format_value, phase_name
+from cardwidgets.i18n import Points, format_value, phase_name
 from cardwidgets.i18n.names import action_done, action_phrase, number_text
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import action_label, ui_texts
@@ -429,8 +429,8 @@ class Table(CardWidget):
                 "dd_cost": row["dd_cost"],
                 "mc_cost": row["mc_cost"],
                 "mc_error": row["mc_error"],
-                "dd": _cost_text(row["dd_cost"], locale),
-                "mc": _cost_text(row["mc_cost"], locale),
+                "dd": cost_text(row["dd_cost"], locale, game),
+                "mc": cost_text(row["mc_cost"], locale, game, decimals=1),
                 "text": reason.text(locale),
             }
             for i, (row, reason) in enumerate(self._review[1], start=1)
@@ -585,11 +585,14 @@ def _signed_texts(scores: list[int] | None, locale: str) -> list[str] | None:
     return None if scores is None else [number_text(score, locale, signed=True) for score in scores]
 
 
-def _cost_text(cost: float | None, locale: str) -> str:
-    """A cost as people write it: ``3``, ``0.38`` (``0,38`` in Russian), ``?`` when the solver did not finish."""
+def cost_text(cost: float | None, locale: str, game: str, decimals: int | None = None) -> str:
+    """A cost in the game's points, rounded as the judge's sentence rounds it ("4.2 points" / «4,2 балла»).
+
+    ``decimals=None``: a whole cost (face up); ``?`` when the solver did not finish.
+    """
     if cost is None:
         return "?"
-    return format_value(int(cost) if cost == int(cost) else cost, locale)
+    return Points(cost if decimals is not None else int(cost), game, decimals=decimals).text(locale)
 
 
 #: Kept for ``widgets/shared_table.py``, which imports it from here.

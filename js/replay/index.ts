@@ -128,7 +128,7 @@ export function drawBoard(board: Board, ui: Ui, send: Send<{ action: Action }>):
   return root;
 }
 
-/** Marks on the board's legal actions: ✓ for a best one, −n for what another loses, ? if not solved. */
+/** Marks on the board's legal actions, with units: the value, ✓ for a best one, −n points for a loss, ? if not solved. */
 export function markBoard(board: HTMLElement, view: AnalysisView): void {
   const byAction = new Map((view.actions || []).map((entry) => [entry.action, entry]));
   for (const node of board.querySelectorAll<HTMLElement>("[data-action]")) {
@@ -138,10 +138,10 @@ export function markBoard(board: HTMLElement, view: AnalysisView): void {
     const kind = unknown ? "cw-dd-unknown" : entry.best ? "cw-dd-best" : "cw-dd-loss";
     node.classList.add("cw-dd", kind);
     node.dataset.ddValue = unknown ? "" : String(entry.value);
-    const mark = el("span", `cw-dd-mark ${kind}`, unknown ? "?" : `${entry.value} ${entry.mark}`);
+    const mark = el("span", `cw-dd-mark ${kind}`, unknown ? "?" : entry.badge || "?");
     mark.setAttribute("aria-hidden", "true");
     node.appendChild(mark);
-    node.title = `${entry.label}: ${unknown ? "?" : `${entry.value} (${entry.mark})`}`;
+    node.title = `${entry.label}: ${unknown ? "?" : entry.badge || "?"}`;
   }
 }
 
@@ -177,7 +177,7 @@ export function analysisSection(ui: Ui, view: AnalysisView, progress: number[]):
       const unknown = entry.value == null;
       const item = el("li", unknown ? "cw-dd-unknown" : entry.best ? "cw-dd-best" : "cw-dd-loss");
       item.dataset.action = entry.action;
-      item.textContent = `${entry.label}: ${unknown ? "?" : `${entry.value} ${entry.mark}`}`;
+      item.textContent = `${entry.label}: ${unknown ? "?" : entry.badge || "?"}`;
       list.appendChild(item);
     }
     panel.appendChild(list);

@@ -110,19 +110,19 @@ test("the replay's legal cards carry their action and send it; the other cards s
   assert.deepEqual(model.sent, [{ action: plays[0] }]);
 });
 
-test("the analysis marks the replay's legal cards: ✓ for a best one, the loss for another", () => {
+test("the analysis marks the replay's legal cards with units: ✓ for a best one, the loss for another", () => {
   const state = fixture("replay-nestors-trick");
   const [best, worse] = state.board.legal;
   const actions = [
-    { action: best, label: best, value: 3, best: true, mark: "✓" },
-    { action: worse, label: worse, value: 1, best: false, mark: "−2" },
+    { action: best, label: best, value: 3, best: true, mark: "✓", badge: "3 points · ✓" },
+    { action: worse, label: worse, value: 1, best: false, mark: "−2", badge: "1 point · −2 points" },
   ];
   const { host } = mount(replay, { ...state, analysis: true, analysis_view: { status: "done", actions } });
   const mark = (action) => host.querySelector(`.cw-board .cw-card[data-action="${action}"]`);
   assert.ok(mark(best).classList.contains("cw-dd-best"));
   assert.equal(mark(best).dataset.ddValue, "3");
   assert.ok(mark(worse).classList.contains("cw-dd-loss"));
-  assert.equal(mark(worse).querySelector(".cw-dd-mark").textContent, "1 −2");
+  assert.equal(mark(worse).querySelector(".cw-dd-mark").textContent, "1 point · −2 points");
 });
 
 test("a drill shows the position and one button per option, with keys", () => {

@@ -49,12 +49,12 @@ def test_the_analysis_switch_marks_the_cards_and_is_refused_in_a_seat_view(noteb
     expect(board.locator('.cw-dd-best[data-action="play AC"]')).to_have_count(1)
     expect(board.locator('.cw-dd-best[data-action="play AC"]')).to_have_attribute("data-dd-value", "3")
     expect(board.locator("[data-action].cw-dd-loss")).to_have_count(3)
-    # the value is the makers' 2s (1); the mark what it loses in the deal's score for seat 3 (issue 21):
+    # the value is the makers' 2s (1); the mark what it loses in the deal's score for seat 3:
     # 3 twos score the makers +2, 1 two scores them −2 and the defenders 3 — a loss of 7
-    expect(board.locator('.cw-dd-loss[data-action="play 2S"] .cw-dd-mark')).to_have_text("1 −7")
+    expect(board.locator('.cw-dd-loss[data-action="play 2S"] .cw-dd-mark')).to_have_text("2s: 1 · −7 points")
     panel = root.locator("section.cw-analysis")
     expect(panel).to_have_attribute("data-status", "done")
-    expect(panel.locator(".cw-analysis-side")).to_have_text("Values: the makers' points (seats 1, 3).")
+    expect(panel.locator(".cw-analysis-side")).to_have_text("Values: the 2s the makers take (seats 1, 3).")
     expect(panel.locator(".cw-analysis-values li")).to_have_count(4)
     expect(panel.locator(".cw-analysis-kind")).to_have_text("Only card: a single action keeps the best result.")
     expect(panel.locator(".cw-analysis-line")).to_contain_text("Best line from here: Play A♣, Play 5♣")

@@ -44,7 +44,7 @@ def test_a_coached_move_shows_its_verdict(open_table):
             "good": "As good as the best.",
             "inaccuracy": "Inaccuracy.",
             "mistake": "Mistake.",
-            "no_choice": "Nothing to choose.",
+            "no_choice": "No difference.",
         }[verdict["verdict"]]
     )
     expect(feedback).to_contain_text(verdict["text"][:40])

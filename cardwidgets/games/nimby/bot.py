@@ -199,8 +199,12 @@ def _follow(state: NimbyState, seat: int, legal: list[Card], out: list[Card], tr
         card = min(winners, key=lambda c: STRENGTH[trump][c])
         key = "bots.nimby.take_twos" if twos_in else "bots.nimby.take_safe"
         return _play(card, "NIM-6", key, twos=syms([c for _, c in plays if c.rank == Rank.TWO]))
-    key = "bots.nimby.duck" if not winners else "bots.nimby.duck_no_twos"
-    return _play(_lowest(legal, trump), "NIM-5", key)
+    card = _lowest(legal, trump)
+    if card.rank == Rank.TWO:  # only 2s may be played, and none is sure to win (else: take_safe)
+        key = "bots.nimby.duck_two"
+    else:
+        key = "bots.nimby.duck" if not winners else "bots.nimby.duck_no_twos"
+    return _play(card, "NIM-5", key)
 
 
 def _sure(card: Card, out: list[Card], led: object, trump: Suit) -> bool:

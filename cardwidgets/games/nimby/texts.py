@@ -64,6 +64,10 @@ BOT_MESSAGES: dict[str, dict[str, str]] = {
         "en": "play {card}, your lowest: you cannot be sure of this trick, so keep your strong cards and your 2s",
         "ru": "кладите {card}, самую младшую: эта взятка вам не гарантирована, берегите сильные карты и двойки",
     },
+    "bots.nimby.duck_two": {
+        "en": "play {card}, your lowest 2: you hold only 2s here, and none of them is sure of this trick",
+        "ru": "кладите {card}, самую младшую из ваших двоек: у вас остались одни двойки, и ни одна не берёт эту взятку наверняка",
+    },
     "bots.nimby.duck_no_twos": {
         "en": "play {card}, your lowest: the trick holds no 2, so it is not worth a strong card",
         "ru": "кладите {card}, самую младшую: во взятке нет двоек, сильную карту на неё тратить не стоит",
@@ -220,11 +224,14 @@ ACTION_DONE: dict[str, dict[str, tuple[str, str]]] = {
 TOOLS: dict[str, dict[str, str]] = {
     "en": {
         "game_nimby": "Nimby",
-        "dd_side_nimby": "Values: the makers' points (seats {seats}).",
+        "dd_side_nimby": "Values: the 2s the makers take (seats {seats}).",
+        # The value by an action (``widgets/analysis_view.py``): the 2s taken, not the deal's points (NIM-6).
+        "dd_value_nimby": "2s: {n}",
     },
     "ru": {
         "game_nimby": "Нимби",
-        "dd_side_nimby": "Оценки — баллы заказчиков (игроки {seats}).",
+        "dd_side_nimby": "Оценки — двойки, которые возьмут заказчики (игроки {seats}).",
+        "dd_value_nimby": "двоек: {n}",
     },
 }
 
