@@ -14,6 +14,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ----- grading -----
     "drill.right": {"en": "Right: {why}", "ru": "Верно: {why}"},
     "drill.wrong": {"en": "Not {option}: {why}", "ru": "Нет, не {option}: {why}"},
+    "drill.wrong_yes_no": {"en": "Wrong — the answer is {right}: {why}", "ru": "Неверно — правильный ответ «{right}»: {why}"},
     "drill.right_second": {"en": "Right, on the second try: {why}", "ru": "Верно, со второй попытки: {why}"},
     "drill.right_later": {"en": "Right, on try {n}: {why}", "ru": "Верно, с {n}-й попытки: {why}"},
     # ----- the end of a match (the games played to a target score) -----
