@@ -12,8 +12,10 @@ for ``pytest --nbval notebooks/….ipynb`` alone, and sets the environment once:
 - ``CARDWIDGETS_PROGRESS=:memory:``: drills keep no progress at all in-process.
 
 pytest-xdist workers, nbval's kernels and the servers and workers the tests start
-inherit this environment. The folder the run makes is removed at its end; if a
-file appeared meanwhile in the user's own cardwidgets folder, the run fails.
+inherit this environment (``tests/test_own_world.py`` checks it under a made-up
+user's HOME). The folder the run makes is removed at its end; if a file appeared
+meanwhile in the user's own cardwidgets folder, the run says so in red (another
+program — the user's own JupyterLab — may have written it, so it is not a failure).
 """
 
 from __future__ import annotations
@@ -66,16 +68,14 @@ _WORLD, _USER_FILES_BEFORE = _make_world()
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """The process that made the world checks the user's folder is as it was, then removes the world."""
+    """The process that made the world removes it, and says if a file appeared in the user's folder meanwhile."""
     if _WORLD is None:
         return
     user = Path(os.environ[USER_DATA_ENV]) / "cardwidgets"
     appeared = sorted(_files(user) - _USER_FILES_BEFORE)
     shutil.rmtree(_WORLD, ignore_errors=True)
-    if appeared:
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if appeared and reporter is not None:
         shown = ", ".join(str(path) for path in appeared[:5])
-        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-        if reporter is not None:
-            wrote = f"the tests wrote {len(appeared)} file(s) in the user's data directory: {shown}"
-            reporter.write_line(wrote, red=True)
-        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        reporter.write_line(f"{len(appeared)} file(s) appeared in the user's data directory during the run: {shown}",
+                            red=True)
