@@ -201,7 +201,8 @@ BAD_PREDICT_MESSAGES = [
 
 @pytest.mark.parametrize("message", BAD_PREDICT_MESSAGES, ids=range(len(BAD_PREDICT_MESSAGES)))
 def test_a_bad_predict_mode_message_gets_one_clear_error_and_changes_nothing(message: Any) -> None:
-    explorer = TrickExplorer(predict="W3", locale="en")
+    explorer = TrickExplorer(locale="en")
+    explorer.predict("W3")
     before = synced(explorer)
     send_message(explorer, message)
     text = explorer.error["text"]
