@@ -291,13 +291,18 @@ export interface QuizQuestion {
   field: string;
   text: string;
   options: { label: string; value: string }[];
-  guess?: { value: string; correct: boolean; text: string; rule: string } | null;
+  /** Open for answers: the questions before it have an answer. */
+  asked?: boolean;
+  /** The last answer, graded; ``tries``: on which try (a right one after wrong ones says so in ``text``). */
+  guess?: { value: string; correct: boolean; text: string; rule: string; tries?: number } | null;
 }
 
 export interface Quiz {
   done?: boolean;
   table?: Card | null;
   questions?: QuizQuestion[];
+  /** Questions answered, and answered right at the first try. */
+  score?: { asked: number; right: number };
 }
 
 export interface ExplorerTraits {

@@ -5,7 +5,6 @@ Helpers: ``support.py``.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,8 +12,7 @@ import pytest
 
 from cardwidgets import set_locale
 
-# Drills keep the learner's progress in a file (cardwidgets.drills.progress): never the real one in tests.
-os.environ["CARDWIDGETS_PROGRESS"] = ":memory:"
+# The run's own Jupyter folders and in-memory drill progress: conftest.py at the repository root.
 
 #: The browser tests' node ids start with this (relative to the repository root).
 BROWSER_SCOPE = "tests/browser/"

@@ -236,3 +236,35 @@ def test_in_the_browsers_storage_sqlite_works_on_a_copy(tmp_path: Path, monkeypa
     (tmp_path / "memory" / "cardwidgets-progress.sqlite").unlink()  # a kernel restart loses Pyodide's memory
     again = Drill(TOPIC, seed=2, store=Progress(kept))
     assert (again.mastery["answered"], again.mastery["missed"], again.question["number"]) == (1, 1, 2)
+
+
+def test_question_numbers_only_go_up_across_restarts(tmp_path: Path) -> None:
+    """Questions that came back are numbered too: a restart counts on from the last one answered."""
+    path = tmp_path / "p.sqlite"
+    d = Drill(TOPIC, seed=3, store=Progress(path))
+    assert d.question["number"] == 1  # a fresh drill starts at 1
+    numbers = []
+    for n in range(14):
+        numbers.append(d.question["number"])
+        d.answer(wrong_index(d) if n in (0, 2, 5) else right_index(d))  # three missed: they come back
+        d.next()
+    assert numbers == list(range(1, 15))
+    assert d.mastery["answered"] == 14
+    again = Drill(TOPIC, seed=3, store=Progress(path))  # as after a kernel restart
+    assert again.question["number"] == 15
+    again.answer(right_index(again))
+    again.next()
+    assert again.question["number"] == 16
+    assert Drill(TOPIC, seed=3, store=Progress(path)).question["number"] == 16
+
+
+def test_the_run_shown_stops_at_the_mastery_mark() -> None:
+    runs = (("en", f"run {MASTERY} of {MASTERY} · mastered"), ("ru", f"серия {MASTERY} из {MASTERY} · освоено"))
+    for locale, shown in runs:
+        d = Drill(TOPIC, seed=7, store=Progress(None), locale=locale)
+        for _ in range(MASTERY + 14):
+            d.answer(right_index(d))
+            d.next()
+        assert d.mastery["streak"] == MASTERY
+        assert shown in d.mastery["text"], d.mastery["text"]
+        assert d.mastery["answered"] == MASTERY + 14

@@ -362,8 +362,11 @@ def test_every_option_graded_and_cites_a_rule(topic: str) -> None:
                 assert answer["rule"] == choice.why.rule
                 assert RULE_ID.search(answer["rule"]), answer
                 assert answer["rule"] in answer["text"]
-            if not choice.correct:  # a wrong answer says which answer is wrong, and why
-                assert feedback(item, index, "en")["text"].startswith(f"Not {label_text(choice.label, 'en')}: ")
+            if not choice.correct:  # a wrong answer says which is wrong (a wrong Yes/No: which is right), and why
+                label = label_text(choice.label, "en")
+                right = label_text(next(c for c in item.choices if c.correct).label, "en")
+                said = f"Wrong — the answer is {right}: " if label in ("Yes", "No") else f"Not {label}: "
+                assert feedback(item, index, "en")["text"].startswith(said)
         sources.add(item.source)
     assert sources == {"engine"}  # made from random deals, not drawn from a hand-picked pool
 
@@ -578,3 +581,19 @@ def test_nestors_higher_card() -> None:
         assert x.suit is y.suit
         higher = min((x, y), key=lambda card: -1 if card.rank is trump else order.index(card.rank))
         assert correct_labels(item) == [label_text(higher, "en")], item
+
+
+@pytest.mark.parametrize("topic", ["nimby-exchange", "tumbochka-troyan"])
+def test_a_wrong_yes_or_no_names_the_right_answer(topic: str) -> None:
+    """Not "Not No: …" («Нет, не Нет: …»): a wrong Yes or No says which answer is right, then why."""
+    seen = set()
+    for seed in range(30):
+        item = make_item(topic, seed, 0)
+        right = next(choice for choice in item.choices if choice.correct)
+        wrong = next(i for i, choice in enumerate(item.choices) if not choice.correct)
+        en, ru = feedback(item, wrong, "en")["text"], feedback(item, wrong, "ru")["text"]
+        assert en.startswith(f"Wrong — the answer is {label_text(right.label, 'en')}: "), en
+        assert ru.startswith(f"Неверно — правильный ответ «{label_text(right.label, 'ru')}»: "), ru
+        assert not re.search(r"\bNot (Yes|No)\b|не (Да|Нет)\b", en + ru)
+        seen.add(label_text(right.label, "en"))
+    assert seen == {"Yes", "No"}

@@ -259,3 +259,67 @@ def test_the_review_s_own_messages_open_step_and_close_an_entry(reviewed: Table)
     assert reviewed.review_view == {}
     assert reviewed.error == {}
     send_message(reviewed, {"review": 1})  # left open, as the other tests expect
+
+
+#: What a browser can send a TrickExplorer in predict mode that is not a good answer now (case W3: B and D win).
+BAD_PREDICT_MESSAGES = [
+    {"command": "predict"},
+    {"command": "predict", "value": 3},
+    {"command": "predict", "value": None},
+    {"command": "predict", "value": ["W1"]},
+    {"command": "predict", "value": "W4"},
+    {"command": "predict", "value": "W" * 100_000},
+    {"command": "guess"},
+    {"command": "guess", "value": "AC"},
+    {"command": "guess", "field": "winners"},
+    {"command": "guess", "field": "winners", "value": 1},
+    {"command": "guess", "field": "winners", "value": None},
+    {"command": "guess", "field": "winners", "value": True},
+    {"command": "guess", "field": "winners", "value": {"side": "AC"}},
+    {"command": "guess", "field": "winners", "value": ["AC"]},
+    {"command": "guess", "field": "winners", "value": "A and C"},  # a label, not a value
+    {"command": "guess", "field": "winners", "value": "ZZ"},
+    {"command": "guess", "field": "winners", "value": "AC" * 100_000},
+    {"command": "guess", "field": "winners", "value": "AC\x00\n"},
+    {"command": "guess", "field": 3, "value": "AC"},
+    {"command": "guess", "field": ["winners"], "value": "AC"},
+    {"command": "guess", "field": "who", "value": "AC"},
+    {"command": "guess", "field": "W" * 100_000, "value": "AC"},
+    {"command": "guess", "field": "leave", "value": "KC"},  # not asked in this case
+    {"command": "guess", "field": "collector", "value": "D"},  # D sits out: not offered
+    {"command": "guess", "field": "collector", "value": "B"},  # asked after who wins: not open yet
+    {"command": "Guess", "field": "winners", "value": "AC"},
+    {"command": None, "field": "winners", "value": "AC"},
+    ["guess", "winners", "AC"],
+    "guess winners AC",
+]
+
+
+@pytest.mark.parametrize("message", BAD_PREDICT_MESSAGES, ids=range(len(BAD_PREDICT_MESSAGES)))
+def test_a_bad_predict_mode_message_gets_one_clear_error_and_changes_nothing(message: Any) -> None:
+    explorer = TrickExplorer(locale="en")
+    explorer.predict("W3")
+    before = synced(explorer)
+    send_message(explorer, message)
+    text = explorer.error["text"]
+    assert text
+    assert text != INTERNAL
+    assert "\n" not in text
+    assert len(text) < 600, text[:200]
+    assert without_error(synced(explorer)) == without_error(before)
+
+
+def test_predict_mode_messages_the_browser_sends_are_heard() -> None:
+    explorer = TrickExplorer(locale="ru")
+    send_message(explorer, {"command": "guess", "field": "winners", "value": "AC"})  # nothing to predict yet
+    assert "predict" in explorer.error["text"]
+    send_message(explorer, {"command": "predict", "value": "leave"})
+    assert explorer.error == {}
+    send_message(explorer, {"command": "guess", "field": "leave", "value": "9D"})  # two questions before it
+    assert "сначала" in explorer.error["text"]
+    for field, value in (("winners", "BD"), ("winners", "AC"), ("collector", "C"), ("leave", "hand"), ("leave", "9D")):
+        send_message(explorer, {"command": "guess", "field": field, "value": value})
+        assert explorer.error == {}, (field, value, explorer.error)
+    assert [q["guess"]["tries"] for q in explorer.quiz["questions"]] == [2, 1, 2]
+    assert explorer.quiz["done"] is True
+    assert explorer.result["trick"]["collector"] == "C"

@@ -19,7 +19,7 @@ from cardwidgets.cards import Card, Suit, parse_card
 from cardwidgets.core.errors import Refusal
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
-from cardwidgets.i18n import render
+from cardwidgets.i18n import LOCALES, render
 from cardwidgets.i18n.drills import drill_text
 from cardwidgets.i18n.names import card_text
 
@@ -34,6 +34,10 @@ class Seat:
 
 #: A label: the same word in every language (``"7"``), a word per locale, a card, a suit or a seat.
 Label = str | Mapping[str, str] | Card | Suit | int | Seat
+
+#: The two answers of a yes-or-no question.
+YES: Mapping[str, str] = {locale: drill_text("yes", locale) for locale in LOCALES}
+NO: Mapping[str, str] = {locale: drill_text("no", locale) for locale in LOCALES}
 
 #: A card code left in a message template (``2C > 2S``): written like the other cards.
 CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
@@ -134,6 +138,9 @@ def feedback(item: Item, index: int, locale: str) -> dict[str, Any]:
     why = say(choice.why, locale)
     if choice.correct:
         text = render("drill.right", {"why": why}, locale)
+    elif choice.label in (YES, NO):  # "Not No" does not read: name the right answer instead
+        right = next(other for other in item.choices if other.correct)
+        text = render("drill.wrong_yes_no", {"right": label_text(right.label, locale), "why": why}, locale)
     else:
         text = render("drill.wrong", {"option": label_text(choice.label, locale), "why": why}, locale)
     return {"correct": choice.correct, "text": text, "rule": choice.why.rule}

@@ -7,7 +7,8 @@ right answers (on different questions) and whether the topic is mastered (a run 
 comes back later again (``REVIEW_AFTER``), until it is retired; when it was last
 seen is kept (the count of questions answered then, and the time). Where each topic's
 questions had got to (per seed) is kept too, so a ``Drill`` made after a kernel restart
-goes on with the next question instead of the first.
+goes on with the next question instead of the first, numbered after the last one answered
+(questions that came back included: numbers only go up). The run shown stops at ``MASTERY``.
 
 Where the file lives (``progress_path``): ``$CARDWIDGETS_PROGRESS`` if set (``:memory:``:
 kept in memory only, as the tests do); in JupyterLite (Pyodide) ``/drive/.cardwidgets/``,
@@ -67,6 +68,9 @@ CREATE TABLE IF NOT EXISTS missed (
 );
 CREATE TABLE IF NOT EXISTS series (
     topic TEXT NOT NULL, seed INTEGER NOT NULL, next INTEGER NOT NULL, PRIMARY KEY (topic, seed)
+);
+CREATE TABLE IF NOT EXISTS numbers (
+    topic TEXT NOT NULL, seed INTEGER NOT NULL, number INTEGER NOT NULL, PRIMARY KEY (topic, seed)
 );
 """
 
@@ -221,15 +225,30 @@ class Progress:
 
     # ----- reading and writing -------------------------------------------------------------------------------
     @_locked
-    def record(self, topic: str, item: str, correct: bool, *, place: tuple[int, int] | None = None) -> TopicProgress:
+    def record(
+        self,
+        topic: str,
+        item: str,
+        correct: bool,
+        *,
+        place: tuple[int, int] | None = None,
+        number: tuple[int, int] | None = None,
+    ) -> TopicProgress:
         """A first answer to question ``item`` of ``topic``: the counts, the run, the missed questions.
 
         ``place``: ``(seed, n)`` of a new question of the topic's series, where a restart goes on after
-        (``resume``); written in the same change (in JupyterLite one write to the browser's storage).
+        (``resume``); ``number``: ``(seed, the number the learner saw)``, which a restart counts on from
+        (``number``). Both are written in the same change (in JupyterLite one write to the browser's storage).
         """
         db = self._conn()
         if place is not None:
             self._advance(topic, *place)
+        if number is not None:
+            db.execute(
+                "INSERT INTO numbers VALUES (?, ?, ?) "
+                "ON CONFLICT (topic, seed) DO UPDATE SET number = max(number, excluded.number)",
+                (topic, *number),
+            )
         answered, right, streak, mastered = self._row(topic)
         answered += 1
         right += correct
@@ -287,6 +306,12 @@ class Progress:
         row = self._conn().execute("SELECT next FROM series WHERE topic = ? AND seed = ?", (topic, seed)).fetchone()
         return row[0] if row else 0
 
+    @_locked
+    def number(self, topic: str, seed: int) -> int:
+        """The number of the last question of ``topic`` for ``seed`` the learner answered (0: none yet)."""
+        row = self._conn().execute("SELECT number FROM numbers WHERE topic = ? AND seed = ?", (topic, seed)).fetchone()
+        return row[0] if row else self.resume(topic, seed)
+
     def _advance(self, topic: str, seed: int, answered: int) -> None:
         """Question ``answered`` of ``topic`` for ``seed`` was answered: a restart goes on after it."""
         self._conn().execute(
@@ -306,7 +331,7 @@ class Progress:
         """``topic``'s progress (all zero if never practised)."""
         answered, right, streak, mastered = self._row(topic)
         missed = self._conn().execute("SELECT count(*) FROM missed WHERE topic = ?", (topic,)).fetchone()[0]
-        return TopicProgress(topic, answered, right, len(streak), mastered, missed)
+        return TopicProgress(topic, answered, right, min(len(streak), MASTERY), mastered, missed)
 
     @_locked
     def missed(self, topic: str) -> list[dict[str, Any]]:
@@ -326,6 +351,7 @@ class Progress:
         db.execute(f"DELETE FROM topics {where}", args)
         db.execute(f"DELETE FROM missed {where}", args)
         db.execute(f"DELETE FROM series {where}", args)
+        db.execute(f"DELETE FROM numbers {where}", args)
         self._commit(db)
 
     def close(self) -> None:

@@ -14,6 +14,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ----- grading -----
     "drill.right": {"en": "Right: {why}", "ru": "Верно: {why}"},
     "drill.wrong": {"en": "Not {option}: {why}", "ru": "Нет, не {option}: {why}"},
+    "drill.wrong_yes_no": {"en": "Wrong — the answer is {right}: {why}", "ru": "Неверно — правильный ответ «{right}»: {why}"},
+    "drill.right_second": {"en": "Right, on the second try: {why}", "ru": "Верно, со второй попытки: {why}"},
+    "drill.right_later": {"en": "Right, on try {n}: {why}", "ru": "Верно, с {n}-й попытки: {why}"},
     # ----- the end of a match (the games played to a target score) -----
     "drill.match_end_q": {
         "en": "A deal has just been scored. Has a partnership won the match?",
@@ -80,6 +83,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "q_winners": "Which partnership wins this trick?",
         "q_collector": "Who collects it?",
         "q_leave": "The collector takes three of the four cards (the three played and the table card). Which may stay on the table?",
+        "err_not_asked": 'answer "{first}" first: "{question}" comes after it',
     },
     "ru": {
         "drill": "Упражнение",
@@ -126,6 +130,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "q_winners": "Какая пара выигрывает эту взятку?",
         "q_collector": "Кто её забирает?",
         "q_leave": "Забирающий берёт три из четырёх карт (три сыгранные и карту на столе). Какая может остаться на столе?",
+        "err_not_asked": "сначала ответьте на вопрос «{first}»: вопрос «{question}» идёт после него",
     },
 }
 

@@ -122,10 +122,14 @@ function quiz(snap) {
   for (const question of q.questions) {
     const part = el("div", "cw-x-question");
     part.dataset.field = question.field;
+    const open = question.asked !== false;
+    part.dataset.asked = String(open);
     part.appendChild(el("div", "cw-x-question-text", question.text));
     const guess = question.guess;
+    if (guess && guess.tries) part.dataset.tries = String(guess.tries);
     for (const option of question.options) {
       const node = button(option.label, { command: "guess", field: question.field, value: option.value }, () => snap.send({ command: "guess", field: question.field, value: option.value }));
+      node.disabled = !open;
       if (guess && guess.value === option.value) node.classList.add(guess.correct ? "cw-x-guess-right" : "cw-x-guess-wrong");
       part.appendChild(node);
     }

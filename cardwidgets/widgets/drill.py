@@ -117,7 +117,8 @@ class Drill(ToolWidget):
         self.set_trait("topic", topic)
         #: The next new question of the series: where the learner had got to, after a kernel restart too.
         self._n = self._resume(seed) if self._series is not None else 0
-        self._number = self._n
+        #: Questions numbered before this one (shown as ``_number + 1``): after the last one answered for this seed.
+        self._number = (self._safe(lambda store: store.number(topic, seed)) or 0) if self._series is not None else 0
         self._ref: Ref | None = None
         self._review = False
         self._item = self._new()
@@ -232,7 +233,8 @@ class Drill(ToolWidget):
             if self._ref is not None:
                 ref, correct = self._ref, self._item.choices[index].correct
                 place = None if self._review else (ref.seed, ref.n)  # where a restart goes on (a new question)
-                self._safe(lambda store: store.record(self.topic, ref.key, correct, place=place))
+                number = (self._seed, self._number + 1)  # the number it had: a restart numbers on from it
+                self._safe(lambda store: store.record(self.topic, ref.key, correct, place=place, number=number))
         if index in self._tried:
             self._tried.remove(index)
         self._tried.append(index)  # the last answer last: it is the one ``feedback`` shows

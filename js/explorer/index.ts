@@ -95,7 +95,7 @@ function predictBar(snap: Snapshot): HTMLDivElement {
   return bar;
 }
 
-/** The questions asked before the engine shows the trick; each answer graded by Python, with the rule id. */
+/** The questions asked before the engine shows the trick, one after the other; each answer graded by Python, with the rule id. */
 function quiz(snap: Snapshot): HTMLDivElement {
   const { quiz: q, ui } = snap;
   const box = el("div", "cw-x-quiz");
@@ -110,10 +110,14 @@ function quiz(snap: Snapshot): HTMLDivElement {
   for (const question of q.questions) {
     const part = el("div", "cw-x-question");
     part.dataset.field = question.field;
+    const open = question.asked !== false; // a later question waits for the answer to the one before it
+    part.dataset.asked = String(open);
     part.appendChild(el("div", "cw-x-question-text", question.text));
     const guess = question.guess;
+    if (guess && guess.tries) part.dataset.tries = String(guess.tries);
     for (const option of question.options) {
       const node = button(option.label, { command: "guess", field: question.field, value: option.value }, () => snap.send({ command: "guess", field: question.field, value: option.value }));
+      node.disabled = !open;
       if (guess && guess.value === option.value) node.classList.add(guess.correct ? "cw-x-guess-right" : "cw-x-guess-wrong");
       part.appendChild(node);
     }

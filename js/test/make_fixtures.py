@@ -68,9 +68,12 @@ def fixtures() -> dict[str, dict[str, Any]]:
     explorer = TrickExplorer(trump="J")
     explorer.load_example("1")
     out["explorer-example"] = state(explorer)
-    predicting = TrickExplorer()
-    predicting.predict("W3b")  # issue 22: asked, not yet answered
+    predicting = TrickExplorer(predict="W3b")  # asked, not yet answered
     out["explorer-predict"] = state(predicting)
+    retried = TrickExplorer(predict="W3b")
+    retried.guess("winners", "BD")  # wrong: B played a trump, but so did C, of a third suit (W3b)
+    retried.guess("winners", "AC")  # right, on the second try
+    out["explorer-predict-retried"] = state(retried)
     return out
 
 

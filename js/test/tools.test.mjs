@@ -192,6 +192,18 @@ test("the explorer in predict mode asks first and hides the engine's answer", ()
   assert.equal(host.querySelector(".cw-x-trick"), null);
   const fields = [...host.querySelectorAll(".cw-x-question")].map((q) => q.dataset.field);
   assert.deepEqual(fields, ["winners", "collector"]);
+  assert.equal(host.querySelector('button[data-command="guess"][data-field="collector"][data-value="C"]').disabled, true);
   host.querySelector('button[data-command="guess"][data-field="winners"][data-value="AC"]').click();
   assert.deepEqual(model.sent, [{ command: "guess", field: "winners", value: "AC" }]);
+});
+
+test("the explorer grades a right answer after a wrong one on its try, and opens the next question", () => {
+  const { host } = mount(explorer, fixture("explorer-predict-retried"));
+  const winners = host.querySelector('.cw-x-question[data-field="winners"]');
+  assert.equal(winners.dataset.tries, "2");
+  assert.match(winners.querySelector(".cw-x-feedback.cw-x-right").textContent, /^Right, on the second try: /);
+  assert.equal(winners.querySelector(".cw-x-guess-right").dataset.value, "AC");
+  assert.equal(host.querySelector('.cw-x-question[data-field="collector"]').dataset.asked, "true");
+  assert.equal(host.querySelector('button[data-command="guess"][data-field="collector"][data-value="C"]').disabled, false);
+  assert.equal(host.querySelector(".cw-x-trick"), null);
 });

@@ -219,7 +219,7 @@ class JupyterServer:
             "JUPYTER_DATA_DIR": str(tmp / "data"),  # where a Drill keeps the learner's progress (issue 22)
         }
         self.env.pop("ANYWIDGET_HMR", None)
-        self.env.pop("CARDWIDGETS_PROGRESS", None)  # tests/conftest.py keeps it in memory: here, the real place
+        self.env.pop("CARDWIDGETS_PROGRESS", None)  # in memory elsewhere (conftest.py): a file here
         # pitfall 4: no "Jupyter news?" toast over the notebook
         settings = tmp / "lab-settings" / "@jupyterlab" / "apputils-extension"
         settings.mkdir(parents=True, exist_ok=True)

@@ -342,7 +342,8 @@ def _nes_bidding(rng: random.Random, forced: bool) -> Item | None:
     for _ in range(3 if forced else rng.randrange(6)):
         if state.phase != "bidding":
             return None
-        action = PASS if forced else rng.choice([PASS, *state.legal_actions()[:8]])
+        legal = state.legal_actions()
+        action = PASS if forced else rng.choice([PASS, *legal[:8]] if PASS in legal else legal[:8])  # E-4
         calls.append((state.to_act, action.text))
         state.apply(action)
     if state.phase != "bidding":

@@ -13,12 +13,14 @@ front-end only draws ``result`` and sends the reader's choices back.
     explorer.set_cards("10S", "JD", "JC")   # the seed's first example
     explorer.result["trick"]["rule"]         # 'W3b'
 
-Predict mode (issue 22): ``explorer.predict("W3b")`` lays out a graded position of one
-case of NES-6 (``W1``, ``W2``, ``W3``, ``W3a``, ``W3b``) or of the leave (``"leave"``, NES-7)
-and hides the outcome; the learner answers who wins (``guess("winners", "AC")``), who
-collects (``guess("collector", "C")``) and, for the leave, which card may stay; once
-every question is answered the engine shows the trick. Positions and grading:
-``cardwidgets.games.nestors.predict``.
+Predict mode: ``TrickExplorer(predict="W3b")`` (or ``explorer.predict("W3b")``) lays out a
+graded position of one case of NES-6 (``W1``, ``W2``, ``W3``, ``W3a``, ``W3b``) or of the
+leave (``"leave"``, NES-7) and hides the outcome; the learner answers, in this order, who
+wins (``guess("winners", "AC")``), who collects (``guess("collector", "C")``) and, for the
+leave, which card may stay. A question opens once the one before it has an answer; a
+wrong answer may be tried again, and a right one after it is graded as such ("Right, on
+the second try") and counted apart from the first-try ones. Once every question has an
+answer the engine shows the trick. Positions and grading: ``cardwidgets.games.nestors.predict``.
 """
 
 from __future__ import annotations
@@ -286,7 +288,8 @@ class TrickExplorer(ToolWidget):
     result = traitlets.Dict().tag(sync=True)
     #: Fixed texts: labels, card names, the deck, the examples.
     ui = traitlets.Dict().tag(sync=True)
-    #: Predict mode: ``{}`` or ``{"questions": [{"field", "text", "options", "guess"}], "table", "done", "case"}``.
+    #: Predict mode: ``{}`` or ``{"questions": [{"field", "text", "options", "asked", "guess"}], "table", "done",
+    #: "case", "score"}``; ``guess``: the last answer graded, with ``tries`` (``score``: right at the first try).
     quiz = traitlets.Dict().tag(sync=True)
 
     def __init__(
@@ -297,14 +300,18 @@ class TrickExplorer(ToolWidget):
         c: Card | str | None = None,
         hand: list[Card | str] | None = None,
         *,
+        predict: str | None = None,
         locale: str | None = None,
     ) -> None:
         super().__init__(locale=locale)
         self._setup = TrickSetup()
         self._case: str | None = None  # predict mode: the case asked
-        self._guesses: dict[str, str] = {}  # its first answers, by question
+        self._guesses: dict[str, list[str]] = {}  # its answers by question, up to the first right one
         self._ready_to_sync()
-        self.update(trump=trump, a=a, b=b, c=c, hand=hand)
+        if predict is None:
+            self.update(trump=trump, a=a, b=b, c=c, hand=hand)
+        else:
+            self.predict(predict)
 
     # ----- the Python API ---------------------------------------------------------------------
     @property
@@ -314,6 +321,13 @@ class TrickExplorer(ToolWidget):
 
     def update(self, **changes: Any) -> None:
         """Change any of ``trump``, ``a``, ``b``, ``c``, ``hand`` at once; all checked before any is applied."""
+        self._setup = self._checked(changes)
+        self._case, self._guesses = None, {}  # a trick of one's own: not predicting
+        self.error = {}
+        self._sync()
+
+    def _checked(self, changes: dict[str, Any]) -> TrickSetup:
+        """The setup with ``changes`` applied, each read and all checked together (``ExplorerError`` otherwise)."""
         unknown = set(changes) - set(FIELDS)
         if unknown:
             raise ExplorerError(tool_text("err_position", self.locale, text=sorted(unknown)[0]))
@@ -322,30 +336,45 @@ class TrickExplorer(ToolWidget):
         values: dict[str, Any] = {name: readers[name](value, locale) for name, value in changes.items()}  # per field
         setup = dataclasses.replace(self._setup, **values)
         check_setup(setup, locale)
-        self._setup = setup
-        self._case, self._guesses = None, {}  # a trick of one's own: no longer predicting
-        self.error = {}
-        self._sync()
+        return setup
 
     def predict(self, case: str) -> None:
-        """Predict mode: the graded position of ``case`` (``W1`` … ``W3b``, ``leave``), its outcome hidden."""
+        """Predict mode: the graded position of ``case`` (``W1`` … ``W3b``, ``leave``), its outcome hidden.
+
+        One change: the front-end never sees the case's cards with their outcome.
+        """
         found = predicting.get_case(case, self.locale)
-        self.update(trump=found.trump, a=found.a, b=found.b, c=found.c, hand=None)
-        self._case = case
+        self._setup = self._checked({"trump": found.trump, "a": found.a, "b": found.b, "c": found.c, "hand": None})
+        self._case, self._guesses = case, {}
+        self.error = {}
         self._sync()
 
     def guess(self, field: str, value: str) -> dict[str, Any]:
-        """Answer question ``field`` (``winners``, ``collector``, ``leave``): ``{"correct", "text", "rule"}``.
+        """Answer question ``field`` (``winners``, ``collector``, ``leave``): ``{"correct", "text", "rule", "tries"}``.
 
-        The first answer to each question is the one kept; when all are answered the trick is shown.
+        Questions are answered in order: one opens once the one before it has an answer. A wrong
+        answer may be tried again; the answers up to the first right one are kept (``tries``), and
+        a later answer to a question already answered right changes nothing.
         """
-        if self._case is None:
+        case = self._case
+        if case is None:
             raise ExplorerError(drill_text("err_no_predict", self.locale))
-        verdict = predicting.grade(self._case, field, value, self.locale)
-        self._guesses.setdefault(field, value)
+        fields = predicting.questions(case)
+        if field in fields:
+            waiting = next((earlier for earlier in fields[: fields.index(field)] if earlier not in self._guesses), None)
+            if waiting is not None:
+                first, asked = drill_text(f"q_{waiting}", self.locale), drill_text(f"q_{field}", self.locale)
+                raise ExplorerError(drill_text("err_not_asked", self.locale, first=first, question=asked))
+        answers = self._guesses.get(field, [])
+        settled = bool(answers) and predicting.grade(case, field, answers[-1], self.locale)["correct"]
+        if not settled and value not in answers:
+            answers = [*answers, value]
+        tries = answers.index(value) + 1 if value in answers else len(answers)
+        verdict = predicting.grade(case, field, value, self.locale, tries=tries)
+        self._guesses[field] = answers
         self.error = {}
         self._sync()
-        return verdict
+        return {**verdict, "tries": tries}
 
     def set_cards(self, a: Card | str | None, b: Card | str | None, c: Card | str | None = None) -> None:
         """A's, B's and C's cards (C's may be left out)."""
@@ -418,23 +447,37 @@ class TrickExplorer(ToolWidget):
             self.ui = _ui(self.locale)
 
     def _quiz(self) -> dict[str, Any]:
-        """The predict-mode questions, each with its first answer graded once given."""
+        """The predict-mode questions, in order, each with its last answer graded (and on which try)."""
         case, locale = self._case, self.locale
         if case is None:
             return {}
-        asked = []
+        asked: list[dict[str, Any]] = []
+        is_open = True
         for field in predicting.questions(case):
-            guess = self._guesses.get(field)
-            graded = {"value": guess, **predicting.grade(case, field, guess, locale)} if guess is not None else None
+            answers = self._guesses.get(field, [])
+            graded: dict[str, Any] | None = None
+            if answers:
+                verdict = predicting.grade(case, field, answers[-1], locale, tries=len(answers))
+                graded = {"value": answers[-1], **verdict, "tries": len(answers)}
             asked.append({
                 "field": field,
                 "text": drill_text(f"q_{field}", locale),
                 "options": predicting.options(case, field, locale),
+                "asked": is_open,
                 "guess": graded,
             })
+            is_open = is_open and graded is not None  # the next question opens once this one has an answer
         done = all(question["guess"] is not None for question in asked)
+        given = [q["guess"] for q in asked if q["guess"] is not None]
+        score = {"asked": len(given), "right": sum(bool(g["correct"] and g["tries"] == 1) for g in given)}
         table = predicting.CASES[case].table
-        return {"questions": asked, "table": table.text if table else None, "done": done, "case": case if done else ""}
+        return {
+            "questions": asked,
+            "table": table.text if table else None,
+            "done": done,
+            "case": case if done else "",
+            "score": score,
+        }
 
 
 def _toggled(hand: tuple[Card, ...] | None, card: Card | None) -> list[Card] | None:

@@ -1,10 +1,12 @@
 """Predict before the engine shows it: one graded Nestors trick per case of NES-6, and one of the leave (NES-7).
 
 ``TrickExplorer.predict(case)`` lays out ``CASES[case]`` and asks, before it shows
-the outcome: which partnership wins the trick, who collects it, and (case
-``"leave"``) which card may stay on the table. ``grade`` grades an answer with the
-engine (``resolve_trick``) and explains it: the decisive fact in words, then the
-rule id, in the learner's language.
+the outcome and one question after the other: which partnership wins the trick, who
+collects it, and (case ``"leave"``) which card may stay on the table. ``grade`` grades
+an answer with the engine (``resolve_trick``) and explains it: the decisive fact in
+words, then the rule id, in the learner's language — never the answer to a question
+asked later (who wins is said without who collects). A right answer after wrong ones
+says on which try it came.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from typing import Any
 from cardwidgets.cards import Card, Rank, parse_card
 from cardwidgets.core.explain import Explanation
 from cardwidgets.drills.base import DrillError, card_text, say
+from cardwidgets.games.nestors.drills import SIDES as SIDE_NAMES
 from cardwidgets.games.nestors.drills import with_reading
-from cardwidgets.games.nestors.tricks import POSITIONS, resolve_trick
+from cardwidgets.games.nestors.tricks import POSITIONS, TrickResult, resolve_trick
 from cardwidgets.games.nestors.words import POSITION_NAMES
 from cardwidgets.i18n import render
 from cardwidgets.i18n.drills import drill_text
@@ -79,8 +82,11 @@ def options(case: str, field: str, locale: str) -> list[dict[str, str]]:
     return [*shown, {"value": OWN_HAND, "label": drill_text("own_hand", locale)}]
 
 
-def grade(case: str, field: str, value: str, locale: str) -> dict[str, Any]:
-    """``{"correct", "text", "rule"}`` for ``value`` as the answer to ``field``; ``DrillError`` if not offered."""
+def grade(case: str, field: str, value: str, locale: str, tries: int = 1) -> dict[str, Any]:
+    """``{"correct", "text", "rule"}`` for ``value`` as the answer to ``field``; ``DrillError`` if not offered.
+
+    ``tries``: which answer to this question ``value`` is (1: the first); a right one after wrong ones says so.
+    """
     found = get_case(case, locale)
     offered = [option["value"] for option in options(case, field, locale)] if field in questions(case) else []
     if value not in offered:
@@ -88,18 +94,30 @@ def grade(case: str, field: str, value: str, locale: str) -> dict[str, Any]:
     why, correct = _verdict(found, field, value)
     text = say(why, locale)
     label = next(o["label"] for o in options(case, field, locale) if o["value"] == value)
-    key = "drill.right" if correct else "drill.wrong"
-    return {"correct": correct, "text": render(key, {"why": text, "option": label}, locale), "rule": why.rule}
+    key = "drill.wrong"
+    if correct:
+        key = "drill.right" if tries <= 1 else "drill.right_second" if tries == 2 else "drill.right_later"
+    params = {"why": text, "option": label, "n": tries}
+    return {"correct": correct, "text": render(key, params, locale), "rule": why.rule}
 
 
 def _verdict(case: Case, field: str, value: str) -> tuple[Explanation, bool]:
     """The engine's reason and whether ``value`` is right for ``field``."""
     trick = resolve_trick(case.a, case.b, case.c, case.trump)
     if field == WINNERS:
-        return with_reading(trick.explanation), value == trick.winners
+        return with_reading(side_reason(trick)), value == trick.winners
     if field == COLLECTOR:
         return with_reading(trick.explanation), value == trick.collector
     collector = POSITION_NAMES[trick.collector]
     four = [case.a, case.b, case.c, case.table]
     why = Explanation("NES-7", "drill.nes_leave_why", {"who": collector, "four": four})
     return why, value != OWN_HAND
+
+
+def side_reason(trick: TrickResult) -> Explanation:
+    """Why ``trick.winners`` win (NES-6 W1 – W3b), without who collects: that is the question asked next."""
+    a, b, c = trick.cards
+    params: dict[str, object] = {"side": SIDE_NAMES[trick.winners], "card": trick.card, "suit": a.suit, "b": b, "c": c}
+    params["trumps"] = [card for card in (a, c) if card.rank is trick.trump]  # W3a: A's, C's or both
+    rule = trick.rule.lower() if trick.rule != "W3" else f"w3_{trick.reason}"
+    return Explanation(f"NES-6 {trick.rule}", f"drill.nes_side_{rule}", params)

@@ -124,6 +124,39 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "{who} забирает взятку и берёт три из четырёх карт ({four}: три сыгранные и карту на столе), "
         "оставляя любую из них открытой как новую карту на столе, — но не карту из своей руки",
     },
+    # ----- predict mode: who wins, said without who collects (the question after it) -----
+    "drill.nes_side_w1": {
+        "en": "all three cards are {suit} and {card} is the trump among them, so it wins: {side} win (NES-6 W1)",
+        "ru": "все три карты масти {suit}, и среди них козырь {card}, он и старше: выигрывают {side} (NES-6 W1)",
+    },
+    "drill.nes_side_w2": {
+        "en": "all three cards are {suit} and none is a trump, so the highest, {card}, wins: {side} win (NES-6 W2)",
+        "ru": "все три карты масти {suit}, козырей среди них нет, поэтому выигрывает старшая, {card}: выигрывают {side} (NES-6 W2)",
+    },
+    "drill.nes_side_w3_one_trump": {
+        "en": "not all one suit, so A's or B's card wins: of those two only {card} is a trump: {side} win (NES-6 W3)",
+        "ru": "масти карт не совпадают, поэтому выигрывает карта А или Б: из этих двух козырь только {card}; выигрывают {side} (NES-6 W3)",
+    },
+    "drill.nes_side_w3_both_trumps": {
+        "en": "not all one suit, so A's or B's card wins: both are trumps, and {card} came first: {side} win (NES-6 W3)",
+        "ru": "масти карт не совпадают, поэтому выигрывает карта А или Б: обе козыри, и {card} легла первой; выигрывают {side} (NES-6 W3)",
+    },
+    "drill.nes_side_w3_higher": {
+        "en": "not all one suit, so A's or B's card wins: neither is a trump, both are {suit}, and {card} is higher: {side} win (NES-6 W3)",
+        "ru": "масти карт не совпадают, поэтому выигрывает карта А или Б: козырей среди них нет, обе масти {suit}, и {card} старше; выигрывают {side} (NES-6 W3)",
+    },
+    "drill.nes_side_w3_first": {
+        "en": "not all one suit, so A's or B's card wins: neither is a trump and their suits differ, so the card led, {card}, wins: {side} win (NES-6 W3)",
+        "ru": "масти карт не совпадают, поэтому выигрывает карта А или Б: козырей среди них нет, а масти разные, поэтому выигрывает первая карта, {card}; выигрывают {side} (NES-6 W3)",
+    },
+    "drill.nes_side_w3a": {
+        "en": "B played no trump, and a trump is among A's and C's cards ({trumps}): A and C win together (NES-6 W3a)",
+        "ru": "Б не сыграл козырем, а среди карт А и С есть козырь ({trumps}): А и С выигрывают вместе (NES-6 W3a)",
+    },
+    "drill.nes_side_w3b": {
+        "en": "B played the trump {b} and C the trump {c}, of a suit neither A nor B played: A and C win together (NES-6 W3b)",
+        "ru": "Б сыграл козырем {b}, а С — козырем {c} масти, которой не играли ни А, ни Б: А и С выигрывают вместе (NES-6 W3b)",
+    },
     "drill.nes_match_line": {
         "en": "a partnership at +1000 or more wins, one at −1000 or less loses",
         "ru": "пара, набравшая +1000 или больше, выигрывает, а набравшая −1000 или меньше — проигрывает",

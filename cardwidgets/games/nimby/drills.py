@@ -17,6 +17,8 @@ from cardwidgets.core.explain import Explanation
 from cardwidgets.core.game import Deal
 from cardwidgets.drills.base import (
     MATCH_ENDS,
+    NO,
+    YES,
     Choice,
     Item,
     Label,
@@ -43,8 +45,7 @@ from cardwidgets.games.nimby.engine import (
     play_suit_name,
 )
 
-YES = {"en": "Yes", "ru": "Да"}
-NO = {"en": "No", "ru": "Нет"}
+
 # ----- which card is higher (NIM-1) ------------------------------------------------------------------
 def comparable(trump: Suit, x: Card, y: Card) -> bool:
     """Whether one of two cards can beat the other: both of one play suit, or one a trump (NIM-1, NIM-5)."""

@@ -18,7 +18,19 @@ from cardwidgets.cards import SUITS, Card, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
-from cardwidgets.drills.base import Choice, Item, Position, Seat, label_text, one_right, right_at, say, until
+from cardwidgets.drills.base import (
+    NO,
+    YES,
+    Choice,
+    Item,
+    Position,
+    Seat,
+    label_text,
+    one_right,
+    right_at,
+    say,
+    until,
+)
 from cardwidgets.drills.frame import one_of, placed, right_label, signed_label
 from cardwidgets.games.tumbochka.engine import (
     ANNOUNCES,
@@ -45,8 +57,6 @@ from cardwidgets.i18n import Points
 from cardwidgets.i18n.drills import drill_text
 from cardwidgets.i18n.names import action_done, number_text
 
-YES = {"en": "Yes", "ru": "Да"}
-NO = {"en": "No", "ru": "Нет"}
 PASS_LABEL = {"en": "pass", "ru": "пас"}
 
 
