@@ -28,7 +28,11 @@ from support import ROOT, RULES
 SEEDS = Path(os.environ.get("CARDWIDGETS_SEEDS", ROOT.parent / "shared" / "seeds"))
 NOTEBOOKS = ROOT / "notebooks"
 #: Each game's notebook and the letter of its decision ids.
-GAMES = {"nimby": ("01-nimby.ipynb", "N"), "tumbochka": ("02-tumbochka.ipynb", "T"), "nestors": ("03-nestors.ipynb", "E")}
+GAMES = {
+    "nimby": ("01-nimby.ipynb", "N"),
+    "tumbochka": ("02-tumbochka.ipynb", "T"),
+    "nestors": ("03-nestors.ipynb", "E"),
+}
 EDITIONS = {"en": NOTEBOOKS, "ru": NOTEBOOKS / "ru"}
 ID = r"[A-Z]+-\d+[a-z]?"
 SECTION = "## The seed's words beside each reading"
