@@ -60,7 +60,9 @@ def test_start_here_run_all_judges_no_move_and_names_the_drills_trump(page, jupy
     assert feedback == {}
     assert (to_act, actions) == (0, 1), "Run All took an action for the learner"  # only the bot before him spoke
 
-    prompt = page.locator(".jp-MarkdownCell").filter(has_text="Try this one: the trump suit is").inner_text()
+    cell = page.locator(".jp-MarkdownCell").filter(has_text="Try this one: the trump suit is")
+    cell.scroll_into_view_if_needed()
+    prompt = cell.text_content() or ""
     named = re.search(r"the trump suit is ([♠♥♦♣])", prompt)
     assert named is not None, prompt
     drill = page.locator(".jp-CodeCell").filter(has_text='Drill("nimby-higher-card"').locator(".cw-drill")
