@@ -201,3 +201,22 @@ def test_bad_options_are_refused() -> None:
         Match("nimby", {"throw_in": "redeal"})
     with pytest.raises(ValueError, match="target = '10' is not allowed"):
         Match("nimby", {"target": "10"})
+
+
+@pytest.mark.rules("NIM-1", "option:trump_suit_rank")
+@pytest.mark.parametrize(("reading", "collector"), [("below_twos", 3), ("above_twos", 0)])
+def test_the_solver_ranks_the_trump_suit_as_the_option_says(reading: str, collector: int) -> None:
+    """NIM-1: the double-dummy position takes its strengths from the deal's option, as the engine does."""
+    from support import RECORDS, load_record_test
+
+    from cardwidgets import replay
+    from cardwidgets.games.nimby.position import NimbyPosition
+
+    record = load_record_test(RECORDS / "nimby" / "nim-1-twos-rank-above-the-trump-suit.json")["record"]
+    record = {**record, "actions": record["actions"][:-1], "rules": {"trump_suit_rank": reading}}
+    state = replay(record)  # 6♥ 3♥ 2♣ played, seat 0 holds A♥
+    strength = NimbyPosition(state).table.strength
+    ace, two = parse_card("AH"), parse_card("2C")
+    assert (strength[ace.index] > strength[two.index]) == (reading == "above_twos")
+    state.apply("play AH")
+    assert state.tricks[0].collector == collector

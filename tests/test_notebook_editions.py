@@ -120,3 +120,33 @@ def test_the_checks_catch_drift():
     assert code_differences(["print(f\"{name(t, 'en')}\")"], ["print(f\"{name(t, 'ru')}\")"]) == []
     assert english_runs("Это `play the card now` по-русски") == []
     assert english_runs("Это the card you may play") == ["the card you may play"]
+
+
+#: Russian notebooks whose every printed output is Russian (besides the code a learner types).
+RUSSIAN_OUTPUT = ["00-start-here.ipynb", "01-nimby.ipynb"]
+#: What may stay Latin in a Russian output: card codes (``AS``, ``10H``), rule ids (``NIM-1``, ``N-3``),
+#: action strings printed as the Python list the engine takes (``['agree', 'pass']``), file paths.
+CODE_WORDS = re.compile(
+    r"\b(?:10|[2-9AKQJ])[SHDC]\b|\b[A-Z]{1,3}-\d+[a-z]?\b|'[a-z]+(?: [0-9A-Z]+)?'|\S*/\S*"
+)
+
+
+def outputs(path: Path) -> list[tuple[int, str]]:
+    """(cell number, text) of every stream and ``text/plain`` output saved in the notebook."""
+    found = []
+    for number, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+        for output in cell.get("outputs", []):
+            text = output.get("text") or output.get("data", {}).get("text/plain", "")
+            found.append((number, "".join(text)))
+    return found
+
+
+@pytest.mark.parametrize("name", RUSSIAN_OUTPUT)
+def test_a_russian_lesson_prints_russian(name: str) -> None:
+    """No English label in what the Russian edition prints: its labels come from ``cw.lesson_text`` (i18n)."""
+    english = {
+        (number, word)
+        for number, text in outputs(RU / name)
+        for word in re.findall(r"[A-Za-z][A-Za-z'-]+", CODE_WORDS.sub(" ", text))
+    }
+    assert not english, f"ru/{name}: Latin words in the outputs (cell, word): {sorted(english)}"

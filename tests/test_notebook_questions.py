@@ -1,4 +1,5 @@
-"""The question before the rule (issue 22): in 01–03, both editions, a rule section opens with a graded question.
+"""The question before the rule: in 00–03, both editions, a section opens with a graded question; what a lesson
+says about a drill is the drill's, and Run All neither moves for a coached learner nor closes what it showed.
 
 A *rule section* is a ``## `` section whose heading names a rule id. It *opens with a
 graded question* when, right after its heading (and the goal line), a "Try first" prompt
@@ -72,3 +73,68 @@ def test_graded_interactions_are_counted(path: Path) -> None:
     )
     print(f"{path.parent.name}/{path.name}: {graded} graded interactions")
     assert graded >= GRADED[path.name]
+
+
+#: ``00-start-here`` has no rule ids in its headings: every numbered section of it opens with a graded question.
+START = [NOTEBOOKS / "00-start-here.ipynb", NOTEBOOKS / "ru" / "00-start-here.ipynb"]
+ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted((NOTEBOOKS / "ru").glob("*.ipynb"))
+#: A sentence naming a drill's trump before it: "the trump suit is ♥" / «козырная масть — ♥».
+TRUMP_SENTENCE = re.compile(r"the trump suit is ([♠♥♦♣])|козырная масть — ([♠♥♦♣])")
+DRILL_CALL = re.compile(r"""Drill\(\s*["']([\w-]+)["']\s*,\s*seed=(\d+)\s*\)""")
+
+
+def notebook_id(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
+
+
+@pytest.mark.parametrize("path", START, ids=[notebook_id(p) for p in START])
+def test_every_section_of_start_here_opens_with_a_graded_question(path: Path) -> None:
+    numbered = [(heading, cells) for heading, cells in sections(path) if re.match(r"## \d", heading)]
+    assert len(numbered) >= 6
+    without = [heading for heading, cells in numbered if not opens_with_a_question(cells)]
+    assert not without, "sections of 00-start-here that tell before they ask"
+
+
+def cells_of(path: Path) -> list[dict]:
+    return [{"type": cell["cell_type"], "source": "".join(cell["source"])}
+            for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]]
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=[notebook_id(p) for p in ALL_NOTEBOOKS])
+def test_a_trump_named_before_a_drill_is_the_drills_trump(path: Path) -> None:
+    """"Try this one: the trump suit is ♥" must be the trump of the drill the next code cell makes."""
+    from cardwidgets import Drill
+
+    locale = "ru" if path.parent.name == "ru" else "en"
+    label = {"en": "Trump: ", "ru": "Козырь: "}[locale]
+    cells = cells_of(path)
+    checked = 0
+    for number, cell in enumerate(cells):
+        named = [a or b for a, b in TRUMP_SENTENCE.findall(cell["source"])] if cell["type"] == "markdown" else []
+        if not named:
+            continue
+        following = next(c["source"] for c in cells[number + 1:] if c["type"] == "code")
+        call = DRILL_CALL.search(following)
+        assert call is not None, f"cell {number} names a trump, but the next code cell makes no drill"
+        shown = Drill(call[1], seed=int(call[2]), locale=locale).text()
+        for suit in named:
+            assert f"{label}{suit}" in shown, f"cell {number} says {suit}, the drill shows:\n{shown}"
+        checked += 1
+    if path.name == "00-start-here.ipynb":
+        assert checked == 1, "00-start-here names the trump of its first drill in section 5"
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=[notebook_id(p) for p in ALL_NOTEBOOKS])
+def test_run_all_makes_no_move_for_a_coached_learner(path: Path) -> None:
+    """A coached table judges the learner's moves: no cell moves at it for them (its verdict would be on that move)."""
+    code = [cell["source"] for cell in cells_of(path) if cell["type"] == "code"]
+    coached = {match[1] for source in code for match in re.finditer(r"(\w+) = .*Table\(.*coach=True", source)}
+    moving = [source for source in code for name in coached if re.search(rf"\b{name}\.act\(", source)]
+    assert not moving, f"cells that move for the learner at a coached table: {moving}"
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=[notebook_id(p) for p in ALL_NOTEBOOKS])
+def test_run_all_leaves_every_widget_on_the_page(path: Path) -> None:
+    """A lesson shows what its text promises after Run All: no cell closes a widget it showed (07's learner table)."""
+    closing = [cell["source"] for cell in cells_of(path) if cell["type"] == "code" and ".close()" in cell["source"]]
+    assert not closing, f"cells that close a widget: {closing}"

@@ -1,8 +1,8 @@
 """01-nimby and 02-tumbochka in a real browser (issue 13): they run, a drill asks before it tells, the coach speaks.
 
 Each notebook is run whole in JupyterLab. Then the learner answers one of its drills wrong and then right (the
-verdict cites the rule, and the kernel agrees), and the coached first deal shows the coach's verdict on the move
-the notebook made by following the Hint.
+verdict cites the rule, and the kernel agrees). The coached first deal shows no verdict after Run All (the notebook
+moves for nobody), and the coach's verdict once the learner has moved.
 """
 
 from __future__ import annotations
@@ -21,6 +21,15 @@ except ImportError:  # conftest's browser_stack skips (or fails) these tests wit
     expect = None
 
 pytestmark = pytest.mark.timeout(240)
+#: The learner's turn on a table (its bots' moves drawn), and the first thing the learner may click there.
+LEARNERS_TURN_JS = """(root) => root.dataset.animating === 'false' && root.dataset.toAct === '0'
+  && root.querySelectorAll('.cw-hand .cw-card.cw-legal, button[data-action]').length > 0"""
+FIRST_CONTROL_JS = """(root) => {
+  const card = root.querySelector('.cw-hand .cw-card.cw-legal');
+  if (card) return {card: card.dataset.card};
+  const button = root.querySelector('button[data-action]');
+  return button ? {action: button.dataset.action} : null;
+}"""
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
@@ -75,17 +84,27 @@ def test_game_notebook_drill_and_coach(page, jupyter_lab, case):
     )
     assert json.loads(kernel_eval(jupyter_lab, name, code)) == [{"asked": 1, "right": 0}, True, rule]
 
-    # The coached first deal: the notebook followed the Hint, and the table shows the coach's verdict on it.
+    # The coached first deal: Run All moved for nobody, so the coach has said nothing yet.
     table = page.locator(".jp-CodeCell").filter(has_text=table_call).locator(".cw-table")
     expect(table).to_have_count(1)
     table.scroll_into_view_if_needed()
     verdict = table.locator(".cw-feedback")
-    expect(verdict).to_have_count(1)
+    expect(verdict).to_have_count(0)
     code = (
         "import gc, json\nfrom cardwidgets import Table\n"
         "coached = [o for o in gc.get_objects() if isinstance(o, Table) and o.coach]\n"
         "print(json.dumps([t.feedback for t in coached]))"
     )
-    (shown,) = json.loads(kernel_eval(jupyter_lab, name, code))  # the one coached table of the notebook
+    assert json.loads(kernel_eval(jupyter_lab, name, code)) == [{}]  # the one coached table of the notebook
+
+    # The learner moves (the first legal card, else the first action button): now the coach judges that move.
+    page.wait_for_function(LEARNERS_TURN_JS, arg=table.element_handle(), timeout=60_000)
+    first = table.evaluate(FIRST_CONTROL_JS)
+    if "card" in first:
+        table.locator(f'.cw-hand .cw-card.cw-legal[data-card="{first["card"]}"]').click()
+    else:
+        table.locator(f'button[data-action="{first["action"]}"]').click()
+    expect(verdict).to_have_count(1, timeout=60_000)
+    (shown,) = json.loads(kernel_eval(jupyter_lab, name, code))
     assert shown["verdict"] in {"best", "good", "inaccuracy", "mistake", "no_choice"}
     expect(verdict.locator(".cw-feedback-text")).to_contain_text(shown["text"])

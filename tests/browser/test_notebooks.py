@@ -1,8 +1,9 @@
-"""The teaching notebooks themselves in a real browser (issue 6): 03-nestors and its TrickExplorer."""
+"""The teaching notebooks in a real browser: 03-nestors and its TrickExplorer; 00-start-here after Run All."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -39,3 +40,31 @@ def test_nestors_notebook_runs_and_its_trick_explorer_answers_a_click(page, jupy
     assert trick["rule"] == "W3b"
     assert trick["winners"] == "AC"
     expect(explorer.locator(".cw-x-trick")).to_have_attribute("data-collector", trick["collector"])
+
+
+def test_start_here_run_all_judges_no_move_and_names_the_drills_trump(page, jupyter_lab):
+    """00-start-here after Run All: the coached table shows no verdict (nobody moved for the learner), and the
+    trump the text names in section 5 is the one its drill draws."""
+    root = Path(jupyter_lab.root_dir)
+    shutil.copy(NOTEBOOKS / "00-start-here.ipynb", root / "00-start-here.ipynb")
+    shutil.copytree(NOTEBOOKS / "records", root / "records", dirs_exist_ok=True)
+    open_notebook(page, jupyter_lab, "00-start-here.ipynb")
+    run_all_cells(page, timeout_s=150)
+
+    table = page.locator(".jp-CodeCell").filter(has_text='cw.Table("nimby"').locator(".cw-table")
+    expect(table).to_have_count(1)
+    table.scroll_into_view_if_needed()
+    expect(table.locator(".cw-feedback")).to_have_count(0)
+    code = "import json; print(json.dumps([table.feedback, table.state.to_act, len(table.state.history)]))"
+    feedback, to_act, actions = json.loads(kernel_eval(jupyter_lab, "00-start-here.ipynb", code))
+    assert feedback == {}
+    assert (to_act, actions) == (0, 1), "Run All took an action for the learner"  # only the bot before him spoke
+
+    cell = page.locator(".jp-MarkdownCell").filter(has_text="Try this one: the trump suit is")
+    cell.scroll_into_view_if_needed()
+    prompt = cell.text_content() or ""
+    named = re.search(r"the trump suit is ([♠♥♦♣])", prompt)
+    assert named is not None, prompt
+    drill = page.locator(".jp-CodeCell").filter(has_text='Drill("nimby-higher-card"').locator(".cw-drill")
+    expect(drill).to_have_count(1)
+    expect(drill.locator(".cw-d-trump")).to_have_text(f"Trump: {named[1]}")

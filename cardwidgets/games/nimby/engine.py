@@ -53,21 +53,31 @@ def _play_suit_table(trump: Suit) -> dict[Card, Suit | str]:
     return {c: TRUMPS if c.rank == Rank.TWO or c.suit is trump else c.suit for c in NIMBY_DECK}
 
 
-def _strength_table(trump: Suit) -> dict[Card, int]:
-    """NIM-1: 2s above trump-suit cards above plain cards; higher number wins."""
+def _strength_table(trump: Suit, trump_suit_rank: str = "below_twos") -> dict[Card, int]:
+    """NIM-1: 2s above trump-suit cards above plain cards; higher number wins.
+
+    With ``trump_suit_rank="above_twos"`` (the seed's sentence read word for word) the
+    trump suit's A, 6, 5, 4, 3 rank above 2♣ instead.
+    """
+    suit_base = 300 if trump_suit_rank == "above_twos" else 100
     strength = {}
     for card in NIMBY_DECK:
         if card.rank == Rank.TWO:
             strength[card] = 200 + TWO_ORDER[card.suit]
         elif card.suit is trump:
-            strength[card] = 100 + card.rank
+            strength[card] = suit_base + card.rank
         else:
             strength[card] = int(card.rank)
     return strength
 
 
 PLAY_SUIT = {trump: _play_suit_table(trump) for trump in SUITS}
+#: NIM-1, the default reading: the four 2s above the trump suit.
 STRENGTH = {trump: _strength_table(trump) for trump in SUITS}
+#: NIM-1 by the option ``trump_suit_rank``: its value -> trump suit -> card -> strength.
+STRENGTH_BY_RANK = {
+    ranking: {trump: _strength_table(trump, ranking) for trump in SUITS} for ranking in ("below_twos", "above_twos")
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +211,7 @@ class NimbyState(GameState):
         assert contract is not None  # trump is made before play (inline: the hot path)
         trump = contract.trump
         play_suit = PLAY_SUIT[trump]
-        strength = STRENGTH[trump]
+        strength = self.strength_table()
         led = play_suit[trick.plays[0][1]]
         best_seat, best = trick.plays[0]
         best_is_trump = led == TRUMPS
@@ -214,7 +224,8 @@ class NimbyState(GameState):
                 best_seat, best = seat, card
         assert best_seat is not None  # NIM-5: every card of a trick is played from a hand
         trick.collector = best_seat
-        trick.why = partial(_trick_explanation, best_seat, best, best_is_trump, led)  # made when first read
+        twos_on_top = self.rules["trump_suit_rank"] == "below_twos"
+        trick.why = partial(_trick_explanation, best_seat, best, best_is_trump, led, twos_on_top)  # made when read
         self.twos_taken[TEAM[best_seat]] += sum(1 for _, c in trick.plays if c.rank == Rank.TWO)
         if len(self.tricks) == 6:
             self.phase = DONE
@@ -222,6 +233,11 @@ class NimbyState(GameState):
         else:
             self.to_act = best_seat  # the winner leads the next trick
             self.tricks.append(Trick([]))
+
+    def strength_table(self) -> dict[Card, int]:
+        """NIM-1: every card's strength in this deal's trump (higher wins), by the option ``trump_suit_rank``."""
+        assert self.contract is not None  # trump is made before play
+        return STRENGTH_BY_RANK[self.rules["trump_suit_rank"]][self.contract.trump]
 
     # ----- explanations of illegal actions -----------------------------------------
     def _why_illegal(self, action: Action) -> Explanation | None:
@@ -403,9 +419,9 @@ def play_suit_name(play_suit: Suit | str) -> Suit | dict[str, str]:
     return play_suit if isinstance(play_suit, Suit) else TRUMPS_NAME
 
 
-def _trick_explanation(seat: int, card: Card, by_trump: bool, led: Suit | str) -> Explanation:
+def _trick_explanation(seat: int, card: Card, by_trump: bool, led: Suit | str, twos_on_top: bool) -> Explanation:
     if by_trump:
-        key = "nimby.trick_two" if card.rank == Rank.TWO else "nimby.trick_trump"
+        key = "nimby.trick_two" if card.rank == Rank.TWO and twos_on_top else "nimby.trick_trump"
         return Explanation("NIM-5", key, {"seat": seat, "card": card})
     return Explanation("NIM-5", "nimby.trick_suit", {"seat": seat, "card": card, "suit": led})
 
@@ -424,6 +440,9 @@ class Nimby(Game):
         # disagree; by default an exchange sets a trump (it is not thrown in), the other reading throws in
         # whenever nobody agreed, exchanges or not.
         "throw_in_if": ("nobody_agreed_or_exchanged", "nobody_agreed"),
+        # NIM-1: the seed lists the 2s low to high, then says the trump suit's cards rank «после 2 треф»;
+        # by default (the author's game, pagat's example) they rank below the 2s, the other reading above 2♣.
+        "trump_suit_rank": ("below_twos", "above_twos"),
         "target": (10, int),
     }
     sides = TEAM

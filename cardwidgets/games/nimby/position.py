@@ -24,7 +24,7 @@ class NimbyPosition(TrickPosition):
         trump = state.trump
         assert trump is not None
         play_suit = nim.PLAY_SUIT[trump]
-        strength = nim.STRENGTH[trump]
+        strength = state.strength_table()
         suit_of = {c.index: (4 if play_suit[c] == nim.TRUMPS else SUIT_NUMBER[c.suit]) for c in nim.NIMBY_DECK}
         table = CardTable(
             suit_of,
