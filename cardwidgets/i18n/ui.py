@@ -111,7 +111,7 @@ UI: dict[str, dict[str, str]] = {
         "declarer": "играющий",
         "dealer": "сдатчик",
         "given": "получил {card}",
-        "trilyazh": "Трильяж: {seat} ({suit}): {status}",
+        "trilyazh": "Трильяж {suit} ({seat}): {status}",
         "position": "позиция {pos}",
         "positions": "АБС",
         "trilyazh_open": "разыгрывается",

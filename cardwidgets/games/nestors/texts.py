@@ -86,7 +86,7 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.nes_c_q": {
         "en": "Trump: {trump}. A played {a}, B played {b}. You are C: which one of these cards may you play?",
-        "ru": "Козыри — {trump}. А положил {a}, Б — {b}. Вы — С: какую из этих карт вам можно положить (только одну)?",
+        "ru": "Козыри — {trump}. А положил {a}, Б — {b}. Вы — С: какую из этих карт вам можно положить? Верный ответ один.",
     },
     "drill.nes_points_q": {
         "en": "Trump: {trump}. How many card points are in this pile? (Only the cards: no trick or spade points.)",
@@ -107,7 +107,7 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.nes_higher_trump": {
         "en": "trump is a rank ({trump}), and {hi} is of that rank: in its suit it is above every other card, {lo} too",
-        "ru": "козырь — это достоинство ({trump}), и {hi} — козырь: в своей масти она старше всех карт, и {lo} тоже",
+        "ru": "козырь — это достоинство ({trump}), и {hi} — козырь: в своей масти она старше всех карт, в том числе {lo}",
     },
     "drill.nes_higher_plain": {
         "en": "neither is a trump ({trump}), so the usual order A, K, Q, J, 10, 9, 8, 7, 6 decides: {hi} is above {lo}",
@@ -130,7 +130,7 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.nes_bid_q": {
         "en": "You are seat {seat}, to speak in the bidding. Which one of these calls may you make?",
-        "ru": "Вы — игрок {seat}, ваше слово в торговле. Что из этого вам можно сказать (только одно)?",
+        "ru": "Вы — игрок {seat}, ваше слово в торговле. Что из этого вам можно сказать? Верный ответ один.",
     },
     "drill.nes_bid_ok": {
         "en": "it is a multiple of 5 higher than the current bid of {high}, or a pass, which is final",
@@ -210,7 +210,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "game_nestors": "Несторс",
         "nestors-trick-winner": "Несторс: кто выигрывает взятку?",
         "nestors-collector": "Несторс: кто забирает взятку?",
-        "nestors-c-may-play": "Несторс: какой картой может ходить С?",
+        "nestors-c-may-play": "Несторс: какую карту может положить С?",
         "nestors-pile-points": "Несторс: очки за карты в стопке",
         "nestors-higher-card": "Несторс: какая карта старше?",
         "nestors-match-end": "Несторс: выиграна ли партия?",

@@ -136,7 +136,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nestors.w3a": {
         "en": "B played no trump, but {side} did ({trumps}): A and C win together, and {who} collects (NES-6 W3a)",
-        "ru": "Б не сыграл козырем, а козыри положили только партнёры ({side}: {trumps}): А и С выигрывают вместе, взятку забирает {who} (NES-6 W3a)",
+        "ru": "Б не сыграл козырем, а козырем сыграла только пара А и С ({side}: {trumps}): А и С выигрывают вместе, взятку забирает {who} (NES-6 W3a)",
     },
     "nestors.w3b": {
         "en": "B played the trump {b} and C the trump {c}, of a suit neither A nor B played: A and C win together, and {who} collects (NES-6 W3b)",
