@@ -72,7 +72,6 @@ CATALOGUE: dict[str, Mapping[str, str]] = {
 }
 
 
-
 def add_messages(messages: Mapping[str, Mapping[str, str]]) -> None:
     """Add a game's messages to the catalogue (its package does, on registering); a key may come once.
 
