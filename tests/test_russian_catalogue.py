@@ -18,6 +18,7 @@ from support import ROOT
 import cardwidgets  # noqa: F401 - registers every game's words
 from cardwidgets import IllegalActionError, new_game
 from cardwidgets.core.explain import Explanation
+from cardwidgets.drills.base import say
 from cardwidgets.drills.registry import make_item
 from cardwidgets.games.nestors.words import POSITION_NAMES
 from cardwidgets.i18n import CATALOGUE, PHASE_NAMES, render
@@ -261,3 +262,16 @@ def test_one_right_answer_is_said_one_way() -> None:
     prompts = [text for where, text in TEXTS.items() if where.startswith("CATALOGUE drill.") and "Верный ответ" in text]
     assert len(prompts) >= 6
     assert all(text.endswith("Верный ответ один.") for text in prompts)
+
+
+def test_card_points_name_the_ranks_in_words() -> None:
+    """«Т — по 10, 10 — по 5» read as a sum: the ranks are named, «тузы — по 10, десятки — по 5» (NES-2)."""
+    item = make_item("nestors-pile-points", 3, 0)
+    why = next(choice.why for choice in item.choices if choice.correct)
+    assert "(каждый козырь — 15, тузы — по 10, десятки — по 5, остальные карты — 0)" in say(why, "ru")
+    assert "(each trump 15, each A 10, each 10 5, the other cards 0)" in say(why, "en")
+
+
+def test_the_bidder_lays_his_highest_card() -> None:
+    text = render("nestors.open_highest", {"highest": "Т♦", "card": "9♠"}, "ru")
+    assert text == "играющий забирает открытые карты своей самой старшей картой (Т♦), а не 9♠ (NES-6a)"

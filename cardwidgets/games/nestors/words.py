@@ -70,7 +70,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ----- NES-6a: the bidder's trick ----------------------------------------------------------
     "nestors.open_highest": {
         "en": "the bidder opens with his highest card ({highest}), not {card} (NES-6a)",
-        "ru": "играющий открывает своей самой старшей картой ({highest}), а не {card} (NES-6a)",
+        "ru": "играющий забирает открытые карты своей самой старшей картой ({highest}), а не {card} (NES-6a)",
     },
     "nestors.open_face_up": {
         "en": "the bidder takes two different face-up cards of the row ({face_up}), not {taken} (NES-6a)",
