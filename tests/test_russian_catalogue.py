@@ -8,6 +8,7 @@ words its seed uses in place of ours (``docs/glossary.md``), with a test for eac
 
 from __future__ import annotations
 
+import json
 import re
 import string
 from collections.abc import Iterator
@@ -275,3 +276,34 @@ def test_card_points_name_the_ranks_in_words() -> None:
 def test_the_bidder_lays_his_highest_card() -> None:
     text = render("nestors.open_highest", {"highest": "Т♦", "card": "9♠"}, "ru")
     assert text == "играющий забирает открытые карты своей самой старшей картой (Т♦), а не 9♠ (NES-6a)"
+
+
+#: Words the Russian prose (README.ru.md, the notebooks' text) must not use outside a quotation «…».
+PROSE_FORBIDDEN = {
+    "можно ходить": "«можно положить» (ходить is to lead)",
+    "может ходить": "«может положить» (ходить is to lead)",
+    "ходите в масть": "«отвечайте в масть»",
+    "ходят в масть": "«отвечают в масть»",
+    "начальн": "номер расклада (a seed)",
+    "житейск": "простой приём",
+    "перебор": "расчёт",
+    "когда ваш ход": "«когда вы заходите» (a troyan or a trilyazh only on lead)",
+    "нет ни у": "«не играли ни А, ни Б» (W3b)",
+    "добираются": "досдача оставшихся карт (N-5)",
+    "*приходит*": "садится на тумбочку",
+}
+
+
+def test_russian_prose_uses_the_seeds_words() -> None:
+    """The notebooks' text and README.ru.md: the words the catalogues use (seed quotations aside)."""
+    texts = {"README.ru.md": (ROOT / "README.ru.md").read_text(encoding="utf-8")}
+    for path in sorted((ROOT / "notebooks" / "ru").glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        texts[path.name] = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    bad = [
+        f"{name}: «{word}» — write {instead}"
+        for name, text in texts.items()
+        for word, instead in PROSE_FORBIDDEN.items()
+        if word in re.sub(r"«[^«»]*»", "", text).lower()
+    ]
+    assert not bad, "\n".join(bad)
