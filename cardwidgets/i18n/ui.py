@@ -117,7 +117,7 @@ UI: dict[str, dict[str, str]] = {
         "trilyazh_open": "разыгрывается",
         "trilyazh_made": "сыгран",
         "trilyazh_broken": "сорван",
-        "choose_gift": "Нажмите на карту, чтобы отдать её другому игроку",
+        "choose_gift": "Нажмите на карту, чтобы отдать её сопернику",
         "hint": "Подсказка",
         "verdict_best": "Лучший ход.",
         "verdict_good": "Не хуже лучшего.",

@@ -38,7 +38,7 @@ BOT_MESSAGES: dict[str, dict[str, str]] = {
     },
     "bots.nestors.lead_high": {
         "en": "lead {card}, a high card without points: B beats it only with a higher card of its suit or a trump (W2, W3)",
-        "ru": "ходите со старшей карты без очков {card}: Б побьёт её только старшей картой той же масти или козырем (W2, W3)",
+        "ru": "ходите с {card} — старшей карты без очков: Б побьёт её только старшей картой той же масти или козырем (W2, W3)",
     },
     "bots.nestors.b_lost": {
         "en": "play {card}, your cheapest: A's trump {a} takes this trick whatever you play",
@@ -58,7 +58,7 @@ BOT_MESSAGES: dict[str, dict[str, str]] = {
     },
     "bots.nestors.c_schmear": {
         "en": "play {card}: your side takes this trick whatever you play, so add the card with the most points",
-        "ru": "кладите {card}: взятка и так ваша, добавьте в неё карту с наибольшими очками",
+        "ru": "кладите {card}: взятка и так ваша, добавьте в неё самую дорогую карту",
     },
     "bots.nestors.c_win": {
         "en": "play {card}: it takes the trick for you and your partner A ({which})",
@@ -66,7 +66,7 @@ BOT_MESSAGES: dict[str, dict[str, str]] = {
     },
     "bots.nestors.lead_plain": {
         "en": "lead {card}, your highest card that is no trump (each of them has points): B beats it only with a higher card of its suit or a trump (W2, W3)",
-        "ru": "ходите со старшей некозырной карты {card} (очки есть у каждой из них): Б побьёт её только старшей картой той же масти или козырем (W2, W3)",
+        "ru": "ходите с {card} — старшей из ваших некозырных карт (очки есть у каждой из них): Б побьёт её только старшей картой той же масти или козырем (W2, W3)",
     },
     "bots.nestors.cheapest": {
         "en": "play {card}: of the cards you may play it is the cheapest (fewest points, and no trump while you hold another card)",
@@ -158,7 +158,7 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.nes_open_ok": {
         "en": "{card} is your highest card (a trump first): the bidder takes two face-up cards with it",
-        "ru": "{card} — ваша самая старшая карта (козырь — первым): ею играющий забирает две открытые карты",
+        "ru": "{card} — ваша самая старшая карта (козыри старше всех): ею играющий забирает две открытые карты",
     },
     "drill.nes_last_q": {
         "en": "Trump: {trump}. The last trick: the two cards played and the table card. Who takes it?",

@@ -47,11 +47,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.gifts_done": {
         "en": "both opponents have their card already: now raise the contract or keep it (TUM-4)",
-        "ru": "оба других игрока уже получили по карте: теперь перезакажите или оставьте заказ (TUM-4)",
+        "ru": "оба соперника уже получили по карте: теперь перезакажите или оставьте заказ (TUM-4)",
     },
     "tumbochka.give_first": {
         "en": "first give one card to each opponent, then raise or keep (TUM-4)",
-        "ru": "сначала отдайте по одной карте каждому из двух других игроков, потом перезаказывайте или оставляйте заказ (TUM-4)",
+        "ru": "сначала отдайте по одной карте каждому из двух соперников, потом перезаказывайте или оставляйте заказ (TUM-4)",
     },
     "tumbochka.raise_range": {
         "en": "a raise must be above the contract of {bid} and at most 14 (TUM-4)",
