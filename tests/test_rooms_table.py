@@ -89,7 +89,7 @@ def test_refusals_change_nothing_and_say_why(store_address: str, tables: list[Sh
     version = table.room.version
     if table.state.to_act != 1:
         assert not table.act("agree")
-        assert "ходит место" in table.error["text"]
+        assert "сейчас очередь места" in table.error["text"]
     assert not table.act("play 2S")
     assert not table.set_bot(0, "search")
     assert "ботов стола" in table.error["text"]

@@ -48,7 +48,7 @@ def test_a_move_on_an_old_version_is_refused_and_nothing_is_written(store_addres
         assert refused.value.key == "room.moved_first"
     assert contiguous(store) == [{"n": 0}, {"n": 1}]
     assert "someone moved first" in refused.value.explanation.text("en")
-    assert "кто-то походил раньше" in refused.value.explanation.text("ru")
+    assert "кто-то сделал ход раньше вас" in refused.value.explanation.text("ru")
 
 
 def test_the_first_opener_creates_the_room(store_address: str) -> None:

@@ -368,7 +368,7 @@ def test_other_readings_tell_what_they_decided() -> None:
     (event,) = state.match_events
     assert (event.rule, event.key) == ("T-7", "tumbochka.won_sitting_points")
     assert event.text("en").startswith("seat 0 took 8 in tricks and trilyazhes")
-    assert event.text("ru").startswith("игрок 0 взял за раздачу 8")
+    assert event.text("ru").startswith("игрок 0 взял за сдачу 8")
     assert Tumbochka.make_rules({"defenders_score": "nothing"})["defenders_score"] == "nothing"
     with pytest.raises(RecordError, match="defenders_score"):
         Tumbochka.make_rules({"defenders_score": "all"})

@@ -29,7 +29,15 @@ from cardwidgets.i18n.locale import (
     resolve,
     set_locale,
 )
-from cardwidgets.i18n.names import action_phrase, card_text, number_text, points_text, rank_plural, spoken_name
+from cardwidgets.i18n.names import (
+    action_phrase,
+    card_text,
+    number_text,
+    points_text,
+    rank_plural,
+    russian_plural,
+    spoken_name,
+)
 
 __all__ = [
     "CATALOGUE",
@@ -65,7 +73,6 @@ CATALOGUE: dict[str, Mapping[str, str]] = {
 }
 
 
-
 def add_messages(messages: Mapping[str, Mapping[str, str]]) -> None:
     """Add a game's messages to the catalogue (its package does, on registering); a key may come once.
 
@@ -81,13 +88,54 @@ def add_messages(messages: Mapping[str, Mapping[str, str]]) -> None:
 
 
 def render(key: str, params: Mapping[str, Any], locale: str | None = None) -> str:
-    """Render message ``key`` with ``params`` in ``locale`` (default: ``default_locale()``)."""
+    """Render message ``key`` with ``params`` in ``locale`` (default: ``default_locale()``).
+
+    A number's field may carry the words that follow it, one form per number class, and they
+    agree with it: ``{n:сдаче|сдачах|сдачах}`` gives «в 41 сдаче», «в 42 сдачах» (Russian: the
+    forms for 1, 2–4, 5+ as ``russian_plural`` picks them; English: ``{n:deal|deals}``).
+    """
     locale = resolve(locale)
     templates = CATALOGUE.get(key)
     if templates is None:
         raise KeyError(f"no message {key!r}")
-    values = {name: format_value(value, locale) for name, value in params.items()}
+    values = {name: _field(value, locale) for name, value in params.items()}
     return templates[locale].format(**values)
+
+
+class _NumberField(str):
+    """A number written as ``locale`` writes it, which agrees with the words a template puts after it."""
+
+    value: float
+    locale: str
+
+    def __new__(cls, value: float, locale: str) -> _NumberField:
+        obj = super().__new__(cls, format_value(value, locale))
+        obj.value, obj.locale = value, locale
+        return obj
+
+    def __format__(self, spec: str) -> str:
+        if "|" not in spec:
+            return str.__format__(str(self), spec)
+        forms = spec.split("|")
+        return f"{self} {agreeing_form(self.value, forms, self.locale)}"
+
+
+def agreeing_form(value: float, forms: list[str], locale: str) -> str:
+    """Which of ``forms`` follows ``value``: English (one, many); Russian (1, 2–4, 5+), a fraction the 2–4 one."""
+    expected = 2 if locale == "en" else 3
+    if len(forms) != expected:
+        raise ValueError(f"a number's words in {locale} need {expected} forms, not {len(forms)}: {'|'.join(forms)}")
+    if locale == "en":
+        return forms[0] if abs(value) == 1 else forms[1]
+    if value != int(value):
+        return forms[1]  # «2,5 сдачи»: a fraction takes the genitive singular
+    return russian_plural(int(value), *forms)
+
+
+def _field(value: Any, locale: str) -> str:
+    """A parameter ready for ``str.format``: numbers keep their value so the words after them can agree."""
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return _NumberField(value, locale) if number else format_value(value, locale)
 
 
 class ActionText(str):
@@ -203,7 +251,7 @@ def shown(value: Any, locale: str) -> str:
 PHASE_NAMES = {
     "bidding": {"en": "bidding", "ru": "торговля"},
     "trump": {"en": "trump", "ru": "выбор козыря"},
-    "talon": {"en": "talon", "ru": "прикуп"},
+    "talon": {"en": "talon", "ru": "отдача карт и перезаказ"},
     "open": {"en": "bidder's trick", "ru": "взятка играющего"},
     "play": {"en": "play", "ru": "розыгрыш"},
     "leave": {"en": "table card", "ru": "выбор карты на стол"},

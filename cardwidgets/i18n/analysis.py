@@ -25,7 +25,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "analysis.bad_seed": {
         "en": "seed must be a whole number, not {value}",
-        "ru": "начальное число должно быть целым, а не {value}",
+        "ru": "номер расклада должен быть целым числом, а не {value}",
     },
     "analysis.unknown_game": {
         "en": "the solver knows the games {games}, not {game}",
@@ -101,26 +101,26 @@ MESSAGES: dict[str, dict[str, str]] = {
     "judge.best": {
         "en": "{action}: the best choice on what you could see — it averaged {mc} in {n} deals that fit "
         "everything you had seen.{tip}{tied}{face_up}",
-        "ru": "{action}: лучший выбор по тому, что вы видели, — в {n} сдачах, не противоречащих всему, "
+        "ru": "{action}: лучший выбор по тому, что вы видели, — в {n:сдаче, не противоречащей|сдачах, не противоречащих|сдачах, не противоречащих} всему, "
         "что вы видели, в среднем {mc}.{tip}{tied}{face_up}",
     },
     "judge.good": {
         "en": "{action}: as good as the best within the noise — {cost} less on average than {better} "
         "in {n} deals (± {err}).{face_up}",
         "ru": "{action}: не хуже лучшего в пределах случайности — в среднем на {cost} меньше, чем {better}, "
-        "в {n} сдачах (± {err}).{face_up}",
+        "в {n:сдаче|сдачах|сдачах} (± {err}).{face_up}",
     },
     "judge.inaccuracy": {
         "en": "{action}: an inaccuracy — {cost} less on average than {better} in {n} deals that fit "
         "everything you had seen (± {err}){lucky}.{tip}{face_up}",
-        "ru": "{action}: неточность — в среднем на {cost} меньше, чем {better}, в {n} сдачах, "
-        "не противоречащих всему, что вы видели (± {err}){lucky}.{tip}{face_up}",
+        "ru": "{action}: неточность — в среднем на {cost} меньше, чем {better}, в "
+        "{n:сдаче, не противоречащей|сдачах, не противоречащих|сдачах, не противоречащих} всему, что вы видели (± {err}){lucky}.{tip}{face_up}",
     },
     "judge.mistake": {
         "en": "{action}: a mistake — {cost} less on average than {better} in {n} deals that fit "
         "everything you had seen (± {err}){lucky}.{tip}{face_up}",
-        "ru": "{action}: ошибка — в среднем на {cost} меньше, чем {better}, в {n} сдачах, "
-        "не противоречащих всему, что вы видели (± {err}){lucky}.{tip}{face_up}",
+        "ru": "{action}: ошибка — в среднем на {cost} меньше, чем {better}, в "
+        "{n:сдаче, не противоречащей|сдачах, не противоречащих|сдачах, не противоречащих} всему, что вы видели (± {err}){lucky}.{tip}{face_up}",
     },
     "judge.dd_best": {
         "en": " With all cards face up it was best too.",
@@ -204,6 +204,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "analysis.drill_loss": {
         "en": "{action} loses {cost} against the best ({best}): {value} for the declaring side instead of {top}.",
-        "ru": "{action} теряет {cost} против лучшего ({best}): у играющей стороны {value} вместо {top}.",
+        "ru": "{action} хуже лучшего хода ({best}) на {cost}: у играющей стороны {value} вместо {top}.",
     },
 }

@@ -18,11 +18,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "bots.search.agree": {
         "en": "{tip}. In {n} simulated deals that fit everything you have seen, this averaged {value}{trick}, {compare}",
-        "ru": "{tip}. В {n} смоделированных сдачах, не противоречащих всему, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}",
+        "ru": "{tip}. В {n:смоделированной сдаче, не противоречащей|смоделированных сдачах, не противоречащих|смоделированных сдачах, не противоречащих} всему, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}",
     },
     "bots.search.differ": {
         "en": "{action}: in {n} simulated deals that fit everything you have seen, this averaged {value}{trick}, {compare}. (The rule of thumb would rather say: {tip}.)",
-        "ru": "{action}: в {n} смоделированных сдачах, не противоречащих всему, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}. (Простой приём советует другое: {tip}.)",
+        "ru": "{action}: в {n:смоделированной сдаче, не противоречащей|смоделированных сдачах, не противоречащих|смоделированных сдачах, не противоречащих} всему, что вы видели, этот ход принёс в среднем {value}{trick}, {compare}. (Простой приём советует другое: {tip}.)",
     },
     "bots.search.trick": {
         "en": " and took this trick {pct}% of the time",

@@ -26,7 +26,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "room.moved_first": {
         "en": "someone moved first: the table has changed, look again and choose",
-        "ru": "кто-то походил раньше: на столе уже другое, посмотрите ещё раз и выберите",
+        "ru": "кто-то сделал ход раньше вас: на столе уже другое положение, посмотрите ещё раз и выберите",
     },
     "room.other_game": {
         "en": "room {room} plays {game}, not {asked}",
@@ -42,7 +42,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "room.bad_bots": {
         "en": "bots: expected {count} levels, one per seat, each one of {levels}",
-        "ru": "боты: нужно {count} уровней, по одному на место, каждый из: {levels}",
+        "ru": "боты: нужен уровень для каждого из {count} мест, каждый из: {levels}",
     },
     "room.bad_log": {
         "en": "the log of room {room} does not replay at move {version}: {error}",
@@ -54,7 +54,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "room.not_your_turn": {
         "en": "it is seat {to_act}'s turn, not seat {seat}'s",
-        "ru": "сейчас ходит место {to_act}, а не место {seat}",
+        "ru": "сейчас очередь места {to_act}, а не места {seat}",
     },
     "room.deal_not_over": {
         "en": "the deal is not over yet: the next one starts after it",
@@ -103,7 +103,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "classroom.title": {
         "en": "Classroom {name}: {game} at {tables} tables, the same deals at every table (seed {seed})",
-        "ru": "Класс {name}: «{game}» за {tables} столами, за каждым столом те же сдачи (начальное число {seed})",
+        "ru": "Класс {name}: «{game}» за {tables} столами, за каждым столом те же сдачи (номер расклада {seed})",
     },
     "classroom.table": {
         "en": "Table {table} ({room}): {seats}; match {scores}; deals played: {deals}",
@@ -123,15 +123,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "classroom.result": {
         "en": "table {table}: contract {contract}; points {points}; scored {score}",
-        "ru": "стол {table}: контракт {contract}; набрано {points}; записано {score}",
+        "ru": "стол {table}: {contract}; набрано {points}; записано {score}",
     },
     "classroom.contract": {
         "en": "seat {seat}",
-        "ru": "место {seat}",
+        "ru": "играет место {seat}",
     },
     "classroom.contract_bid": {
         "en": "seat {seat}, {bid}",
-        "ru": "место {seat}, {bid}",
+        "ru": "играет место {seat} ({bid})",
     },
     "classroom.not_played": {
         "en": "table {table}: not finished yet",

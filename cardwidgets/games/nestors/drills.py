@@ -56,11 +56,6 @@ from cardwidgets.i18n.names import action_label, rank_plural
 SIDES = {"AC": {"en": "A and C", "ru": "А и С"}, "BD": {"en": "B and D", "ru": "Б и Г"}}
 #: NES-2: the rank worth 10 and the rank worth 5 under each trump rank.
 TEN_FIVE = {Rank.ACE: (Rank.JACK, Rank.TEN), Rank.JACK: (Rank.ACE, Rank.TEN), Rank.TEN: (Rank.ACE, Rank.JACK)}
-RANK_PLURAL = {
-    Rank.ACE: {"en": "A", "ru": "Т"},
-    Rank.JACK: {"en": "J", "ru": "В"},
-    Rank.TEN: {"en": "10", "ru": "10"},
-}
 SITS_OUT = Explanation("NES-6", "drill.nes_sits_out")
 
 
@@ -150,7 +145,7 @@ def pile_points_item(
     """NES-2: a pile's card points, the right total at ``place`` (0–3) among the usual slips; None if it cannot be."""
     total = card_points(pile, trump)
     ten, five = TEN_FIVE[trump]
-    params = {"detail": _detail(pile, trump), "total": total, "ten": RANK_PLURAL[ten], "five": RANK_PLURAL[five]}
+    params = {"detail": _detail(pile, trump), "total": total, "ten": ten, "five": five}  # «тузы — по 10»
     why = Explanation("NES-2", "drill.nes_points_why", params)
     swapped = _swapped_points(pile, trump)
     slips = {swapped, *(total + step for step in (-20, -15, -10, -5, 5, 10, 15, 20))} - {total}

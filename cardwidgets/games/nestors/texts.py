@@ -38,7 +38,7 @@ BOT_MESSAGES: dict[str, dict[str, str]] = {
     },
     "bots.nestors.lead_high": {
         "en": "lead {card}, a high card without points: B beats it only with a higher card of its suit or a trump (W2, W3)",
-        "ru": "ходите со старшей карты без очков {card}: Б побьёт её только старшей картой той же масти или козырем (W2, W3)",
+        "ru": "ходите с {card} — старшей карты без очков: Б побьёт её только старшей картой той же масти или козырем (W2, W3)",
     },
     "bots.nestors.b_lost": {
         "en": "play {card}, your cheapest: A's trump {a} takes this trick whatever you play",
@@ -58,7 +58,7 @@ BOT_MESSAGES: dict[str, dict[str, str]] = {
     },
     "bots.nestors.c_schmear": {
         "en": "play {card}: your side takes this trick whatever you play, so add the card with the most points",
-        "ru": "кладите {card}: взятка и так ваша, добавьте в неё карту с наибольшими очками",
+        "ru": "кладите {card}: взятка и так ваша, добавьте в неё самую дорогую карту",
     },
     "bots.nestors.c_win": {
         "en": "play {card}: it takes the trick for you and your partner A ({which})",
@@ -66,7 +66,7 @@ BOT_MESSAGES: dict[str, dict[str, str]] = {
     },
     "bots.nestors.lead_plain": {
         "en": "lead {card}, your highest card that is no trump (each of them has points): B beats it only with a higher card of its suit or a trump (W2, W3)",
-        "ru": "ходите со старшей некозырной карты {card} (очки есть у каждой из них): Б побьёт её только старшей картой той же масти или козырем (W2, W3)",
+        "ru": "ходите с {card} — старшей из ваших некозырных карт (очки есть у каждой из них): Б побьёт её только старшей картой той же масти или козырем (W2, W3)",
     },
     "bots.nestors.cheapest": {
         "en": "play {card}: of the cards you may play it is the cheapest (fewest points, and no trump while you hold another card)",
@@ -86,7 +86,7 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.nes_c_q": {
         "en": "Trump: {trump}. A played {a}, B played {b}. You are C: which one of these cards may you play?",
-        "ru": "Козыри — {trump}. А положил {a}, Б — {b}. Вы — С: какую из этих карт вам можно положить (только одну)?",
+        "ru": "Козыри — {trump}. А положил {a}, Б — {b}. Вы — С: какую из этих карт вам можно положить? Верный ответ один.",
     },
     "drill.nes_points_q": {
         "en": "Trump: {trump}. How many card points are in this pile? (Only the cards: no trick or spade points.)",
@@ -107,7 +107,7 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.nes_higher_trump": {
         "en": "trump is a rank ({trump}), and {hi} is of that rank: in its suit it is above every other card, {lo} too",
-        "ru": "козырь — это достоинство ({trump}), и {hi} — козырь: в своей масти она старше всех карт, и {lo} тоже",
+        "ru": "козырь — это достоинство ({trump}), и {hi} — козырь: в своей масти она старше всех карт, в том числе {lo}",
     },
     "drill.nes_higher_plain": {
         "en": "neither is a trump ({trump}), so the usual order A, K, Q, J, 10, 9, 8, 7, 6 decides: {hi} is above {lo}",
@@ -163,7 +163,7 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.nes_bid_q": {
         "en": "You are seat {seat}, to speak in the bidding. Which one of these calls may you make?",
-        "ru": "Вы — игрок {seat}, ваше слово в торговле. Что из этого вам можно сказать (только одно)?",
+        "ru": "Вы — игрок {seat}, ваше слово в торговле. Что из этого вам можно сказать? Верный ответ один.",
     },
     "drill.nes_bid_ok": {
         "en": "it is a multiple of 5 higher than the current bid of {high}, or a pass, which is final",
@@ -191,7 +191,7 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.nes_open_ok": {
         "en": "{card} is your highest card (a trump first): the bidder takes two face-up cards with it",
-        "ru": "{card} — ваша самая старшая карта (козырь — первым): ею играющий забирает две открытые карты",
+        "ru": "{card} — ваша самая старшая карта (козыри старше всех): ею играющий забирает две открытые карты",
     },
     "drill.nes_last_q": {
         "en": "Trump: {trump}. The last trick: the two cards played and the table card. Who takes it?",
@@ -243,7 +243,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "game_nestors": "Несторс",
         "nestors-trick-winner": "Несторс: кто выигрывает взятку?",
         "nestors-collector": "Несторс: кто забирает взятку?",
-        "nestors-c-may-play": "Несторс: какой картой может ходить С?",
+        "nestors-c-may-play": "Несторс: какую карту может положить С?",
         "nestors-pile-points": "Несторс: очки за карты в стопке",
         "nestors-higher-card": "Несторс: какая карта старше?",
         "nestors-match-end": "Несторс: выиграна ли партия?",

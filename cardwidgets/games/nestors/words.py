@@ -70,7 +70,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ----- NES-6a: the bidder's trick ----------------------------------------------------------
     "nestors.open_highest": {
         "en": "the bidder opens with his highest card ({highest}), not {card} (NES-6a)",
-        "ru": "играющий открывает своей самой старшей картой ({highest}), а не {card} (NES-6a)",
+        "ru": "играющий забирает открытые карты своей самой старшей картой ({highest}), а не {card} (NES-6a)",
     },
     "nestors.open_face_up": {
         "en": "the bidder takes two different face-up cards of the row ({face_up}), not {taken} (NES-6a)",
@@ -136,7 +136,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nestors.w3a": {
         "en": "B played no trump, but {side} did ({trumps}): A and C win together, and {who} collects (NES-6 W3a)",
-        "ru": "Б не сыграл козырем, а козыри положили только партнёры ({side}: {trumps}): А и С выигрывают вместе, взятку забирает {who} (NES-6 W3a)",
+        "ru": "Б не сыграл козырем, а козырем сыграла только пара А и С ({side}: {trumps}): А и С выигрывают вместе, взятку забирает {who} (NES-6 W3a)",
     },
     "nestors.w3b": {
         "en": "B played the trump {b} and C the trump {c}, of a suit neither A nor B played: A and C win together, and {who} collects (NES-6 W3b)",

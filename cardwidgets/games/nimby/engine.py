@@ -259,7 +259,8 @@ class NimbyState(GameState):
         params = {"seat": seat, "suit": play_suit_name(led), "held": held, "card": card}
         if card.rank == Rank.TWO and led != TRUMPS:  # the decisive fact first: a 2 is a trump, not of its suit (NIM-1)
             return Explanation("NIM-5", "nimby.two_not_follow", params)
-        return Explanation("NIM-5", "nimby.must_follow", params)
+        key = "nimby.must_follow_trumps" if led == TRUMPS else "nimby.must_follow"  # «положить козырь» (NIM-5)
+        return Explanation("NIM-5", key, params)
 
     # ----- NIM-6: scoring -----------------------------------------------------------
     def points(self) -> list[int] | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 BOT_MESSAGES: dict[str, dict[str, str]] = {
     "bots.nimby.agree": {
         "en": "agree to {suit} as trump: your hand counts {count} (2s and {suit} cards), at least the {need} the makers need to take 3 of the four 2s (NIM-6)",
-        "ru": "соглашайтесь на козырь {suit}: ваша рука стоит {count} (двойки и карты масти {suit}) — не меньше {need}, что нужно заказчикам, чтобы взять 3 двойки из четырёх (NIM-6)",
+        "ru": "соглашайтесь на козырь {suit}: ваша рука стоит {count} (двойки и карты масти {suit}) — это не меньше {need}, а столько нужно заказчикам, чтобы взять 3 двойки из четырёх (NIM-6)",
     },
     "bots.nimby.pass_weak": {
         "en": "pass: your hand counts only {count} with {suit} trump; below {need} the makers rarely take 3 of the 2s and lose 2 points (NIM-6)",
@@ -110,7 +110,7 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.nim_may_q": {
         "en": "Trump suit: {suit}. You are seat {seat}; {led} was led. Which one of these cards may you play?",
-        "ru": "Козырная масть — {suit}. Вы — игрок {seat}; первым положили {led}. Какую из этих карт вам можно положить (только одну)?",
+        "ru": "Козырная масть — {suit}. Вы — игрок {seat}; зашли с {led}. Какую из этих карт вам можно положить? Верный ответ один.",
     },
     "drill.nim_follows": {
         "en": "{card} belongs to the play suit led ({suit}), so it follows",
@@ -146,7 +146,7 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.nim_exchange_any": {
         "en": "the face-up card {display} is not a 2, so any 2 may be exchanged for it: {two} becomes the proposed trump",
-        "ru": "открытая карта {display} — не двойка, поэтому на неё можно обменять любую двойку: {two} предлагает новый козырь",
+        "ru": "открытая карта {display} — не двойка, поэтому на неё можно обменять любую двойку: обменяв {two}, вы предложите новый козырь",
     },
     "drill.nim_exchange_higher": {
         "en": "over a 2 only a higher 2 may be exchanged (2♣ > 2♠ > 2♥ > 2♦), and {two} is higher than {display}",
@@ -191,7 +191,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
     "ru": {
         "game_nimby": "Нимби",
         "nimby-higher-card": "Нимби: какая карта старше?",
-        "nimby-may-play": "Нимби: какой картой можно ходить?",
+        "nimby-may-play": "Нимби: какую карту можно положить?",
         "nimby-trick-winner": "Нимби: кто берёт взятку?",
         "nimby-exchange": "Нимби: можно ли обменять двойку?",
         "nimby-score": "Нимби: счёт по взятым двойкам",

@@ -10,6 +10,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "seat {seat} must follow {suit} (holds {held})",
         "ru": "игрок {seat} должен положить карту масти {suit} (есть {held})",
     },
+    "nimby.must_follow_trumps": {
+        "en": "seat {seat} must follow trumps (holds {held})",
+        "ru": "игрок {seat} должен положить козырь: зашли с козыря (есть {held})",
+    },
     "nimby.two_not_follow": {
         "en": "{card} is a trump (NIM-1), so it does not follow {suit}: seat {seat} must follow {suit} (holds {held})",
         "ru": "{card} — козырь (NIM-1), а не карта масти {suit}: игрок {seat} должен положить карту масти {suit} "

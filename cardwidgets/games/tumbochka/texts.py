@@ -74,7 +74,7 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.tum_troyan_q": {
         "en": "Trump: {trump}. You are seat {seat} and it is your turn. May you show a troyan in {suit} now?",
-        "ru": "Козырь — {trump}. Вы — игрок {seat}, ваш ход. Можно ли сейчас показать троян в {suit}?",
+        "ru": "Козырь — {trump}. Вы — игрок {seat}, ваша очередь класть карту. Можно ли сейчас показать троян {suit}?",
     },
     "drill.tum_troyan_ok": {
         "en": "you are on lead and hold 8, 7 and 6 of {suit}, which is not trump: lead the 6 and {suit} becomes trump",
@@ -82,7 +82,7 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.tum_bid_q": {
         "en": "You are seat {seat} and it is your turn in the bidding. Which one of these calls may you make?",
-        "ru": "Вы — игрок {seat}, ваша очередь в торговле. Какой из этих заказов вам можно сделать (только один)?",
+        "ru": "Вы — игрок {seat}, ваша очередь в торговле. Какой из этих заказов вам можно сделать? Верный ответ один.",
     },
     "drill.tum_bid_ok": {
         "en": "{bid} is higher than the current bid of {high}",
@@ -110,11 +110,11 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.tum_trilyazh_q": {
         "en": "Trump: {trump}. You are seat {seat} and on lead. Which one of these cards may you lead now?",
-        "ru": "Козырь — {trump}. Вы — игрок {seat}, ваш заход. С какой из этих карт вам можно зайти сейчас (только с одной)?",
+        "ru": "Козырь — {trump}. Вы — игрок {seat}, ваш заход. С какой из этих карт вам можно зайти сейчас? Верный ответ один.",
     },
     "drill.tum_end_q": {
         "en": "The deal is over. What happens on the tumbochka now? (One statement is true.)",
-        "ru": "Сдача окончена. Что теперь происходит с тумбочкой? (Верно только одно утверждение.)",
+        "ru": "Сдача окончена. Что теперь происходит с тумбочкой? Верный ответ один.",
     },
     "drill.tum_no_events": {
         "en": "nobody wins, nobody arrives at 20 or more, nobody is knocked off: nothing changes",
@@ -141,12 +141,12 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     "drill.fact_deal": {"en": "This deal scored: {scores}", "ru": "Эта сдача принесла: {scores}"},
     "drill.fact_trilyazh_led": {
         "en": "You announced a trilyazh: you led {cards} of it and won every one of those tricks",
-        "ru": "Вы объявили трильяж: из него вы зашли с {cards} и взяли каждую из этих взяток",
+        "ru": "Вы объявили трильяж: зашли с {cards} и взяли все эти взятки",
     },
     "drill.fact_troyans": {"en": "Troyans shown: {suits}", "ru": "Показаны трояны: {suits}"},
     "drill.fact_trilyazh": {
         "en": "Your trilyazh in {suit} is being played",
-        "ru": "Разыгрывается ваш трильяж в {suit}",
+        "ru": "Разыгрывается ваш трильяж {suit}",
     },
     "drill.tum_score_q": {
         "en": "Seat {seat} played with a contract of {contract}; his deal points: {taken}. What does he score?",
@@ -154,16 +154,16 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.tum_talon_q": {
         "en": "You are seat {seat}: you won the bidding and took the talon. Which one of these may you do now?",
-        "ru": "Вы — игрок {seat}: вы выиграли торговлю и взяли прикуп. Что из этого вам можно сделать сейчас (только одно)?",
+        "ru": "Вы — игрок {seat}: вы выиграли торговлю и взяли прикуп. Что из этого вам можно сделать сейчас? Верный ответ один.",
     },
     "drill.tum_give_ok": {
         "en": "the declarer first gives one card to each opponent who has none yet, then keeps or raises",
         "ru": "играющий сначала отдаёт по одной карте каждому сопернику, который её ещё не получил, потом оставляет "
-        "или повышает заказ",
+        "заказ или перезаказывает",
     },
     "drill.tum_keep_ok": {
         "en": "both opponents have their card, so he keeps his contract of {contract} or raises it (at most 14)",
-        "ru": "оба соперника получили по карте, поэтому он оставляет заказ {contract} или повышает его (не выше 14)",
+        "ru": "оба соперника получили по карте, поэтому он оставляет заказ {contract} или перезаказывает (не больше 14)",
     },
     "drill.fact_declarer": {
         "en": "Seat {seat} is the declarer, contract {contract}",
@@ -252,7 +252,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "opt_wins": "Игрок {seat} выигрывает партию",
         "opt_arrives": "Игрок {seat} садится на тумбочку",
         "opt_knocked": "Игрок {seat} снят с тумбочки",
-        "opt_nothing": "Никто не выигрывает, не садится на тумбочку и не снят с неё",
+        "opt_nothing": "Никто не выигрывает и не садится на тумбочку, никого не снимают с неё",
         "tumbochka-bidding": "Тумбочка: какой заказ можно сделать?",
         "tumbochka-talon": "Тумбочка: что играющий делает с прикупом?",
         "tumbochka-score": "Тумбочка: сколько получает играющий?",
@@ -290,7 +290,7 @@ TOOLS: dict[str, dict[str, str]] = {
             "как можно больше очков, а оба его соперника вместе — чтобы он набрал как можно меньше (они играют друг за "
             "друга против заказа); собственный итог соперника — его взятки и трильяжи.",
         "dd_side_tumbochka": "Оценки — очки играющего (игрок {seats}).",
-        "dd_score_note_tumbochka": "в тумбочке — его собственный счёт, заказ целиком",
+        "dd_score_note_tumbochka": "в Тумбочке — его собственный счёт, заказ целиком",
     },
 }
 
@@ -309,4 +309,4 @@ UI: dict[str, dict[str, str]] = {
 }
 
 #: Where its seed has its own word for a generic one (``i18n/ui.py``).
-GAME_UI = {"ru": {"tumbochka": {"bid_by": "заказ {bid}", "high_bid": "Высший заказ"}}}
+GAME_UI = {"ru": {"tumbochka": {"bid_by": "заказ {bid}", "high_bid": "Высший заказ", "dealer": "сдающий"}}}  # the seed: «Первый после сдающего»

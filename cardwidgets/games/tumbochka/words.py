@@ -39,7 +39,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ----- TUM-4: talon, giving, raising -----
     "tumbochka.give_to_opponent": {
         "en": "the declarer gives one card to each opponent: seat {to} is not an opponent (TUM-4)",
-        "ru": "играющий отдаёт по одной карте каждому из двух других игроков: игрок {to} — не другой игрок (TUM-4)",
+        "ru": "играющий отдаёт по одной карте каждому из двух соперников, а игрок {to} — не его соперник (TUM-4)",
     },
     "tumbochka.given_already": {
         "en": "seat {to} has already been given a card (TUM-4)",
@@ -47,11 +47,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.gifts_done": {
         "en": "both opponents have their card already: now raise the contract or keep it (TUM-4)",
-        "ru": "оба других игрока уже получили по карте: теперь перезакажите или оставьте заказ (TUM-4)",
+        "ru": "оба соперника уже получили по карте: теперь перезакажите или оставьте заказ (TUM-4)",
     },
     "tumbochka.give_first": {
         "en": "first give one card to each opponent, then raise or keep (TUM-4)",
-        "ru": "сначала отдайте по одной карте каждому из двух других игроков, потом перезаказывайте или оставляйте заказ (TUM-4)",
+        "ru": "сначала отдайте по одной карте каждому из двух соперников, потом перезаказывайте или оставляйте заказ (TUM-4)",
     },
     "tumbochka.raise_range": {
         "en": "a raise must be above the contract of {bid} and at most 14 (TUM-4)",
@@ -60,7 +60,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ----- TUM-5: play -----
     "tumbochka.must_follow": {
         "en": "seat {seat} must follow {suit} (holds {held}) (TUM-5)",
-        "ru": "игрок {seat} должен ходить в масть {suit} (есть {held}) (TUM-5)",
+        "ru": "игрок {seat} должен положить карту масти {suit} (есть {held}) (TUM-5)",
     },
     "tumbochka.must_trump": {
         "en": "seat {seat} has no {suit} and must play a trump (holds {held}) (TUM-5)",
@@ -68,7 +68,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.announce_on_lead": {
         "en": "{what} can only be announced by the player on lead (TUM-5)",
-        "ru": "{what} объявляют только своим ходом, заходя с него (TUM-5)",
+        "ru": "{what} объявляют, только заходя — первой картой взятки (TUM-5)",
     },
     "tumbochka.trilyazh_needs": {
         "en": "a trilyazh is announced by leading the J of a suit whose K, Q and J you hold, not with {card} (TUM-5)",
@@ -80,7 +80,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.troyan_in_trump": {
         "en": "{suit} is already trump: a troyan in the trump suit is not allowed (TUM-5)",
-        "ru": "{suit} уже козыри: трояном в козырной масти козырь не объявить (TUM-5)",
+        "ru": "{suit} — уже козыри: троян в козырной масти показывать нельзя (TUM-5)",
     },
     "tumbochka.trilyazh_obligation": {
         "en": "after a trilyazh won with the {won} you must lead the {next} ({card}) (T-4)",
@@ -122,7 +122,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.won_sitting_points": {  # option win_on_tumbochka: "deal_points"
         "en": "seat {seat} took {score} in tricks and trilyazhes this deal while on the tumbochka and wins the match (T-7)",
-        "ru": "игрок {seat} взял за раздачу {score} (взятки и трильяжи), сидя на тумбочке, и выигрывает партию (T-7)",
+        "ru": "игрок {seat} взял за сдачу {score} (взятки и трильяжи), сидя на тумбочке, и выигрывает партию (T-7)",
     },
     "tumbochka.won_bagel": {
         "en": "seat {seat} arrives alone on the tumbochka with a golden bagel and wins the match (TUM-8)",
