@@ -1,32 +1,36 @@
-"""The lines the teaching notebooks print about a position, in the reader's language.
+"""The lines 02-tumbochka and 03-nestors print about a position, in the reader's language.
 
 Both editions of a notebook run the same code (``tests/test_notebook_editions.py``), so a cell
 that prints what a seat may do, or what a match made of a deal, takes its words from here and
-prints them in the current locale (``cw.set_locale("ru")``) — actions in words, cards with their
-Russian letters, numbers as the locale writes them, never an action string or a card code::
+prints them in the current locale (``cw.set_locale("ru")``) — actions in words
+(``state.shown_list``), cards with their Russian letters, numbers as the locale writes them, never
+an action string or a card code::
 
-    print(say("may", game="tumbochka", seat=state.to_act, actions=state.legal_strings()))
+    print(lesson_text("seat_may", seat=state.to_act, actions=state.shown_list(state.legal_strings())))
     # seat 1 may: bid 5, bid 6, …, pass        /  игрок 1 может: заказать 5, заказать 6, …, пас
+
+The keys ``seat_holds``, ``seat_may``, ``seat_did``, ``seat_card`` and ``no_verdict_yet`` are the
+lesson labels of 00/01 too, word for word (a key may be registered twice only with the same words).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardwidgets.i18n import ActionList, add_messages, render
+from cardwidgets.i18n import add_messages, render
 
-__all__ = ["MESSAGES", "say"]
+__all__ = ["MESSAGES", "lesson_text"]
 
 #: ``lesson.<key>``: each line's template, English and Russian.
 MESSAGES: dict[str, dict[str, str]] = {
-    "lesson.may": {"en": "seat {seat} may: {actions}", "ru": "игрок {seat} может: {actions}"},
+    "lesson.seat_may": {"en": "seat {seat} may: {actions}", "ru": "игрок {seat} может: {actions}"},
     "lesson.must": {"en": "seat {seat} must: {actions}", "ru": "игрок {seat} обязан: {actions}"},
     "lesson.after": {"en": "after {actions}", "ru": "после ходов «{actions}»"},
     "lesson.before_any": {"en": "before any action", "ru": "до первого хода"},
-    "lesson.holds": {"en": "seat {seat} holds {cards}", "ru": "у игрока {seat} на руках: {cards}"},
+    "lesson.seat_holds": {"en": "seat {seat} holds: {cards}", "ru": "у игрока {seat} на руках: {cards}"},
     "lesson.dealer": {"en": "seat {seat} deals; each player holds 7 cards:", "ru": "сдаёт игрок {seat}; у каждого 7 карт:"},
     "lesson.talon": {"en": "talon (face down): {cards}", "ru": "прикуп (рубашкой вверх): {cards}"},
-    "lesson.did": {"en": "seat {seat}: {actions}", "ru": "игрок {seat}: {actions}"},
+    "lesson.seat_did": {"en": "  seat {seat}: {action}", "ru": "  игрок {seat}: {action}"},
     "lesson.trick_number": {"en": "trick {number}:", "ru": "взятка {number}:"},
     "lesson.played": {"en": "played {cards}", "ru": "сыграны {cards}"},
     "lesson.trick": {"en": "trick so far: {cards}", "ru": "во взятке: {cards}"},
@@ -45,9 +49,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "счёт {start} → {end}; победителя пока нет",
     },
     "lesson.this_deal": {"en": "this deal scored {score}", "ru": "эта сдача принесла {score}"},
-    "lesson.no_verdict": {
+    "lesson.no_verdict_yet": {
         "en": "No verdict yet: make your move at the table above, then run this cell again.",
-        "ru": "Оценки пока нет: сделайте ход за столом выше и выполните эту ячейку ещё раз.",
+        "ru": "Оценки пока нет: сделайте ход за столом выше и запустите эту ячейку ещё раз.",
     },
     "lesson.start": {
         "en": "start: scores {scores}, seat {sitting} on the tumbochka; seat {dealer} deals",
@@ -103,11 +107,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "target {target}: scores {start} → {end}; team {winner} wins",
         "ru": "до {target}: счёт {start} → {end}; выигрывает пара {winner}",
     },
-    "lesson.ritual": {
+    "lesson.nes_ritual": {
         "en": "cards dealt face up until a 6: {draws}; seat {dealer} deals first",
         "ru": "карты сдаются в открытую, пока не выйдет шестёрка: {draws}; первым сдаёт игрок {dealer}",
     },
-    "lesson.drawn": {"en": "seat {seat} {card}", "ru": "игрок {seat} {card}"},
+    "lesson.seat_card": {"en": "seat {seat} {card}", "ru": "игрок {seat} {card}"},
     "lesson.no_pass": {"en": "(no pass)", "ru": "(пасовать нельзя)"},
     "lesson.named": {
         "en": "trump named: {trump}; seat {seat} now holds {cards}",
@@ -121,11 +125,10 @@ MESSAGES: dict[str, dict[str, str]] = {
 add_messages(MESSAGES)
 
 
-def say(key: str, *, game: str = "", locale: str | None = None, **params: Any) -> str:
+def lesson_text(key: str, locale: str | None = None, **params: Any) -> str:
     """The line ``lesson.<key>`` with ``params``, in ``locale`` (default: the current one).
 
-    ``actions`` (canonical action strings) are shown in words for ``game``; cards, ranks and
-    numbers as every sentence of the package shows them (``cardwidgets.i18n.format_value``).
+    Cards, ranks, action lists (``state.shown_list``) and numbers are shown as every sentence of the
+    package shows them (``cardwidgets.i18n.format_value``).
     """
-    values = {name: ActionList(value, game) if name == "actions" else value for name, value in params.items()}
-    return render(f"lesson.{key}", values, locale)
+    return render(f"lesson.{key}", params, locale)
