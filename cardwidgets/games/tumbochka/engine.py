@@ -711,6 +711,7 @@ class Tumbochka(Game):
         "first_lead": ("declarer", "first_hand"),  # Decision T-3
         "win_on_tumbochka": ("deal_score", "deal_points"),  # Decision T-7
         "arrivals_first": (False, True),  # Decision T-6
+        "timeout_removal": (True, False),  # Decision T-9: the time-out counts as a removal
         "max_deals": (None, int),
     }
     sides = (0, 1, 2)
@@ -762,6 +763,7 @@ class Tumbochka(Game):
         """TUM-7: add the deal's scores; TUM-8: then win, arrivals, time-out, in that order (T-6).
 
         Option ``arrivals_first``: arrivals come before the sitter's win (the other reading of T-6).
+        Option ``timeout_removal: false``: the time-out is no removal (the other reading of T-9).
         """
         assert isinstance(state, TumbochkaState)
         position = _position(match)
@@ -780,8 +782,10 @@ class Tumbochka(Game):
         # TUM-8 step 3: a sitter who sat through this whole deal counts it; three is the limit.
         if sitter is not None and position.sitting == sitter:
             position.sat_deals += 1
-            if position.sat_deals >= SIT_LIMIT:
+            if position.sat_deals >= SIT_LIMIT and state.rules["timeout_removal"]:
                 _knock_off(position, sitter, state.match_events, "tumbochka.timed_out")
+            elif position.sat_deals >= SIT_LIMIT:
+                _climb_down(position, sitter, state.match_events)
 
     @classmethod
     def match_summary_extra(cls, match: Match) -> dict[str, Any]:
@@ -875,6 +879,18 @@ def _knock_off(position: TumbochkaPosition, seat: int, events: list[Explanation]
         "bagel": GOLDEN_BAGEL if bagel else "",
     }
     events.append(Explanation("T-9" if bagel else "TUM-8", key, params))
+
+
+def _climb_down(position: TumbochkaPosition, seat: int, events: list[Explanation]) -> None:
+    """Option ``timeout_removal: false`` (T-9 read word for word): the time-out is no removal.
+
+    After three deals the sitter «слезает» ("climbs down") to 10; the seed's «снят» ("taken off") is
+    said of arrivals only, so no removal is counted and no bagel given.
+    """
+    position.scores[seat] = KNOCKED_OFF
+    position.sitting = None
+    position.sat_deals = 0
+    events.append(Explanation("T-9", "tumbochka.climbs_down", {"seat": seat, "score": KNOCKED_OFF}))
 
 
 def _list_of_three(value: Any, name: str) -> list[Any]:

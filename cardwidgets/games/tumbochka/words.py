@@ -140,6 +140,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "seat {seat} reached 20 in the same deal as another player: all who arrive together are knocked off; score {score}, removal {removals}{bagel} (TUM-8)",
         "ru": "игрок {seat} сел на тумбочку в одной сдаче с другим игроком, а сесть одновременно нельзя: все севшие сняты с тумбочки; очки {score}, снят {removals}{bagel} (TUM-8)",
     },
+    "tumbochka.climbs_down": {
+        "en": "seat {seat} sat through 3 deals without winning and climbs down from the tumbochka: score {score}; "
+        "this is not a removal (T-9)",
+        "ru": "игрок {seat} за 3 сдачи на тумбочке не набрал 7 очков и слезает с тумбочки: очки {score}; "
+        "снятием это не считается (T-9)",
+    },
     "tumbochka.timed_out": {
         "en": "seat {seat} sat through 3 deals without winning and is knocked off: score {score}, removal {removals}{bagel} (TUM-8)",
         "ru": "игрок {seat} за 3 сдачи на тумбочке не набрал 7 очков и снят с тумбочки: очки {score}, снят {removals}{bagel} (TUM-8)",
