@@ -304,7 +304,17 @@ class TumbochkaState(GameState):
         waiting = [seat for seat in self.opponents() if self.given[seat] is None]
         if waiting:
             return [GIVE[(card, seat)] for card in self.hands[declarer] for seat in waiting]
-        return [KEEP, *(RAISE[n] for n in range(contract + 1, MAX_BID + 1))]
+        return [KEEP, *(RAISE[n] for n in range(contract + 1, self._raise_top(declarer) + 1))]
+
+    def _raise_top(self, declarer: int) -> int:
+        """The highest raise (TUM-4): 14; under option ``raise_limited``, the bidding's limit of TUM-8 too.
+
+        By default the raise («перезаказать», after the bidding) is no bid, so the rule that a bid of 7 or
+        more needs a running score of at least 1 while someone sits does not limit it; the option reads it as one.
+        """
+        if self.rules["raise_limited"] and not self.high_bid_ok[declarer]:
+            return SITTER_MIN_BID - 1
+        return MAX_BID
 
     def _apply_talon(self, action: Action) -> None:
         declarer = self._settled().declarer
@@ -329,6 +339,9 @@ class TumbochkaState(GameState):
             return self._why_illegal_give(action) if giving else Explanation("TUM-4", "tumbochka.gifts_done", {})
         if action.verb in ("raise", "keep") and giving:
             return Explanation("TUM-4", "tumbochka.give_first", {})
+        raised, contract = action.number, self.contract
+        if action.verb == "raise" and raised is not None and contract is not None and contract < raised <= MAX_BID:
+            return Explanation("TUM-8", "tumbochka.raise_needs_a_point", {"sitter": self.sitter})  # raise_limited
         if action.verb == "raise":
             return Explanation("TUM-4", "tumbochka.raise_range", {"bid": self.contract})
         return None
@@ -712,6 +725,7 @@ class Tumbochka(Game):
         "win_on_tumbochka": ("deal_score", "deal_points"),  # Decision T-7
         "arrivals_first": (False, True),  # Decision T-6
         "timeout_removal": (True, False),  # Decision T-9: the time-out counts as a removal
+        "raise_limited": (False, True),  # TUM-4: the raise is not a bid under TUM-8's 1-point rule
         "max_deals": (None, int),
     }
     sides = (0, 1, 2)

@@ -53,6 +53,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "first give one card to each opponent, then raise or keep (TUM-4)",
         "ru": "сначала отдайте по одной карте каждому из двух других игроков, потом перезаказывайте или оставляйте заказ (TUM-4)",
     },
+    "tumbochka.raise_needs_a_point": {
+        "en": "while seat {sitter} sits on the tumbochka, a raise to 7 or more needs at least 1 point, as a bid does (TUM-8)",
+        "ru": "пока игрок {sitter} сидит на тумбочке, перезаказать 7 или больше, как и заказать, можно только имея хотя бы "
+        "1 очко (TUM-8)",
+    },
     "tumbochka.raise_range": {
         "en": "a raise must be above the contract of {bid} and at most 14 (TUM-4)",
         "ru": "перезаказать можно больше {bid}, но не больше 14 (TUM-4)",
