@@ -223,7 +223,14 @@ class NestorsState(GameState):
         return self.high_bid is None and sum(self.passed) == 3
 
     def _legal_bidding(self) -> Sequence[Action]:
+        if self._partner_holds_the_bid():
+            return (PASS,)
         return BIDDING_LEGAL[(self._lowest_bid(), not self.must_bid())]  # shared and never changed: a tuple
+
+    def _partner_holds_the_bid(self) -> bool:
+        """Option ``partner_raise: false`` (NES-4's other reading): no bid over one's own partner, only a pass."""
+        seat = self.to_act
+        return not self.rules["partner_raise"] and seat is not None and self.high_bidder == (seat + 2) % 4
 
     def _apply_bidding(self, action: Action) -> None:
         seat = self.to_act
@@ -470,6 +477,8 @@ class NestorsState(GameState):
         bid = action.arg(int)
         if bid % BID_STEP:
             return Explanation("NES-4", "nestors.bid_step", {"bid": bid})
+        if self._partner_holds_the_bid():
+            return Explanation("NES-4", "nestors.no_partner_raise", {"partner": self.high_bidder})
         if bid > MAX_BID:
             return Explanation("E-2", "nestors.bid_max", {"bid": bid})
         if bid < lowest:
@@ -715,6 +724,8 @@ class Nestors(Game):
         # NES-9: the seed's aim is «первыми с партнером набрать +1000 или -1000 очков». By default (E-10)
         # reaching −target loses; read word for word, reaching it first wins like +target.
         "minus_target": ("loses", "wins"),
+        # NES-4: a player may bid over his own partner; read the other way, only a pass is left to him then.
+        "partner_raise": (True, False),
     }
     sides = TEAM
     clockwise = False  # play is anticlockwise (docs/rules/nestors.md, opening)
