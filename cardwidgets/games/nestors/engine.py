@@ -123,16 +123,20 @@ def partnership_points(taken: Sequence[Sequence[Card]], tricks: Sequence[int], t
     return points
 
 
-def deal_score(bidder_team: int, bid: int, points: Sequence[int]) -> list[int]:
+def deal_score(bidder_team: int, bid: int, points: Sequence[int], made_opponents: str = "own_points") -> list[int]:
     """NES-8: made (p ≥ bid) → bidders +p; failed → bidders −p; opponents +(190 − p) either way (E-9).
+
+    ``made_opponents`` (option, E-9's other reading): ``"nothing"`` → the opponents of a made bid score 0.
 
     >>> deal_score(0, 120, [115, 75])  # the seed's example: bid 120, took 115
     [-115, 75]
+    >>> deal_score(0, 60, [95, 95], "nothing")
+    [95, 0]
     """
     p = points[bidder_team]
     out = [0, 0]
     out[bidder_team] = p if p >= bid else -p
-    out[1 - bidder_team] = TOTAL_POINTS - p
+    out[1 - bidder_team] = 0 if p >= bid and made_opponents == "nothing" else TOTAL_POINTS - p
     return out
 
 
@@ -546,7 +550,7 @@ class NestorsState(GameState):
         if points is None:
             return None
         contract = self._settled()
-        return deal_score(TEAM[contract.bidder], contract.bid, points)
+        return deal_score(TEAM[contract.bidder], contract.bid, points, self.rules["made_opponents"])
 
     def score_explanation(self) -> Explanation | None:
         """Why the deal scored as it did (NES-8), once done."""
@@ -555,6 +559,8 @@ class NestorsState(GameState):
             return None
         team = TEAM[self._settled().bidder]
         key = "nestors.score_made" if self.made() else "nestors.score_failed"
+        if self.made() and self.rules["made_opponents"] == "nothing":
+            key = "nestors.score_made_alone"  # option made_opponents, E-9's other reading
         params = {"team": team, "bid": self.bid, "p": points[team], "q": TOTAL_POINTS - points[team]}
         return Explanation("NES-8", key, params)
 
@@ -726,6 +732,8 @@ class Nestors(Game):
         "minus_target": ("loses", "wins"),
         # NES-4: a player may bid over his own partner; read the other way, only a pass is left to him then.
         "partner_raise": (True, False),
+        # E-9: the opponents of a made bid score their own points; read the other way, nothing.
+        "made_opponents": ("own_points", "nothing"),
     }
     sides = TEAM
     clockwise = False  # play is anticlockwise (docs/rules/nestors.md, opening)

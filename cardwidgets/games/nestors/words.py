@@ -173,6 +173,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": '"{text}" is not possible now: this is the {phase} phase ({rule}); legal now: {legal}',
         "ru": "«{text}» сейчас невозможно: идёт {phase} ({rule}); можно: {legal}",
     },
+    "nestors.score_made_alone": {
+        "en": "team {team} bid {bid} and took {p}: made, they score +{p} and the opponents nothing (NES-8)",
+        "ru": "пара {team} поставила {bid} и набрала {p}: ставка выполнена, паре +{p}, соперникам ничего (NES-8)",
+    },
     "nestors.score_made": {
         "en": "team {team} bid {bid} and took {p}: made, they score +{p} and the opponents +{q} (NES-8)",
         "ru": "пара {team} поставила {bid} и набрала {p}: ставка выполнена, паре +{p}, соперникам +{q} (NES-8)",
