@@ -310,11 +310,15 @@ class NestorsState(GameState):
 
     # ----- NES-6a: the bidder's trick ----------------------------------------------------------
     def highest_cards(self) -> list[Card]:
-        """NES-6a: the bidder's cards of the highest rank he holds under NES-1 (any trump first)."""
+        """NES-6a: the bidder's cards of the highest rank he holds under NES-1 (any trump first).
+
+        Option ``open_order: "printed"`` (NES-6a's other reading): by the seed's printed order «…, К, Т»,
+        whatever the trump — the order of a suit when Aces are trump.
+        """
         if self.bidder is None or self.trump is None:
             return []
         hand = self.hands[self.bidder]
-        power = POWER[self.trump]
+        power = POWER[Rank.ACE if self.rules["open_order"] == "printed" else self.trump]
         top = max(power[card] for card in hand)
         return [card for card in hand if power[card] == top]
 
@@ -734,6 +738,8 @@ class Nestors(Game):
         "partner_raise": (True, False),
         # E-9: the opponents of a made bid score their own points; read the other way, nothing.
         "made_opponents": ("own_points", "nothing"),
+        # NES-6a: "the highest of all his cards" by NES-1 (trump rank first); the other reading: the printed order.
+        "open_order": ("trump_first", "printed"),
     }
     sides = TEAM
     clockwise = False  # play is anticlockwise (docs/rules/nestors.md, opening)
