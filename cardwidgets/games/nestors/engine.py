@@ -244,6 +244,8 @@ class NestorsState(GameState):
         else:
             self.high_bid = action.arg(int)
             self.high_bidder = seat
+            if not self.rules["pass_final"]:  # E-3's other reading: a pass holds until the next bid
+                self.passed = [False] * 4
         if sum(self.passed) == 3 and self.high_bidder is not None:
             self._end_bidding()
             return
@@ -740,6 +742,8 @@ class Nestors(Game):
         "made_opponents": ("own_points", "nothing"),
         # NES-6a: "the highest of all his cards" by NES-1 (trump rank first); the other reading: the printed order.
         "open_order": ("trump_first", "printed"),
+        # E-3: a pass is final; read the other way, it holds until the next bid (three passes in a row end it).
+        "pass_final": (True, False),
     }
     sides = TEAM
     clockwise = False  # play is anticlockwise (docs/rules/nestors.md, opening)
