@@ -6,9 +6,9 @@ in the locale asked (or the current one), with the words every tool uses — the
 (``action_label``), the verdict words and the Review's "lost …" phrases of the table (``UI``) —
 and every figure with its unit, rounded once to one decimal as the judge's sentences are::
 
-    for line in value_lines(double_dummy(state), "nimby"):
-        print(line)                # Play A♣: 3 points   /  Сыграть Т♣: 3 балла
-    print(row_line(row, "tumbochka"))
+    for line in value_lines(double_dummy(state), game):
+        print(line)                # Play A♣: 3 points   /  Сыграть Т♣: 3 очка (or the game's own noun)
+    print(row_line(row, game))
     # Action 12: Play 6♥ · As good as the best · lost on what you could see: 0.2 ± 0.1 points · lost with all …
 """
 
