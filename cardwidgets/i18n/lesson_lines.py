@@ -40,6 +40,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No verdict yet: make your move at the table above, then run this cell again.",
         "ru": "Оценки пока нет: сделайте ход за столом выше и запустите эту ячейку ещё раз.",
     },
+    "lesson.no_costly_decision": {
+        "en": "No costly decision in this deal: nothing to open in the replay.",
+        "ru": "В этой сдаче ошибок нет: открывать в просмотре нечего.",
+    },
     "lesson.seat_card": {"en": "seat {seat} {card}", "ru": "игрок {seat} {card}"},
 }
 add_messages(MESSAGES)
