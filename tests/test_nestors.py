@@ -59,16 +59,19 @@ def reference_points(collected: list[list[str]], tricks: list[int], trump: Rank)
     return points
 
 
-def reference_score(bidder_team: int, bid: int, points: list[int]) -> list[int]:
-    """NES-8 as written: made +p / failed −p for the bidders, +(190 − p) for the opponents."""
+def reference_score(bidder_team: int, bid: int, points: list[int], made_opponents: str = "own_points") -> list[int]:
+    """NES-8 as written: made +p / failed −p for the bidders, +(190 − p) for the opponents.
+
+    Option ``made_opponents: "nothing"`` (E-9's other reading): the opponents of a made bid score 0.
+    """
     p = points[bidder_team]
     score = [0, 0]
     score[bidder_team] = p if p >= bid else -p
-    score[1 - bidder_team] = 190 - p
+    score[1 - bidder_team] = 0 if p >= bid and made_opponents == "nothing" else 190 - p
     return score
 
 
-def check_finished_deal(summary: dict[str, Any], row: list[str]) -> None:
+def check_finished_deal(summary: dict[str, Any], row: list[str], made_opponents: str = "own_points") -> None:
     """Check a finished deal's summary against the rule text: tricks, table card, points, score."""
     assert summary["phase"] == "done"
     assert summary["to_act"] is None
@@ -123,7 +126,7 @@ def check_finished_deal(summary: dict[str, Any], row: list[str]) -> None:
     points = reference_points(collected, won, trump)
     assert sum(points) == 190
     assert summary["points"] == points
-    assert summary["score"] == reference_score(bidder % 2, bid, points)
+    assert summary["score"] == reference_score(bidder % 2, bid, points, made_opponents)
 
 
 # ----- random play --------------------------------------------------------------------------
@@ -614,6 +617,7 @@ def test_finished_records_agree_with_the_rule_text() -> None:
             continue
         state = replay(record)
         if state.is_done:
-            check_finished_deal(state.summary(), [c.text for c in state.deal["row"]])
+            made_opponents = record.get("rules", {}).get("made_opponents", "own_points")
+            check_finished_deal(state.summary(), [c.text for c in state.deal["row"]], made_opponents)
             finished += 1
     assert finished >= 2

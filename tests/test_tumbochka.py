@@ -345,6 +345,8 @@ def test_rules_defaults_and_unknown_option() -> None:
         "first_lead": "declarer",
         "win_on_tumbochka": "deal_score",
         "arrivals_first": False,
+        "timeout_removal": True,
+        "raise_limited": False,
         "max_deals": None,
     }
     assert Tumbochka.make_rules() == defaults

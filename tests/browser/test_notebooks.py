@@ -26,6 +26,15 @@ def test_nestors_notebook_runs_and_its_trick_explorer_answers_a_click(page, jupy
     open_notebook(page, jupyter_lab, "03-nestors.ipynb")
     run_all_cells(page, timeout_s=150)
 
+    # After Run All no explorer shows an outcome before the learner answers: the first prediction of section 3
+    # waits for its answers, and the explorer of "predict, then check" is not the one the answer cells load.
+    predicting = page.locator(".jp-CodeCell").filter(has_text='first.predict("W3")').locator(".cw-explorer")
+    expect(predicting).to_have_attribute("data-predicting", "true")
+    to_check = page.locator(".jp-CodeCell").filter(has_text="explorer = TrickExplorer").locator(".cw-explorer")
+    for unanswered in (predicting, to_check):
+        expect(unanswered.locator(".cw-x-trick")).to_have_count(0)
+        expect(unanswered.locator(".cw-x-options")).to_have_count(0)
+
     # The free explorer (the ones before it ask a prediction first, issue 22): the cell that makes ``explorer``.
     explorer = page.locator(".jp-CodeCell").filter(has_text="explorer = TrickExplorer").locator(".cw-explorer")
     explorer.scroll_into_view_if_needed()

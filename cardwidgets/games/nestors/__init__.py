@@ -9,12 +9,13 @@ and ``board`` (``core/registry.py`` says what each offers).
 from __future__ import annotations
 
 from cardwidgets.core.registry import GameSpec, register
-from cardwidgets.games.nestors import texts, words
+from cardwidgets.games.nestors import lessons, texts, words
 from cardwidgets.games.nestors.engine import *  # noqa: F403 (the engine's names, as before the package)
 from cardwidgets.games.nestors.engine import Nestors
 from cardwidgets.i18n.words import add_words
 
 add_words(words)
 add_words(texts)
+add_words(lessons)
 #: What Nestors offers the generic layers.
 SPEC = register(GameSpec(Nestors, __name__, ("bot", "position", "scoring", "drills", "board")))

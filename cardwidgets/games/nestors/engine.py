@@ -123,16 +123,20 @@ def partnership_points(taken: Sequence[Sequence[Card]], tricks: Sequence[int], t
     return points
 
 
-def deal_score(bidder_team: int, bid: int, points: Sequence[int]) -> list[int]:
+def deal_score(bidder_team: int, bid: int, points: Sequence[int], made_opponents: str = "own_points") -> list[int]:
     """NES-8: made (p ≥ bid) → bidders +p; failed → bidders −p; opponents +(190 − p) either way (E-9).
+
+    ``made_opponents`` (option, E-9's other reading): ``"nothing"`` → the opponents of a made bid score 0.
 
     >>> deal_score(0, 120, [115, 75])  # the seed's example: bid 120, took 115
     [-115, 75]
+    >>> deal_score(0, 60, [95, 95], "nothing")
+    [95, 0]
     """
     p = points[bidder_team]
     out = [0, 0]
     out[bidder_team] = p if p >= bid else -p
-    out[1 - bidder_team] = TOTAL_POINTS - p
+    out[1 - bidder_team] = 0 if p >= bid and made_opponents == "nothing" else TOTAL_POINTS - p
     return out
 
 
@@ -223,7 +227,14 @@ class NestorsState(GameState):
         return self.high_bid is None and sum(self.passed) == 3
 
     def _legal_bidding(self) -> Sequence[Action]:
+        if self._partner_holds_the_bid():
+            return (PASS,)
         return BIDDING_LEGAL[(self._lowest_bid(), not self.must_bid())]  # shared and never changed: a tuple
+
+    def _partner_holds_the_bid(self) -> bool:
+        """Option ``partner_raise: false`` (NES-4's other reading): no bid over one's own partner, only a pass."""
+        seat = self.to_act
+        return not self.rules["partner_raise"] and seat is not None and self.high_bidder == (seat + 2) % 4
 
     def _apply_bidding(self, action: Action) -> None:
         seat = self.to_act
@@ -233,6 +244,8 @@ class NestorsState(GameState):
         else:
             self.high_bid = action.arg(int)
             self.high_bidder = seat
+            if not self.rules["pass_final"]:  # E-3's other reading: a pass holds until the next bid
+                self.passed = [False] * 4
         if sum(self.passed) == 3 and self.high_bidder is not None:
             self._end_bidding()
             return
@@ -299,11 +312,15 @@ class NestorsState(GameState):
 
     # ----- NES-6a: the bidder's trick ----------------------------------------------------------
     def highest_cards(self) -> list[Card]:
-        """NES-6a: the bidder's cards of the highest rank he holds under NES-1 (any trump first)."""
+        """NES-6a: the bidder's cards of the highest rank he holds under NES-1 (any trump first).
+
+        Option ``open_order: "printed"`` (NES-6a's other reading): by the seed's printed order «…, К, Т»,
+        whatever the trump — the order of a suit when Aces are trump.
+        """
         if self.bidder is None or self.trump is None:
             return []
         hand = self.hands[self.bidder]
-        power = POWER[self.trump]
+        power = POWER[Rank.ACE if self.rules["open_order"] == "printed" else self.trump]
         top = max(power[card] for card in hand)
         return [card for card in hand if power[card] == top]
 
@@ -470,6 +487,8 @@ class NestorsState(GameState):
         bid = action.arg(int)
         if bid % BID_STEP:
             return Explanation("NES-4", "nestors.bid_step", {"bid": bid})
+        if self._partner_holds_the_bid():
+            return Explanation("NES-4", "nestors.no_partner_raise", {"partner": self.high_bidder})
         if bid > MAX_BID:
             return Explanation("E-2", "nestors.bid_max", {"bid": bid})
         if bid < lowest:
@@ -537,7 +556,7 @@ class NestorsState(GameState):
         if points is None:
             return None
         contract = self._settled()
-        return deal_score(TEAM[contract.bidder], contract.bid, points)
+        return deal_score(TEAM[contract.bidder], contract.bid, points, self.rules["made_opponents"])
 
     def score_explanation(self) -> Explanation | None:
         """Why the deal scored as it did (NES-8), once done."""
@@ -546,6 +565,8 @@ class NestorsState(GameState):
             return None
         team = TEAM[self._settled().bidder]
         key = "nestors.score_made" if self.made() else "nestors.score_failed"
+        if self.made() and self.rules["made_opponents"] == "nothing":
+            key = "nestors.score_made_alone"  # option made_opponents, E-9's other reading
         params = {"team": team, "bid": self.bid, "p": points[team], "q": TOTAL_POINTS - points[team]}
         return Explanation("NES-8", key, params)
 
@@ -715,6 +736,14 @@ class Nestors(Game):
         # NES-9: the seed's aim is «первыми с партнером набрать +1000 или -1000 очков». By default (E-10)
         # reaching −target loses; read word for word, reaching it first wins like +target.
         "minus_target": ("loses", "wins"),
+        # NES-4: a player may bid over his own partner; read the other way, only a pass is left to him then.
+        "partner_raise": (True, False),
+        # E-9: the opponents of a made bid score their own points; read the other way, nothing.
+        "made_opponents": ("own_points", "nothing"),
+        # NES-6a: "the highest of all his cards" by NES-1 (trump rank first); the other reading: the printed order.
+        "open_order": ("trump_first", "printed"),
+        # E-3: a pass is final; read the other way, it holds until the next bid (three passes in a row end it).
+        "pass_final": (True, False),
     }
     sides = TEAM
     clockwise = False  # play is anticlockwise (docs/rules/nestors.md, opening)

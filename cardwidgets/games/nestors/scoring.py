@@ -13,4 +13,4 @@ THRESHOLDS = (5.0, 20.0)
 def score_of_points(state: Any, seat: int, points: int) -> list[int]:
     """The deal's score per team when the bidders end the deal with ``points`` (NES-8)."""
     contract = state.contract
-    return list(deal_score(TEAM[contract.bidder], contract.bid, [points, points]))
+    return list(deal_score(TEAM[contract.bidder], contract.bid, [points, points], state.rules["made_opponents"]))

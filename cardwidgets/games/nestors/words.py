@@ -54,6 +54,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the highest bid is 190, all the points of a deal: {bid} is too high (E-2)",
         "ru": "наибольшая ставка — 190, все очки сдачи; ставка {bid} слишком велика (E-2)",
     },
+    "nestors.no_partner_raise": {
+        "en": "your partner, seat {partner}, holds the highest bid: you may not bid over him, only pass (NES-4)",
+        "ru": "самая высокая ставка у вашего партнёра, игрока {partner}: перебивать её нельзя, можно только спасовать "
+        "(NES-4)",
+    },
     "nestors.must_bid": {
         "en": "the first three players passed, so seat {seat} must bid (at least {min}) and may not pass (E-4)",
         "ru": "первые трое сказали «пас», поэтому игрок {seat} обязан сделать ставку (не меньше {min}), пасовать нельзя (E-4)",
@@ -167,6 +172,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "nestors.wrong_phase": {
         "en": '"{text}" is not possible now: this is the {phase} phase ({rule}); legal now: {legal}',
         "ru": "«{text}» сейчас невозможно: идёт {phase} ({rule}); можно: {legal}",
+    },
+    "nestors.score_made_alone": {
+        "en": "team {team} bid {bid} and took {p}: made, they score +{p} and the opponents nothing (NES-8)",
+        "ru": "пара {team} поставила {bid} и набрала {p}: ставка выполнена, паре +{p}, соперникам ничего (NES-8)",
     },
     "nestors.score_made": {
         "en": "team {team} bid {bid} and took {p}: made, they score +{p} and the opponents +{q} (NES-8)",

@@ -9,12 +9,13 @@ and ``board`` (``core/registry.py`` says what each offers).
 from __future__ import annotations
 
 from cardwidgets.core.registry import GameSpec, register
-from cardwidgets.games.tumbochka import texts, words
+from cardwidgets.games.tumbochka import lessons, texts, words
 from cardwidgets.games.tumbochka.engine import *  # noqa: F403 (the engine's names, as before the package)
 from cardwidgets.games.tumbochka.engine import Tumbochka
 from cardwidgets.i18n.words import add_words
 
 add_words(words)
 add_words(texts)
+add_words(lessons)
 #: What Tumbochka offers the generic layers.
 SPEC = register(GameSpec(Tumbochka, __name__, ("bot", "position", "scoring", "drills", "board")))

@@ -304,7 +304,17 @@ class TumbochkaState(GameState):
         waiting = [seat for seat in self.opponents() if self.given[seat] is None]
         if waiting:
             return [GIVE[(card, seat)] for card in self.hands[declarer] for seat in waiting]
-        return [KEEP, *(RAISE[n] for n in range(contract + 1, MAX_BID + 1))]
+        return [KEEP, *(RAISE[n] for n in range(contract + 1, self._raise_top(declarer) + 1))]
+
+    def _raise_top(self, declarer: int) -> int:
+        """The highest raise (TUM-4): 14; under option ``raise_limited``, the bidding's limit of TUM-8 too.
+
+        By default the raise («перезаказать», after the bidding) is no bid, so the rule that a bid of 7 or
+        more needs a running score of at least 1 while someone sits does not limit it; the option reads it as one.
+        """
+        if self.rules["raise_limited"] and not self.high_bid_ok[declarer]:
+            return SITTER_MIN_BID - 1
+        return MAX_BID
 
     def _apply_talon(self, action: Action) -> None:
         declarer = self._settled().declarer
@@ -329,6 +339,9 @@ class TumbochkaState(GameState):
             return self._why_illegal_give(action) if giving else Explanation("TUM-4", "tumbochka.gifts_done", {})
         if action.verb in ("raise", "keep") and giving:
             return Explanation("TUM-4", "tumbochka.give_first", {})
+        raised, contract = action.number, self.contract
+        if action.verb == "raise" and raised is not None and contract is not None and contract < raised <= MAX_BID:
+            return Explanation("TUM-8", "tumbochka.raise_needs_a_point", {"sitter": self.sitter})  # raise_limited
         if action.verb == "raise":
             return Explanation("TUM-4", "tumbochka.raise_range", {"bid": self.contract})
         return None
@@ -711,6 +724,8 @@ class Tumbochka(Game):
         "first_lead": ("declarer", "first_hand"),  # Decision T-3
         "win_on_tumbochka": ("deal_score", "deal_points"),  # Decision T-7
         "arrivals_first": (False, True),  # Decision T-6
+        "timeout_removal": (True, False),  # Decision T-9: the time-out counts as a removal
+        "raise_limited": (False, True),  # TUM-4: the raise is not a bid under TUM-8's 1-point rule
         "max_deals": (None, int),
     }
     sides = (0, 1, 2)
@@ -762,6 +777,7 @@ class Tumbochka(Game):
         """TUM-7: add the deal's scores; TUM-8: then win, arrivals, time-out, in that order (T-6).
 
         Option ``arrivals_first``: arrivals come before the sitter's win (the other reading of T-6).
+        Option ``timeout_removal: false``: the time-out is no removal (the other reading of T-9).
         """
         assert isinstance(state, TumbochkaState)
         position = _position(match)
@@ -780,8 +796,10 @@ class Tumbochka(Game):
         # TUM-8 step 3: a sitter who sat through this whole deal counts it; three is the limit.
         if sitter is not None and position.sitting == sitter:
             position.sat_deals += 1
-            if position.sat_deals >= SIT_LIMIT:
+            if position.sat_deals >= SIT_LIMIT and state.rules["timeout_removal"]:
                 _knock_off(position, sitter, state.match_events, "tumbochka.timed_out")
+            elif position.sat_deals >= SIT_LIMIT:
+                _climb_down(position, sitter, state.match_events)
 
     @classmethod
     def match_summary_extra(cls, match: Match) -> dict[str, Any]:
@@ -875,6 +893,18 @@ def _knock_off(position: TumbochkaPosition, seat: int, events: list[Explanation]
         "bagel": GOLDEN_BAGEL if bagel else "",
     }
     events.append(Explanation("T-9" if bagel else "TUM-8", key, params))
+
+
+def _climb_down(position: TumbochkaPosition, seat: int, events: list[Explanation]) -> None:
+    """Option ``timeout_removal: false`` (T-9 read word for word): the time-out is no removal.
+
+    After three deals the sitter «слезает» ("climbs down") to 10; the seed's «снят» ("taken off") is
+    said of arrivals only, so no removal is counted and no bagel given.
+    """
+    position.scores[seat] = KNOCKED_OFF
+    position.sitting = None
+    position.sat_deals = 0
+    events.append(Explanation("T-9", "tumbochka.climbs_down", {"seat": seat, "score": KNOCKED_OFF}))
 
 
 def _list_of_three(value: Any, name: str) -> list[Any]:

@@ -53,6 +53,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "first give one card to each opponent, then raise or keep (TUM-4)",
         "ru": "сначала отдайте по одной карте каждому из двух соперников, потом перезаказывайте или оставляйте заказ (TUM-4)",
     },
+    "tumbochka.raise_needs_a_point": {
+        "en": "while seat {sitter} sits on the tumbochka, a raise to 7 or more needs at least 1 point, as a bid does (TUM-8)",
+        "ru": "пока игрок {sitter} сидит на тумбочке, перезаказать 7 или больше, как и заказать, можно только имея хотя бы "
+        "1 очко (TUM-8)",
+    },
     "tumbochka.raise_range": {
         "en": "a raise must be above the contract of {bid} and at most 14 (TUM-4)",
         "ru": "перезаказать можно больше {bid}, но не больше 14 (TUM-4)",
@@ -139,6 +144,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tumbochka.knocked_together": {
         "en": "seat {seat} reached 20 in the same deal as another player: all who arrive together are knocked off; score {score}, removal {removals}{bagel} (TUM-8)",
         "ru": "игрок {seat} сел на тумбочку в одной сдаче с другим игроком, а сесть одновременно нельзя: все севшие сняты с тумбочки; очки {score}, снят {removals}{bagel} (TUM-8)",
+    },
+    "tumbochka.climbs_down": {
+        "en": "seat {seat} sat through 3 deals without winning and climbs down from the tumbochka: score {score}; "
+        "this is not a removal (T-9)",
+        "ru": "игрок {seat} за 3 сдачи на тумбочке не набрал 7 очков и слезает с тумбочки: очки {score}; "
+        "снятием это не считается (T-9)",
     },
     "tumbochka.timed_out": {
         "en": "seat {seat} sat through 3 deals without winning and is knocked off: score {score}, removal {removals}{bagel} (TUM-8)",
