@@ -11,7 +11,7 @@ from cardwidgets.core.records import load_record, record_of, replay, save_record
 from cardwidgets.core.state import GameState
 from cardwidgets.games import GAMES, get_game, new_game
 from cardwidgets.i18n import get_locale, set_locale
-from cardwidgets.i18n.lessons import lesson_text
+from cardwidgets.i18n.lesson_lines import lesson_text
 
 #: The widgets and the HTML snapshot, imported on first use so the engines load without Jupyter.
 WIDGETS = ("Classroom", "Drill", "HandReplay", "Table", "to_html", "to_slides")

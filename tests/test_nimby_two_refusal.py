@@ -51,4 +51,8 @@ def test_another_card_refused_names_the_suit_to_follow() -> None:
     why = state.why_illegal(PLAY_CARD[card])
     assert why is not None
     assert why.text("en").startswith(f"seat {state.to_act} must follow ")
-    assert "козырь" not in why.text("ru")
+    led = state.tricks[-1].plays[0][1]
+    if state.is_trump(led):  # a trump led: follow with a trump (NIM-5), said as such
+        assert "должен положить козырь" in why.text("ru")
+    else:
+        assert "козырь" not in why.text("ru")

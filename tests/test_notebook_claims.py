@@ -122,8 +122,8 @@ def test_tumbochka_end_drill_text_says_how_many_statements_are_true_as_the_drill
     markdown, code = found[0]
     drill = eval(code.split("\n", 1)[1], {"Drill": Drill})
     drill.locale = locale
-    question = next(line for line in drill.text().splitlines() if line.endswith(".)"))
-    claim = re.search(r"\(([^()]*)\.\)$", question)
+    question = [line for line in drill.text().splitlines() if "? " in line][-1]
+    claim = re.search(r"\? \(?([^()?]*)\.\)?$", question)  # "(One statement is true.)" / «Верный ответ один.»
     assert claim is not None
     assert claim.group(1) in re.sub(r"\s+", " ", markdown), (claim.group(1), markdown)
 

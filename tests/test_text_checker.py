@@ -35,7 +35,7 @@ from cardwidgets.i18n.names import action_phrase
 from cardwidgets.i18n.ui import UI
 from cardwidgets.widgets.analysis_view import analyse
 from cardwidgets.widgets.replay import analysis_lines
-from cardwidgets.widgets.review_runner import listed
+from cardwidgets.widgets.review_runner import group, listed
 from cardwidgets.widgets.table import cost_text
 
 GAMES = ("nimby", "tumbochka", "nestors")
@@ -306,15 +306,20 @@ def test_a_flagged_play_reads_as_words_inside_a_sentence() -> None:
 def test_the_review_heading_fits_an_entry_that_was_as_good_as_the_best() -> None:
     """The coach said "As good as the best. Play K♦…" and the Review listed K♦ under "Your costly decisions".
 
-    The Review lists a decision that cost only with all cards face up (``listed``): its heading says so.
+    A decision that cost only with all cards face up is listed apart, under a heading that says so and never
+    calls it costly; the costly heading holds only the coach's inaccuracies and mistakes.
     """
     as_good = {"verdict": "good", "dd_cost": 10}
     assert listed(as_good)
-    en, ru = UI["en"]["review_title"], UI["ru"]["review_title"]
+    assert group(as_good) == "face_up"
+    assert group({"verdict": "mistake", "dd_cost": 0}) == "costly"
+    en, ru = UI["en"]["review_face_up"], UI["ru"]["review_face_up"]
     assert "costly" not in en
     assert "with all cards face up" in en
-    assert "ошибки" not in ru
+    assert "ошибк" not in ru
     assert "при открытых картах" in ru
+    assert "on what you could see" in UI["en"]["review_title"]
+    assert "по тому, что вы видели" in UI["ru"]["review_title"]
 
 
 def test_the_judges_figures_have_the_rounding_its_sentence_shows() -> None:

@@ -45,6 +45,66 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "В этой сдаче ошибок нет: открывать в просмотре нечего.",
     },
     "lesson.seat_card": {"en": "seat {seat} {card}", "ru": "игрок {seat} {card}"},
+    "lesson.card_in_both": {
+        "en": "{code} -> {english} in English, {russian} in Russian",
+        "ru": "{code} -> {english} по-английски, {russian} по-русски",
+    },
+    "lesson.callout_phase": {
+        "en": "what is happening now, the trump suit, who made it, whose turn it is",
+        "ru": "что происходит сейчас, козырная масть, кто её заказал, чей ход",
+    },
+    "lesson.callout_to_act": {
+        "en": "← = the player to act now; [Tricks: 0] = tricks taken so far",
+        "ru": "← = игрок, который ходит сейчас; [Взятки: 0] = сколько взяток он уже взял",
+    },
+    "lesson.callout_dealer": {
+        "en": "◆ = the dealer",
+        "ru": "◆ = сдатчик",
+    },
+    "lesson.callout_trick": {
+        "en": "the trick on the table, in the order the cards were played",
+        "ru": "взятка на столе, карты в том порядке, в каком их клали",
+    },
+    "lesson.callout_last": {
+        "en": "the last thing anyone did",
+        "ru": "последнее, что кто-то сделал",
+    },
+    "lesson.trick_cards": {
+        "en": "trick {number}: {cards}",
+        "ru": "взятка {number}: {cards}",
+    },
+    "lesson.cards_then_why": {
+        "en": "{cards} -> {why}",
+        "ru": "{cards} -> {why}",
+    },
+    "lesson.plays_with": {
+        "en": "seat {seat} (team {team}) plays with: {cards}",
+        "ru": "игрок {seat} (пара {team}) играет картами: {cards}",
+    },
+    "lesson.trick_plays": {
+        "en": "trick {number}: {plays}",
+        "ru": "взятка {number}: {plays}",
+    },
+    "lesson.trumps_order": {
+        "en": "trumps: {cards}",
+        "ru": "козыри: {cards}",
+    },
+    "lesson.suit_order": {
+        "en": "{suit}: {cards}",
+        "ru": "{suit}: {cards}",
+    },
+    "lesson.trick_so_far": {
+        "en": "trick so far: {cards}   trump: {trump}",
+        "ru": "во взятке пока: {cards}   козырь: {trump}",
+    },
+    "lesson.may_play": {
+        "en": "legal: {actions}",
+        "ru": "можно: {actions}",
+    },
+    "lesson.actions_then_why": {
+        "en": "{actions} -> {why}",
+        "ru": "{actions} -> {why}",
+    },
 }
 add_messages(MESSAGES)
 

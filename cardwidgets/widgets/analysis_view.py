@@ -147,7 +147,7 @@ def _marks(state: GameState, values: dict[str, int], scores: dict[str, int], loc
 def badge(value: int | None, loss: int | None, game: str, locale: str) -> str:
     """The mark by an action, with units: the declaring side's value, then ✓ or the loss ("85 points · −20 points").
 
-    The value is in the game's own count where it has one (Nimby: the 2s taken, ``dd_value_<game>``);
+    The value is in the game's own count where it has one (the 2s taken in one game, ``dd_value_<game>``);
     the loss is in the deal's score for the seat to act.
     """
     if value is None:

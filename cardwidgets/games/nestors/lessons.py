@@ -53,11 +53,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "lesson.last_always": {
         "en": "In {n} random deals, the last trick was always the bidder's (A) and the next seat's (B).",
-        "ru": "В {n} случайных сдачах последнюю взятку всегда играли играющий (А) и следующий за ним игрок (Б).",
+        "ru": "В {n:случайной сдаче|случайных сдачах|случайных сдачах} последнюю взятку всегда играли играющий (А) и следующий за ним игрок (Б).",
     },
     "lesson.last_not_always": {
         "en": "In {n} random deals, the last trick was not always the bidder's (A) and the next seat's (B).",
-        "ru": "В {n} случайных сдачах последнюю взятку играли не всегда играющий (А) и следующий за ним игрок (Б).",
+        "ru": "В {n:случайной сдаче|случайных сдачах|случайных сдачах} последнюю взятку играли не всегда играющий (А) и следующий за ним игрок (Б).",
     },
     "lesson.card_worth": {"en": "{card} {points}", "ru": "{card} — {points}"},
     "lesson.nes_worth": {

@@ -9,12 +9,13 @@ and ``board`` (``core/registry.py`` says what each offers).
 from __future__ import annotations
 
 from cardwidgets.core.registry import GameSpec, register
-from cardwidgets.games.nimby import texts, words
+from cardwidgets.games.nimby import lessons, texts, words
 from cardwidgets.games.nimby.engine import *  # noqa: F403 (the engine's names, as before the package)
 from cardwidgets.games.nimby.engine import Nimby
 from cardwidgets.i18n.words import add_words
 
 add_words(words)
 add_words(texts)
+add_words(lessons)
 #: What Nimby offers the generic layers.
 SPEC = register(GameSpec(Nimby, __name__, ("bot", "position", "scoring", "drills", "board")))
