@@ -5,14 +5,14 @@ entry of its section "The seed's words beside each reading" (``**NIM-1: …**``,
 For each id:
 
 - the rules page's entry quotes the seed: a «…» that is, after whitespace normalisation, word for
-  word in the seed (``../shared/seeds/GAME.ru.txt``; a ``…`` inside the quote marks a cut);
+  word in the seed (``docs/seeds/GAME.ru.txt``; a ``…`` inside the quote marks a cut);
 - the game's notebook, in English and in Russian, has a quote cell for it — a block quote whose bold
   heading ends with the ids it covers, e.g. ``> **The seed's words, and the reading we chose (N-3).**``
   or ``> **Что сказано в правилах (NES-2).**`` — holding such a verbatim quote, in the ``## `` section
   that teaches the id (a cell of that section other than the quote, or its heading, names the id).
 
-The seeds are the project's shared texts, beside the clone (``../shared/seeds``, read-only in CI);
-``CARDWIDGETS_SEEDS`` names another folder (a worktree checked out elsewhere).
+The seeds are the project's copy of the shared texts (``docs/seeds``, as ``docs/rules`` is of the rules);
+where the shared texts stand beside the clone (``../shared/seeds``), the copy must be the same, word for word.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from pathlib import Path
 import pytest
 from support import ROOT, RULES
 
-SEEDS = Path(os.environ.get("CARDWIDGETS_SEEDS", ROOT.parent / "shared" / "seeds"))
+SEEDS = ROOT / "docs" / "seeds"
+SHARED_SEEDS = ROOT.parent / "shared" / "seeds"
 NOTEBOOKS = ROOT / "notebooks"
 #: Each game's notebook and the letter of its decision ids.
 GAMES = {
@@ -59,7 +60,7 @@ def without_quote_marks(markdown: str) -> str:
 def seed_text(game: str) -> str:
     """The seed of ``game``, normalised; a missing seed is a failure that says where it was looked for."""
     path = SEEDS / f"{game}.ru.txt"
-    assert path.is_file(), f"no seed at {path}: put the shared texts beside the clone or set CARDWIDGETS_SEEDS"
+    assert path.is_file(), f"no seed at {path}"
     return normalised(path.read_text(encoding="utf-8"))
 
 
@@ -172,3 +173,13 @@ def test_the_notebook_section_quotes_the_seed(game: str, rule: str, edition: str
     path = EDITIONS[edition] / GAMES[game][0]
     problem = quote_cell_problem(path, rule, seed_text(game))
     assert problem is None, f"{path.relative_to(ROOT)}: {problem}"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_seeds_copy_is_the_shared_text(game: str) -> None:
+    """``docs/seeds`` is the shared seed, byte for byte, wherever the shared texts are beside the clone."""
+    shared = SHARED_SEEDS / f"{game}.ru.txt"
+    if not SHARED_SEEDS.is_dir():
+        assert not os.environ.get("CI"), f"CI has the shared texts beside the clone: {SHARED_SEEDS} is missing"
+        pytest.skip("no shared texts beside this clone (CI has them: there this test runs)")
+    assert (SEEDS / f"{game}.ru.txt").read_bytes() == shared.read_bytes()
