@@ -896,3 +896,13 @@ def test_no_card_code_or_action_string_in_what_english_widgets_show(game: str, m
     assert game != "nestors" or "explorer" in kinds
     bad = {f"{where}: {text}": codes_in(text) for where, text in found if codes_in(text)}
     assert not bad, "\n".join(f"{k} -> {v}" for k, v in list(bad.items())[:20])
+
+
+@pytest.mark.parametrize("locale", ["en", "ru"])
+def test_a_figure_that_rounds_to_zero_has_no_minus(locale: str) -> None:
+    """The coach wrote "it averaged -0.0 points": a mean of -0.01 shown with one decimal is zero."""
+    from cardwidgets.i18n.names import number_text
+
+    assert number_text(-0.01, locale, decimals=1) in ("0.0", "0,0")
+    assert number_text(-0.01, locale, signed=True, decimals=1) in ("+0.0", "+0,0")
+    assert number_text(-0.06, locale, decimals=1) in ("-0.1", "−0,1")

@@ -259,6 +259,7 @@ def number_text(value: float, locale: str, *, signed: bool = False, decimals: in
     ``decimals`` fixes the digits after the point; ``signed`` writes ``+`` before a positive number.
     """
     if decimals is not None:
+        value = round(value, decimals) + 0.0  # no "-0.0": a value that rounds to zero is written as zero
         text = f"{value:{'+' if signed else ''}.{decimals}f}"
     else:
         text = f"{value:+}" if signed else str(value)
