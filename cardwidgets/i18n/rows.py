@@ -45,7 +45,8 @@ def row_line(row: Mapping[str, Any], game: str, locale: str | None = None) -> st
     """A ``post_mortem`` row in words: its number, action, verdict, and both losses with their unit.
 
     "Action 12: Play 6♥ · As good as the best · lost on what you could see: 0.2 ± 0.1 points · lost with all
-    cards face up: 0 points". A decision left unvalued says so (the Review's words).
+    cards face up: 0 points". A decision outside the play has no face-up part; one left unvalued says so (the
+    Review's words).
     """
     locale = resolve(locale)
     words = UI[locale]
@@ -57,5 +58,7 @@ def row_line(row: Mapping[str, Any], game: str, locale: str | None = None) -> st
         face_up = words["review_dd_none"]
     else:
         face_up = words["review_dd"].format(n=points_text(row["dd_cost"], locale, game))
-    parts = [action, verdict_word(row["verdict"], locale), words["review_mc"].format(n=seen), face_up]
+    parts = [action, verdict_word(row["verdict"], locale), words["review_mc"].format(n=seen)]
+    if row.get("in_play", True):  # a bid, a gift, the talon: no face-up value (the solver analyses the play only)
+        parts.append(face_up)
     return render("analysis.pm_row", {"number": row["number"], "text": SEPARATOR.join(parts)}, locale)
