@@ -138,3 +138,23 @@ def test_run_all_leaves_every_widget_on_the_page(path: Path) -> None:
     """A lesson shows what its text promises after Run All: no cell closes a widget it showed (07's learner table)."""
     closing = [cell["source"] for cell in cells_of(path) if cell["type"] == "code" and ".close()" in cell["source"]]
     assert not closing, f"cells that close a widget: {closing}"
+
+
+DRILL_CALL = re.compile(r'Drill\("(?P<topic>[a-z0-9-]+)", seed=(?P<seed>\d+)')
+
+
+@pytest.mark.parametrize("edition", [NOTEBOOKS, NOTEBOOKS / "ru"], ids=["en", "ru"])
+def test_every_drill_a_learner_meets_starts_fresh(edition: Path) -> None:
+    """Progress is kept per topic and seed: a drill shown in two lessons would open the second at question 2."""
+    shown: dict[tuple[str, str], str] = {}
+    twice = []
+    for path in sorted(edition.glob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            for found in DRILL_CALL.finditer("".join(cell["source"])):
+                key = (found["topic"], found["seed"])
+                if key in shown and shown[key] != path.name:
+                    twice.append(f"{key} in {shown[key]} and {path.name}")
+                shown.setdefault(key, path.name)
+    assert not twice
