@@ -295,7 +295,10 @@ class JupyterServer:
 
         A fresh kernel per notebook, as before, but started while the previous test ran: the session is made
         here with that kernel, and JupyterLab (or Notebook 7) opening ``path`` joins it instead of starting one.
+        The spare kernel runs in the server's root folder: a notebook in a subfolder starts its own, in its folder.
         """
+        if "/" in path:
+            return
         if self.spare is not None:
             self.spare.join()
             if self.spare_id is not None:

@@ -123,13 +123,28 @@ def test_progress_survives_a_kernel_restart(notebook):
 
 
 PREDICT_MARKER = "# cw:explorer-predict"
-PREDICT_CELL = f'{PREDICT_MARKER}\nfrom cardwidgets import TrickExplorer\n\nx = TrickExplorer(predict="W3b")\nx'
+#: What predict mode says, per locale: the wrong answer's reason, a word of the next question's answer it must
+#: not say, the grade of a right answer on the second try and on the first.
+PREDICT_WORDS = {
+    "en": ("Not B and D: B played the trump J♦ and C the trump J♣", "collects", "Right, on the second try: ",
+           "Right: "),
+    "ru": ("Нет, не Б и Г: Б сыграл козырем В♦, а С — козырем В♣", "забирает", "Верно, со второй попытки: ",
+           "Верно: "),
+}
 
 
-def test_the_explorer_asks_before_it_shows(notebook):
+def predict_cell(locale: str) -> str:
+    """A cell that shows an explorer in predict mode on the seed's W3b trick, in ``locale``."""
+    explorer = f'x = TrickExplorer(predict="W3b", locale="{locale}")'
+    return f"{PREDICT_MARKER}\nfrom cardwidgets import TrickExplorer\n\n{explorer}\nx"
+
+
+@pytest.mark.parametrize("locale", sorted(PREDICT_WORDS))
+def test_the_explorer_asks_before_it_shows(notebook, locale):
     """Predict mode: who wins, then who collects, each answer graded (a right one after a wrong one on its try),
-    no verdict saying the answer to the next question, and the engine's trick only after both."""
-    nb = notebook([PREDICT_CELL])
+    no verdict saying the answer to the next question, and the engine's trick only after both; en and ru."""
+    wrong, next_answer, second_try, first_try = PREDICT_WORDS[locale]
+    nb = notebook([predict_cell(locale)])
     root = nb.page.locator(".jp-CodeCell").filter(has_text=PREDICT_MARKER).locator(".cw-explorer")
     expect(root).to_have_attribute("data-predicting", "true")
     expect(root.locator(".cw-x-trick")).to_have_count(0)
@@ -139,19 +154,19 @@ def test_the_explorer_asks_before_it_shows(notebook):
     feedback = root.locator('.cw-x-question[data-field="winners"] .cw-x-feedback')
     expect(feedback).to_have_class("cw-x-feedback cw-x-wrong")
     expect(feedback).to_have_attribute("data-rule", "NES-6 W3b")
-    expect(feedback).to_contain_text("Not B and D: B played the trump J♦ and C the trump J♣")
-    expect(feedback).not_to_contain_text("collects")  # "Who collects it?" is the next question
+    expect(feedback).to_contain_text(wrong)
+    expect(feedback).not_to_contain_text(next_answer)  # "Who collects it?" is the next question
     root.locator('button[data-command="guess"][data-field="winners"][data-value="AC"]').click()
     wait_model(nb.page, PREDICT_MARKER, "(m) => m.get('quiz').questions[0].guess.correct === true")
     expect(feedback).to_have_class("cw-x-feedback cw-x-right")
-    expect(feedback).to_contain_text("Right, on the second try: ")
-    expect(feedback).not_to_contain_text("Not B and D")
+    expect(feedback).to_contain_text(second_try)
+    expect(feedback).not_to_contain_text(wrong)
     expect(root.locator(".cw-x-trick")).to_have_count(0)  # one question still open
     root.locator('button[data-command="guess"][data-field="collector"][data-value="C"]').click()
     wait_model(nb.page, PREDICT_MARKER, "(m) => m.get('quiz').done === true")
     collector = root.locator('.cw-x-question[data-field="collector"] .cw-x-feedback')
     expect(collector).to_have_class("cw-x-feedback cw-x-right")
-    expect(collector).to_contain_text("Right: ")
+    expect(collector).to_contain_text(first_try)
     expect(root.locator(".cw-x-trick")).to_have_attribute("data-rule", "W3b")
     assert nb.kernel_json("[q['guess']['tries'] for q in x.quiz['questions']]") == [2, 1]
     assert nb.kernel_json("x.quiz['score']") == {"asked": 2, "right": 1}
