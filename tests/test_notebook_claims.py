@@ -127,30 +127,3 @@ def test_tumbochka_end_drill_text_says_how_many_statements_are_true_as_the_drill
     assert claim is not None
     assert claim.group(1) in re.sub(r"\s+", " ", markdown), (claim.group(1), markdown)
 
-
-#: Latin letters a Russian output may hold: rule ids (NES-6 W3b, TUM-8, T-9, E-4) and nothing else.
-RULE_IDS = re.compile(r"\b(?:NES|TUM|NIM|ANALYSIS)-\d+[a-z]?\b|\b[TNE]-\d+\b|\bW\d[ab]?\b")
-#: A widget's output: its plain-text stand-in is not what the reader sees.
-WIDGET = "application/vnd.jupyter.widget-view+json"
-
-
-def printed(cell: dict[str, Any]) -> str:
-    """What a code cell printed or returned as text (widgets left out)."""
-    text = ""
-    for output in cell.get("outputs", []):
-        if "text" in output:
-            text += "".join(output["text"])
-        elif WIDGET not in output.get("data", {}):
-            text += "".join(output.get("data", {}).get("text/plain", ""))
-    return text
-
-
-@pytest.mark.parametrize("name", ["02-tumbochka.ipynb", "03-nestors.ipynb", "06-analysis.ipynb"])
-def test_russian_edition_prints_russian(name):
-    cells = json.loads(notebook(name, "ru").read_text(encoding="utf-8"))["cells"]
-    english = {
-        cell["id"]: sorted(set(re.findall(r"[A-Za-z]{2,}", RULE_IDS.sub("", printed(cell)))))
-        for cell in cells
-        if cell["cell_type"] == "code"
-    }
-    assert {cell: words for cell, words in english.items() if words} == {}

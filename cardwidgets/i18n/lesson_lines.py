@@ -105,6 +105,37 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{actions} -> {why}",
         "ru": "{actions} -> {why}",
     },
+    # The instructor's notebook: a replayed record, the command line, a branch, a snapshot and slides.
+    "lesson.trick_why": {"en": "trick {number}: {why}", "ru": "взятка {number}: {why}"},
+    "lesson.command_line": {
+        "en": "exit status {code}; phase: {phase}; legal: {actions}",
+        "ru": "код выхода {code}; этап: {phase}; можно: {actions}",
+    },
+    "lesson.replay_step": {
+        "en": "step {step} of {steps}: seat {seat} to play; legal: {actions}",
+        "ru": "шаг {step} из {steps}: очередь игрока {seat}; можно: {actions}",
+    },
+    "lesson.branch": {
+        "en": "{actions}: the branch leaves the deal after step {step}; notes kept: {notes}",
+        "ru": "{actions}: ветка отходит от сдачи после шага {step}; сохранены заметки: {notes}",
+    },
+    "lesson.before_reveal": {
+        "en": "the record sent to the browser before Reveal has {fields:field|fields}",
+        "ru": "в записи, которую браузер получил до открытия карт, {fields:поле|поля|полей}",
+    },
+    "lesson.page_parts": {
+        "en": "one file: {scripts:script|scripts}, {links:link|links}",
+        "ru": "один файл: {scripts:скрипт|скрипта|скриптов}, {links:ссылка|ссылки|ссылок}",
+    },
+    "lesson.slides_parts": {
+        "en": "{slides:slide|slides} in one file: {scripts:script|scripts}, {links:link|links}",
+        "ru": "{slides:слайд|слайда|слайдов} в одном файле: {scripts:скрипт|скрипта|скриптов}, {links:ссылка|ссылки|ссылок}",
+    },
+    # A chart's labels: a share of deals.
+    "lesson.share_of_deals": {
+        "en": "{percent}%\n({n:deal|deals})",
+        "ru": "{percent}%\n({n:сдача|сдачи|сдач})",
+    },
 }
 add_messages(MESSAGES)
 

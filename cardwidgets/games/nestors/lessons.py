@@ -81,4 +81,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "holding no A, J or 10, the bidder may: {actions}",
         "ru": "если нет ни туза, ни валета, ни десятки, играющий может: {actions}",
     },
+    # 04-instructor: the title of the annotated deal's slides.
+    "lesson.nes_slides_title": {
+        "en": "Nestors: bid {bid}, failed by {short}",
+        "ru": "Несторс: ставка {bid}, недобор {short}",
+    },
+    # 05-strategy: the bidding partnership's points by the bidder's count, and how often each bid is made.
+    "lesson.nes_chart_average": {"en": "average", "ru": "среднее"},
+    "lesson.nes_chart_half": {"en": "half of 190", "ru": "половина от 190"},
+    "lesson.nes_chart_count": {"en": "bidder's count", "ru": "оценка руки играющего"},
+    "lesson.nes_chart_points": {"en": "bidding partnership's points", "ru": "очки пары играющего"},
+    "lesson.nes_chart_points_title": {"en": "points against the count", "ru": "очки пары и оценка руки"},
+    "lesson.nes_chart_bid": {"en": "bid", "ru": "ставка"},
+    "lesson.nes_chart_made": {"en": "% made", "ru": "% выполненных ставок"},
+    "lesson.nes_chart_made_title": {
+        "en": "how often each bid level is made",
+        "ru": "как часто выполняется ставка каждого уровня",
+    },
 }

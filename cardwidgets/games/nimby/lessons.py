@@ -44,4 +44,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "target {target}; from {start0} : {start1} to {score0} : {score1}; team {winner} wins",
         "ru": "игра до {target} баллов; было {start0} : {start1}, стало {score0} : {score1}; выиграла пара {winner}",
     },
+    # 05-strategy: the makers' chances by the 2s they hold (NIM-6).
+    "lesson.nim_chart_twos": {"en": "2s in the maker's hand", "ru": "двойки у заказчика"},
+    "lesson.nim_chart_gain": {"en": "% of deals the makers gain", "ru": "% сдач, выигранных заказчиками"},
+    "lesson.nim_chart_mean": {"en": "makers' average score (NIM-6)", "ru": "средние баллы заказчиков (NIM-6)"},
+    "lesson.nim_chart_title": {
+        "en": "Nimby: agree only with two 2s or more",
+        "ru": "Нимби: соглашайтесь, только если у вас две двойки или больше",
+    },
 }

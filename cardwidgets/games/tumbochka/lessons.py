@@ -25,4 +25,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "start: scores {scores}, seat {sitting} on the tumbochka; seat {dealer} deals",
         "ru": "в начале: счёт {scores}, на тумбочке игрок {sitting}; сдаёт игрок {dealer}",
     },
+    # 05-strategy: how often a contract is made, by the declarer's count.
+    "lesson.tum_chart_count": {
+        "en": "count of the declarer's 8 cards: tricks + 3 per trilyazh",
+        "ru": "оценка 8 карт играющего: взятки + 3 за каждый трильяж",
+    },
+    "lesson.tum_chart_contract": {"en": "contract", "ru": "заказ"},
+    "lesson.tum_chart_made": {"en": "% of deals made", "ru": "% выполненных заказов"},
+    "lesson.tum_chart_title": {
+        "en": "Tumbochka: a contract up to the count is usually made",
+        "ru": "Тумбочка: заказ не выше оценки руки обычно выполняется",
+    },
+    "lesson.tum_contract_made": {
+        "en": "contract {contract}: made in {percent}% of {n:deal|deals}",
+        "ru": "заказ {contract}: выполнен в {percent}% из {n:сдачи|сдач|сдач}",
+    },
 }
