@@ -72,19 +72,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{action}: any card does here — all {count} you could play give the same result in each of the "
         "{n} deals that fit everything you had seen.{face_up}",
         "ru": "{action}: здесь годится любая карта — какую из {count} ни сыграй, итог один и тот же "
-        "в каждой из {n} сдач, не противоречащих всему, что вы видели.{face_up}",
+        "в каждой из {n:сдачи, не противоречащей|сдач, не противоречащих|сдач, не противоречащих} всему, что вы видели.{face_up}",
     },
     "judge.no_choice": {
         "en": "{action}: any choice does here — all {count} you could make give the same result in each of the "
         "{n} deals that fit everything you had seen.{face_up}",
         "ru": "{action}: здесь годится любой вариант — какой из {count} ни выбери, итог один и тот же "
-        "в каждой из {n} сдач, не противоречащих всему, что вы видели.{face_up}",
+        "в каждой из {n:сдачи, не противоречащей|сдач, не противоречащих|сдач, не противоречащих} всему, что вы видели.{face_up}",
     },
     "judge.no_choice_compared": {
         "en": "{action}: any choice does here — the {count} choices compared all give the same result in each of "
         "the {n} deals that fit everything you had seen.{face_up}",
-        "ru": "{action}: здесь годится любой из {count} сравнённых вариантов — итог у всех один и тот же "
-        "в каждой из {n} сдач, не противоречащих всему, что вы видели.{face_up}",
+        "ru": "{action}: здесь годится любой из {count:сравнённого варианта|сравнённых вариантов|сравнённых вариантов} — итог у всех один и тот же "
+        "в каждой из {n:сдачи, не противоречащей|сдач, не противоречащих|сдач, не противоречащих} всему, что вы видели.{face_up}",
     },
     "judge.dd_same": {
         "en": " So it is with all cards face up.",
