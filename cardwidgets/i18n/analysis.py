@@ -17,7 +17,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "analysis.bad_samples": {
         "en": "samples must be a whole number of sampled deals from 1 to {limit}, not {value}",
-        "ru": "число разыгрываемых вариантов раздачи должно быть целым, от 1 до {limit}, а не {value}",
+        "ru": "число разыгрываемых вариантов сдачи должно быть целым, от 1 до {limit}, а не {value}",
     },
     "analysis.bad_workers": {
         "en": "workers must be a whole number of threads from 1 to {limit}, not {value}",
@@ -53,7 +53,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "analysis.judge_not_to_act": {
         "en": "the judge values a decision of the seat to act, and seat {seat} is not to act here",
-        "ru": "судья оценивает решение игрока, чей ход, а игрок {seat} сейчас не ходит",
+        "ru": "судья оценивает решение игрока, чья сейчас очередь, а очередь сейчас не игрока {seat}",
     },
     "analysis.judge_budget": {
         "en": "a budget must be a whole number from 1 to 1000000000, not {value}",
