@@ -167,7 +167,7 @@ def test_the_legend_says_how_every_game_counts_a_loss(game: str) -> None:
         "(its side's score less the other side's; in Tumbochka his own score, the contract in full)."
     )
     assert russian[2] == (
-        "−3 (красным): ход на 3 хуже лучшего по итогу сдачи для того, кто ходит "
+        "−3 (красным): ход на 3 хуже лучшего по итогу сдачи для того, кто делает ход "
         "(счёт его стороны минус счёт другой; в Тумбочке — его собственный счёт, заказ целиком)."
     )
     assert len(english) == len(russian) == (4 if game == "tumbochka" else 3)  # who plays for whom, in Tumbochka

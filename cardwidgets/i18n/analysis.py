@@ -17,7 +17,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "analysis.bad_samples": {
         "en": "samples must be a whole number of sampled deals from 1 to {limit}, not {value}",
-        "ru": "число разыгрываемых вариантов раздачи должно быть целым, от 1 до {limit}, а не {value}",
+        "ru": "число разыгрываемых вариантов сдачи должно быть целым, от 1 до {limit}, а не {value}",
     },
     "analysis.bad_workers": {
         "en": "workers must be a whole number of threads from 1 to {limit}, not {value}",
@@ -53,7 +53,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "analysis.judge_not_to_act": {
         "en": "the judge values a decision of the seat to act, and seat {seat} is not to act here",
-        "ru": "судья оценивает решение игрока, чей ход, а игрок {seat} сейчас не ходит",
+        "ru": "судья оценивает решение игрока, чья сейчас очередь, а очередь сейчас не игрока {seat}",
     },
     "analysis.judge_budget": {
         "en": "a budget must be a whole number from 1 to 1000000000, not {value}",
@@ -72,19 +72,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{action}: any card does here — all {count} you could play give the same result in each of the "
         "{n} deals that fit everything you had seen.{face_up}",
         "ru": "{action}: здесь годится любая карта — какую из {count} ни сыграй, итог один и тот же "
-        "в каждой из {n} сдач, не противоречащих всему, что вы видели.{face_up}",
+        "в каждой из {n:сдачи, не противоречащей|сдач, не противоречащих|сдач, не противоречащих} всему, что вы видели.{face_up}",
     },
     "judge.no_choice": {
         "en": "{action}: any choice does here — all {count} you could make give the same result in each of the "
         "{n} deals that fit everything you had seen.{face_up}",
         "ru": "{action}: здесь годится любой вариант — какой из {count} ни выбери, итог один и тот же "
-        "в каждой из {n} сдач, не противоречащих всему, что вы видели.{face_up}",
+        "в каждой из {n:сдачи, не противоречащей|сдач, не противоречащих|сдач, не противоречащих} всему, что вы видели.{face_up}",
     },
     "judge.no_choice_compared": {
         "en": "{action}: any choice does here — the {count} choices compared all give the same result in each of "
         "the {n} deals that fit everything you had seen.{face_up}",
-        "ru": "{action}: здесь годится любой из {count} сравнённых вариантов — итог у всех один и тот же "
-        "в каждой из {n} сдач, не противоречащих всему, что вы видели.{face_up}",
+        "ru": "{action}: здесь годится любой из {count:сравнённого варианта|сравнённых вариантов|сравнённых вариантов} — итог у всех один и тот же "
+        "в каждой из {n:сдачи, не противоречащей|сдач, не противоречащих|сдач, не противоречащих} всему, что вы видели.{face_up}",
     },
     "judge.dd_same": {
         "en": " So it is with all cards face up.",

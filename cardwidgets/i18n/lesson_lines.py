@@ -55,7 +55,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "lesson.callout_to_act": {
         "en": "← = the player to act now; [Tricks: 0] = tricks taken so far",
-        "ru": "← = игрок, который ходит сейчас; [Взятки: 0] = сколько взяток он уже взял",
+        "ru": "← = игрок, чья сейчас очередь; [Взятки: 0] = сколько взяток он уже взял",
     },
     "lesson.callout_dealer": {
         "en": "◆ = the dealer",

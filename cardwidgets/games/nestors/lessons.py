@@ -57,12 +57,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "lesson.last_not_always": {
         "en": "In {n} random deals, the last trick was not always the bidder's (A) and the next seat's (B).",
-        "ru": "В {n:случайной сдаче|случайных сдачах|случайных сдачах} последнюю взятку играли не всегда играющий (А) и следующий за ним игрок (Б).",
+        "ru": "В {n:случайной сдаче|случайных сдачах|случайных сдачах} последнюю взятку не всегда играли играющий (А) и следующий за ним игрок (Б).",
     },
     "lesson.card_worth": {"en": "{card} {points}", "ru": "{card} — {points}"},
     "lesson.nes_worth": {
         "en": "{trump} trump: spades worth {worth}; all cards {cards} + 12 tricks × 5 + spades 10 = {total}",
-        "ru": "козыри — {trump}: пики стоят {worth}; все карты {cards} + 12 взяток × 5 + пики 10 = {total}",
+        "ru": "козыри — {trump}: в пиках {worth}; все карты {cards} + 12 взяток × 5 + большинство пик 10 = {total}",
     },
     "lesson.team_wins": {
         "en": "target {target}: scores {start} → {end}; team {winner} wins",

@@ -127,11 +127,11 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     # ----- predict mode: who wins, said without who collects (the question after it) -----
     "drill.nes_side_w1": {
         "en": "all three cards are {suit} and {card} is the trump among them, so it wins: {side} win (NES-6 W1)",
-        "ru": "все три карты масти {suit}, и среди них козырь {card}, он и старше: выигрывают {side} (NES-6 W1)",
+        "ru": "все три карты — масти {suit}, среди них козырь {card}, и он старше всех: выигрывают {side} (NES-6 W1)",
     },
     "drill.nes_side_w2": {
         "en": "all three cards are {suit} and none is a trump, so the highest, {card}, wins: {side} win (NES-6 W2)",
-        "ru": "все три карты масти {suit}, козырей среди них нет, поэтому выигрывает старшая, {card}: выигрывают {side} (NES-6 W2)",
+        "ru": "все три карты — масти {suit}, козырей среди них нет, и старше всех {card}: выигрывают {side} (NES-6 W2)",
     },
     "drill.nes_side_w3_one_trump": {
         "en": "not all one suit, so A's or B's card wins: of those two only {card} is a trump: {side} win (NES-6 W3)",
@@ -139,11 +139,11 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.nes_side_w3_both_trumps": {
         "en": "not all one suit, so A's or B's card wins: both are trumps, and {card} came first: {side} win (NES-6 W3)",
-        "ru": "масти карт не совпадают, поэтому выигрывает карта А или Б: обе козыри, и {card} легла первой; выигрывают {side} (NES-6 W3)",
+        "ru": "масти карт не совпадают, поэтому выигрывает карта А или Б: обе — козыри, и {card} легла первой; выигрывают {side} (NES-6 W3)",
     },
     "drill.nes_side_w3_higher": {
         "en": "not all one suit, so A's or B's card wins: neither is a trump, both are {suit}, and {card} is higher: {side} win (NES-6 W3)",
-        "ru": "масти карт не совпадают, поэтому выигрывает карта А или Б: козырей среди них нет, обе масти {suit}, и {card} старше; выигрывают {side} (NES-6 W3)",
+        "ru": "масти карт не совпадают, поэтому выигрывает карта А или Б: козырей среди них нет, обе — масти {suit}, и {card} старше; выигрывают {side} (NES-6 W3)",
     },
     "drill.nes_side_w3_first": {
         "en": "not all one suit, so A's or B's card wins: neither is a trump and their suits differ, so the card led, {card}, wins: {side} win (NES-6 W3)",
@@ -250,7 +250,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "nestors-deal-score": "Несторс: счёт сдачи",
         "BD": "Б и Г",
         "err_case": "нет позиции «{case}» для предсказания: есть {cases}",
-        "own_hand": "карту из своей руки",
+        "own_hand": "карта из его руки",
         "err_no_predict": "предсказывать нечего: сначала вызовите predict(case)",
         "nestors-bidding": "Несторс: что можно сказать в торговле?",
         "nestors-trump": "Несторс: что играющий может назначить козырями?",

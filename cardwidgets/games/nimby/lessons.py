@@ -38,11 +38,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "lesson.ritual": {
         "en": "highest: player {highest}, lowest: player {lowest}; seats 0-3: players {seating}; dealer: seat {dealer}",
-        "ru": "старшую вытянул игрок {highest}, младшую — игрок {lowest}; за места 0–3 садятся игроки {seating}; сдаёт место {dealer}",
+        "ru": "старшую вытянул игрок {highest}, младшую — игрок {lowest}; за места 0–3 садятся игроки {seating}; сдаёт игрок на месте {dealer}",
     },
     "lesson.match_result": {
         "en": "target {target}; from {start0} : {start1} to {score0} : {score1}; team {winner} wins",
-        "ru": "игра до {target} баллов; было {start0} : {start1}, стало {score0} : {score1}; выиграла пара {winner}",
+        "ru": "игра до {target:балла|баллов|баллов}; было {start0} : {start1}, стало {score0} : {score1}; выиграла пара {winner}",
     },
     # 05-strategy: the makers' chances by the 2s they hold (NIM-6).
     "lesson.nim_chart_twos": {"en": "2s in the maker's hand", "ru": "двойки у заказчика"},

@@ -141,7 +141,7 @@ DRILL_MESSAGES: dict[str, dict[str, str]] = {
     "drill.fact_deal": {"en": "This deal scored: {scores}", "ru": "Эта сдача принесла: {scores}"},
     "drill.fact_trilyazh_led": {
         "en": "You announced a trilyazh: you led {cards} of it and won every one of those tricks",
-        "ru": "Вы объявили трильяж: зашли с {cards} и взяли все эти взятки",
+        "ru": "Вы объявили трильяж: зашли с {cards} и пока не отдали ни одной взятки",
     },
     "drill.fact_troyans": {"en": "Troyans shown: {suits}", "ru": "Показаны трояны: {suits}"},
     "drill.fact_trilyazh": {

@@ -34,7 +34,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.need_a_point": {
         "en": "while seat {sitter} sits on the tumbochka you need at least 1 point to bid 7 or more (TUM-8)",
-        "ru": "пока игрок {sitter} сидит на тумбочке, заказать 7 или больше можно только имея хотя бы 1 очко (TUM-8)",
+        "ru": "пока игрок {sitter} сидит на тумбочке, заказать 7 или больше можно, только имея хотя бы 1 очко (TUM-8)",
     },
     # ----- TUM-4: talon, giving, raising -----
     "tumbochka.give_to_opponent": {
@@ -55,8 +55,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tumbochka.raise_needs_a_point": {
         "en": "while seat {sitter} sits on the tumbochka, a raise to 7 or more needs at least 1 point, as a bid does (TUM-8)",
-        "ru": "пока игрок {sitter} сидит на тумбочке, перезаказать 7 или больше, как и заказать, можно только имея хотя бы "
-        "1 очко (TUM-8)",
+        "ru": "пока игрок {sitter} сидит на тумбочке, перезаказать 7 или больше (как и заказать) можно, только имея "
+        "хотя бы 1 очко (TUM-8)",
     },
     "tumbochka.raise_range": {
         "en": "a raise must be above the contract of {bid} and at most 14 (TUM-4)",
