@@ -537,6 +537,26 @@ def close_documents(page: Page) -> None:
     page.evaluate(_CLOSE_DOCUMENTS_JS)
 
 
+_SHOW_CELL_JS = """async (marker) => {
+  const notebook = window.jupyterapp.shell.currentWidget.content;
+  const index = notebook.widgets.findIndex(c => c.model.sharedModel.getSource().includes(marker));
+  if (index < 0) throw new Error(`no cell contains ${marker}`);
+  await notebook.scrollToItem(index, 'center');
+  notebook.widgets[index].node.setAttribute('data-cw-cell', String(index));
+  return index;
+}"""
+
+
+def notebook_cell(page: Page, marker: str) -> Locator:
+    """The cell (code or markdown) of the open notebook whose source holds ``marker``, scrolled into view.
+
+    Found in JupyterLab's model, not by the page's text: a cell's editor draws only the lines on screen, so a
+    cell far down a long notebook may show none of its source until it is scrolled to.
+    """
+    index = page.evaluate(_SHOW_CELL_JS, marker)
+    return page.locator(f'[data-cw-cell="{index}"]')
+
+
 def run_all_cells(page: Page, timeout_s: float = 60) -> None:
     """Run every cell and wait until all ran and the kernel is idle; fail on an error output."""
     run_command(page, "notebook:run-all-cells")

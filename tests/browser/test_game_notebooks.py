@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
-from conftest import kernel_eval, open_notebook, run_all_cells
+from conftest import kernel_eval, notebook_cell, open_notebook, run_all_cells
 
 try:
     from playwright.sync_api import expect
@@ -59,7 +59,7 @@ def test_game_notebook_drill_and_coach(page, jupyter_lab, case):
     open_notebook(page, jupyter_lab, name)
     run_all_cells(page, timeout_s=180)
 
-    drill = page.locator(".jp-CodeCell").filter(has_text=drill_call).locator(".cw-drill")
+    drill = notebook_cell(page, drill_call).locator(".cw-drill")
     expect(drill).to_have_count(1)
     drill.scroll_into_view_if_needed()
     expect(drill).to_have_attribute("data-state", "question")
@@ -85,7 +85,7 @@ def test_game_notebook_drill_and_coach(page, jupyter_lab, case):
     assert json.loads(kernel_eval(jupyter_lab, name, code)) == [{"asked": 1, "right": 0}, True, rule]
 
     # The coached first deal: Run All moved for nobody, so the coach has said nothing yet.
-    table = page.locator(".jp-CodeCell").filter(has_text=table_call).locator(".cw-table")
+    table = notebook_cell(page, table_call).locator(".cw-table")
     expect(table).to_have_count(1)
     table.scroll_into_view_if_needed()
     verdict = table.locator(".cw-feedback")

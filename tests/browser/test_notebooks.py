@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ARTIFACTS, kernel_eval, open_notebook, run_all_cells
+from conftest import ARTIFACTS, kernel_eval, notebook_cell, open_notebook, run_all_cells
 
 try:
     from playwright.sync_api import expect
@@ -43,15 +43,15 @@ def test_nestors_notebook_runs_and_its_trick_explorer_answers_a_click(page, jupy
 
     # After Run All no explorer shows an outcome before the learner answers: the first prediction of section 3
     # waits for its answers, and the explorer of "predict, then check" is not the one the answer cells load.
-    predicting = page.locator(".jp-CodeCell").filter(has_text='first.predict("W3")').locator(".cw-explorer")
+    predicting = notebook_cell(page, 'first.predict("W3")').locator(".cw-explorer")
     expect(predicting).to_have_attribute("data-predicting", "true")
-    to_check = page.locator(".jp-CodeCell").filter(has_text="explorer = TrickExplorer").locator(".cw-explorer")
+    to_check = notebook_cell(page, "explorer = TrickExplorer").locator(".cw-explorer")
     for unanswered in (predicting, to_check):
         expect(unanswered.locator(".cw-x-trick")).to_have_count(0)
         expect(unanswered.locator(".cw-x-options")).to_have_count(0)
 
     # The free explorer (the ones before it ask a prediction first, issue 22): the cell that makes ``explorer``.
-    explorer = page.locator(".jp-CodeCell").filter(has_text="explorer = TrickExplorer").locator(".cw-explorer")
+    explorer = notebook_cell(page, "explorer = TrickExplorer").locator(".cw-explorer")
     explorer.scroll_into_view_if_needed()
     explorer.locator('button[data-command="example"][data-value="1"]').click()  # the seed's first example
     expect(explorer.locator(".cw-x-trick")).to_have_attribute("data-rule", "W3b")
@@ -74,7 +74,7 @@ def test_start_here_run_all_judges_no_move_and_names_the_drills_trump(page, jupy
     open_notebook(page, jupyter_lab, path)
     run_all_cells(page, timeout_s=150)
 
-    table = page.locator(".jp-CodeCell").filter(has_text='cw.Table("nimby"').locator(".cw-table")
+    table = notebook_cell(page, 'cw.Table("nimby"').locator(".cw-table")
     expect(table).to_have_count(1)
     table.scroll_into_view_if_needed()
     expect(table.locator(".cw-feedback")).to_have_count(0)
@@ -84,11 +84,11 @@ def test_start_here_run_all_judges_no_move_and_names_the_drills_trump(page, jupy
     assert (to_act, actions) == (0, 1), "Run All took an action for the learner"  # only the bot before him spoke
 
     says, shows = TRUMP_WORDS[edition]
-    cell = page.locator(".jp-MarkdownCell").filter(has_text=says)
+    cell = notebook_cell(page, says)
     cell.scroll_into_view_if_needed()
     prompt = cell.text_content() or ""
     named = re.search(re.escape(says) + r" ([♠♥♦♣])", prompt)
     assert named is not None, prompt
-    drill = page.locator(".jp-CodeCell").filter(has_text='Drill("nimby-higher-card"').locator(".cw-drill")
+    drill = notebook_cell(page, 'Drill("nimby-higher-card"').locator(".cw-drill")
     expect(drill).to_have_count(1)
     expect(drill.locator(".cw-d-trump")).to_have_text(shows.format(named[1]))
