@@ -49,7 +49,7 @@ bundle:
 	npm ci --no-audit --no-fund
 	npm run build
 
-## make wasm: rebuild cardwidgets/analysis/core/nestors.wasm, the compiled Nestors search (issue 24),
+## make wasm: rebuild cardwidgets/analysis/core/nestors.wasm, the compiled Nestors search,
 ## from nestors.c with Debian's clang and lld (installed with apt when root and missing).
 ## No emscripten, no libc: the same file runs in CPython (wasmtime) and in JupyterLite (the browser).
 WASM_DIR := cardwidgets/analysis/core

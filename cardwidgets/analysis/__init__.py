@@ -1,4 +1,4 @@
-"""Analysis of a deal with all cards face up: the double-dummy solver (issue 15).
+"""Analysis of a deal with all cards face up: the double-dummy solver (docs/analysis.md).
 
     >>> from cardwidgets.games import new_game
     >>> from cardwidgets.analysis import double_dummy

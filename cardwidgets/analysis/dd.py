@@ -19,7 +19,7 @@ ENGINES = ("wasm", "python")
 
 
 class Values(dict[str, int]):
-    """``{action: value}`` as before, and ``engine``: which solver answered (``"wasm"`` or ``"python"``)."""
+    """Each legal action's value, ``{action: value}``, and ``engine``: the solver that answered (wasm, python)."""
 
     engine: str = "python"
 
@@ -198,7 +198,7 @@ def double_dummy(
     engine: str | None = None,
     workers: int = 1,
 ) -> Values:
-    """The value of every legal action of the seat to act, all cards face up (issue 15).
+    """The value of every legal action of the seat to act, all cards face up (docs/analysis.md).
 
     The value is the final ``points`` of the declaring side (docs/records.md)
     when, after that action, the declaring side maximises and the others

@@ -1,4 +1,4 @@
-"""The judge: one answer to "how good was this move?" for every teaching tool (issue 21).
+"""The judge: one answer to "how good was this move?" for every teaching tool (docs/analysis.md).
 
 ``judge(state, seat)`` values every legal action of the seat to act, in the
 game's own score unit for that seat (``analysis/outcome.py``):
@@ -54,7 +54,7 @@ from cardwidgets.i18n.names import action_phrase
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "no_choice")
 #: The solver's budget on the real deal, in positions (a count, so the answer never depends on the machine's load).
 DD_NODES = 100_000
-#: The budget when the compiled core answers (issue 24: 2-3 M positions/s against the Python solver's
+#: The budget when the compiled core answers (2-3 M positions/s against the Python solver's
 #: 0.1-0.2 M): enough for every decision of the Reviews measured (docs/analysis.md), trick 2 included.
 DD_NODES_COMPILED = 30_000_000
 #: At most this many actions are valued together outside the play (bids: the rules of thumb's candidates).

@@ -1,4 +1,4 @@
-"""A deal's result for one seat, in the game's own score unit: what the judge's costs are counted in (issue 21).
+"""A deal's result for one seat, in the game's own score unit: what the judge's costs are counted in.
 
 The one place the analysis reads each game's scoring (``docs/analysis.md``, "The judge"):
 in partnerships, the seat's side's score for the deal minus the other side's; where each

@@ -1,4 +1,4 @@
-"""The root actions of a solve shared among threads, each with a module instance of its own (issue 24).
+"""The root actions of a solve shared among threads, each with a module instance of its own.
 
 wasmtime calls the module through ``ctypes``, which lets go of the GIL while
 the module runs, so the threads search at once on as many cores as there are

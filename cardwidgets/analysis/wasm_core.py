@@ -1,4 +1,4 @@
-"""A game's compiled search (``core/<module>.wasm``) run from Python (issue 24).
+"""A game's compiled search (``core/<module>.wasm``) run from Python (docs/analysis.md).
 
 A game whose fast position can be searched by a compiled module says so in the
 position's ``compiled``: its module of marshalling, with ``MODULE`` (the file in

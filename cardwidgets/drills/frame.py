@@ -1,4 +1,4 @@
-"""Helpers of the drills on the frame of a deal (partners, bidding, the talon, the score; issue 22).
+"""Helpers of the drills on the frame of a deal (partners, bidding, the talon, the score).
 
 Each game's ``drills`` module makes its own questions; these build their answers' labels
 (in each language) and place the right answer among the choices.

@@ -1,4 +1,4 @@
-""""Find the best card": drill items made from the learner's own deal, graded by the solver (issue 15).
+""""Find the best card": drill items made from the learner's own deal, graded by the solver.
 
 ``mistake_items(record, seat)`` replays the deal and, at every decision of
 ``seat`` in the play where the action taken lost points with all cards face up

@@ -322,7 +322,7 @@ class Progress:
 
     @_locked
     def forget(self, topic: str, item: str) -> None:
-        """Drop a missed question that can no longer be made (a file from another version)."""
+        """Drop a missed question that this version cannot make (its file written by another version)."""
         self._conn().execute("DELETE FROM missed WHERE topic = ? AND item = ?", (topic, item))
         self._commit(self._conn())
 

@@ -80,7 +80,7 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_step": "no step {step}: steps go from 0 to {steps}",
         "err_trick": "no trick {n}: tricks completed in this line: {count}",
         "err_over": "the deal is over: nothing more to play",
-        # ----- HandReplay: the Analysis switch (double dummy, issue 15) -----
+        # ----- HandReplay: the Analysis switch (double dummy, docs/analysis.md) -----
         "analysis": "Analysis",
         "dd_title": "Analysis with all cards face up (double dummy)",
         "dd_values": "Every legal action and its value",

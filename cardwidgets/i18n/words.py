@@ -1,4 +1,4 @@
-"""A game's words join the catalogues here: ``add_words(words)`` when its package registers (issue 23).
+"""A game's words join the catalogues here: ``add_words(words)`` when its package registers (docs/adding-a-game.md).
 
 A game package keeps every word of its own in its ``words`` module, each table
 optional, each in both languages (``{"en": {...}, "ru": {...}}`` unless said):

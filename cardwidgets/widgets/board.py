@@ -3,8 +3,8 @@
 One model, one drawing: ``js/board.js`` draws its seats, table cards and trick for the ``board`` trait
 of ``Table`` and of ``HandReplay`` (``export.board_json`` adds the replay's trick captions and
 panel), and ``export.board_html`` draws the same data as static HTML for ``to_html`` / ``to_slides``.
-It answers the questions the drawings used to answer each on its own, with twin constants that had
-started to disagree: where each seat sits (turn direction), which
+It answers in one place the questions every drawing asks, so no drawing keeps a twin constant that could
+disagree with another's: where each seat sits (turn direction), which
 cards lie on the table outside the hands (and face up or down), the trump, the contract and the
 bid, and the badges beside a seat (passed, A/B/C, sits out, declarer, the game's own, gift). What only
 one game lays on the table, and what it says of its match beside a seat or a side's score, comes from its

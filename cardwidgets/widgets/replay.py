@@ -318,7 +318,7 @@ class HandReplay(ToolWidget):
         self.step = step
         #: Seconds one step's analysis may take (its values and then the best line).
         self.analysis_seconds = analysis_seconds
-        # one table for every step of this replay; the root's actions shared by the machine's cores (issue 24)
+        # one table for every step of this replay; the root's actions shared by the machine's cores (parallel.py)
         self._solver = DoubleDummy(workers=machine_cores())
         self._analysed: tuple[tuple[str, ...], str, dict[str, Any]] | None = None
         self.set_analysis(analysis)

@@ -275,7 +275,7 @@ class Table(CardWidget):
         self.bot_levels = [level if s == seat else old for s, old in enumerate(self.bot_levels)]
         return True
 
-    # ----- the Review (issues 15, 21: the judge's verdicts on the learner's decisions, docs/analysis.md) ----------
+    # ----- the Review (the judge's verdicts on the learner's decisions, docs/analysis.md) ----------
     def review(
         self, samples: int | None = None, total_seconds: float = REVIEW_TOTAL_SECONDS
     ) -> list[dict[str, Any]] | None:

@@ -1,4 +1,4 @@
-/* The Nestors double-dummy search, the hot core of cardwidgets.analysis (issue 24).
+/* The Nestors double-dummy search, the hot core of cardwidgets.analysis.
  *
  * A faithful port of NestorsPosition (analysis/positions.py) and Solver
  * (analysis/solver.py): the same moves in the same order, the same
@@ -17,7 +17,7 @@
  * leave (NES-6, NES-7) happen inside the core: the opening (NES-6a) is played
  * by the Python root.
  *
- * Threads (issue 24, item 5): several instances of the module may share one
+ * Threads: several instances of the module may share one
  * memory (a shared WebAssembly memory): they share the deal and the table, and
  * search at once.  What is each instance's own (the position, its undo stack,
  * the killers, the budget, io) is thread-local (`MINE`); each instance gets its

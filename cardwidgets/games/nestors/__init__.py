@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cardwidgets.core.registry import GameSpec, register
 from cardwidgets.games.nestors import lessons, texts, words
-from cardwidgets.games.nestors.engine import *  # noqa: F403 (the engine's names, as before the package)
+from cardwidgets.games.nestors.engine import *  # noqa: F403 (the engine's names, importable from the game's package)
 from cardwidgets.games.nestors.engine import Nestors
 from cardwidgets.i18n.words import add_words
 

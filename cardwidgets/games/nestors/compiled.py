@@ -1,4 +1,4 @@
-"""How a Nestors position goes into the compiled search (issue 24): the module and the ints it reads.
+"""How a Nestors position goes into the compiled search: the module and the ints it reads.
 
 ``cardwidgets/analysis/core/nestors.c`` is a port of ``NestorsPosition`` and the solver's search,
 built into ``nestors.wasm`` beside it; the generic loader (``analysis/wasm_core.py``) runs it and

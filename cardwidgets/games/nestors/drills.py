@@ -101,7 +101,7 @@ def _prompt(key: str, trump: Rank) -> Explanation:
 
 # ----- topics --------------------------------------------------------------------------------------
 def with_reading(why: Explanation) -> Explanation:
-    """The engine's reason, then the seed's words it rests on and our reading of them (E-7, issue 22)."""
+    """The engine's reason, then the seed's words it rests on and our reading of them (E-7)."""
     return Explanation(why.rule, "drill.nes_reading", {"why": why})
 
 
@@ -473,7 +473,7 @@ TOPICS = (
     ("nestors-pile-points", make_pile_points),
     ("nestors-deal-score", make_deal_score),
     ("nestors-match-end", make_match_end),
-    # the frame of a deal (issue 22)
+    # the frame of a deal: partners, bidding, the talon, the score (drills/frame.py)
     ("nestors-last-trick", make_nestors_last_trick),
     ("nestors-bidding", make_nestors_bidding),
     ("nestors-trump", make_nestors_trump),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from cardwidgets.cards import Rank
 
 #: Position names per locale. The Russian seed calls them А, Б, С, Д; we write the fourth (who sits out) Г, the
-#: fourth letter of the Russian alphabet as D is of the Latin one, because Д is also the queen (Д♠) (issue 22).
+#: fourth letter of the Russian alphabet as D is of the Latin one, because Д is also the queen (Д♠).
 POSITION_NAMES = {
     "A": {"en": "A", "ru": "А"},
     "B": {"en": "B", "ru": "Б"},

@@ -320,6 +320,6 @@ TOPICS = (
     ("nimby-exchange", make_exchange),
     ("nimby-score", make_score),
     ("nimby-match-end", make_match_end),
-    # the frame of a deal: the questions that open the notebooks' sections on it (issue 22)
+    # the frame of a deal: the questions that open the notebooks' sections on it
     ("nimby-draw", make_nimby_draw),
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cardwidgets.core.registry import GameSpec, register
 from cardwidgets.games.tumbochka import lessons, texts, words
-from cardwidgets.games.tumbochka.engine import *  # noqa: F403 (the engine's names, as before the package)
+from cardwidgets.games.tumbochka.engine import *  # noqa: F403 (the engine's names, importable from the game's package)
 from cardwidgets.games.tumbochka.engine import Tumbochka
 from cardwidgets.i18n.words import add_words
 

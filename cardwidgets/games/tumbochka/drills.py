@@ -568,7 +568,7 @@ TOPICS = (
     ("tumbochka-trilyazh", make_trilyazh),
     ("tumbochka-bids", make_bids),
     ("tumbochka-end", make_end),
-    # the frame of a deal (issue 22)
+    # the frame of a deal: partners, bidding, the talon, the score (drills/frame.py)
     ("tumbochka-score", make_tumbochka_score),
     ("tumbochka-bidding", make_tumbochka_bidding),
     ("tumbochka-talon", make_tumbochka_talon),

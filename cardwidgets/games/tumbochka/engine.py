@@ -888,7 +888,7 @@ def _knock_off(position: TumbochkaPosition, seat: int, events: list[Explanation]
     params = {
         "seat": seat,
         "score": position.scores[seat],
-        # which removal: "removal 1"; Russian in words, «снят впервые», «снят во второй раз» (issue 21)
+        # which removal: "removal 1"; Russian in words, «снят впервые», «снят во второй раз», never a bare number
         "removals": {"en": str(position.removals[seat]), "ru": REMOVAL_RU.get(position.removals[seat], "снова")},
         "bagel": GOLDEN_BAGEL if bagel else "",
     }

@@ -12,7 +12,7 @@ side first (most points, then the weakest), then those that lose it (the
 cheapest, then the weakest). B's winners beat A's card by the A-or-B rule (W3);
 C's are those with which A (his partner) or he collects (NES-6 W1-W3b). B,
 with C still to play, puts first in each of the two the card that leaves C the
-fewest distinct replies (fastest cut first, issue 24).
+fewest distinct replies (fastest cut first).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class SearchOrder(TrickPosition):
         trick = self.trick
         if not trick:
             lead = self._ranks[0]
-            if len(self.order) == 3:  # fewest sure beaters in B's hand first, then strongest (issue 24)
+            if len(self.order) == 3:  # fewest sure beaters in B's hand first, then strongest: the fastest cut
                 beaters = self._sure_beaters
                 cards.sort(key=lambda a: (beaters(a), lead[a]))
             else:
