@@ -1,4 +1,4 @@
-// The learner's own card, drawn on the trick at once (issue 12 §6).
+// The learner's own card, drawn on the trick at once, before the kernel answers.
 //
 // The legal list came from the kernel, so a click on a legal card will be confirmed: the table
 // draws the card on the trick before the kernel's round trip and the bots' answer arrive. The

@@ -106,7 +106,7 @@ function render({ model, el: host }: RenderProps<DrillTraits>): void {
     const error = el("div", "cw-error");
     error.setAttribute("role", "alert");
     error.textContent = (model.get("error") || {}).text || "";
-    // This topic's progress, kept by the kernel across restarts (issue 22); a notice if its file was unusable.
+    // This topic's progress, kept by the kernel across restarts; a notice if its file was unusable.
     const mastery = model.get("mastery") || {};
     const progress = el("div", "cw-d-progress", mastery.text || "");
     progress.dataset.answered = String(mastery.answered || 0);

@@ -85,7 +85,7 @@ function examples(snap: Snapshot): HTMLDivElement {
   return bar;
 }
 
-/** Predict mode (issue 22): a graded position per case of the game's trick rule and of the leave, numbered (not named). */
+/** Predict mode: a graded position per case of the game's trick rule and of the leave, numbered (not named). */
 function predictBar(snap: Snapshot): HTMLDivElement {
   const bar = el("div", "cw-x-predict-bar");
   bar.appendChild(el("span", "cw-label", `${t(snap.ui, "predict")}: `));

@@ -1,4 +1,4 @@
-// The learner's own card drawn on the trick at once (issue 12 §6): the move, the kernel's answer
+// The learner's own card drawn on the trick at once: the move, the kernel's answer
 // replacing it, and a refusal putting the card back.
 import { test } from "node:test";
 import assert from "node:assert/strict";
