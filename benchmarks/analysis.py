@@ -1,4 +1,4 @@
-"""Speed of the double-dummy solver (issue 15): the value of every legal action, p50/p95.
+"""Speed of the double-dummy solver: the value of every legal action, p50/p95.
 
     python benchmarks/analysis.py [--deals 40] [--seed 1] [--seconds 60]
                                   [--cases nimby:1,tumbochka:1,nestors:2,nestors:7]
@@ -7,7 +7,7 @@
 A case ``game:k`` takes seeded random deals (bidding, trump and talon by random
 legal actions), plays random legal actions up to the start of trick ``k``
 (Nestors: its first card, after the bidder's trick), and times
-``double_dummy(state)`` — a fresh table each time. Goals (issue 15): Nimby and
+``double_dummy(state)`` — a fresh table each time. Goals (docs/analysis.md): Nimby and
 Tumbochka at trick 1 p95 <= 300 ms; Nestors at trick 2 median <= 2 s and
 p95 <= 10 s; Nestors with six tricks or fewer left (trick 7) p95 <= 300 ms.
 Cases such as nestors:5, nestors:4, nestors:3 show how the work grows between
@@ -15,7 +15,7 @@ trick 7 and trick 2 (docs/analysis.md has the figures and the commands).
 Wall clock and CPU time of this process are both printed; a solve that passes
 ``--seconds`` stops with ``Unfinished`` and is counted as that many seconds
 (and reported). ``--engines`` runs the same deals with each engine in this
-process (``wasm``: the compiled Nestors core where it runs, issue 24;
+process (``wasm``: the compiled Nestors core where it runs;
 ``python``: the reference), and prints the positions searched per second;
 ``--workers n`` shares the root actions among n threads (wasm only). CPU
 time counts every thread of the process; ``--tables clear:21,replace:22``

@@ -1,4 +1,4 @@
-/* The compiled Nestors search built natively, to count positions fast (issue 24's experiments).
+/* The compiled Nestors search built natively, to count positions fast (experiments on the search's speed).
  *
  *   python benchmarks/analysis.py --cases nestors:2 --deals 10 --dump /tmp/t2.txt
  *   clang -O2 -o /tmp/core benchmarks/core_native.c && /tmp/core /tmp/t2.txt [log2 slots, 22] [replace 1 | clear 0]

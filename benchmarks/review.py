@@ -1,4 +1,4 @@
-"""Speed of the Table's Review (issue 21): the judge on every decision of the learner's deal, p50/p95.
+"""Speed of the Table's Review: the judge on every decision of the learner's deal, p50/p95.
 
     python benchmarks/review.py [--deals 10] [--seed 1] [--games nimby,tumbochka,nestors]
 
@@ -8,7 +8,7 @@ thumb too, to the end of the deal; then ``table.review()`` is timed — what the
 learner's decisions of every phase: bids, exchanges, gifts, raises, the leave and card play). Printed per
 game: wall-clock and CPU p50/p95 of the whole Review, the decisions per deal, the time to the first
 decision's verdict (when the progress bar first moves), and how many decisions of the play were not valued
-face up (the solve past the judge's budget of positions). Goals (issue 21): Nimby and Tumbochka <= 3 s,
+face up (the solve past the judge's budget of positions). Goals (docs/analysis.md): Nimby and Tumbochka <= 3 s,
 Nestors <= 15 s, progress from the first second.
 """
 

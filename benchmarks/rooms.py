@@ -1,4 +1,4 @@
-"""Shared rooms (issue 25): how fast a move reaches the other kernels, moves per second, memory per kernel.
+"""Shared rooms (docs/classroom.md): how fast a move reaches the other kernels, moves per second, memory per kernel.
 
 Four processes (four kernels) hold the four seats of one Nestors room and play; each notes
 when it appended a move and when it first saw each of the others' moves (looking at the log

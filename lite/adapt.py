@@ -9,8 +9,8 @@ is said in a markdown cell instead of failing:
 - ``04-instructor``'s command-line cell starts a process, which a browser cannot: it calls the same
   command in-process instead; Voila needs a server (see ``EDITS``).
 
-An edit names its cell by a piece of its text (a *marker*); if a notebook changes so that the marker
-no longer picks exactly one cell, the build fails rather than ship a notebook that fails.
+An edit names its cell by a piece of its text (a *marker*); if the marker does not pick exactly one
+cell of its notebook, the build fails rather than ship a notebook that fails.
 
 Only what the notebooks need is published (``needed``: the notebooks, their Russian edition in ``ru/``
 and their records), and in a git
@@ -39,7 +39,7 @@ LEFT_OUT = {
 }
 #: The one folder of ``notebooks/`` the site needs besides the notebooks: the game records they load.
 RECORDS = "records"
-#: The Russian edition of the notebooks (issue 14): the same notebooks one folder down, adapted alike.
+#: The Russian edition of the notebooks: the same notebooks one folder down, adapted alike.
 RUSSIAN = "ru"
 
 Cell = dict[str, Any]

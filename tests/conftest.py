@@ -31,7 +31,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     of their own, so the other worker runs them meanwhile. Units go out in the order collected: the browser tests
     first, then the Lite tests, then the other modules (the Binder check, the slowest of them, early).
 
-    (pytest-xdist's ``loadgroup`` cannot group tests under pytest 9.2, which no longer reads the node id it edits.)
+    (pytest-xdist's ``loadgroup`` cannot group tests under pytest 9.2, which does not read the node id it edits.)
     """
     if config.getoption("dist") != "loadscope":
         return None
@@ -55,5 +55,5 @@ def _locale_set_by_a_test_does_not_leak() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _progress_kept_by_a_test_does_not_leak(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test starts with no drill progress: a Drill goes on where the last one of its topic got to (issue 22)."""
+    """Each test starts with no drill progress: a Drill goes on where the last one of its topic got to."""
     monkeypatch.setattr("cardwidgets.widgets.drill._SHARED", [])

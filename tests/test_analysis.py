@@ -1,4 +1,4 @@
-"""The double-dummy solver (issue 15, section 1) against the engines themselves.
+"""The double-dummy solver (docs/analysis.md) against the engines themselves.
 
 - a brute force that only uses the engines' own ``clone``/``apply`` gives the
   value of every legal action on many random endings of each game;
@@ -632,7 +632,7 @@ def test_budget_stops_with_unfinished_and_keeps_only_exact_values() -> None:
     assert double_dummy(state, max_nodes=needed) == full
 
 
-# ----- post-mortem (issue 15, section 2) ------------------------------------------------------------------
+# ----- post-mortem ---------------------------------------------------------------------------------------
 def finished_deal(game: str, seed: int) -> GameState:
     rng = random.Random(seed)
     state = start_of_play(game, rng)

@@ -1,4 +1,4 @@
-"""The solver in the widgets (issue 15, section 3): the Analysis switch, Review, Drill.from_mistakes."""
+"""The solver in the widgets: the Analysis switch, Review, Drill.from_mistakes."""
 
 from __future__ import annotations
 
@@ -405,7 +405,7 @@ def test_post_mortem_follows_the_default_locale() -> None:
     assert re.search("[а-я]", russian[0]["text"])
 
 
-# ----- the Review button: worked out off the message handler, entries open in the table (issue 21) --------------------
+# ----- the Review button: worked out off the message handler, entries open in the table -------------------------------
 def test_the_review_button_works_in_the_background_with_progress_and_a_busy_refusal() -> None:
     table = played_table("nimby", 1)
     seen: list[list[int]] = []

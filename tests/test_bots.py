@@ -1,4 +1,4 @@
-"""Bots: legal moves only, no peeking at hidden cards, determinism, hints (issue 7)."""
+"""Bots: legal moves only, no peeking at hidden cards, determinism, hints (docs/bots.md)."""
 
 from __future__ import annotations
 

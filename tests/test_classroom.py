@@ -1,4 +1,4 @@
-"""``Classroom`` (issue 25): duplicate deals at several shared tables, compared for the instructor, in two languages."""
+"""``Classroom``: duplicate deals at several shared tables, compared for the instructor, in two languages."""
 
 from __future__ import annotations
 

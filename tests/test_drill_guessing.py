@@ -1,4 +1,4 @@
-"""Drills no one can guess (issue 22): over 200 questions of any topic, for several seeds,
+"""Drills no one can guess: over 200 questions of any topic, for several seeds,
 
 - no answer (value or place among the options) is right in more than 40 % of the
   questions, nor more than 15 points above 1/k for k options (for two options,

@@ -1,4 +1,4 @@
-"""Mastery that survives a restart (issue 22): per-topic progress in a small SQLite file.
+"""Mastery that survives a restart: per-topic progress in a small SQLite file.
 
 Answered, right, the run of right answers and missed questions are kept per topic; a
 missed question comes back after a few others, then after more; a run of ``MASTERY``

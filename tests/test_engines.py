@@ -78,7 +78,7 @@ MUTATIONS: tuple[Callable[[Any], object], ...] = (
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_what_legal_actions_returns_cannot_change_the_state(name: str) -> None:
-    # Issue 11: the cached list was returned itself and shared by clones.
+    # A cached list returned itself would be shared by the caller and by clones.
     for seed in range(10):
         state, rng = random_deal(name, seed)
         while not state.is_done:

@@ -1,4 +1,4 @@
-"""TrickExplorer's predict mode (issue 22): the learner answers before the engine shows the trick.
+"""TrickExplorer's predict mode: the learner answers before the engine shows the trick.
 
 One graded position per case of NES-6 (W1, W2, W3, W3a, W3b) and of the leave (NES-7);
 the right answers are worked out again here from docs/rules/nestors.md (``test_drills``),

@@ -1,4 +1,4 @@
-"""A fourth game that lives only in the tests (``tests/fourth_game``, issue 23 part 2).
+"""A fourth game that lives only in the tests (``tests/fourth_game``, docs/adding-a-game.md).
 
 It registers itself like the built-in games, and the generic layers — the bots, the
 double-dummy solver, the judge's scoring, the drills — serve it with no change of theirs.

@@ -2,7 +2,7 @@
 ``js/test/`` with Node's test runner and jsdom.
 
 They draw the real kernel states of ``js/test/fixtures/`` (written by ``js/test/make_fixtures.py``);
-the first test fails when those fixtures no longer match what the widgets sync, so the front-end
+the first test fails when those fixtures do not match what the widgets sync, so the front-end
 is always tested against today's kernel. CI requires Node (``CARDWIDGETS_REQUIRE_BROWSER=1``);
 elsewhere a missing Node or ``npm ci`` is a skip with the reason.
 """

@@ -364,7 +364,7 @@ def test_records_carry_notes_in_both_languages() -> None:
 
 
 def test_every_shipped_record_note_is_in_both_languages() -> None:
-    """notebooks/records: a Russian picture never shows an English note (issue 21)."""
+    """notebooks/records: a Russian picture never shows an English note."""
     notes = {}
     for path in sorted((ROOT / "notebooks" / "records").glob("*/*.json")):
         for key, note in json.loads(path.read_text(encoding="utf-8")).get("notes", {}).items():
@@ -479,9 +479,9 @@ def test_no_latin_in_russian_over_random_deals(game: str) -> None:
     assert not bad, "\n".join(f"{where}: {text}" for where, text in list(bad.items())[:30])
 
 
-# ----- widgets' text in Russian (issue 14's leaks) ------------------------------------------------------
+# ----- widgets' text in Russian: no English leaks ------------------------------------------------------
 def test_explorer_text_in_russian_names_cards_the_russian_way() -> None:
-    """TrickExplorer.text(): «В♦», never ``JD``, in every line; English writes "J♦" (issue 21: no codes)."""
+    """TrickExplorer.text(): «В♦», never ``JD``, in every line; English writes "J♦" (no codes)."""
     for example in EXAMPLES:
         explorer = TrickExplorer(locale="ru")
         explorer.load_example(example)
@@ -834,7 +834,7 @@ def test_a_hand_held_face_down_counts_its_cards_in_words() -> None:
     assert all(seat["count_text"] == cards_text(seat["count"], "ru") for seat in held)
 
 
-# ----- what the widgets show in English: no card code, no action string (issue 21) ----------------------------------
+# ----- what the widgets show in English: no card code, no action string -------------------------------------------
 CARD_CODE = re.compile(r"(?<![\w♠♥♦♣-])(?:10|[2-9JQKA])[SHDC](?![\w])")
 ACTION_STRING = re.compile(r"\b(?:play|open|leave|give|exchange) (?:\?|(?:10|[2-9JQKA])[SHDC])(?![\w♠♥♦♣])")
 #: The status line and "Last action" tell what a seat did in a sentence ("Seat 2 passed"), not "Seat 2: pass".

@@ -1,4 +1,4 @@
-"""The judge (analysis/judge.py, issue 21): one verdict per decision, whichever tool asks, in the game's score."""
+"""The judge (analysis/judge.py): one verdict per decision, whichever tool asks, in the game's score."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Each game owns what a seat knows (issue 12 §3): the search reads it through the state only.
+"""Each game owns what a seat knows: the search reads it through the state only.
 
 The knowledge's truth and its independence of the hidden cards are checked in
 ``tests/test_bots.py``; the goldens (``tests/golden``) print it at every step.

@@ -1,6 +1,6 @@
-"""The package's layers have no back-arrows and its modules no import cycles (issue 12, docs/architecture.md).
+"""The package's layers have no back-arrows and its modules no import cycles (docs/architecture.md).
 
-Each game is a package, ``cardwidgets/games/<game>/``, beside the generic layers (issue 23):
+Each game is a package, ``cardwidgets/games/<game>/``, beside the generic layers (docs/adding-a-game.md):
 its modules sit in the layer they plug into (``PARTS``: its ``bot`` in ``bots``, its
 ``position`` in ``analysis`` …), a game imports no other game, and a generic module imports
 no game package (it finds a game through core's registry).

@@ -1,4 +1,4 @@
-"""The JupyterLite build without a browser (issue 8): notebook adaptation and what Pyodide lacks.
+"""The JupyterLite build without a browser: notebook adaptation and what Pyodide lacks.
 
 ``tests/browser/test_lite.py`` builds and runs the whole site; these checks are fast and need no
 network: ``lite/adapt.py`` on the real notebooks, and cardwidgets importing nothing a browser
@@ -136,7 +136,7 @@ def left_out(names: set[str]) -> set[str]:
 
 
 def test_site_has_only_what_git_tracks_and_the_notebooks_need(tmp_path):
-    # Issue 11: every file under notebooks/ was copied, a .env or a draft never committed included.
+    # Only tracked files the notebooks need are published: never a .env or a draft never committed.
     source = notebooks_copy(tmp_path / "repo")
     git(tmp_path / "repo", "init", "-q")
     (source / "notes.txt").write_text("tracked, but no notebook needs it\n")

@@ -1,4 +1,4 @@
-"""The message boundary never hides a bug (issue 20, part 2; ``widgets/base.py``).
+"""The message boundary never hides a bug (``widgets/base.py``).
 
 Only the check of what the browser sent becomes a refusal. A fault inside cardwidgets —
 here injected into the bots and the engine at random points — is logged with its

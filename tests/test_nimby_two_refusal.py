@@ -1,4 +1,4 @@
-"""A 2 refused as not following says the decisive fact first: it is a trump (issue 22).
+"""A 2 refused as not following says the decisive fact first: it is a trump.
 
 "2♠ is a trump (NIM-1), so it does not follow ♠: seat 1 must follow ♠ (holds 6♠)", in English
 and in Russian, with the rule id; any other card refused keeps "seat 1 must follow ♠ (holds 6♠)".

@@ -1,4 +1,4 @@
-"""The generic layers name no game (issue 23): every game's own code, words and tables live in its package.
+"""The generic layers name no game (docs/adding-a-game.md): every game's own code, words and tables live in its package.
 
 A game name (Nimby, Tumbochka, Nestors, in any case, Russian too) or a rule id of one game
 (``NIM-``, ``TUM-``, ``NES-``) in a generic module — ``core``, ``bots``, ``analysis``,

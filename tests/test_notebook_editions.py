@@ -1,4 +1,4 @@
-"""The Russian notebooks (``notebooks/ru/``) stay in step with the English ones (issue 14).
+"""The Russian notebooks (``notebooks/ru/``) stay in step with the English ones.
 
 A Russian notebook's code cells equal the English notebook's, up to the permitted differences only:
 its first code cell may set the locale (``cw.set_locale("ru")``, with ``import cardwidgets`` if needed),
@@ -22,7 +22,7 @@ from cardwidgets.core.records import DEAL_KEYS, MATCH_KEYS
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 RU = NOTEBOOKS / "ru"
-#: English notebooks that have a Russian edition: all of them (issue 14; 06 is issue 15's analysis notebook).
+#: English notebooks that have a Russian edition: all of them (06 is the analysis notebook).
 EDITIONS = [
     "00-start-here.ipynb", "01-nimby.ipynb", "02-tumbochka.ipynb", "03-nestors.ipynb", "04-instructor.ipynb",
     "05-strategy.ipynb", "06-analysis.ipynb", "07-classroom.ipynb", "play.ipynb",

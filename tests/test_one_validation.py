@@ -1,4 +1,4 @@
-"""One validation for every entry point (issue 20, part 3).
+"""One validation for every entry point.
 
 Every way a record comes in — ``load_record`` from a path, a JSON text and a dict,
 ``replay``, ``Table.from_record``, ``HandReplay`` with and without a seat,
@@ -49,7 +49,7 @@ def _with(record: dict[str, Any], **changes: Any) -> str:
 
 
 NIMBY = _good("nimby")
-#: The cases the attack found (issue 20, part 3), as JSON texts.
+#: The malformed inputs an attack on the entry points tries, as JSON texts.
 FOUND: dict[str, str] = {
     "lone surrogate in a note": _with(NIMBY, notes={"0": "\ud800"}),
     "lone surrogate in a bilingual note": _with(NIMBY, notes={"0": {"en": "x", "ru": "\udfff"}}),

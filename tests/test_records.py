@@ -56,7 +56,7 @@ def assert_matches(actual: object, expected: object, where: str) -> None:
 
 
 def test_one_match_replay_serves_the_replay_the_table_and_handreplay() -> None:
-    """Issue 12 §5: ``replay_match`` is the one way to rebuild a match; the three readers agree."""
+    """``replay_match`` is the one way to rebuild a match; the three readers agree."""
     data = load_record_test(RECORDS / "tumbochka" / "tum-8-time-out-after-three-deals.json")["record"]
     record = load_record(data)
     last = len(record.deals) - 1

@@ -193,7 +193,7 @@ def test_dev_zero_is_refused_at_the_size_limit(capsys) -> None:
 
 
 def test_thrown_in_match_over_the_limits_is_refused(tmp_path: Path, capsys) -> None:
-    """The 11 MB record of 180k thrown-in Nimby deals of issue 11: refused by the size cap, unparsed."""
+    """The 11 MB record of 180k thrown-in Nimby deals: refused by the size cap, unparsed."""
     deal = json.dumps({"dealer": 0, "seed": 1, "actions": THROWN_IN})
     path = tmp_path / "big.json"
     path.write_text('{"game": "nimby", "deals": [' + ", ".join([deal] * 180_000) + "]}", encoding="utf-8")

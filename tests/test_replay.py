@@ -257,11 +257,11 @@ def test_every_hand_is_shown_and_the_text_is_deterministic() -> None:
     for seat, hand in enumerate(first.state.hands):
         assert first.board["seats"][seat]["hand"] == [card.text for card in hand]
         for card in hand:
-            assert card.symbol_text in first.text()  # words, not codes (issue 21)
+            assert card.symbol_text in first.text()  # words, not codes
 
 
 def test_a_russian_replay_prints_the_faces_the_russian_way() -> None:
-    """HandReplay's board in Russian: Т, К, Д, В on the faces, as its text says (issue 21)."""
+    """HandReplay's board in Russian: Т, К, Д, В on the faces, as its text says."""
     from cardwidgets import HandReplay, new_game
 
     replay = HandReplay(new_game("nestors", seed=1), locale="ru")

@@ -1,4 +1,4 @@
-"""The room engine (issue 25): moves checked by the engine, bots on empty seats, matches played by several kernels."""
+"""The room engine: moves checked by the engine, bots on empty seats, matches played by several kernels."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The classroom app with a room (issue 25): ``play.ipynb?room=class-3-t1&seat=2`` — a seat at a shared room."""
+"""The classroom app with a room: ``play.ipynb?room=class-3-t1&seat=2`` — a seat at a shared room."""
 
 from __future__ import annotations
 

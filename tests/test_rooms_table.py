@@ -1,4 +1,4 @@
-"""``Table(game, room=…, seat=…)`` (issue 25): a seat at a shared room, followed; no hidden card synced."""
+"""``Table(game, room=…, seat=…)``: a seat at a shared room, followed; no hidden card synced."""
 
 from __future__ import annotations
 

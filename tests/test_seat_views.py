@@ -1,4 +1,4 @@
-"""A seat's view keeps its secrets on the kernel's side (issue 20, part 1).
+"""A seat's view keeps its secrets on the kernel's side.
 
 ``HandReplay(source, seat=k)`` before Reveal is the instructor's "what would you play
 here?": whatever the browser sends, the kernel accepts only seat k's own actions on its

@@ -1,7 +1,7 @@
 """State fields are declared once (core/fields.py): every field is declared, and clone copies each one.
 
 A field a game sets without declaring it, or a clone that shares a list with its
-original, fails here (issue 12 §2).
+original, fails here.
 """
 
 from __future__ import annotations

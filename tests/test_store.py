@@ -1,4 +1,4 @@
-"""The room store (issue 25): one interface, SQLite and Redis, the same tests against both; faults with processes."""
+"""The room store: one interface, SQLite and Redis, the same tests against both; faults with processes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every rule-of-thumb tip that states a fact about the cards is true in the position it is shown in (issue 21).
+"""Every rule-of-thumb tip that states a fact about the cards is true in the position it is shown in.
 
 The tips are the heuristic bots' reasons (``bots/nimby.py`` …): the Hint, the coach
 and the judge's verdicts quote them. For many seeded random positions of each game

@@ -357,7 +357,7 @@ def test_rules_defaults_and_unknown_option() -> None:
 
 @pytest.mark.rules("option:win_on_tumbochka", "option:defenders_score", "T-7", "T-5")
 def test_other_readings_tell_what_they_decided() -> None:
-    """Issue 22: under ``win_on_tumbochka: "deal_points"`` the win names the points taken, in both languages."""
+    """Under ``win_on_tumbochka: "deal_points"`` the win names the points taken, in both languages."""
     case = json.loads((RECORDS / "tumbochka" / "option-win-on-tumbochka-deal-points.json").read_text(encoding="utf-8"))
     match = Match("tumbochka", rules=case["record"]["rules"], start=case["record"]["start"])
     deal = case["record"]["deals"][0]

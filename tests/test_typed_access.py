@@ -1,4 +1,4 @@
-"""Typed access for engines (issue 23, types checked): an action's argument by kind, the seat to act."""
+"""Typed access for engines (types checked): an action's argument by kind, the seat to act."""
 
 from __future__ import annotations
 

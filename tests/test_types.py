@@ -1,4 +1,4 @@
-"""Issue 23 part 6: the package's types are checked (``make test`` runs mypy); what mypy is told to skip stays small.
+"""The package's types are checked (``make test`` runs mypy); what mypy is told to skip stays small.
 
 mypy itself runs in ``make test`` and CI (the Makefile); these tests keep its escape hatches in bounds:
 at most 10 ``type: ignore`` in the package, each with its error code and its reason, and no module

@@ -1,4 +1,4 @@
-"""The compiled Nestors search (``analysis/core/nestors.wasm``, issue 24) against the Python solver.
+"""The compiled Nestors search (``analysis/core/nestors.wasm``) against the Python solver.
 
 - same values AND same node counts as the Python solver (the reference) on
   random Nestors positions from the last tricks up to the middle of the deal:

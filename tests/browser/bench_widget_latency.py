@@ -32,7 +32,7 @@ WAIT_FOR = """async (predicate) => {
   while (!predicate()) await new Promise((resolve) => setTimeout(resolve, 1));
 }"""
 
-# Click the first legal card and time two moments (issue 12 §6):
+# Click the first legal card and time two moments (the learner's card is drawn before the kernel answers):
 #  - drawn: the card has left the hand for the trick (the table draws it at once, before the kernel
 #    answers) and the frame that paints it has begun (its requestAnimationFrame callback; "dom": the
 #    DOM change alone, without waiting for that frame);

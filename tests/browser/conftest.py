@@ -72,7 +72,7 @@ REQUIRED_MODULES = {
     "anywidget": "anywidget",
 }
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
-#: What a Jupyter server's log must never hold (issue 23): a Python traceback, an exception line
+#: What a Jupyter server's log must never hold: a Python traceback, an exception line
 #: (Python's or Node's, e.g. the "Fail to get yarn configuration" dump ending in
 #: ``Error: Dynamic require of "util" is not supported``), or a line logged at error level.
 LOG_PROBLEM = re.compile(r"Traceback \(most recent call last\)|^\w*(Error|Exception): |^\[E |Fail to get yarn", re.M)
@@ -216,7 +216,7 @@ class JupyterServer:
             "JUPYTERLAB_WORKSPACES_DIR": str(tmp / "lab-workspaces"),
             "JUPYTER_PLATFORM_DIRS": "1",
             "PYDEVD_DISABLE_FILE_VALIDATION": "1",
-            "JUPYTER_DATA_DIR": str(tmp / "data"),  # where a Drill keeps the learner's progress (issue 22)
+            "JUPYTER_DATA_DIR": str(tmp / "data"),  # where a Drill keeps the learner's progress
         }
         self.env.pop("ANYWIDGET_HMR", None)
         self.env.pop("CARDWIDGETS_PROGRESS", None)  # in memory elsewhere (conftest.py): a file here
@@ -273,7 +273,7 @@ class JupyterServer:
             self.stop()
             raise TimeoutError(f"jupyter {self.app} did not start:\n{self.log_path.read_text()}")
         try:
-            self.check_log()  # a startup error (issue 23: JupyterLab's yarn.js read as an ES module) fails at once
+            self.check_log()  # a startup error (e.g. JupyterLab's yarn.js read as an ES module) fails at once
         except AssertionError:
             self.stop()
             raise
@@ -293,7 +293,7 @@ class JupyterServer:
     def give_spare_kernel(self, path: str) -> None:
         """Give the notebook ``path`` the kernel started beforehand, and start one for the next notebook.
 
-        A fresh kernel per notebook, as before, but started while the previous test ran: the session is made
+        A fresh kernel per notebook, started while the previous test ran: the session is made
         here with that kernel, and JupyterLab (or Notebook 7) opening ``path`` joins it instead of starting one.
         The spare kernel runs in the server's root folder: a notebook in a subfolder starts its own, in its folder.
         """

@@ -100,7 +100,7 @@ def fresh_drill_state(nb, timeout_s: float = 90) -> dict:
 
 
 def test_progress_survives_a_kernel_restart(notebook):
-    """Issue 22: answer once (wrong), restart the kernel and run again: the drill remembers, in the data directory."""
+    """Answer once (wrong), restart the kernel and run again: the drill remembers, in the data directory."""
     nb = notebook([PROGRESS_CELL])
     root = nb.page.locator(".jp-CodeCell").filter(has_text=PROGRESS_MARKER).locator(".cw-drill")
     expect(root.locator(".cw-d-progress")).to_have_attribute("data-answered", "0")

@@ -1,4 +1,4 @@
-"""01-nimby and 02-tumbochka in a real browser (issue 13): they run, a drill asks before it tells, the coach speaks.
+"""01-nimby and 02-tumbochka in a real browser: they run, a drill asks before it tells, the coach speaks.
 
 Each notebook is run whole in JupyterLab. Then the learner answers one of its drills wrong and then right (the
 verdict cites the rule, and the kernel agrees). The coached first deal shows no verdict after Run All (the notebook
@@ -78,7 +78,7 @@ def test_game_notebook_drill_and_coach(page, jupyter_lab, case):
     topic = drill_call.split('"')[1]
     code = (
         "import gc, json\nfrom cardwidgets import Drill\n"
-        # the one answered (a rule section may open with another drill of the same topic, issue 22)
+        # the one answered (a rule section may open with another drill of the same topic)
         f"d = [o for o in gc.get_objects() if isinstance(o, Drill) and o.topic == {topic!r} and o.score['asked']][0]\n"
         "print(json.dumps([d.score, d.feedback['correct'], d.feedback['rule']]))"
     )

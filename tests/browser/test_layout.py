@@ -1,4 +1,4 @@
-"""The drawing fits where people open it: 320, 360, 768 and 1280 px wide, light and dark themes (issue 12 §4).
+"""The drawing fits where people open it: 320, 360, 768 and 1280 px wide, light and dark themes.
 
 A JupyterLab pane about 350 px wide (two notebooks side by side, a tablet, a phone in Voila) must
 show the whole table: nothing overlaps, every control stays inside the widget (the side panel moves

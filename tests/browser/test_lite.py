@@ -1,4 +1,4 @@
-"""The JupyterLite site (issue 8): the notebooks in the browser with no server and no network.
+"""The JupyterLite site: the notebooks in the browser with no server and no network.
 
 The module builds the site from this checkout with ``python lite/build.py --self-host-pyodide``
 (Pyodide from the npm package, every wheel in the site), serves it with ``python -m http.server``
@@ -388,8 +388,8 @@ def run_new_cell(page: Page, code: str, marker: str, wait_ms: int = KERNEL_ANSWE
     return output.first.inner_text()
 
 
-#: The double-dummy solver (issue 15) timed in the Lite kernel: every legal card's value at the first trick;
-#: Nestors by the compiled core (issue 24) through the browser's WebAssembly, checked against the Python solver.
+#: The double-dummy solver (docs/analysis.md) timed in the Lite kernel: every legal card's value at the first trick;
+#: Nestors by the compiled core through the browser's WebAssembly, checked against the Python solver.
 DOUBLE_DUMMY_CELL = """# test_lite: double dummy in the browser
 import json, random, time
 from cardwidgets.analysis import double_dummy, wasm_core
@@ -528,7 +528,7 @@ def test_notebook_runs_offline(name, lite_server, offline_browser, visit):
     assert_stayed_local(visit, offline_browser.proxy)
 
 
-#: A drill answered once, wrong, in the browser's Python (issue 22): where its progress is kept, and what it says.
+#: A drill answered once, wrong, in the browser's Python: where its progress is kept, and what it says.
 PROGRESS_CELL = """# test_lite: drill progress, run RUN (once)
 %pip install cardwidgets
 import json, sqlite3  # Pyodide loads sqlite3 when a cell imports it
@@ -561,7 +561,7 @@ def progress_of(page: Page, run: int) -> dict[str, Any]:
 
 
 def test_drill_progress_survives_a_kernel_restart(lite_server, offline_browser, visit):
-    """Issue 22: in JupyterLite the progress file lives in the browser's storage (/drive) and outlives the kernel."""
+    """In JupyterLite the progress file lives in the browser's storage (/drive) and outlives the kernel."""
     page = visit.page
     open_notebook(page, lite_server, "00-start-here")
     before = progress_of(page, 0)

@@ -50,7 +50,7 @@ def test_nestors_notebook_runs_and_its_trick_explorer_answers_a_click(page, jupy
         expect(unanswered.locator(".cw-x-trick")).to_have_count(0)
         expect(unanswered.locator(".cw-x-options")).to_have_count(0)
 
-    # The free explorer (the ones before it ask a prediction first, issue 22): the cell that makes ``explorer``.
+    # The free explorer (the ones before it ask a prediction first): the cell that makes ``explorer``.
     explorer = notebook_cell(page, "explorer = TrickExplorer").locator(".cw-explorer")
     explorer.scroll_into_view_if_needed()
     explorer.locator('button[data-command="example"][data-value="1"]').click()  # the seed's first example

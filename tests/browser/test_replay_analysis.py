@@ -1,4 +1,4 @@
-"""HandReplay's **Analysis** switch in a real browser (issue 15): marks on the cards, the panel, and no leak.
+"""HandReplay's **Analysis** switch in a real browser: marks on the cards, the panel, and no leak.
 
 A Nimby position (notebooks/06-analysis, section 1: seat 3 to lead trick 3, only A♣ keeps the makers' 3)
 is shown twice: in the instructor's view, where the Analysis button turns the double-dummy marks on and

@@ -1,4 +1,4 @@
-"""The Table's **Review** in a real browser (issue 21): the entries are buttons that open the deal there.
+"""The Table's **Review** in a real browser: the entries are buttons that open the deal there.
 
 A Nimby deal the learner (seat 0) has just played at random: **Review** is worked out in the kernel off the
 message handler (the button is disabled meanwhile, a progress bar and Cancel show), then each costly

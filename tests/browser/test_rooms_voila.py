@@ -1,4 +1,4 @@
-"""A shared room played in a real browser through Voila (issue 25): ``play.ipynb?room=class-3&seat=2``.
+"""A shared room played in a real browser through Voila: ``play.ipynb?room=class-3&seat=2``.
 
 Three kernels (separate processes) hold seats 0, 1 and 3 and play; the fourth seat is a Voila
 page in Chromium, played by clicking what the table offers, until the match is over. After every

@@ -1,4 +1,4 @@
-"""A seat's view keeps its secrets against a real page (issue 20): the browser tries to play another
+"""A seat's view keeps its secrets against a real page: the browser tries to play another
 seat's cards in ``HandReplay(seat=k)``; the kernel refuses each the same way, and nothing the page
 received — any trait, any error, in any notation — names a card hidden from seat k.
 """

@@ -1,6 +1,6 @@
 """A fourth game that lives only in the tests (``tests/fourth_game``) is played in a ``Table`` in a real browser.
 
-Nothing generic knows it (issue 23 part 2): the kernel imports it, it registers itself, and
+Nothing generic knows it: the kernel imports it, it registers itself, and
 the same widget and front-end draw it, take the learner's clicks and refuse an illegal card.
 """
 

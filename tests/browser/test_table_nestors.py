@@ -178,7 +178,7 @@ def test_c_restricted_choice_then_leave_the_table_card(open_table):
     error = table.kernel("t.error")
     assert error["action"] == "play KH"
     assert error["rule"] == "NES-6"
-    assert "J♦" in error["text"]  # the third-suit card he holds (written with its suit sign, issue 21)
+    assert "J♦" in error["text"]  # the third-suit card he holds (written with its suit sign, never a code)
     expect(table.error).to_contain_text(error["text"])
     expect(table.error).to_contain_text("NES-6")
     table.nb.screenshot("c-refused")

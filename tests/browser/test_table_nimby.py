@@ -247,9 +247,9 @@ _WATCH_ANIMATING_JS = """(root) => {
 def test_bot_moves_are_animated_to_the_end_when_a_trait_changes_meanwhile(open_table):
     # The learner's 3S completes trick 1; the bots then lead and follow trick 2: four animated steps
     # (2 s each, 4 s for a completed trick). A trait that changes meanwhile (here the locale, from Python;
-    # as well the Hint's answer or a trait synced after ``events`` in the same message) used to draw the
-    # final position at once, with the learner's controls, and the animation then went on: a learner (or a
-    # test) could act on a table that was about to disappear.
+    # as well the Hint's answer or a trait synced after ``events`` in the same message) must not draw the
+    # final position at once, with the learner's controls, while the animation goes on: a learner (or a
+    # test) could act on a table that is about to disappear.
     table = open_table(FOLLOW_TABLE.replace("pace=0", "pace=2"), cells=(FOLLOW_CELL,))
     assert table.wait_for_turn() == "play"
     table.root.evaluate(_WATCH_ANIMATING_JS)

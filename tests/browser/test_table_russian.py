@@ -87,7 +87,7 @@ d"""
 
 
 def test_russian_drill_reads_russian_only(notebook):
-    """Issue 14: a Russian drill — question, options, wrong and right feedback, Next — shows no Latin word."""
+    """A Russian drill — question, options, wrong and right feedback, Next — shows no Latin word."""
     nb = notebook([DRILL_CELL])
     root = nb.page.locator(".jp-CodeCell").filter(has_text=DRILL_MARKER).locator(".cw-drill")
     expect(root).to_have_attribute("data-state", "question")

@@ -210,7 +210,7 @@ def test_defender_knows_the_talon_but_not_the_other_gift(open_table):
     assert "give ? 1" in view["history"]
     # the precondition of this deal and seed: seat 1 got a card the learner never saw (not a talon card,
     # and not played yet), so it must be nowhere in what the browser received
-    why = f"seed {DEFENDER_SEED} no longer makes the random declarer give seat 1 an unseen card: choose another seed"
+    why = f"seed {DEFENDER_SEED} does not make the random declarer give seat 1 an unseen card: choose another seed"
     assert other not in talon, why
     assert other in table.kernel("hand_of(1)"), why
     hidden = set(table.kernel("hand_of(0) + hand_of(1)")) - set(talon)

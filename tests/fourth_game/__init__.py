@@ -1,4 +1,4 @@
-"""Troika, a fourth game that lives only in the tests (issue 23): it registers like the built-in ones.
+"""Troika, a fourth game that lives only in the tests (docs/adding-a-game.md): it registers like the built-in ones.
 
 A built-in game's package registers when imported; this one waits for ``register_troika()``
 so that the other tests, collected in the same run, see the three games only

@@ -1,4 +1,4 @@
-"""Troika, a small test-only game (issue 23): three players, twelve cards, one trick rule of its own.
+"""Troika, a small test-only game: three players, twelve cards, one trick rule of its own.
 
 TRO-1: the deck is the Q, K and A of each suit (12 cards); each of three players gets 4;
 the seat after the dealer (eldest) leads the first trick.
