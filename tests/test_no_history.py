@@ -23,7 +23,7 @@ SUFFIXES = {".py", ".c", ".h", ".ts", ".mjs", ".js", ".css", ".toml", ".cfg", ".
 #: Files without a suffix that are code (build scripts).
 NAMES = {"Makefile", "run"}
 SKIP_DIRS = {"node_modules", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
-#: A ticket number, or a phrase about how the code was before. Written as patterns, so this file passes too.
+#: A ticket number, or a phrase about the code's past. Written as patterns, so this file passes too.
 HISTORY = re.compile(r"\bissues?\s+#?\d+|\bas\s+before\b|\bno\s+longer\b|\bused\s+to\s+be\b", re.IGNORECASE)
 
 
