@@ -10,6 +10,7 @@ and the notebooks' words are the learners' text.
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -28,15 +29,17 @@ HISTORY = re.compile(r"\bissues?\s+#?\d+|\bas\s+before\b|\bno\s+longer\b|\bused\
 
 
 def scanned_files() -> list[Path]:
-    files = [ROOT / name for name in FILES if (ROOT / name).is_file()]
-    for folder in FOLDERS:
-        for path in sorted((ROOT / folder).rglob("*")):
-            parts = path.relative_to(ROOT).parts
-            if any(part in SKIP_DIRS for part in parts) or not path.is_file():
-                continue
-            if path.suffix in SUFFIXES or path.name in NAMES:
-                files.append(path)
-    return files
+    """The project's own code and build files: those git tracks, or would (not what a build or a run left there)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *FOLDERS, *FILES],
+        cwd=ROOT, capture_output=True, check=True,
+    ).stdout.decode()
+    paths = sorted({ROOT / name for name in listed.split("\0") if name})
+    return [
+        path for path in paths
+        if path.is_file() and (path.suffix in SUFFIXES or path.name in NAMES)
+        and not any(part in SKIP_DIRS for part in path.relative_to(ROOT).parts)
+    ]
 
 
 def history_lines(path: Path) -> list[str]:

@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from conftest import from_record
+from conftest import from_record, wait_model
 
 try:
     from playwright.sync_api import expect
@@ -198,8 +198,11 @@ def test_c_restricted_choice_then_leave_the_table_card(open_table):
     assert visited == C_LEGAL
     page.keyboard.press("ArrowLeft")
     assert page.evaluate(focused) == "JS"
+    played_before = len(table.model()["view"]["history"])
     page.keyboard.press("Enter")
-    expect(table.card("JS")).to_have_count(0)
+    expect(table.card("JS")).to_have_count(0)  # at once: the card leaves the hand before the kernel answers
+    # the kernel's answer (the move in the history) before the turn is read: until then the page shows the old phase
+    wait_model(page, table.marker, "(m, n) => m.get('view').history.length > n", played_before)
     # JupyterLab did not take the keys: no new cell, still in command mode
     assert page.locator(".jp-Cell").count() == cells_before
     assert page.evaluate("() => window.jupyterapp.shell.currentWidget.content.mode") == "command"
