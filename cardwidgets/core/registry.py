@@ -32,6 +32,35 @@ PARTS = {
 
 
 @dataclass(frozen=True)
+class Capabilities:
+    """What a game has, declared at registration: the generic layers draw and say only what is declared here.
+
+    A generic layer (the board, the catalogues, the front-end, the bots) asks ``spec.capabilities``
+    before it shows a trump, a bid or a seat that sits a deal out; everything else a game has
+    (its announcements' names, its gifts, its trick order) is its own, said by its own package.
+    ``concepts`` names the game's own ideas (e.g. ``("trilyazh", "troyan")``): words no generic
+    file may use (``tests/test_no_game_names.py``).
+    """
+
+    #: A trump the board shows (a suit or a rank), possibly not chosen yet.
+    trump: bool = False
+    #: An auction: bids, passes, a high bidder, a contract and its declarer.
+    auction: bool = False
+    #: Cards that change hands outside the tricks (a talon, a stock, cards given between seats).
+    exchange: bool = False
+    #: Announcements a seat may make with a card it plays.
+    announcements: bool = False
+    #: Seats that sit a deal out.
+    sitting_out: bool = False
+    #: Fixed partnerships (``Game.sides`` groups seats into sides of more than one).
+    partnerships: bool = False
+    #: A compiled search core for the solver (``analysis/wasm_core.py``).
+    compiled_search: bool = False
+    #: The game's own ideas, by name: words no generic file may use.
+    concepts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """What one game offers the generic layers: its ``Game`` class and the modules of its package by part.
 
@@ -42,6 +71,7 @@ class GameSpec:
     game: type[Game]
     package: str
     parts: tuple[str, ...] = ()
+    capabilities: Capabilities = field(default_factory=Capabilities)
     _loaded: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
 
     @property

@@ -8,7 +8,7 @@ and ``board`` (``core/registry.py`` says what each offers).
 
 from __future__ import annotations
 
-from cardwidgets.core.registry import GameSpec, register
+from cardwidgets.core.registry import Capabilities, GameSpec, register
 from cardwidgets.games.nestors import lessons, texts, words
 from cardwidgets.games.nestors.engine import *  # noqa: F403 (the engine's names, importable from the game's package)
 from cardwidgets.games.nestors.engine import Nestors
@@ -18,4 +18,11 @@ add_words(words)
 add_words(texts)
 add_words(lessons)
 #: What Nestors offers the generic layers.
-SPEC = register(GameSpec(Nestors, __name__, ("bot", "position", "scoring", "drills", "board")))
+SPEC = register(
+    GameSpec(
+        Nestors,
+        __name__,
+        ("bot", "position", "scoring", "drills", "board"),
+        Capabilities(trump=True, auction=True, sitting_out=True, partnerships=True, compiled_search=True),
+    )
+)

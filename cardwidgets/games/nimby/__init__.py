@@ -8,7 +8,7 @@ and ``board`` (``core/registry.py`` says what each offers).
 
 from __future__ import annotations
 
-from cardwidgets.core.registry import GameSpec, register
+from cardwidgets.core.registry import Capabilities, GameSpec, register
 from cardwidgets.games.nimby import lessons, texts, words
 from cardwidgets.games.nimby.engine import *  # noqa: F403 (the engine's names, importable from the game's package)
 from cardwidgets.games.nimby.engine import Nimby
@@ -18,4 +18,11 @@ add_words(words)
 add_words(texts)
 add_words(lessons)
 #: What Nimby offers the generic layers.
-SPEC = register(GameSpec(Nimby, __name__, ("bot", "position", "scoring", "drills", "board")))
+SPEC = register(
+    GameSpec(
+        Nimby,
+        __name__,
+        ("bot", "position", "scoring", "drills", "board"),
+        Capabilities(trump=True, auction=True, exchange=True, partnerships=True),
+    )
+)
