@@ -13,7 +13,7 @@ import sys
 
 from cardwidgets.core.errors import RecordError, echo
 from cardwidgets.core.records import replay, summary
-from cardwidgets.games import GAMES
+from cardwidgets.core.registry import GAMES
 from cardwidgets.playthrough import playthrough
 
 

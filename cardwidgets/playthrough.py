@@ -16,8 +16,8 @@ from collections.abc import Iterable
 
 from cardwidgets.cards import Card
 from cardwidgets.core.knowledge import Knowledge
+from cardwidgets.core.registry import get_game
 from cardwidgets.core.state import GameState
-from cardwidgets.games import get_game
 
 
 def playthrough(name: str, seed: int) -> str:

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from cardwidgets.analysis import parallel, wasm_core
 from cardwidgets.analysis.checks import AnalysisError, check_budget, check_position, check_workers
 from cardwidgets.analysis.position import new_position, play_phases, points_so_far
-from cardwidgets.analysis.solver import Solver, Unfinished
+from cardwidgets.analysis.solver import Position, Solver, Unfinished
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import phase_name
+
+if TYPE_CHECKING:
+    from cardwidgets.core.registry import CompiledPart
 
 #: The engines that can answer: the compiled core (for positions it can search, ``wasm_core``) and the Python reference.
 ENGINES = ("wasm", "python")
@@ -24,7 +27,7 @@ class Values(dict[str, int]):
     engine: str = "python"
 
 
-def position_of(state: GameState) -> Any:
+def position_of(state: GameState) -> Position:
     """The fast position of ``state`` (a deal in the play), or ``AnalysisError``."""
     if not isinstance(state, GameState):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.not_a_state", {"what": type(state).__name__}))
@@ -62,7 +65,7 @@ class DoubleDummy:
         self.wanted = engine
         #: The engine that answered the last ``values`` call.
         self.engine = "python"
-        self._context: Any = None
+        self._context: object = None
         #: A module instance of its own (``use_core``), else the process's shared one.
         self.own_core: wasm_core.Core | None = None
         #: Threads sharing the root actions (``parallel``), each with a module instance of its own, all
@@ -74,11 +77,11 @@ class DoubleDummy:
         """Solve with this module instance (e.g. one per thread) instead of the process's shared one."""
         self.own_core = core
 
-    def _in_parallel(self, pos: Any) -> bool:
+    def _in_parallel(self, pos: Position) -> bool:
         """Whether to share the root actions among threads (``workers``; not in Pyodide)."""
         return self.workers > 1 and parallel.AVAILABLE and self.own_core is None and len(pos.moves(merge=False)) > 2
 
-    def _core(self, pos: Any) -> wasm_core.Core | None:
+    def _core(self, pos: Position) -> wasm_core.Core | None:
         """The module that will answer for ``pos``, or None for the Python solver."""
         if self.wanted == "python" or pos.compiled is None:
             return None
@@ -98,8 +101,9 @@ class DoubleDummy:
         core = self._core(pos)
         if core is not None:
             try:
-                if self._in_parallel(pos):
-                    return self._parallel_values(state, pos, wasm_core.cores(pos.compiled, self.workers))
+                if self._in_parallel(pos) and pos.compiled is not None:
+                    cores = wasm_core.cores(pos.compiled, self.workers)
+                    return self._parallel_values(state, pos, pos.compiled, cores)
                 return self._values(state, pos, core)
             except (Unfinished, AnalysisError):
                 raise
@@ -108,7 +112,7 @@ class DoubleDummy:
                 core.deal = None
         return self._values(state, pos, None)
 
-    def _values(self, state: GameState, pos: Any, core: wasm_core.Core | None) -> Values:
+    def _values(self, state: GameState, pos: Position, core: wasm_core.Core | None) -> Values:
         """``values`` with ``core`` (the compiled search) or, when None, the Python solver."""
         base = declaring_points(state)
         solver = self.solver
@@ -147,12 +151,14 @@ class DoubleDummy:
         out.engine = self.engine = "python" if core is None else "wasm"
         return out
 
-    def _parallel_values(self, state: GameState, pos: Any, cores: list[wasm_core.Core]) -> Values:
+    def _parallel_values(
+        self, state: GameState, pos: Position, compiled: CompiledPart, cores: list[wasm_core.Core]
+    ) -> Values:
         """``values`` with the root actions shared among ``cores``, one thread each (``parallel``)."""
         base = declaring_points(state)
         self.solver.start()
         moves = pos.moves(merge=False)
-        children = parallel.children_of(pos, moves, pos.compiled.position_ints)
+        children = parallel.children_of(pos, moves, compiled.position_ints)
         texts = [pos.text(move) for move in moves]
         held = []
         try:
@@ -177,7 +183,7 @@ class DoubleDummy:
         out.engine = self.engine = "wasm"
         return out
 
-    def _core_value(self, core: wasm_core.Core, pos: Any, guess: int | None, started: float) -> int:
+    def _core_value(self, core: wasm_core.Core, pos: Position, guess: int | None, started: float) -> int:
         """``Solver.value`` by the module, within what is left of this call's budgets."""
         solver = self.solver
         nodes_left = None if solver.max_nodes is None else solver.max_nodes - solver.nodes

@@ -46,8 +46,8 @@ from cardwidgets.bots import heuristic
 from cardwidgets.bots.search import default_samples, playout
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
+from cardwidgets.core.registry import get_game
 from cardwidgets.core.state import GameState
-from cardwidgets.games import get_game
 from cardwidgets.i18n import LOCALES, Points
 from cardwidgets.i18n.names import action_phrase
 

@@ -13,7 +13,7 @@ module (found through the registry) offers
 
 from __future__ import annotations
 
-from cardwidgets.core.registry import game_part, get_game
+from cardwidgets.core.registry import get_game, spec_of
 from cardwidgets.core.state import GameState
 
 
@@ -40,11 +40,11 @@ def result_of_points(state: GameState, seat: int, points: int) -> int | None:
     None when the result depends on more than those points (a player's own tricks, where each
     plays for himself: the judge then plays the solver's line to the end and reads the score).
     """
-    score = game_part(state.game_name, "scoring").score_of_points(state, seat, points)
+    score = spec_of(state.game_name).scoring().score_of_points(state, seat, points)
     return None if score is None else result_of_score(score, state.game_name, seat)
 
 
 def thresholds(game: str) -> tuple[float, float]:
     """(the least cost that may be called an inaccuracy, the least that is a mistake), in score units."""
-    low, high = game_part(game, "scoring").THRESHOLDS
+    low, high = spec_of(game).scoring().THRESHOLDS
     return float(low), float(high)

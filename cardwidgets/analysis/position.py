@@ -15,11 +15,16 @@ declaring side's points (docs/records.md summary ``points``). The module offers
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardwidgets.analysis.base import GONE, IN_TRICK, SEPARATOR, CardTable
 from cardwidgets.cards import ALL_CARDS, SUITS, Card
-from cardwidgets.core.registry import game_part
+from cardwidgets.core.registry import spec_of
+
+if TYPE_CHECKING:
+    from cardwidgets.analysis.solver import Position
+    from cardwidgets.core.registry import CompiledPart
+    from cardwidgets.core.state import GameState
 
 TEXT = [card.text for card in ALL_CARDS]
 SUIT_NUMBER = {suit: i for i, suit in enumerate(SUITS)}
@@ -54,7 +59,7 @@ class TrickPosition:
     auto_leave = False
     #: How the compiled search (``wasm_core``) reads this position: the game's module of marshalling
     #: (``MODULE``, ``VERSION``, ``deal_ints``, ``position_ints``), or None when there is no compiled search.
-    compiled: Any = None
+    compiled: CompiledPart | None = None
     #: Whether the search should try killer moves (they help long tricks, not short ones).
     use_killers = False
 
@@ -145,24 +150,22 @@ class TrickPosition:
         self.codes[card] = seat + 8 * self.table.point_class[card]
 
 
-# ----- a game's position, by the game's name -------------------------------------------------------------
+# ----- a game's position, by the game's name (its ``position`` part, ``core.registry.PositionPart``) -----
 def play_phases(game: str) -> tuple[str, ...]:
     """The phases of ``game``'s play that the solver analyses."""
-    return tuple(game_part(game, "position").PLAY_PHASES)
+    return tuple(spec_of(game).position().PLAY_PHASES)
 
 
-def new_position(state: Any) -> TrickPosition:
+def new_position(state: GameState) -> Position:
     """The fast position of ``state`` (a deal in one of its game's ``play_phases``)."""
-    position: TrickPosition = game_part(state.game_name, "position").position(state)
-    return position
+    return spec_of(state.game_name).position().position(state)
 
 
-def points_so_far(state: Any) -> int:
+def points_so_far(state: GameState) -> int:
     """The declaring side's points counted so far, as the positions count them."""
-    points: int = game_part(state.game_name, "position").points_so_far(state)
-    return points
+    return spec_of(state.game_name).position().points_so_far(state)
 
 
-def declaring_seats(state: Any) -> tuple[bool, ...]:
+def declaring_seats(state: GameState) -> tuple[bool, ...]:
     """Per seat, whether it is on the declaring side (makers, declarer, bidders)."""
-    return tuple(game_part(state.game_name, "position").declaring_seats(state))
+    return tuple(spec_of(state.game_name).position().declaring_seats(state))

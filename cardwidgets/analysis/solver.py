@@ -4,7 +4,9 @@ A *position* (one class per game, in its package's ``position`` module) is a
 compact, mutable copy of a deal in the play: ``moves()``, ``play(move)``
 (returns the points the declaring side gains by that move), ``undo()``,
 ``maximizing()``, ``done()``, ``key()`` (None except at a trick boundary) and
-``upper_bound()`` (the most the declaring side can still gain).
+``upper_bound()`` (the most the declaring side can still gain); ``double_dummy``
+also asks its ``context()``, ``text(move)``, ``compiled``, ``auto_leave`` and
+``use_killers`` (``Position`` declares them all).
 
 ``Solver.value(position)`` is the exact number of points the declaring side
 still gains from here when both sides play perfectly. Values in the table are
@@ -15,7 +17,10 @@ is shared across the actions of a position and the steps of a replay.
 from __future__ import annotations
 
 import time
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from cardwidgets.core.registry import CompiledPart
 
 INFINITY = 10**6
 #: The table is emptied when it reaches this many entries (memory stays bounded; values stay exact).
@@ -33,7 +38,7 @@ class Unfinished(RuntimeError):  # noqa: N818 (the name says what happened)
 
 
 class Position(Protocol):
-    """What the search needs from a game's fast position."""
+    """What the search and ``double_dummy`` need from a game's fast position (a move is the game's own token)."""
 
     def moves(self, merge: bool = True) -> list[Any]:
         """The legal moves; ``merge`` drops equal cards and orders the rest for the search."""
@@ -71,8 +76,22 @@ class Position(Protocol):
         """None once the deal is over, else ``(key(), upper_bound(), slot())`` in one call."""
         ...
 
+    def context(self) -> object:
+        """What values depend on besides the position (the deal, the trump …): tables are kept while it is equal."""
+        ...
+
+    def text(self, move: Any) -> str:
+        """``move`` as the engine's action string (``GameState.legal_strings``)."""
+        ...
+
     #: Every value is a multiple of ``step`` (a game counting in fives: 5).
     step: int
+    #: Whether a move carries a forced follow-up with it (a card left on the table); ``double_dummy`` turns it on.
+    auto_leave: bool
+    #: Whether the search should try killer moves (they help long tricks, not short ones).
+    use_killers: bool
+    #: The game's marshalling for the compiled search (``wasm_core``), or None when it has none.
+    compiled: CompiledPart | None
 
 
 class Solver:

@@ -11,25 +11,12 @@ Each game package's ``bot`` module (found through the registry) offers one small
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, cast
 
 from cardwidgets.bots.base import Decision, Player, only_move
 from cardwidgets.core.actions import Action
-from cardwidgets.core.registry import game_part
+from cardwidgets.core.registry import BotPart as Strategy  # the contract of a game's bot module
+from cardwidgets.core.registry import spec_of
 from cardwidgets.core.state import GameState
-
-
-class Strategy(Protocol):
-    """What a game's rules-of-thumb module provides."""
-
-    def decide(self, state: GameState) -> Decision:
-        """The move and why."""
-        ...
-
-    def candidates(self, state: GameState) -> Sequence[Action]:
-        """The legal moves worth comparing."""
-        ...
-
 
 #: The rules of thumb by game, as first looked up (the playouts ask at every move).
 _FOUND: dict[str, Strategy] = {}
@@ -39,7 +26,7 @@ def strategy(game: str) -> Strategy:
     """The rules of thumb of ``game`` (its package's ``bot`` module, through the registry)."""
     found = _FOUND.get(game)
     if found is None:
-        found = _FOUND[game] = cast("Strategy", game_part(game, "bot"))
+        found = _FOUND[game] = spec_of(game).bot()
     return found
 
 

@@ -29,7 +29,7 @@ from cardwidgets.bots import heuristic
 from cardwidgets.bots.base import Decision, Player, hand_sizes, only_move, seat_to_act
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
-from cardwidgets.core.registry import game_part, get_game
+from cardwidgets.core.registry import get_game, spec_of
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import LOCALES, Points
 from cardwidgets.i18n.names import action_label, action_phrase
@@ -45,7 +45,7 @@ MAX_SAMPLES = 200
 
 def default_samples(state: GameState, candidates: int, in_hands: int) -> int:
     """Worlds to sample among ``candidates`` with ``in_hands`` cards in the hands: the game's ``BUDGET``, shared out."""
-    rules = game_part(state.game_name, "bot")
+    rules = spec_of(state.game_name).bot()
     cards_left = in_hands + (rules.UNDEALT if not state.tricks else 0)
     return max(MIN_SAMPLES, min(MAX_SAMPLES, rules.BUDGET // (candidates * max(1, cards_left))))
 

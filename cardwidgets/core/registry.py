@@ -2,33 +2,195 @@
 
 The generic layers (core, bots, analysis, drills, widgets) find everything a game
 offers here, by the game's name, without importing any game: its ``Game`` class,
-and the names of the modules of its package that plug into each layer (its
-rules of thumb for the bots, its fast position for the solver, its drill topics,
-its board extras, its scoring for the judge). Those modules are imported on first
-use (``GameSpec.part``), so a layer never loads the modules of a later one.
-``cardwidgets.games`` imports the built-in game packages, which register
-themselves; a game elsewhere (``tests/fourth_game``) registers the same way.
+what it has (``Capabilities``), and the modules of its package that plug into each
+layer (its rules of thumb for the bots, its fast position for the solver, its drill
+topics, its board extras, its scoring for the judge). Each part's contract is a
+``Protocol`` here (``BotPart``, ``PositionPart``, ``ScoringPart``, ``DrillsPart``,
+``BoardPart``): a generic layer reaches a part only through ``GameSpec.bot()``,
+``.position()``, ``.scoring()``, ``.drills()``, ``.board()``, typed by its Protocol, so
+mypy catches a member the layer calls that the contract lacks. A part's optional
+members get their defaults here (``OPTIONAL``), in one place.
+
+``register`` checks a spec before it changes anything: known parts, capabilities that
+agree with the game (a compiled search needs the ``position`` part and the package's
+``compiled`` module; partnerships agree with ``Game.sides``), and each part's module
+defining the Protocol's required members (read from the module's source, so that no
+later layer is imported at registration; a module already imported is read as it is).
+Whatever is wrong comes back as one ``ValueError`` naming the game, the part and the
+missing members. A part's module is imported on first use and its members checked
+again then, so a layer never loads the modules of a later one.
+
+``cardwidgets/__init__.py`` imports ``cardwidgets.games``, which imports the built-in game
+packages, which register themselves: importing any module of the package registers them
+before anything can look a game up. A game elsewhere (``tests/fourth_game``) registers
+the same way. The Protocols' annotations name types of the layers the parts plug into
+(``Decision``, ``Item``, the solver's ``Position``) for mypy only (``TYPE_CHECKING``).
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.util
+import inspect
+import random
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
+    from cardwidgets.analysis.solver import Position
+    from cardwidgets.bots.base import Decision
+    from cardwidgets.core.actions import Action
     from cardwidgets.core.game import Game
+    from cardwidgets.core.state import GameState
+    from cardwidgets.drills.base import Item
 
-#: The parts a game package may offer, each a module of the package, and the layer it plugs into.
-PARTS = {
-    "bot": "bots: the rules of thumb (``decide(state)``, ``candidates(state)``, ``BUDGET``, ``UNDEALT``)",
-    "position": "analysis: the solver's fast position (``position(state)``, ``PLAY_PHASES``, ``points_so_far``, ...)",
-    "scoring": "analysis: the judge's scoring (``result_of_points``, ``THRESHOLDS``)",
-    "drills": "drills: the drill topics (``TOPICS``: ``(topic id, maker)`` pairs)",
-    "board": "widgets: the board's extras (``TABLE_GROUPS``, ``shown``, ``more_groups``; its match's words per "
-    "side and seat, ``side_notes(summary, ui)``, ``seat_notes(summary, ui)``)",
+
+# ----- the parts' contracts --------------------------------------------------------------------------
+class BotPart(Protocol):
+    """bots: the game's rules of thumb (``games/<game>/bot.py``; ``bots/heuristic.py``, ``bots/search.py``)."""
+
+    #: Cards played in all the search bot's playouts together, per decision.
+    BUDGET: int
+    #: Cards still to come into play before the hands are complete (stock, talon, face-down, undealt).
+    UNDEALT: int
+
+    def decide(self, state: GameState) -> Decision:
+        """The rule of thumb's move for the seat to act, and why (asked only when it has a choice)."""
+        ...
+
+    def candidates(self, state: GameState) -> Sequence[Action]:
+        """The legal actions worth comparing by search."""
+        ...
+
+
+class PositionPart(Protocol):
+    """analysis: the solver's fast position (``games/<game>/position.py``; ``analysis/position.py``)."""
+
+    #: The phases of the play that the solver analyses.
+    PLAY_PHASES: Sequence[str]
+
+    def position(self, state: GameState) -> Position:
+        """The fast position of ``state`` (a deal in one of ``PLAY_PHASES``)."""
+        ...
+
+    def points_so_far(self, state: GameState) -> int:
+        """The declaring side's points counted so far, as the positions count them."""
+        ...
+
+    def declaring_seats(self, state: GameState) -> Sequence[bool]:
+        """Per seat, whether it is on the declaring side."""
+        ...
+
+
+class ScoringPart(Protocol):
+    """analysis: the judge's scoring (``games/<game>/scoring.py``; ``analysis/outcome.py``)."""
+
+    #: (the least cost that may be an inaccuracy, the least that is a mistake), in the game's score units.
+    THRESHOLDS: tuple[float, float]
+
+    def score_of_points(self, state: GameState, seat: int, points: int) -> list[int] | None:
+        """The deal's score per side when the declaring side ends with ``points``; None when it depends on more."""
+        ...
+
+
+class DrillsPart(Protocol):
+    """drills: the game's drill topics (``games/<game>/drills.py``; ``drills/registry.py``)."""
+
+    #: ``(topic id, maker)`` pairs; a maker makes one question from a ``random.Random``.
+    TOPICS: Sequence[tuple[str, Callable[[random.Random], Item]]]
+
+
+class BoardPart(Protocol):
+    """widgets: the board's extras (``games/<game>/board.py``; ``widgets/board.py``).
+
+    Only ``TABLE_GROUPS`` is required; a module that leaves out the others gets ``OPTIONAL``'s.
+    """
+
+    #: The cards on the table outside the hands: (view key, ui label key) in drawing order.
+    TABLE_GROUPS: Sequence[tuple[str, str]]
+
+    def shown(self, key: str, view: dict[str, Any]) -> bool:
+        """Whether a seat sees the group ``key`` now (a group shown only for a while); default: always."""
+        ...
+
+    def more_groups(self, view: dict[str, Any], ui: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
+        """Groups drawn after ``TABLE_GROUPS`` (``{"key", "label", "cards"}``); default: none."""
+        ...
+
+    def side_notes(self, summary: dict[str, Any], ui: dict[str, Any]) -> list[list[str]]:
+        """Per side, the game's worded notes beside its match score; default: none."""
+        ...
+
+    def seat_notes(self, summary: dict[str, Any], ui: dict[str, Any]) -> list[list[str]]:
+        """Per seat, the game's worded badges on its match; default: none."""
+        ...
+
+
+class CompiledPart(Protocol):
+    """analysis: how a position goes into the compiled search (``games/<game>/compiled.py``; ``wasm_core``).
+
+    A game that declares ``compiled_search`` has this module, and its positions'
+    ``compiled`` is it.
+    """
+
+    #: The compiled module's file.
+    MODULE: str
+    #: The ``core_version()`` its positions are written for.
+    VERSION: int
+
+    def deal_ints(self, pos: Any) -> list[int]:
+        """What the module's ``new_deal`` reads (``pos``: the game's own position)."""
+        ...
+
+    def position_ints(self, pos: Any) -> list[int]:
+        """What the module's ``load_position`` reads (``pos``: the game's own position)."""
+        ...
+
+
+def _always_shown(key: str, view: dict[str, Any]) -> bool:
+    return True
+
+
+def _no_groups(view: dict[str, Any], ui: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
+    return []
+
+
+def _no_notes(summary: dict[str, Any], ui: dict[str, Any]) -> list[list[str]]:
+    return []
+
+
+#: The parts a game package may offer, each a module ``<package>.<part>``: its contract, and the layer it plugs into.
+PARTS: dict[str, type] = {
+    "bot": BotPart,
+    "position": PositionPart,
+    "scoring": ScoringPart,
+    "drills": DrillsPart,
+    "board": BoardPart,
 }
+#: The optional members of each part, with what a module that leaves one out gets instead.
+OPTIONAL: dict[str, dict[str, object]] = {
+    "board": {"shown": _always_shown, "more_groups": _no_groups, "side_notes": _no_notes, "seat_notes": _no_notes},
+}
+#: The module a game declaring ``compiled_search`` has beside its parts (``<package>.compiled``).
+COMPILED = "compiled"
+
+
+def members(contract: type) -> tuple[str, ...]:
+    """The members a Protocol declares (its attributes and methods, in order), read from the class itself."""
+    names = list(inspect.get_annotations(contract))
+    names += [name for name, value in vars(contract).items() if callable(value) and not name.startswith("_")]
+    return tuple(dict.fromkeys(names))
+
+
+def required(part: str) -> tuple[str, ...]:
+    """The members a module of ``part`` must define (its Protocol's, less the optional ones)."""
+    contract = CompiledPart if part == COMPILED else PARTS[part]
+    return tuple(name for name in members(contract) if name not in OPTIONAL.get(part, {}))
 
 
 @dataclass(frozen=True)
@@ -60,19 +222,39 @@ class Capabilities:
     concepts: tuple[str, ...] = ()
 
 
+class _WithDefaults:
+    """A part's module whose optional members it leaves out are read from ``OPTIONAL`` instead."""
+
+    def __init__(self, module: ModuleType, defaults: Mapping[str, object]) -> None:
+        self._module = module
+        self._defaults = defaults
+
+    def __getattr__(self, name: str) -> object:
+        try:
+            return getattr(self._module, name)
+        except AttributeError:
+            if name in self._defaults:
+                return self._defaults[name]
+            raise
+
+    def __repr__(self) -> str:
+        return f"<{self._module.__name__} with the defaults of {sorted(self._defaults)}>"
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What one game offers the generic layers: its ``Game`` class and the modules of its package by part.
 
     ``package`` is the game package's module name (``cardwidgets.games.<game>``); ``parts``
-    the parts it has, each its module ``<package>.<part>`` (``PARTS`` says what each holds).
+    the parts it has, each its module ``<package>.<part>`` (``PARTS`` gives each one's Protocol).
+    A layer reaches a part through its typed accessor (``bot()``, ``position()`` …).
     """
 
     game: type[Game]
     package: str
     parts: tuple[str, ...] = ()
     capabilities: Capabilities = field(default_factory=Capabilities)
-    _loaded: dict[str, ModuleType] = field(default_factory=dict, compare=False, repr=False)
+    _loaded: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def name(self) -> str:
@@ -83,12 +265,35 @@ class GameSpec:
         """Whether the game offers ``part``."""
         return part in self.parts
 
-    def part(self, part: str) -> Any:
-        """The module of ``part`` (imported on first use); a clear ``ValueError`` when the game has none."""
+    def bot(self) -> BotPart:
+        """The game's rules of thumb (its ``bot`` module)."""
+        return cast("BotPart", self._part("bot"))
+
+    def position(self) -> PositionPart:
+        """The game's fast position for the solver (its ``position`` module)."""
+        return cast("PositionPart", self._part("position"))
+
+    def scoring(self) -> ScoringPart:
+        """The game's scoring for the judge (its ``scoring`` module)."""
+        return cast("ScoringPart", self._part("scoring"))
+
+    def drills(self) -> DrillsPart:
+        """The game's drill topics (its ``drills`` module)."""
+        return cast("DrillsPart", self._part("drills"))
+
+    def board(self) -> BoardPart:
+        """The board's extras of the game (its ``board`` module, optional members filled in)."""
+        return cast("BoardPart", self._part("board"))
+
+    def _part(self, part: str) -> object:
+        """The module of ``part``, imported and checked on first use; a clear ``ValueError`` when the game has none."""
         if part not in self.parts:
             raise ValueError(f'the game "{self.name}" has no {part} (it offers: {", ".join(self.parts) or "none"})')
         if part not in self._loaded:
-            self._loaded[part] = importlib.import_module(f"{self.package}.{part}")
+            module = importlib.import_module(f"{self.package}.{part}")
+            _raise_if(self.name, [_lacks(part, module.__name__, set(dir(module)))])
+            defaults = {name: value for name, value in OPTIONAL.get(part, {}).items() if not hasattr(module, name)}
+            self._loaded[part] = _WithDefaults(module, defaults) if defaults else module
         return self._loaded[part]
 
 
@@ -107,15 +312,108 @@ def register_game(game: type[Game]) -> type[Game]:
 
 
 def register(spec: GameSpec) -> GameSpec:
-    """Register a game package's ``spec`` (and its ``Game`` class); a name may register once."""
+    """Register a game package's ``spec`` (and its ``Game`` class), once it is checked; a name may register once.
+
+    Everything wrong with ``spec`` comes back as one ``ValueError`` naming the game and what
+    is missing, and the registry is then as it was.
+    """
+    name = spec.name
     unknown = [part for part in spec.parts if part not in PARTS]
     if unknown:
-        raise ValueError(f"unknown parts {unknown}: expected some of {', '.join(PARTS)}")
-    if SPECS.get(spec.name, spec) is not spec:
-        raise ValueError(f'a game called "{spec.name}" is registered already')
+        raise ValueError(f'the game "{name}" declares unknown parts {unknown}: expected some of {", ".join(PARTS)}')
+    if SPECS.get(name, spec) is not spec or GAMES.get(name, spec.game) is not spec.game:
+        raise ValueError(f'a game called "{name}" is registered already')
+    _raise_if(name, _problems(spec))
     register_game(spec.game)
-    SPECS[spec.name] = spec
+    SPECS[name] = spec
     return spec
+
+
+def _problems(spec: GameSpec) -> list[str]:
+    """What is wrong with ``spec``'s capabilities and parts, one line each (none: it may register)."""
+    found: list[str] = []
+    caps = spec.capabilities
+    if not isinstance(caps, Capabilities):
+        return [f"its capabilities are a {type(caps).__name__}, not a Capabilities"]
+    sides = tuple(getattr(spec.game, "sides", ()))
+    if not sides:
+        found.append("its Game class gives no sides")
+    elif caps.partnerships != (len(set(sides)) < len(sides)):
+        found.append(
+            f"it declares partnerships={caps.partnerships}, but its sides are {sides} "
+            f"({'some' if len(set(sides)) < len(sides) else 'no'} side of more than one seat)"
+        )
+    if caps.compiled_search:
+        if "position" not in spec.parts:
+            found.append("it declares compiled_search but has no position part (the solver searches its positions)")
+        found.append(_lacks(COMPILED, f"{spec.package}.{COMPILED}", _defined(f"{spec.package}.{COMPILED}")))
+    found += [_lacks(part, f"{spec.package}.{part}", _defined(f"{spec.package}.{part}")) for part in spec.parts]
+    return [problem for problem in found if problem]
+
+
+def _lacks(part: str, module: str, names: set[str] | None) -> str:
+    """What the module of ``part`` lacks of its required members ("": nothing, or its names cannot be read)."""
+    if names is None:
+        return ""
+    if _MISSING in names:
+        return f"its {part} part has no module {module}"
+    missing = [member for member in required(part) if member not in names]
+    return f"its {part} part ({module}) lacks {', '.join(missing)}" if missing else ""
+
+
+def _raise_if(game: str, problems: list[str]) -> None:
+    """One ``ValueError`` naming the game and all of ``problems`` (the empty ones ignored)."""
+    problems = [problem for problem in problems if problem]
+    if problems:
+        raise ValueError(f'the game "{game}" cannot register: ' + "; ".join(problems))
+
+
+#: Stands for a module that does not exist, among the names ``_defined`` returns.
+_MISSING = "<no such module>"
+
+
+def _defined(module: str) -> set[str] | None:
+    """The names ``module`` defines: as it is when imported already, else read from its source (nothing is run).
+
+    None when they cannot be told without running it (a ``from … import *``, no source);
+    its members are then checked when it is first used.
+    """
+    if module in sys.modules:
+        return set(dir(sys.modules[module]))
+    try:
+        found = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        found = None
+    if found is None:
+        return {_MISSING}
+    if not found.origin or not found.origin.endswith(".py"):
+        return None
+    tree = ast.parse(Path(found.origin).read_text(encoding="utf-8"))
+    return _top_level_names(tree.body)
+
+
+def _top_level_names(body: list[ast.stmt]) -> set[str] | None:
+    """The names a module's top-level statements bind (inside ``if``/``try`` too); None after a star import."""
+    names: set[str] = set()
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            if any(alias.name == "*" for alias in node.names):
+                return None
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, (ast.If, ast.Try)):
+            blocks = [node.body, node.orelse] + ([node.finalbody] if isinstance(node, ast.Try) else [])
+            blocks += [handler.body for handler in getattr(node, "handlers", [])]
+            for block in blocks:
+                inner = _top_level_names(block)
+                if inner is None:
+                    return None
+                names |= inner
+    return names
 
 
 def unregister(name: str) -> None:
@@ -146,8 +444,3 @@ def spec_of(name: str) -> GameSpec:
         return SPECS[name]
     except KeyError:
         raise ValueError(f'the game "{name}" registered no GameSpec') from None
-
-
-def game_part(name: str, part: str) -> Any:
-    """The module of ``part`` of the game called ``name`` (``spec_of(name).part(part)``)."""
-    return spec_of(name).part(part)

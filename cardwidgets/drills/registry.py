@@ -35,7 +35,7 @@ def refresh() -> dict[str, Topic]:
     TOPICS.clear()
     for spec in SPECS.values():
         if spec.has("drills"):
-            TOPICS.update((id_, Topic(id_, spec.name, make)) for id_, make in spec.part("drills").TOPICS)
+            TOPICS.update((id_, Topic(id_, spec.name, make)) for id_, make in spec.drills().TOPICS)
     return TOPICS
 
 

@@ -19,8 +19,8 @@ from cardwidgets.core.errors import IllegalActionError, RecordError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.records import DealRecord, MatchRecord, record_of
+from cardwidgets.core.registry import get_game
 from cardwidgets.core.state import GameState
-from cardwidgets.games import get_game
 from cardwidgets.store import data_dir, open_store
 from cardwidgets.store.base import Holder, RoomError, Store, check_room_name, this_process
 from cardwidgets.store.tokens import seat_token

@@ -26,8 +26,7 @@ from urllib.parse import parse_qs
 import ipywidgets
 
 from cardwidgets.cards import parse_card
-from cardwidgets.core.registry import first_game
-from cardwidgets.games import GAMES, get_game
+from cardwidgets.core.registry import GAMES, first_game, get_game
 from cardwidgets.i18n import LOCALES, resolve
 from cardwidgets.i18n.names import card_text
 from cardwidgets.i18n.tools import tool_text

@@ -86,22 +86,22 @@ def table_groups(view: dict[str, Any], ui: dict[str, Any], viewer: int | None, g
     spec = spec_of(game)
     if not spec.has("board"):
         return []
-    extras = spec.part("board")
-    shown = getattr(extras, "shown", None)
+    extras = spec.board()
     groups = []
     for key, label in extras.TABLE_GROUPS:
         cards = _cards(view.get(key))
-        if cards and (viewer is None or shown is None or shown(key, view)):
+        if cards and (viewer is None or extras.shown(key, view)):
             groups.append({"key": key, "label": fill(ui, label), "cards": cards})
-    more = getattr(extras, "more_groups", None)
-    return groups + (more(view, ui, viewer) if more is not None else [])
+    return groups + extras.more_groups(view, ui, viewer)
 
 
 def _match_notes(game: str, which: str, summary: dict[str, Any] | None, ui: dict[str, Any]) -> list[list[str]]:
     """The game's words on its match (``Match.summary_extra``) per side or seat: its board module's ``which``."""
     spec = spec_of(game)
-    notes = getattr(spec.part("board"), which, None) if summary and spec.has("board") else None
-    return notes(summary, ui) if notes is not None else []
+    if not summary or not spec.has("board"):
+        return []
+    board = spec.board()
+    return (board.side_notes if which == "side_notes" else board.seat_notes)(summary, ui)
 
 
 def side_notes(game: str, summary: dict[str, Any] | None, ui: dict[str, Any]) -> list[list[str]]:
