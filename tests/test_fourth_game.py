@@ -146,7 +146,7 @@ def test_the_registry_refuses_a_second_game_of_a_name_and_unknown_parts() -> Non
     with pytest.raises(ValueError, match="unknown parts"):
         register(GameSpec(Troika, "elsewhere", ("oracle",)))
     with pytest.raises(ValueError, match="has no board"):
-        spec_of("troika").part("board")
+        spec_of("troika").board()
     with pytest.raises(ValueError, match="unknown game"):
         spec_of("chess")
 

@@ -105,7 +105,7 @@ def test_no_module_imports_a_later_layer(module: str) -> None:
 
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_no_module_imports_another_game(module: str) -> None:
-    """A generic module imports no game package (only the discovery, ``cardwidgets.games``); a game no other game."""
+    """A generic module imports no game's package; a game no other game."""
     mine = game_of(module)
     if layer(module) is None or (mine is None and module == "cardwidgets.games"):
         return
@@ -115,6 +115,37 @@ def test_no_module_imports_another_game(module: str) -> None:
         if game_of(target) is not None and game_of(target) != mine
     ]
     assert not foreign, f"{module} imports a game package: {foreign}"
+
+
+def generic_imports_of_the_games_package() -> list[str]:
+    """Where a generic module (any but a game's own, the games package and the package's ``__init__``) imports it."""
+    return [
+        f"{module} line {line}"
+        for module, path in sorted(MODULES.items())
+        if layer(module) is not None and game_of(module) is None and module != "cardwidgets.games"
+        for line, target in imports(path)
+        if target == "cardwidgets.games"
+    ]
+
+
+def test_no_generic_module_imports_the_games_package() -> None:
+    """A generic module finds a game through core's registry (``get_game``, ``spec_of``), not the games package.
+
+    The built-in games are registered all the same: ``cardwidgets/__init__.py`` imports the games package
+    before any of its modules can run.
+    """
+    assert not generic_imports_of_the_games_package()
+
+
+def test_the_checker_sees_a_generic_module_import_the_games_package() -> None:
+    path = PACKAGE / "analysis" / "_games_probe.py"
+    path.write_text("def f():\n    from cardwidgets.games import get_game\n", encoding="utf-8")
+    try:
+        MODULES["cardwidgets.analysis._games_probe"] = path
+        assert generic_imports_of_the_games_package() == ["cardwidgets.analysis._games_probe line 2"]
+    finally:
+        MODULES.pop("cardwidgets.analysis._games_probe")
+        path.unlink()
 
 
 def test_game_parts_sit_in_their_layers() -> None:

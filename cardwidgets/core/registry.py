@@ -291,7 +291,7 @@ class GameSpec:
             raise ValueError(f'the game "{self.name}" has no {part} (it offers: {", ".join(self.parts) or "none"})')
         if part not in self._loaded:
             module = importlib.import_module(f"{self.package}.{part}")
-            _raise_if(self.name, [_lacks(part, module.__name__, set(dir(module)))])
+            _raise_if(self.name, [_lacks(part, module.__name__, set(dir(module)))], "cannot be used")
             defaults = {name: value for name, value in OPTIONAL.get(part, {}).items() if not hasattr(module, name)}
             self._loaded[part] = _WithDefaults(module, defaults) if defaults else module
         return self._loaded[part]
@@ -361,11 +361,11 @@ def _lacks(part: str, module: str, names: set[str] | None) -> str:
     return f"its {part} part ({module}) lacks {', '.join(missing)}" if missing else ""
 
 
-def _raise_if(game: str, problems: list[str]) -> None:
+def _raise_if(game: str, problems: list[str], outcome: str = "cannot register") -> None:
     """One ``ValueError`` naming the game and all of ``problems`` (the empty ones ignored)."""
     problems = [problem for problem in problems if problem]
     if problems:
-        raise ValueError(f'the game "{game}" cannot register: ' + "; ".join(problems))
+        raise ValueError(f'the game "{game}" {outcome}: ' + "; ".join(problems))
 
 
 #: Stands for a module that does not exist, among the names ``_defined`` returns.
