@@ -136,6 +136,13 @@ def test_partnerships_must_agree_with_the_game_s_sides(make_spec: Maker) -> None
 
 
 @pytest.mark.usefixtures("unchanged")
+def test_concepts_are_a_tuple_of_words(make_spec: Maker) -> None:
+    forgotten_comma = Capabilities(concepts=("gift"))  # a str: ("gift",) is the tuple
+    message = refused(make_spec("oneword", (), {}, forgotten_comma))
+    assert message == "the game \"oneword\" cannot register: its concepts must be a tuple of words, not 'gift'"
+
+
+@pytest.mark.usefixtures("unchanged")
 def test_a_module_already_imported_is_checked_as_it_is(make_spec: Maker, monkeypatch: pytest.MonkeyPatch) -> None:
     spec = make_spec("made", ("drills",), {})
     monkeypatch.setitem(sys.modules, "reg_made.drills", types.ModuleType("reg_made.drills"))

@@ -335,6 +335,8 @@ def _problems(spec: GameSpec) -> list[str]:
     caps = spec.capabilities
     if not isinstance(caps, Capabilities):
         return [f"its capabilities are a {type(caps).__name__}, not a Capabilities"]
+    if not (isinstance(caps.concepts, tuple) and all(isinstance(word, str) and word for word in caps.concepts)):
+        found.append(f"its concepts must be a tuple of words, not {caps.concepts!r}")
     sides = tuple(getattr(spec.game, "sides", ()))
     if not sides:
         found.append("its Game class gives no sides")
