@@ -84,14 +84,23 @@ class Position(Protocol):
         """``move`` as the engine's action string (``GameState.legal_strings``)."""
         ...
 
-    #: Every value is a multiple of ``step`` (a game counting in fives: 5).
-    step: int
+    @property
+    def step(self) -> int:
+        """Every value is a multiple of ``step`` (a game counting in fives: 5)."""
+        ...
+
+    @property
+    def use_killers(self) -> bool:
+        """Whether the search should try killer moves (they help long tricks, not short ones)."""
+        ...
+
+    @property
+    def compiled(self) -> CompiledPart | None:
+        """The game's marshalling for the compiled search (``wasm_core``), or None when it has none."""
+        ...
+
     #: Whether a move carries a forced follow-up with it (a card left on the table); ``double_dummy`` turns it on.
     auto_leave: bool
-    #: Whether the search should try killer moves (they help long tricks, not short ones).
-    use_killers: bool
-    #: The game's marshalling for the compiled search (``wasm_core``), or None when it has none.
-    compiled: CompiledPart | None
 
 
 class Solver:

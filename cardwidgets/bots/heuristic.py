@@ -11,12 +11,15 @@ Each game package's ``bot`` module (found through the registry) offers one small
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from cardwidgets.bots.base import Decision, Player, only_move
 from cardwidgets.core.actions import Action
-from cardwidgets.core.registry import BotPart as Strategy  # the contract of a game's bot module
-from cardwidgets.core.registry import spec_of
+from cardwidgets.core.registry import BotPart, spec_of
 from cardwidgets.core.state import GameState
+
+#: The contract of a game's bot module (``core/registry.py``).
+Strategy: TypeAlias = BotPart[GameState]
 
 #: The rules of thumb by game, as first looked up (the playouts ask at every move).
 _FOUND: dict[str, Strategy] = {}

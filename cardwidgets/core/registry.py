@@ -8,8 +8,10 @@ topics, its board extras, its scoring for the judge). Each part's contract is a
 ``Protocol`` here (``BotPart``, ``PositionPart``, ``ScoringPart``, ``DrillsPart``,
 ``BoardPart``): a generic layer reaches a part only through ``GameSpec.bot()``,
 ``.position()``, ``.scoring()``, ``.drills()``, ``.board()``, typed by its Protocol, so
-mypy catches a member the layer calls that the contract lacks. A part's optional
-members get their defaults here (``OPTIONAL``), in one place.
+mypy catches a member the layer calls that the contract lacks; a game package checks
+its own modules against the same Protocols (``BotPart[ItsState]`` …, under
+``TYPE_CHECKING`` in its ``__init__``), so mypy catches a member a part lacks. A
+part's optional members get their defaults here (``OPTIONAL``), in one place.
 
 ``register`` checks a spec before it changes anything: known parts, capabilities that
 agree with the game (a compiled search needs the ``position`` part and the package's
@@ -39,7 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 if TYPE_CHECKING:
     from cardwidgets.analysis.solver import Position
@@ -51,49 +53,64 @@ if TYPE_CHECKING:
 
 
 # ----- the parts' contracts --------------------------------------------------------------------------
-class BotPart(Protocol):
+#: The game's own state class: a part's functions take its game's states only (the registry, keyed by the
+#: game's name, hands them no other), so a game checks its parts as e.g. ``BotPart[ItsState]``, and a
+#: generic layer calls them as ``BotPart[GameState]``.
+S_contra = TypeVar("S_contra", bound="GameState", contravariant=True)
+
+
+class BotPart(Protocol[S_contra]):
     """bots: the game's rules of thumb (``games/<game>/bot.py``; ``bots/heuristic.py``, ``bots/search.py``)."""
 
-    #: Cards played in all the search bot's playouts together, per decision.
-    BUDGET: int
-    #: Cards still to come into play before the hands are complete (stock, talon, face-down, undealt).
-    UNDEALT: int
+    @property
+    def BUDGET(self) -> int:  # noqa: N802 (a module's constant)
+        """Cards played in all the search bot's playouts together, per decision."""
+        ...
 
-    def decide(self, state: GameState) -> Decision:
+    @property
+    def UNDEALT(self) -> int:  # noqa: N802
+        """Cards still to come into play before the hands are complete (stock, talon, face-down, undealt)."""
+        ...
+
+    def decide(self, state: S_contra) -> Decision:
         """The rule of thumb's move for the seat to act, and why (asked only when it has a choice)."""
         ...
 
-    def candidates(self, state: GameState) -> Sequence[Action]:
+    def candidates(self, state: S_contra) -> Sequence[Action]:
         """The legal actions worth comparing by search."""
         ...
 
 
-class PositionPart(Protocol):
+class PositionPart(Protocol[S_contra]):
     """analysis: the solver's fast position (``games/<game>/position.py``; ``analysis/position.py``)."""
 
-    #: The phases of the play that the solver analyses.
-    PLAY_PHASES: Sequence[str]
+    @property
+    def PLAY_PHASES(self) -> Sequence[str]:  # noqa: N802
+        """The phases of the play that the solver analyses."""
+        ...
 
-    def position(self, state: GameState) -> Position:
+    def position(self, state: S_contra) -> Position:
         """The fast position of ``state`` (a deal in one of ``PLAY_PHASES``)."""
         ...
 
-    def points_so_far(self, state: GameState) -> int:
+    def points_so_far(self, state: S_contra) -> int:
         """The declaring side's points counted so far, as the positions count them."""
         ...
 
-    def declaring_seats(self, state: GameState) -> Sequence[bool]:
+    def declaring_seats(self, state: S_contra) -> Sequence[bool]:
         """Per seat, whether it is on the declaring side."""
         ...
 
 
-class ScoringPart(Protocol):
+class ScoringPart(Protocol[S_contra]):
     """analysis: the judge's scoring (``games/<game>/scoring.py``; ``analysis/outcome.py``)."""
 
-    #: (the least cost that may be an inaccuracy, the least that is a mistake), in the game's score units.
-    THRESHOLDS: tuple[float, float]
+    @property
+    def THRESHOLDS(self) -> tuple[float, float]:  # noqa: N802
+        """(the least cost that may be an inaccuracy, the least that is a mistake), in the game's score units."""
+        ...
 
-    def score_of_points(self, state: GameState, seat: int, points: int) -> list[int] | None:
+    def score_of_points(self, state: S_contra, seat: int, points: int) -> list[int] | None:
         """The deal's score per side when the declaring side ends with ``points``; None when it depends on more."""
         ...
 
@@ -101,8 +118,10 @@ class ScoringPart(Protocol):
 class DrillsPart(Protocol):
     """drills: the game's drill topics (``games/<game>/drills.py``; ``drills/registry.py``)."""
 
-    #: ``(topic id, maker)`` pairs; a maker makes one question from a ``random.Random``.
-    TOPICS: Sequence[tuple[str, Callable[[random.Random], Item]]]
+    @property
+    def TOPICS(self) -> Sequence[tuple[str, Callable[[random.Random], Item]]]:  # noqa: N802
+        """``(topic id, maker)`` pairs; a maker makes one question from a ``random.Random``."""
+        ...
 
 
 class BoardPart(Protocol):
@@ -111,8 +130,10 @@ class BoardPart(Protocol):
     Only ``TABLE_GROUPS`` is required; a module that leaves out the others gets ``OPTIONAL``'s.
     """
 
-    #: The cards on the table outside the hands: (view key, ui label key) in drawing order.
-    TABLE_GROUPS: Sequence[tuple[str, str]]
+    @property
+    def TABLE_GROUPS(self) -> Sequence[tuple[str, str]]:  # noqa: N802
+        """The cards on the table outside the hands: (view key, ui label key) in drawing order."""
+        ...
 
     def shown(self, key: str, view: dict[str, Any]) -> bool:
         """Whether a seat sees the group ``key`` now (a group shown only for a while); default: always."""
@@ -138,17 +159,22 @@ class CompiledPart(Protocol):
     ``compiled`` is it.
     """
 
-    #: The compiled module's file.
-    MODULE: str
-    #: The ``core_version()`` its positions are written for.
-    VERSION: int
-
-    def deal_ints(self, pos: Any) -> list[int]:
-        """What the module's ``new_deal`` reads (``pos``: the game's own position)."""
+    @property
+    def MODULE(self) -> str:  # noqa: N802
+        """The compiled module's file."""
         ...
 
-    def position_ints(self, pos: Any) -> list[int]:
-        """What the module's ``load_position`` reads (``pos``: the game's own position)."""
+    @property
+    def VERSION(self) -> int:  # noqa: N802
+        """The ``core_version()`` its positions are written for."""
+        ...
+
+    def deal_ints(self, pos: Position) -> list[int]:
+        """What the module's ``new_deal`` reads (``pos``: one of the game's own positions)."""
+        ...
+
+    def position_ints(self, pos: Position) -> list[int]:
+        """What the module's ``load_position`` reads (``pos``: one of the game's own positions)."""
         ...
 
 
@@ -181,9 +207,13 @@ COMPILED = "compiled"
 
 
 def members(contract: type) -> tuple[str, ...]:
-    """The members a Protocol declares (its attributes and methods, in order), read from the class itself."""
+    """The members a Protocol declares (its attributes, read-only ones and methods, in order), read from the class."""
     names = list(inspect.get_annotations(contract))
-    names += [name for name, value in vars(contract).items() if callable(value) and not name.startswith("_")]
+    names += [
+        name
+        for name, value in vars(contract).items()
+        if (callable(value) or isinstance(value, property)) and not name.startswith("_")
+    ]
     return tuple(dict.fromkeys(names))
 
 
@@ -265,17 +295,17 @@ class GameSpec:
         """Whether the game offers ``part``."""
         return part in self.parts
 
-    def bot(self) -> BotPart:
+    def bot(self) -> BotPart[GameState]:
         """The game's rules of thumb (its ``bot`` module)."""
-        return cast("BotPart", self._part("bot"))
+        return cast("BotPart[GameState]", self._part("bot"))
 
-    def position(self) -> PositionPart:
+    def position(self) -> PositionPart[GameState]:
         """The game's fast position for the solver (its ``position`` module)."""
-        return cast("PositionPart", self._part("position"))
+        return cast("PositionPart[GameState]", self._part("position"))
 
-    def scoring(self) -> ScoringPart:
+    def scoring(self) -> ScoringPart[GameState]:
         """The game's scoring for the judge (its ``scoring`` module)."""
-        return cast("ScoringPart", self._part("scoring"))
+        return cast("ScoringPart[GameState]", self._part("scoring"))
 
     def drills(self) -> DrillsPart:
         """The game's drill topics (its ``drills`` module)."""

@@ -8,6 +8,8 @@ and ``board`` (``core/registry.py`` says what each offers).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cardwidgets.core.registry import Capabilities, GameSpec, register
 from cardwidgets.games.nestors import lessons, texts, words
 from cardwidgets.games.nestors.engine import *  # noqa: F403 (the engine's names, importable from the game's package)
@@ -26,3 +28,17 @@ SPEC = register(
         Capabilities(trump=True, auction=True, sitting_out=True, partnerships=True, compiled_search=True),
     )
 )
+
+if TYPE_CHECKING:  # mypy checks each part against its contract (``core/registry.py``); ``register`` checks the names
+    # (and the board's optional members, which a Protocol cannot mark, get their defaults there)
+    from cardwidgets.analysis.solver import Position
+    from cardwidgets.core.registry import BotPart, CompiledPart, DrillsPart, PositionPart, ScoringPart
+    from cardwidgets.games.nestors import bot, compiled, drills, position, scoring
+    from cardwidgets.games.nestors.engine import NestorsState
+
+    _bot: BotPart[NestorsState] = bot
+    _position: PositionPart[NestorsState] = position
+    _scoring: ScoringPart[NestorsState] = scoring
+    _drills: DrillsPart = drills
+    _positions: type[Position] = position.NestorsPosition
+    _compiled: CompiledPart = compiled

@@ -8,6 +8,8 @@ and ``board`` (``core/registry.py`` says what each offers).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cardwidgets.core.registry import Capabilities, GameSpec, register
 from cardwidgets.games.nimby import lessons, texts, words
 from cardwidgets.games.nimby.engine import *  # noqa: F403 (the engine's names, importable from the game's package)
@@ -26,3 +28,16 @@ SPEC = register(
         Capabilities(trump=True, auction=True, exchange=True, partnerships=True),
     )
 )
+
+if TYPE_CHECKING:  # mypy checks each part against its contract (``core/registry.py``); ``register`` checks the names
+    # (and the board's optional members, which a Protocol cannot mark, get their defaults there)
+    from cardwidgets.analysis.solver import Position
+    from cardwidgets.core.registry import BotPart, DrillsPart, PositionPart, ScoringPart
+    from cardwidgets.games.nimby import bot, drills, position, scoring
+    from cardwidgets.games.nimby.engine import NimbyState
+
+    _bot: BotPart[NimbyState] = bot
+    _position: PositionPart[NimbyState] = position
+    _scoring: ScoringPart[NimbyState] = scoring
+    _drills: DrillsPart = drills
+    _positions: type[Position] = position.NimbyPosition

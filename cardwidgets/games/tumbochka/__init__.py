@@ -8,6 +8,8 @@ and ``board`` (``core/registry.py`` says what each offers).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cardwidgets.core.registry import Capabilities, GameSpec, register
 from cardwidgets.games.tumbochka import lessons, texts, words
 from cardwidgets.games.tumbochka.engine import *  # noqa: F403 (the engine's names, importable from the game's package)
@@ -26,3 +28,16 @@ SPEC = register(
         Capabilities(trump=True, auction=True, exchange=True, announcements=True, concepts=("trilyazh", "troyan")),
     )
 )
+
+if TYPE_CHECKING:  # mypy checks each part against its contract (``core/registry.py``); ``register`` checks the names
+    # (and the board's optional members, which a Protocol cannot mark, get their defaults there)
+    from cardwidgets.analysis.solver import Position
+    from cardwidgets.core.registry import BotPart, DrillsPart, PositionPart, ScoringPart
+    from cardwidgets.games.tumbochka import bot, drills, position, scoring
+    from cardwidgets.games.tumbochka.engine import TumbochkaState
+
+    _bot: BotPart[TumbochkaState] = bot
+    _position: PositionPart[TumbochkaState] = position
+    _scoring: ScoringPart[TumbochkaState] = scoring
+    _drills: DrillsPart = drills
+    _positions: type[Position] = position.TumbochkaPosition
