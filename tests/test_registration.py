@@ -18,7 +18,6 @@ import pytest
 from fourth_game import SPEC as TROIKA_SPEC
 from fourth_game.engine import Troika
 
-from cardwidgets.core import registry
 from cardwidgets.core.registry import (
     GAMES,
     OPTIONAL,
@@ -29,6 +28,7 @@ from cardwidgets.core.registry import (
     Capabilities,
     GameSpec,
     members,
+    problems_of,
     register,
     required,
     spec_of,
@@ -197,11 +197,11 @@ def test_the_required_members_are_the_protocol_s() -> None:
 @pytest.mark.parametrize("name", list(SPECS))
 def test_every_registered_game_passes_its_own_check(name: str) -> None:
     spec = spec_of(name)
-    assert registry._problems(spec) == []
+    assert problems_of(spec) == []
     for part in spec.parts:  # every part loads, and has every member of its Protocol (optional ones defaulted)
         loaded = getattr(spec, part)()
         assert all(hasattr(loaded, member) for member in members(PARTS[part])), part
 
 
 def test_the_fourth_game_passes_the_check() -> None:
-    assert registry._problems(TROIKA_SPEC) == []
+    assert problems_of(TROIKA_SPEC) == []

@@ -353,14 +353,14 @@ def register(spec: GameSpec) -> GameSpec:
         raise ValueError(f'the game "{name}" declares unknown parts {unknown}: expected some of {", ".join(PARTS)}')
     if SPECS.get(name, spec) is not spec or GAMES.get(name, spec.game) is not spec.game:
         raise ValueError(f'a game called "{name}" is registered already')
-    _raise_if(name, _problems(spec))
+    _raise_if(name, problems_of(spec))
     register_game(spec.game)
     SPECS[name] = spec
     return spec
 
 
-def _problems(spec: GameSpec) -> list[str]:
-    """What is wrong with ``spec``'s capabilities and parts, one line each (none: it may register)."""
+def problems_of(spec: GameSpec) -> list[str]:
+    """What is wrong with ``spec``'s capabilities and parts, one line each (none: it may register; a kit may ask)."""
     found: list[str] = []
     caps = spec.capabilities
     if not isinstance(caps, Capabilities):
