@@ -190,7 +190,7 @@ def _no_notes(summary: dict[str, Any], ui: dict[str, Any]) -> list[list[str]]:
     return []
 
 
-#: The parts a game package may offer, each a module ``<package>.<part>``: its contract, and the layer it plugs into.
+#: The parts a game package may offer, each a module ``<package>.<part>``, and its contract (each names its layer).
 PARTS: dict[str, type] = {
     "bot": BotPart,
     "position": PositionPart,
