@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 import textwrap
 import types
+import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -147,6 +148,22 @@ def test_a_module_already_imported_is_checked_as_it_is(make_spec: Maker, monkeyp
     spec = make_spec("made", ("drills",), {})
     monkeypatch.setitem(sys.modules, "reg_made.drills", types.ModuleType("reg_made.drills"))
     assert refused(spec) == 'the game "made" cannot register: its drills part (reg_made.drills) lacks TOPICS'
+
+
+@pytest.mark.usefixtures("unchanged")
+def test_a_package_in_a_zip_is_read_from_its_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    archive = tmp_path / "zipped.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("reg_zipped/__init__.py", "")
+        zipped.writestr("reg_zipped/scoring.py", "THRESHOLDS = (0.5, 1.0)\n")
+    monkeypatch.syspath_prepend(str(archive))
+    try:
+        message = refused(GameSpec(game("zipped"), "reg_zipped", ("scoring",)))
+        assert "reg_zipped.scoring" not in sys.modules  # read, not run
+    finally:
+        for module in [m for m in sys.modules if m.split(".")[0] == "reg_zipped"]:
+            del sys.modules[module]
+    assert message == 'the game "zipped" cannot register: its scoring part (reg_zipped.scoring) lacks score_of_points'
 
 
 @pytest.mark.usefixtures("unchanged")

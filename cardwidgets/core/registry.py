@@ -39,7 +39,6 @@ import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
@@ -418,10 +417,12 @@ def _defined(module: str) -> set[str] | None:
         found = None
     if found is None:
         return {_MISSING}
-    if not found.origin or not found.origin.endswith(".py"):
-        return None
-    tree = ast.parse(Path(found.origin).read_text(encoding="utf-8"))
-    return _top_level_names(tree.body)
+    get_source = getattr(found.loader, "get_source", None)  # a loader of files or of a zip; not every loader has one
+    try:
+        source = get_source(module) if get_source is not None else None
+    except ImportError:
+        source = None
+    return None if source is None else _top_level_names(ast.parse(source).body)
 
 
 def _top_level_names(body: list[ast.stmt]) -> set[str] | None:
