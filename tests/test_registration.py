@@ -103,6 +103,7 @@ def test_a_part_without_a_required_member_is_refused_naming_the_game_the_part_an
     assert message.startswith('the game "lacking" cannot register:')
     assert "its bot part (reg_lacking.bot) lacks UNDEALT, candidates" in message
     assert "its scoring part has no module reg_lacking.scoring" in message  # every problem, in one error
+    assert "reg_lacking.bot" not in sys.modules  # the part was read, not run
 
 
 @pytest.mark.usefixtures("unchanged")
