@@ -1,13 +1,16 @@
-"""A game's compiled search (``core/<module>.wasm``) run from Python (docs/analysis.md).
+"""A game's compiled search (a WebAssembly module in the game's folder) run from Python (docs/analysis.md).
 
-A game whose fast position can be searched by a compiled module says so in the
-position's ``compiled``: its module of marshalling, with ``MODULE`` (the file in
-``core/``), ``VERSION`` (the ``core_version()`` it speaks) and ``deal_ints(pos)``,
+A game whose fast position can be searched by a compiled module declares
+``compiled_search`` (``core/registry.Capabilities``) and says how in the
+position's ``compiled``: its module of marshalling, with ``MODULE`` (the file's
+name), ``FILE`` (where it lies: ``games/<game>/core/<name>.wasm``, beside its C
+source), ``VERSION`` (the ``core_version()`` it speaks) and ``deal_ints(pos)``,
 ``position_ints(pos)`` (what ``new_deal`` and ``load_position`` read from the
-module's ``io`` buffer). The C source beside the module is a port of that
-position and of ``Solver._search`` (the same moves in the same order, the same
-keys, killers and table, so the same values and node counts;
-``tests/test_wasm_core.py``), built by ``make wasm`` and committed. It runs:
+module's ``io`` buffer). Nothing here knows a game or its files. The C source
+is a port of that position and of ``Solver._search`` (the same moves in the
+same order, the same keys, killers and table, so the same values and node
+counts; ``tests/test_wasm_core.py``), built by ``make wasm`` (every
+``games/*/core/*.c``) and committed. It runs:
 
 - in CPython through ``wasmtime`` (a dependency of cardwidgets);
 - in Pyodide (JupyterLite) through the browser's own ``WebAssembly``.
@@ -40,8 +43,6 @@ import weakref
 from pathlib import Path
 from typing import Any, NamedTuple
 
-#: Where the modules are (``<spec.MODULE>``).
-WASM_DIR = Path(__file__).resolve().parent / "core"
 #: Set to ``python`` to never use the module (e.g. to compare the engines by hand).
 ENGINE_VARIABLE = "CARDWIDGETS_ANALYSIS_ENGINE"
 #: The table's policy. ``replace``: buckets of 4 slots, a new key replaces the entry nearest the
@@ -499,10 +500,10 @@ def new_core(
 
 
 def _code(spec: Any) -> bytes:
-    """The module's bytes (read once)."""
+    """The module's bytes, read once from where the game's marshalling says it lies (``spec.FILE``)."""
     known = _state.setdefault(spec.MODULE, {})
     if "code" not in known:
-        known["code"] = (WASM_DIR / spec.MODULE).read_bytes()
+        known["code"] = Path(spec.FILE).read_bytes()
     return known["code"]
 
 
