@@ -44,7 +44,8 @@ redis:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; \
 	else echo "note: redis-server is missing (apt-get install redis-server); the Redis store tests will fail"; fi
 
-## make bundle: rebuild the front-end bundle in cardwidgets/static/ (needs Node and npm)
+## make bundle: rebuild the front-end bundles in cardwidgets/static/ from js/ and every game's js/<widget>/
+## (js/build.mjs finds them: a game's widget needs no edit here; needs Node and npm)
 bundle:
 	npm ci --no-audit --no-fund
 	npm run build
