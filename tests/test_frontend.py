@@ -1,17 +1,22 @@
-"""The front-end checks run as part of the suite: ``npm test`` type-checks ``js/`` (``tsc``), then runs
-``js/test/`` with Node's test runner and jsdom.
+"""The front-end checks run as part of the suite: ``npm test`` type-checks ``js/`` and the games' ``js/``
+(``tsc``), then runs ``js/test/`` with Node's test runner and jsdom.
 
 They draw the real kernel states of ``js/test/fixtures/`` (written by ``js/test/make_fixtures.py``);
 the first test fails when those fixtures do not match what the widgets sync, so the front-end
 is always tested against today's kernel. CI requires Node (``CARDWIDGETS_REQUIRE_BROWSER=1``);
 elsewhere a missing Node or ``npm ci`` is a skip with the reason.
+
+A game's own widget has its front-end beside its Python (``games/<game>/js/<widget>/``), and
+``js/build.mjs`` bundles it from there with no edit to the build.
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import json
 import os
+import pkgutil
 import re
 import shutil
 import subprocess
@@ -111,3 +116,23 @@ def test_two_widgets_of_one_name_stop_the_build(tmp_path: Path) -> None:
     run = build(copy)
     assert run.returncode != 0
     assert f"two widgets would write cardwidgets/static/{taken}.js" in run.stderr, run.stderr
+
+
+def test_a_games_own_widget_has_its_front_end_beside_its_python() -> None:
+    """A game's widget class draws with ``static/<widget>.js``, bundled from ``games/<game>/js/<widget>/``."""
+    import anywidget
+
+    import cardwidgets.games
+
+    bundles = {path.read_text(encoding="utf-8"): path.stem for path in (ROOT / "cardwidgets" / "static").glob("*.js")}
+    found = []
+    for info in pkgutil.walk_packages(cardwidgets.games.__path__, "cardwidgets.games."):
+        module = importlib.import_module(info.name)
+        for cls in vars(module).values():
+            if isinstance(cls, type) and issubclass(cls, anywidget.AnyWidget) and cls.__module__ == info.name:
+                widget = bundles.get(str(cls.__dict__.get("_esm", "")), "(not a bundle of cardwidgets/static)")
+                game = info.name.split(".")[2]
+                source = ROOT / "cardwidgets" / "games" / game / "js" / widget / "index.ts"
+                found.append((cls.__name__, source.relative_to(ROOT).as_posix(), source.is_file()))
+    assert found, "no game has a widget of its own: this check has nothing to check"
+    assert all(present for _, _, present in found), found
