@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: lab test venv browser redis bundle wasm clang
+.PHONY: lab test venv browser redis bundle wasm clang FORCE
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,15 +44,18 @@ redis:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; \
 	else echo "note: redis-server is missing (apt-get install redis-server); the Redis store tests will fail"; fi
 
-## make bundle: rebuild the front-end bundle in cardwidgets/static/ (needs Node and npm)
+## make bundle: rebuild the front-end bundles in cardwidgets/static/ from js/ and every game's js/<widget>/
+## (js/build.mjs finds them: a game's widget needs no edit here; needs Node and npm)
 bundle:
 	npm ci --no-audit --no-fund
 	npm run build
 
-## make wasm: rebuild cardwidgets/analysis/core/nestors.wasm, the compiled Nestors search,
-## from nestors.c with Debian's clang and lld (installed with apt when root and missing).
+## make wasm: rebuild every game's compiled search, cardwidgets/games/<game>/core/<name>.wasm from the
+## <name>.c beside it, with Debian's clang and lld (installed with apt when root and missing), always
+## (not by timestamps: CI rebuilds and compares). A game adds one by adding its C file: no edit here.
 ## No emscripten, no libc: the same file runs in CPython (wasmtime) and in JupyterLite (the browser).
-WASM_DIR := cardwidgets/analysis/core
+WASM_SOURCES := $(sort $(wildcard cardwidgets/games/*/core/*.c))
+## What the loader (cardwidgets/analysis/wasm_core.py) calls on every such module.
 ## Its memory is imported and shared (threads: instances of it share the table, analysis/parallel.py);
 ## each instance's own state is thread-local and attach() gives it a block and a stack.
 ## No memcpy/memmove built from loops: wasmtime runs memory.copy as a call into its runtime.
@@ -64,11 +67,15 @@ WASM_FLAGS := --target=wasm32 -nostdlib -O2 -fno-builtin-memcpy -fno-builtin-mem
 	-Wl,--import-memory -Wl,--shared-memory -Wl,--max-memory=4294967296 \
 	$(foreach name,$(WASM_EXPORTS),-Wl,--export=$(name))
 
-wasm: clang
-	clang $(WASM_FLAGS) -o $(WASM_DIR)/nestors.wasm $(WASM_DIR)/nestors.c
+wasm: $(WASM_SOURCES:.c=.wasm)
+
+$(WASM_SOURCES:.c=.wasm): %.wasm: %.c clang FORCE
+	clang $(WASM_FLAGS) -o $@ $<
 
 clang:
 	@if command -v clang >/dev/null && command -v wasm-ld >/dev/null; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang lld >/dev/null; \
 	else echo "error: clang and lld are missing (apt-get install clang lld)"; exit 1; fi
+
+FORCE:

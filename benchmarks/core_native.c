@@ -3,7 +3,7 @@
  *   python benchmarks/analysis.py --cases nestors:2 --deals 10 --dump /tmp/t2.txt
  *   clang -O2 -o /tmp/core benchmarks/core_native.c && /tmp/core /tmp/t2.txt [log2 slots, 22] [replace 1 | clear 0]
  *
- * It includes cardwidgets/analysis/core/nestors.c unchanged (CORE can name another copy: -DCORE='"x.c"'),
+ * It includes cardwidgets/games/nestors/core/nestors.c unchanged (CORE can name another copy: -DCORE='"x.c"'),
  * gives it a table in 2 MB pages and the host's clock, and solves each dumped deal's root actions the way
  * DoubleDummy does (in legal order, each from the previous action's value, one table per deal):
  * per deal the values, the positions and the CPU time. The same positions as the module, node for node.
@@ -19,7 +19,7 @@ static unsigned char *heap;  /* the table's memory: nestors.c puts the table at 
 #define __builtin_wasm_memory_grow(memory, pages) ((void)(pages), (unsigned long)-1)
 #define __builtin_wasm_tls_size() 0ul /* natively, _Thread_local is the C library's */
 #ifndef CORE
-#define CORE "../cardwidgets/analysis/core/nestors.c"
+#define CORE "../cardwidgets/games/nestors/core/nestors.c"
 #endif
 #pragma clang diagnostic ignored "-Wunknown-attributes" /* the wasm import of now_ms */
 #include CORE

@@ -13,13 +13,6 @@ export interface Ui {
   [key: string]: unknown;
   card_names?: Record<Card, string>;
   rank_letters?: Record<string, string>;
-  /** TrickExplorer: the 36 cards, the trump choices [rank, name], the places' names, examples, predict cases. */
-  deck?: Card[];
-  trumps?: [string, string][];
-  positions?: Record<string, string>;
-  example_names?: string[];
-  predict_cases?: string[];
-  trump?: string;
   /** HandReplay: the deal's note. */
   deal_note?: string;
 }
@@ -263,61 +256,6 @@ export type ReplayMessage =
   | { command: "trick"; trick: number }
   | { command: "go"; step: number }
   | { command: "analysis"; on: boolean };
-
-/** TrickExplorer: the places of a trick and C's hand. */
-export type Place = "a" | "b" | "c" | "hand";
-
-export interface ExplorerOption {
-  card: Card;
-  legal: boolean;
-  winners?: string;
-  winners_text?: string;
-  rule?: string;
-}
-
-export interface ExplorerResult {
-  a?: Card | null;
-  b?: Card | null;
-  c?: Card | null;
-  hand?: Card[] | null;
-  trump?: string;
-  may_play?: { cards: Card[]; why: string } | null;
-  options?: ExplorerOption[];
-  trick?: { winners: string; winners_text: string; rule: string; rule_id: string; collector: string; why: string } | null;
-  prompt?: string;
-}
-
-export interface QuizQuestion {
-  field: string;
-  text: string;
-  options: { label: string; value: string }[];
-  /** Open for answers: the questions before it have an answer. */
-  asked?: boolean;
-  /** The last answer, graded; ``tries``: on which try (a right one after wrong ones says so in ``text``). */
-  guess?: { value: string; correct: boolean; text: string; rule: string; tries?: number } | null;
-}
-
-export interface Quiz {
-  done?: boolean;
-  table?: Card | null;
-  questions?: QuizQuestion[];
-  /** Questions answered, and answered right at the first try. */
-  score?: { asked: number; right: number };
-}
-
-export interface ExplorerTraits {
-  result: ExplorerResult;
-  quiz: Quiz;
-  ui: Ui;
-  locale: string;
-  error: ErrorInfo;
-}
-
-export type ExplorerMessage =
-  | { command: "trump" | "example" | "predict"; value: string }
-  | { command: "card"; position: Place; value: Card }
-  | { command: "guess"; field: string; value: string }
-  | { command: "clear" };
 
 /** A Drill question's position: the trick (who played what), table card, pile, hand, facts. */
 export interface DrillPosition {

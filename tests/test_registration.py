@@ -125,7 +125,7 @@ def test_a_compiled_search_needs_a_position_and_the_compiled_module(make_spec: M
         {"position": FULL["position"], "compiled": "MODULE = 'x.wasm'\n"},
         Capabilities(compiled_search=True),
     )
-    assert "its compiled part (reg_halffast.compiled) lacks VERSION, deal_ints, position_ints" in refused(half)
+    assert "its compiled part (reg_halffast.compiled) lacks VERSION, FILE, deal_ints, position_ints" in refused(half)
 
 
 @pytest.mark.usefixtures("unchanged")

@@ -1,4 +1,7 @@
-"""The compiled Nestors search (``analysis/core/nestors.wasm``) against the Python solver.
+"""The compiled Nestors search (``games/nestors/core/nestors.wasm``) against the Python solver.
+
+- every game that declares a compiled search has its module and C source in its own folder,
+  and the generic loader names no game's file;
 
 - same values AND same node counts as the Python solver (the reference) on
   random Nestors positions from the last tricks up to the middle of the deal:
@@ -15,16 +18,23 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import random
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 from test_analysis import brute_values, ending
 
+import cardwidgets.games  # noqa: F401 (the built-in games register)
 from cardwidgets.analysis import DoubleDummy, Unfinished, double_dummy, parallel, wasm_core
 from cardwidgets.analysis.dd import AnalysisError, position_of
+from cardwidgets.core.registry import SPECS, GameSpec
 from cardwidgets.games.nestors import compiled as nestors_core
+
+PACKAGE = Path(__file__).resolve().parent.parent / "cardwidgets"
 
 
 @pytest.fixture
@@ -50,6 +60,43 @@ def both(state, core: wasm_core.Core | None = None) -> tuple[dict, int, dict, in
     assert py_values.engine == "python"
     assert wasm_values.engine == "wasm"
     return dict(py_values), python.solver.nodes, dict(wasm_values), compiled.solver.nodes
+
+
+def compiled_of(spec: GameSpec) -> Any:
+    """The ``compiled`` of the game's fast position (None: no compiled search), from a random deal's play."""
+    rng = random.Random(f"compiled-{spec.name}")
+    game, play_phases = spec.game, spec.position().PLAY_PHASES
+    while True:
+        state = game.new_state(game.random_deal(rng), rng.randrange(game.num_players))
+        while not state.is_done and state.phase not in play_phases:
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_done:
+            return position_of(state).compiled
+
+
+@pytest.mark.parametrize("name", [name for name, spec in SPECS.items() if spec.has("position")])
+def test_a_compiled_search_is_declared_and_lies_in_its_games_folder(name: str) -> None:
+    """``compiled_search`` is declared exactly when the position has one; its module and C source are the game's."""
+    spec = SPECS[name]
+    compiled = compiled_of(spec)
+    assert spec.capabilities.compiled_search == (compiled is not None)
+    if compiled is None:
+        return
+    folder = Path(importlib.import_module(spec.package).__file__ or "").resolve().parent
+    assert folder / "core" / compiled.MODULE == compiled.FILE  # what make wasm builds: games/*/core/*.c
+    assert compiled.FILE.is_file()
+    assert compiled.FILE.with_suffix(".c").is_file()
+
+
+def test_no_compiled_search_lies_in_a_generic_layer() -> None:
+    """A compiled module and its C source belong to one game (``games/<game>/core/``), not to a generic layer."""
+    outside = [
+        path.relative_to(PACKAGE).as_posix()
+        for suffix in ("*.c", "*.h", "*.wasm")
+        for path in PACKAGE.rglob(suffix)
+        if path.relative_to(PACKAGE).parts[0] != "games"
+    ]
+    assert outside == []
 
 
 @pytest.mark.parametrize(("tricks_left", "count"), [(2, 12), (3, 12), (4, 10), (5, 8), (6, 6), (7, 3)])
@@ -191,14 +238,14 @@ def assert_python_answers(caplog: pytest.LogCaptureFixture, reason: str) -> None
 
 
 def test_a_missing_module_falls_back_to_python(fresh_core, monkeypatch, caplog, tmp_path) -> None:
-    monkeypatch.setattr(wasm_core, "WASM_DIR", tmp_path)
+    monkeypatch.setattr(nestors_core, "FILE", tmp_path / nestors_core.MODULE)
     assert_python_answers(caplog, "FileNotFoundError")
 
 
 def test_a_broken_module_falls_back_to_python(fresh_core, monkeypatch, caplog, tmp_path) -> None:
-    broken = tmp_path / "nestors.wasm"
+    broken = tmp_path / nestors_core.MODULE
     broken.write_bytes(b"\0asm not really")
-    monkeypatch.setattr(wasm_core, "WASM_DIR", tmp_path)
+    monkeypatch.setattr(nestors_core, "FILE", broken)
     assert_python_answers(caplog, "WasmtimeError")
 
 
@@ -299,7 +346,7 @@ def test_the_module_reads_its_memory_import_and_runs_unshared_too(failure: str, 
     import wasmtime
 
     wasm_core.new_core(nestors_core)  # the process's engine
-    code = (wasm_core.WASM_DIR / nestors_core.MODULE).read_bytes()
+    code = nestors_core.FILE.read_bytes()
     limits = wasm_core.memory_import(code)
     module = wasmtime.Module(wasm_core._compiled["engine"], code)
     (declared,) = [item.type for item in module.imports if item.name == "memory"]

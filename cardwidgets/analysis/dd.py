@@ -108,7 +108,7 @@ class DoubleDummy:
             except (Unfinished, AnalysisError):
                 raise
             except Exception as error:  # a broken module: never a wrong value, the Python solver answers
-                wasm_core.disable(pos.compiled, f"{type(error).__name__}: {error}")
+                wasm_core.disable(core.spec, f"{type(error).__name__}: {error}")
                 core.deal = None
         return self._values(state, pos, None)
 

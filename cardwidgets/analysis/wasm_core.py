@@ -1,13 +1,16 @@
-"""A game's compiled search (``core/<module>.wasm``) run from Python (docs/analysis.md).
+"""A game's compiled search (a WebAssembly module in the game's folder) run from Python (docs/analysis.md).
 
-A game whose fast position can be searched by a compiled module says so in the
-position's ``compiled``: its module of marshalling, with ``MODULE`` (the file in
-``core/``), ``VERSION`` (the ``core_version()`` it speaks) and ``deal_ints(pos)``,
+A game whose fast position can be searched by a compiled module declares
+``compiled_search`` (``core/registry.Capabilities``) and says how in the
+position's ``compiled``: its module of marshalling, with ``MODULE`` (the file's
+name), ``FILE`` (where it lies: ``games/<game>/core/<name>.wasm``, beside its C
+source), ``VERSION`` (the ``core_version()`` it speaks) and ``deal_ints(pos)``,
 ``position_ints(pos)`` (what ``new_deal`` and ``load_position`` read from the
-module's ``io`` buffer). The C source beside the module is a port of that
-position and of ``Solver._search`` (the same moves in the same order, the same
-keys, killers and table, so the same values and node counts;
-``tests/test_wasm_core.py``), built by ``make wasm`` and committed. It runs:
+module's ``io`` buffer). Nothing here knows a game or its files. The C source
+is a port of that position and of ``Solver._search`` (the same moves in the
+same order, the same keys, killers and table, so the same values and node
+counts; ``tests/test_wasm_core.py``), built by ``make wasm`` (every
+``games/*/core/*.c``) and committed. It runs:
 
 - in CPython through ``wasmtime`` (a dependency of cardwidgets);
 - in Pyodide (JupyterLite) through the browser's own ``WebAssembly``.
@@ -40,8 +43,8 @@ import weakref
 from pathlib import Path
 from typing import Any, NamedTuple
 
-#: Where the modules are (``<spec.MODULE>``).
-WASM_DIR = Path(__file__).resolve().parent / "core"
+from cardwidgets.core.registry import CompiledPart
+
 #: Set to ``python`` to never use the module (e.g. to compare the engines by hand).
 ENGINE_VARIABLE = "CARDWIDGETS_ANALYSIS_ENGINE"
 #: The table's policy. ``replace``: buckets of 4 slots, a new key replaces the entry nearest the
@@ -348,7 +351,7 @@ class Core:
     def __init__(
         self,
         code: bytes,
-        spec: Any,
+        spec: CompiledPart,
         policy: str = "replace",
         log2_slots: int = TABLE_LOG2_SLOTS,
         joining: Core | None = None,
@@ -457,7 +460,7 @@ _lock = threading.Lock()
 _state: dict[str, dict[str, Any]] = {}
 
 
-def core(spec: Any) -> Core | None:
+def core(spec: CompiledPart) -> Core | None:
     """The process's instance of ``spec``'s module (loaded once), or None when it cannot run here (logged once)."""
     with _lock:
         known = _state.setdefault(spec.MODULE, {})
@@ -473,7 +476,7 @@ def core(spec: Any) -> Core | None:
         return known["core"]
 
 
-def cores(spec: Any, count: int) -> list[Core]:
+def cores(spec: CompiledPart, count: int) -> list[Core]:
     """``count`` instances sharing one memory (the process's first), or [] without the module.
 
     The others are kept for the next call. Use them together only, holding the first one's lock.
@@ -490,7 +493,7 @@ def cores(spec: Any, count: int) -> list[Core]:
 
 
 def new_core(
-    spec: Any, policy: str = "replace", log2_slots: int = TABLE_LOG2_SLOTS, joining: Core | None = None
+    spec: CompiledPart, policy: str = "replace", log2_slots: int = TABLE_LOG2_SLOTS, joining: Core | None = None
 ) -> Core:
     """A fresh instance of ``spec``'s module: with a memory (and table) of its own, or sharing ``joining``'s."""
     if os.environ.get(ENGINE_VARIABLE, "").lower() == "python":
@@ -498,11 +501,11 @@ def new_core(
     return Core(_code(spec), spec, policy, log2_slots, joining)
 
 
-def _code(spec: Any) -> bytes:
-    """The module's bytes (read once)."""
+def _code(spec: CompiledPart) -> bytes:
+    """The module's bytes, read once from where the game's marshalling says it lies (``spec.FILE``)."""
     known = _state.setdefault(spec.MODULE, {})
     if "code" not in known:
-        known["code"] = (WASM_DIR / spec.MODULE).read_bytes()
+        known["code"] = Path(spec.FILE).read_bytes()
     return known["code"]
 
 
@@ -514,12 +517,12 @@ def _release() -> None:
     gc.collect()
 
 
-def why_not(spec: Any) -> str | None:
+def why_not(spec: CompiledPart) -> str | None:
     """Why ``core(spec)`` is None (None when it loaded or was not asked yet)."""
     return _state.get(spec.MODULE, {}).get("why")
 
 
-def disable(spec: Any, reason: str) -> None:
+def disable(spec: CompiledPart, reason: str) -> None:
     """Stop using ``spec``'s module in this process (it failed while solving): logged once."""
     with _lock:
         known = _state.setdefault(spec.MODULE, {})

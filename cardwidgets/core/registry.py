@@ -39,6 +39,7 @@ import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
@@ -166,6 +167,11 @@ class CompiledPart(Protocol):
     @property
     def VERSION(self) -> int:  # noqa: N802
         """The ``core_version()`` its positions are written for."""
+        ...
+
+    @property
+    def FILE(self) -> Path:  # noqa: N802
+        """Where the module lies: ``games/<game>/core/<MODULE>``, beside its C source."""
         ...
 
     def deal_ints(self, pos: Position) -> list[int]:

@@ -38,7 +38,7 @@ function t(ui, key, params = {}) {
   return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
 }
 
-// js/explorer/index.ts
+// cardwidgets/games/nestors/js/explorer/index.ts
 var POSITIONS = ["a", "b", "c", "hand"];
 function button(text, data, onClick) {
   const node = el("button", "cw-command", text);

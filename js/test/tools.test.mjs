@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cards, fixture, mount } from "./harness.mjs";
 import drill from "../drill/index.ts";
-import explorer from "../explorer/index.ts";
+import explorer from "../../cardwidgets/games/nestors/js/explorer/index.ts";
 import replay from "../replay/index.ts";
 
 test("the replay lists every action of the line and marks the current step", () => {

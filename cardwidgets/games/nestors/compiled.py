@@ -1,18 +1,20 @@
 """How a Nestors position goes into the compiled search: the module and the ints it reads.
 
-``cardwidgets/analysis/core/nestors.c`` is a port of ``NestorsPosition`` and the solver's search,
-built into ``nestors.wasm`` beside it; the generic loader (``analysis/wasm_core.py``) runs it and
-asks the position's ``compiled`` (this module) which file to load, which ``core_version()`` it
+``core/nestors.c`` (in this game's folder) is a port of ``NestorsPosition`` and the solver's search,
+built by ``make wasm`` into ``nestors.wasm`` beside it; the generic loader (``analysis/wasm_core.py``) runs
+it and asks the position's ``compiled`` (this module) which file to load, which ``core_version()`` it
 speaks, and how a deal and a position are written into the module's ``io`` buffer (int32s, in the
 order ``new_deal`` and ``load_position`` read them there).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-#: The module's file, in ``cardwidgets/analysis/core/``.
+#: The module's file name, and where it lies: in this game's ``core/``, beside its C source.
 MODULE = "nestors.wasm"
+FILE = Path(__file__).resolve().parent / "core" / MODULE
 #: The ``core_version()`` these ints are laid out for (bump both together when the layout changes).
 VERSION = 5
 #: Phases as the core numbers them.

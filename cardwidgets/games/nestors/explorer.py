@@ -50,6 +50,7 @@ from cardwidgets.i18n.ui import ui_texts
 from cardwidgets.widgets.base import MessageError
 from cardwidgets.widgets.tool import ToolWidget
 
+#: The built front-ends: this widget's, ``js/explorer/`` beside this module, is bundled into ``explorer.js|.css`` there.
 STATIC = Path(__file__).parents[2] / "static"
 #: NES-6a: after the bidder's trick everyone holds 8 cards, so C never holds more in a trick.
 MAX_HAND = 8

@@ -75,7 +75,7 @@ class NestorsPosition(MoveGeneration):
     """NES-6a (the bidder's trick), NES-6 (tricks of three, C's duties, W1-W3b), NES-7 (table card)."""
 
     step = 5
-    compiled = compiled_core  # wasm_core searches it (analysis/core/nestors.c is its port)
+    compiled = compiled_core  # wasm_core searches it (the game's core/nestors.c is its port)
     use_killers = True
     #: Whether the card that ends a trick also makes the leave when only one card is worth leaving
     #: (``_leaves``): the search then skips a node per trick. Off for the engine's one-action view.

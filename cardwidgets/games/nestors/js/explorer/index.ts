@@ -1,15 +1,16 @@
 // TrickExplorer front-end: draws the `result` trait and sends the reader's choices to Python.
 // Python decides everything (C's legal cards, the winner, the rule); nothing is computed here.
-import { cardFace, cardText } from "../cards.js";
-import { t } from "../i18n.js";
-import { el } from "../dom.js";
-import type { Card, ExplorerMessage, ExplorerResult, ExplorerTraits, Place, Quiz, RenderProps, Send, Ui } from "../types.js";
+import { cardFace, cardText } from "../../../../../js/cards.js";
+import { t } from "../../../../../js/i18n.js";
+import { el } from "../../../../../js/dom.js";
+import type { Card, RenderProps, Send } from "../../../../../js/types.js";
+import type { ExplorerMessage, ExplorerResult, ExplorerTraits, ExplorerUi, Place, Quiz } from "./types.js";
 
 /** What one drawing needs: the traits, the place the deck fills, and where clicks go. */
 interface Snapshot {
   result: ExplorerResult;
   quiz: Quiz;
-  ui: Ui;
+  ui: ExplorerUi;
   picking: Place;
   send: Send<ExplorerMessage>;
   pick: (position: Place) => void;

@@ -1,6 +1,6 @@
 /* The Nestors double-dummy search, the hot core of cardwidgets.analysis.
  *
- * A faithful port of NestorsPosition (analysis/positions.py) and Solver
+ * A faithful port of NestorsPosition (position/, beside this folder) and Solver
  * (analysis/solver.py): the same moves in the same order, the same
  * transposition keys (up to encoding: equal here exactly when equal there),
  * the same killer moves and table, hence the same values AND the same node
