@@ -37,8 +37,8 @@ class Capabilities:
 
     A generic layer (the board, the catalogues, the front-end, the bots) asks ``spec.capabilities``
     before it shows a trump, a bid or a seat that sits a deal out; everything else a game has
-    (its announcements' names, its gifts, its trick order) is its own, said by its own package.
-    ``concepts`` names the game's own ideas (e.g. ``("trilyazh", "troyan")``): words no generic
+    (its announcements' names, the cards it passes between seats, its trick order) is its own, said by its
+    own package. ``concepts`` names the game's own ideas (its announcements, its own moves): words no generic
     file may use (``tests/test_no_game_names.py``).
     """
 

@@ -5,7 +5,8 @@ optional, each in both languages (``{"en": {...}, "ru": {...}}`` unless said):
 
 - ``MESSAGES`` (its engine's), ``BOT_MESSAGES``, ``DRILL_MESSAGES``, ``RECORD_MESSAGES``:
   explanations and reasons, ``{key: {"en": …, "ru": …}}`` (``CATALOGUE``);
-- ``ACTION_LABELS`` / ``ACTION_DONE``: its own action words (``names.py``), keys ``<game>.<verb>``;
+- ``ACTION_LABELS`` / ``ACTION_DONE`` / ``ACTION_PHRASES``: its own action words (``names.py``): its own
+  verbs (and a played card's trailing word) by name, its own word for a shared verb as ``<game>.<verb>``;
 - ``POINT_FORMS``: ``(1, 2–4, 5+)`` Russian forms of its points noun (``names.py``);
 - ``UI``: the front-end's texts it adds, ``GAME_UI``: its own words for generic ones (``ui.py``);
 - ``DRILL_UI``: its topics' and its name's texts in the Drill (``drills.py``);
@@ -26,6 +27,7 @@ MESSAGE_TABLES = ("MESSAGES", "BOT_MESSAGES", "DRILL_MESSAGES", "RECORD_MESSAGES
 TABLES: dict[str, dict[str, dict[str, Any]]] = {
     "ACTION_LABELS": names.ACTION_LABELS,
     "ACTION_DONE": names.ACTION_DONE,
+    "ACTION_PHRASES": names.ACTION_PHRASES,
     "UI": ui.UI,
     "DRILL_UI": drills.DRILL_UI,
     "TOOLS": tools.TOOLS,

@@ -23,6 +23,14 @@ SPEC = register(
         Nestors,
         __name__,
         ("bot", "position", "scoring", "drills", "board"),
-        Capabilities(trump=True, auction=True, sitting_out=True, partnerships=True, compiled_search=True),
+        Capabilities(
+            trump=True,
+            auction=True,
+            sitting_out=True,
+            partnerships=True,
+            compiled_search=True,
+            # the places of its trick of three (NES-6), in both languages
+            concepts=("A/B/C", "АБС", "А/Б/С"),
+        ),
     )
 )

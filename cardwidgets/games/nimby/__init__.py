@@ -23,6 +23,13 @@ SPEC = register(
         Nimby,
         __name__,
         ("bot", "position", "scoring", "drills", "board"),
-        Capabilities(trump=True, auction=True, exchange=True, partnerships=True),
+        Capabilities(
+            trump=True,
+            auction=True,
+            exchange=True,
+            partnerships=True,
+            # its match's own facts (NIM-7): the twos a side took, a deal thrown in
+            concepts=("twos_taken", "thrown_in", "thrown in"),
+        ),
     )
 )

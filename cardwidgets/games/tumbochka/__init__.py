@@ -23,6 +23,13 @@ SPEC = register(
         Tumbochka,
         __name__,
         ("bot", "position", "scoring", "drills", "board"),
-        Capabilities(trump=True, auction=True, exchange=True, announcements=True, concepts=("trilyazh", "troyan")),
+        Capabilities(
+            trump=True,
+            auction=True,
+            exchange=True,
+            announcements=True,
+            # its announcements (T-4, TUM-5) and its gifts from the talon (TUM-4), in both languages
+            concepts=("trilyazh", "трильяж", "troyan", "троян", "gift", "подар"),
+        ),
     )
 )

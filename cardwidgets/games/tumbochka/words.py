@@ -9,6 +9,22 @@ TRILYAZH_NEXT = (None, {"en": "Q", "ru": "дамы"}, {"en": "K", "ru": "кор�
 ANNOUNCEMENTS = {"troyan": {"en": "a troyan", "ru": "троян"}, "trilyazh": {"en": "a trilyazh", "ru": "трильяж"}}
 #: The golden bagel, added to a knock-off message (T-9).
 GOLDEN_BAGEL = {"en": ", golden bagel (T-9)", "ru": ", золотая баранка (T-9)"}
+#: Which removal a knock-off is (TUM-8), by its number: Russian says it in words («снят во второй раз»),
+#: never a bare number; past the last of ``REMOVAL_WORDS``, ``REMOVAL_LATER``.
+REMOVAL_WORDS = {"ru": ("впервые", "во второй раз", "в третий раз")}
+REMOVAL_LATER = {"ru": "снова"}
+#: The trump, where a sentence names a suit (the bot's "lead the top trump").
+TRUMP_WORD = {"en": "trump", "ru": "козырь"}
+
+
+def removal_words(removals: int) -> dict[str, str]:
+    """Which removal this is, per language: "2" / «во второй раз» (TUM-8)."""
+    ordinals = REMOVAL_WORDS["ru"]
+    return {
+        "en": str(removals),
+        "ru": ordinals[removals - 1] if 0 < removals <= len(ordinals) else REMOVAL_LATER["ru"],
+    }
+
 
 MESSAGES: dict[str, dict[str, str]] = {
     "tumbochka.wrong_phase": {
