@@ -209,7 +209,8 @@ def test_the_board_draws_only_what_the_game_declares(monkeypatch: pytest.MonkeyP
     bare = board_model("nestors", state.view(0), 0, ui)
     assert not {"trump", "high_bid", "contract"} & set(bare)
     badges = [badge for seat in bare["seats"] for badge in seat["badges"]]
-    assert badges and all(badge.startswith("plays ") for badge in badges)  # only the game's own: its A/B/C (NES-6)
+    assert badges  # only the game's own: its A/B/C (NES-6)
+    assert all(badge.startswith("plays ") for badge in badges)
     board = board_facts(state, "en")
     assert [label for label, _ in board.info] == ["Phase", "To act"]
 
@@ -217,7 +218,8 @@ def test_the_board_draws_only_what_the_game_declares(monkeypatch: pytest.MonkeyP
 def test_a_game_says_its_own_badges_and_facts_from_its_board_module() -> None:
     """Tumbochka's trilyazh (T-4) and the card given (TUM-4) come from its package, already worded."""
     ui = ui_texts("ru", GAMES["tumbochka"].deck, "tumbochka")
-    view = {"hand_sizes": [7, 7, 7], "given": [None, "QD", "?"], "trilyazhes": [{"seat": 1, "suit": "S", "status": "made"}]}
+    trilyazh = {"seat": 1, "suit": "S", "status": "made"}
+    view = {"hand_sizes": [7, 7, 7], "given": [None, "QD", "?"], "trilyazhes": [trilyazh]}
     model = board_model("tumbochka", view, 0, ui, locale="ru")
     assert [seat["badges"] for seat in model["seats"]] == [[], ["получил Д♦"], ["получил ?"]]
     assert model["facts"] == [{"key": "trilyazh", "label": "", "text": "Трильяж ♠ (Игрок 1): сыгран"}]
