@@ -238,6 +238,9 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "nestors-trump": "Nestors: which trump may the bidder name?",
         "nestors-open": "Nestors: the bidder's trick",
         "nestors-last-trick": "Nestors: who takes the last trick?",
+        "q_winners": "Which partnership wins this trick?",
+        "q_collector": "Who collects it?",
+        "q_leave": "The collector takes three of the four cards (the three played and the table card). Which may stay on the table?",
     },
     "ru": {
         "game_nestors": "Несторс",
@@ -256,6 +259,9 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "nestors-trump": "Несторс: что играющий может назначить козырями?",
         "nestors-open": "Несторс: взятка играющего",
         "nestors-last-trick": "Несторс: кто забирает последнюю взятку?",
+        "q_winners": "Какая пара выигрывает эту взятку?",
+        "q_collector": "Кто её забирает?",
+        "q_leave": "Забирающий берёт три из четырёх карт (три сыгранные и карту на столе). Какая может остаться на столе?",
     },
 }
 

@@ -16,6 +16,11 @@ POSITION_NAMES = {
     "C": {"en": "C", "ru": "С"},
     "A and C": {"en": "A and C", "ru": "А и С"},
 }
+#: Its own phases as a sentence names them: the bidder's trick (NES-6a), the card left on the table (NES-7).
+PHASE_NAMES = {
+    "open": {"en": "bidder's trick", "ru": "взятка играющего"},
+    "leave": {"en": "table card", "ru": "выбор карты на стол"},
+}
 #: Trump rank names for messages (NES-1: trump is a rank).
 TRUMP_NAMES = {
     Rank.ACE: {"en": "Aces", "ru": "тузы"},

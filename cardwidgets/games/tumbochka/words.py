@@ -13,6 +13,8 @@ GOLDEN_BAGEL = {"en": ", golden bagel (T-9)", "ru": ", золотая баран
 #: never a bare number; past the last of ``REMOVAL_WORDS``, ``REMOVAL_LATER``.
 REMOVAL_WORDS = {"ru": ("впервые", "во второй раз", "в третий раз")}
 REMOVAL_LATER = {"ru": "снова"}
+#: Its own phase as a sentence names it (TUM-4).
+PHASE_NAMES = {"talon": {"en": "talon", "ru": "отдача карт и перезаказ"}}
 #: The trump, where a sentence names a suit (the bot's "lead the top trump").
 TRUMP_WORD = {"en": "trump", "ru": "козырь"}
 
