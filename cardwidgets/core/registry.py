@@ -26,8 +26,9 @@ PARTS = {
     "position": "analysis: the solver's fast position (``position(state)``, ``PLAY_PHASES``, ``points_so_far``, ...)",
     "scoring": "analysis: the judge's scoring (``result_of_points``, ``THRESHOLDS``)",
     "drills": "drills: the drill topics (``TOPICS``: ``(topic id, maker)`` pairs)",
-    "board": "widgets: the board's extras (``TABLE_GROUPS``, ``shown``, ``more_groups``; its match's words per "
-    "side and seat, ``side_notes(summary, ui)``, ``seat_notes(summary, ui)``)",
+    "board": "widgets: the board's extras (``TABLE_GROUPS``, ``shown``, ``more_groups``; its own words beside a seat "
+    "and in the panel, ``seat_badges(view, seat, ui, viewer, locale)``, ``facts(view, ui, viewer)``; its match's "
+    "words per side and seat, ``side_notes(summary, ui)``, ``seat_notes(summary, ui)``)",
 }
 
 
