@@ -29,8 +29,7 @@ SPEC = register(
             sitting_out=True,
             partnerships=True,
             compiled_search=True,
-            # the places of its trick of three (NES-6), in both languages
-            concepts=("A/B/C", "АБС", "А/Б/С"),
+            concepts=words.CONCEPTS,
         ),
     )
 )

@@ -28,8 +28,7 @@ SPEC = register(
             auction=True,
             exchange=True,
             partnerships=True,
-            # its match's own facts (NIM-7): the twos a side took, a deal thrown in
-            concepts=("twos_taken", "thrown_in", "thrown in"),
+            concepts=words.CONCEPTS,
         ),
     )
 )

@@ -28,8 +28,7 @@ SPEC = register(
             auction=True,
             exchange=True,
             announcements=True,
-            # its announcements (T-4, TUM-5) and its gifts from the talon (TUM-4), in both languages
-            concepts=("trilyazh", "трильяж", "troyan", "троян", "gift", "подар"),
+            concepts=words.CONCEPTS,
         ),
     )
 )

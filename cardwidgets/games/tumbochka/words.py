@@ -15,6 +15,13 @@ REMOVAL_WORDS = {"ru": ("впервые", "во второй раз", "в тре
 REMOVAL_LATER = {"ru": "снова"}
 #: Its own phase as a sentence names it (TUM-4).
 PHASE_NAMES = {"talon": {"en": "talon", "ru": "отдача карт и перезаказ"}}
+#: Its own ideas, in both languages: its announcements (T-4, TUM-5) and its gifts from the talon (TUM-4).
+#: No generic file may use them (``Capabilities.concepts``, ``tests/test_no_game_names.py``).
+CONCEPTS = ("trilyazh", "трильяж", "troyan", "троян", "gift", "подар")
+#: A pass as its drills' answers name it (TUM-3).
+PASS_LABEL = {"en": "pass", "ru": "пас"}
+#: No trump yet, as its drills show the trump before it is chosen (TUM-5).
+NO_TRUMP_YET = {"en": "none yet", "ru": "пока нет"}
 #: The trump, where a sentence names a suit (the bot's "lead the top trump").
 TRUMP_WORD = {"en": "trump", "ru": "козырь"}
 
