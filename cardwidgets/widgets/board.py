@@ -140,9 +140,10 @@ def seat_badges(
 ) -> list[str]:
     """Short facts beside a seat: what the game declares (``spec.capabilities``), then its own words.
 
-    With an auction: its pass or high bid while bidding, and the declarer; a game whose seats sit
-    deals out: that this one does. Then what the game says of its place in the match (``notes``) and
-    what the game's ``board`` module says of the seat (``seat_badges(view, seat, ui, viewer, locale)``).
+    With an auction: its pass or high bid while bidding; then what the game's ``board`` module says of
+    the seat in this deal (``seat_badges(view, seat, ui, viewer, locale)``); a game whose seats sit deals
+    out: that this one does; with an auction, the declarer; last, what the game says of the seat's place
+    in the match (``notes``).
     """
     capabilities = spec_of(game).capabilities
     badges = []
@@ -152,6 +153,9 @@ def seat_badges(
             badges.append(fill(ui, "passed"))
         if view.get("phase") == "bidding" and bidder == seat and bid:
             badges.append(fill(ui, "bid_by", bid=bid))
+    own = getattr(_game_board(game), "seat_badges", None)
+    if own is not None:  # the game's own words of this seat in this deal
+        badges += own(view, seat, ui, viewer, locale)
     if capabilities.sitting_out and seat in (view.get("sitting_out") or []):
         badges.append(fill(ui, "sits_out"))
     if capabilities.auction:
@@ -160,9 +164,6 @@ def seat_badges(
         if view.get("declarer") == seat or bidder == seat:  # a declarer or a bidder: «играющий»
             badges.append(fill(ui, "declarer"))
     badges += notes or []  # what the game says of this seat's place in the match (``seat_notes``)
-    own = getattr(_game_board(game), "seat_badges", None)
-    if own is not None:
-        badges += own(view, seat, ui, viewer, locale)
     return badges
 
 
