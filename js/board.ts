@@ -30,6 +30,26 @@ function face(card: Card, ui: Ui, { seat = null, trump = false, actionOf = () =>
   return node;
 }
 
+/** A legal action naming just `card` (`VERB CARD`, whatever the game's verb: a card on the table to pick), or null. */
+export function cardOnlyAction(legal: Iterable<Action>, card: Card): Action | null {
+  for (const action of legal) {
+    const words = action.split(" ");
+    if (words.length === 2 && words[1] === card) return action;
+  }
+  return null;
+}
+
+/** The verbs of the game's actions that take a card and then a seat (`VERB CARD SEAT`: the board model's `card_seat`). */
+export function cardSeatVerbs(board: Board | undefined): string[] {
+  return ((board || {}).card_seat || []).map(({ verb }) => verb);
+}
+
+/** Whether `action` takes a card and then a seat (one of `verbs`), with `card` when given. */
+export function isCardSeatAction(action: Action, verbs: string[], card?: Card | null): boolean {
+  const words = action.split(" ");
+  return words.length === 3 && verbs.includes(words[0]) && (card == null || words[1] === card);
+}
+
 /** A seat as the board model describes it; `withHand: false` leaves the hand out (the learner's: js/table.ts). */
 export function seatBox(ui: Ui, info: BoardSeat, { withHand = true, ...options }: DrawOptions & { withHand?: boolean } = {}): HTMLElement {
   const box = el("section", `cw-seat cw-pos-${info.position}`);

@@ -1,4 +1,5 @@
 // anywidget entry point: wires the model to the renderer and animates bot moves.
+import { cardSeatVerbs, isCardSeatAction } from "./board.js";
 import { enableKeyboard } from "./controls.js";
 import { seatName, withRule } from "./i18n.js";
 import { cardPlay, pendingOverrides } from "./optimistic.js";
@@ -82,7 +83,8 @@ function render({ model, el }: RenderProps<TableTraits>): () => void {
 
   function onCard(card: Card): void {
     const legal = model.get("legal") || [];
-    if (legal.some((action) => action.startsWith(`give ${card} `))) {
+    const cardSeat = cardSeatVerbs(model.get("board"));
+    if (legal.some((action) => isCardSeatAction(action, cardSeat, card))) {
       local.selected = local.selected === card ? null : card; // choose the card, then the seat
       draw();
       return;

@@ -3,7 +3,7 @@
 // `board` trait (cardwidgets/widgets/board.py, every word localized); this module only draws it,
 // with the seat, trick and table-card drawing it shares with HandReplay (js/board.ts).
 import { cardFace, cardText } from "./cards.js";
-import { seatBox as drawSeat, tableCards as drawTableCards, trickArea as drawTrick } from "./board.js";
+import { cardOnlyAction, cardSeatVerbs, isCardSeatAction, seatBox as drawSeat, tableCards as drawTableCards, trickArea as drawTrick } from "./board.js";
 import { actionButtons } from "./controls.js";
 import { seatName, t, withRule } from "./i18n.js";
 import { el } from "./dom.js";
@@ -86,12 +86,11 @@ function boardSeat(snap: Snapshot, seat: Seat): Partial<BoardSeat> {
   return ((snap.board || {}).seats || [])[seat] || {};
 }
 
-/** The trick on the table (js/board.ts); a card a seat may leave is marked and sends it. */
+/** The trick on the table (js/board.ts); a card a legal action names alone (`VERB CARD`) is marked and sends it. */
 function trickArea(snap: Snapshot, plays: Play[], positions: Positions): HTMLDivElement {
-  const leave = (card: Card): Action => `leave ${card}`;
   return drawTrick(snap.ui, plays, positions, {
-    isLegal: (card) => snap.legal.includes(leave(card)),
-    actionOf: (card) => (snap.legal.includes(leave(card)) ? leave(card) : `play ${card}`),
+    isLegal: (card) => cardOnlyAction(snap.legal, card) !== null,
+    actionOf: (card) => cardOnlyAction(snap.legal, card) || `play ${card}`,
     send: snap.send,
   });
 }
@@ -104,10 +103,10 @@ function previousTrick(snap: Snapshot, trick: Trick, positions: Positions): HTML
   return box;
 }
 
-/** The cards lying on the table outside the hands (js/board.ts); a card to leave sends its action. */
+/** The cards lying on the table outside the hands (js/board.ts); a card a legal action names alone sends it. */
 function tableCards(snap: Snapshot): HTMLDivElement {
-  const leave = (card: Card): Action | null => (snap.legal.includes(`leave ${card}`) ? `leave ${card}` : null);
-  return drawTableCards(snap.ui, (snap.board || {}).groups, { actionOf: leave, send: snap.send });
+  const actionOf = (card: Card): Action | null => cardOnlyAction(snap.legal, card);
+  return drawTableCards(snap.ui, (snap.board || {}).groups, { actionOf, send: snap.send });
 }
 
 function handArea(snap: Snapshot, interactive: boolean): HTMLDivElement {
@@ -116,8 +115,9 @@ function handArea(snap: Snapshot, interactive: boolean): HTMLDivElement {
   hand.setAttribute("role", "group");
   hand.setAttribute("aria-label", t(ui, "hand"));
   const trumps = new Set(view.trumps || []);
+  const cardSeat = cardSeatVerbs(snap.board);
   for (const card of view.my_hand || []) {
-    const legal = interactive && snap.legal.some((action) => action.startsWith(`play ${card}`) || action.startsWith(`give ${card} `));
+    const legal = interactive && snap.legal.some((action) => action.startsWith(`play ${card}`) || isCardSeatAction(action, cardSeat, card));
     const face = cardFace(card, { ui, legal, trump: trumps.has(card) });
     if (snap.selected === card) face.classList.add("cw-selected");
     if (interactive && snap.hint && (snap.hint.action || "").split(" ")[1] === card) face.classList.add("cw-hinted");
@@ -142,19 +142,26 @@ function infoPanel(snap: Snapshot): HTMLElement {
   return info;
 }
 
-/** Trump, the high bid while bidding, trilyazhes, the contract: the board model's facts, as label: value rows. */
+/**
+ * The board model's facts as label: value rows: those the game declares (trump, the high bid while
+ * bidding, the contract) and its own lines, already worded (`facts`: a row each, its label when it has one).
+ */
 function factRows(snap: Snapshot): HTMLDivElement {
   const { ui } = snap;
   const board = snap.board || {};
   const facts = el("div", "cw-facts");
   const line = (cls: string, label: string, value: string): void => {
     const row = el("div", cls);
-    row.append(el("span", "cw-label", `${label}: `), el("span", "cw-value", value));
+    if (label) row.appendChild(el("span", "cw-label", `${label}: `));
+    row.appendChild(el("span", "cw-value", value));
     facts.appendChild(row);
   };
-  line("cw-trump", t(ui, "trump"), board.trump || "");
+  if (board.trump != null) line("cw-trump", t(ui, "trump"), board.trump);
   if (board.high_bid) line("cw-high-bid", t(ui, "high_bid"), board.high_bid);
-  for (const text of board.trilyazhes || []) facts.appendChild(el("div", "cw-trilyazh", text));
+  for (const fact of board.facts || []) {
+    line("cw-fact", fact.label, fact.text);
+    (facts.lastChild as HTMLElement).dataset.key = fact.key;
+  }
   if (board.contract) line("cw-contract", t(ui, "contract"), board.contract);
   return facts;
 }
@@ -296,12 +303,13 @@ export function renderTable(root: HTMLElement, snap: Snapshot): void {
   const main = el("div", "cw-main");
   main.appendChild(grid);
   const legal = animating ? [] : snap.legal;
-  // Gifts (a `give CARD SEAT` action): click a card first, then the seat to give it to.
-  const actions = legal.filter((action) => !action.startsWith("give ") || action.startsWith(`give ${snap.selected} `));
+  // A card, then a seat (an action `VERB CARD SEAT` of the game's): click a card first, then the seat's button.
+  const cardSeat = cardSeatVerbs(snap.board);
+  const chosen = (action: Action): boolean => Boolean(snap.selected) && isCardSeatAction(action, cardSeat, snap.selected);
+  const actions = legal.filter((action) => !isCardSeatAction(action, cardSeat) || chosen(action));
   main.appendChild(actionButtons(actions, snap.labels, snap.send));
-  if (!snap.selected && legal.some((action) => action.startsWith("give "))) {
-    main.appendChild(el("div", "cw-hint", t(snap.ui, "choose_gift")));
-  }
+  const waiting = snap.selected ? [] : (snap.board?.card_seat || []).filter(({ verb }) => legal.some((action) => isCardSeatAction(action, [verb])));
+  for (const { hint } of waiting) main.appendChild(el("div", "cw-hint", hint));
   const status = el("div", "cw-status", statusText(snap));
   status.setAttribute("role", "status");
   main.appendChild(status);
@@ -394,7 +402,7 @@ function reviewEntry(snap: Snapshot, row: ReviewRow): HTMLLIElement {
   button.appendChild(el("span", "cw-review-text", row.text));
   if (row.valued) {
     const costs = el("span", "cw-review-costs");
-    const faceUp = row.in_play !== false; // a bid, a gift …: no face-up figure
+    const faceUp = row.in_play !== false; // a bid, an exchange …: no face-up figure
     if (faceUp) {
       const dd = row.dd_cost == null ? t(ui, "review_dd_none") : t(ui, "review_dd", { n: row.dd });
       costs.appendChild(el("span", "cw-review-dd", ` ${dd}`));

@@ -5,7 +5,7 @@
 export type Card = string;
 /** A seat number, from 0. */
 export type Seat = number;
-/** A canonical action string: "play 10S", "bid 60", "give 7H 1". */
+/** A canonical action string: "play 10S", "bid 60", "pass". */
 export type Action = string;
 
 /** The localized fixed texts (the `ui` trait): texts by key, plus a few tables. */
@@ -68,14 +68,25 @@ export interface BoardGroup {
   cards: (Card | null)[];
 }
 
+/** One of the game's own lines in the panel: `label: text`, or the text alone. */
+export interface BoardFact {
+  key: string;
+  label: string;
+  text: string;
+}
+
 /** The board model (`board` trait of Table; HandReplay's adds the replay's extras). */
 export interface Board {
   seats?: BoardSeat[];
   groups?: BoardGroup[];
+  /** The facts the game declares (widgets/board.py): trump (a game with a trump), the high bid and the contract (an auction). */
   trump?: string;
   high_bid?: string;
   contract?: string;
-  trilyazhes?: string[];
+  /** The game's own lines, already worded (its board module's `facts`); `label` may be empty. */
+  facts?: BoardFact[];
+  /** The game's actions that take a card, then a seat (`VERB CARD SEAT`), with the hint shown meanwhile. */
+  card_seat?: { verb: string; hint: string }[];
   // HandReplay's extras (export.board_json)
   game?: string;
   phase?: string;
@@ -145,7 +156,7 @@ export interface ReviewRow {
   label?: string;
   verdict?: string | null;
   valued: boolean;
-  /** False: a decision outside the play (a bid, a gift …), which has no face-up value. */
+  /** False: a decision outside the play (a bid, an exchange …), which has no face-up value. */
   in_play?: boolean | null;
   dd_cost?: number | null;
   /** The costs written for the locale. */

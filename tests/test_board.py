@@ -6,6 +6,7 @@ words are localized; seats sit in each game's turn direction with the viewer at 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -14,8 +15,11 @@ import pytest
 
 from cardwidgets import GAMES, Table
 from cardwidgets.core.match import Match
+from cardwidgets.core.registry import SPECS, Capabilities
+from cardwidgets.games import new_game
 from cardwidgets.i18n.ui import ui_texts
 from cardwidgets.widgets.board import board_model, seat_notes, seat_position, side_notes, table_groups, trump_text
+from cardwidgets.widgets.export import board_facts
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[SHDC](?![0-9A-Za-z])")
 
@@ -184,3 +188,41 @@ def test_the_declarer_is_marked_in_every_game_that_has_one() -> None:
         marked = [entry["seat"] for entry in model["seats"] if "играющий" in entry["badges"]]
         contract = state.view(None).get("contract") or {}
         assert marked == ([] if game == "nimby" else [contract["seat"]]), game
+
+
+def _declaring(monkeypatch: pytest.MonkeyPatch, game: str, capabilities: Capabilities) -> None:
+    """``game`` declares ``capabilities`` instead of its own, for one test."""
+    monkeypatch.setitem(SPECS, game, dataclasses.replace(SPECS[game], capabilities=capabilities))
+
+
+def test_the_board_draws_only_what_the_game_declares(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that declares no trump, no auction and nobody sitting out gets no such fact and no such badge."""
+    state = new_game("nestors", seed=3)
+    while state.phase != "play":  # a contract, a trump, a seat sitting out
+        state.apply(state.legal_strings()[-1])
+    ui = ui_texts("en", GAMES["nestors"].deck, "nestors")
+    declared = board_model("nestors", state.view(0), 0, ui)
+    assert {"trump", "high_bid", "contract"} <= set(declared)
+    assert any("sits out" in seat["badges"] for seat in declared["seats"])
+    assert any("declarer" in seat["badges"] for seat in declared["seats"])
+    _declaring(monkeypatch, "nestors", Capabilities())
+    bare = board_model("nestors", state.view(0), 0, ui)
+    assert not {"trump", "high_bid", "contract"} & set(bare)
+    badges = [badge for seat in bare["seats"] for badge in seat["badges"]]
+    assert badges  # only the game's own: its A/B/C (NES-6)
+    assert all(badge.startswith("plays ") for badge in badges)
+    board = board_facts(state, "en")
+    assert [label for label, _ in board.info] == ["Phase", "To act"]
+
+
+def test_a_game_says_its_own_badges_and_facts_from_its_board_module() -> None:
+    """Tumbochka's trilyazh (T-4) and the card given (TUM-4) come from its package, already worded."""
+    ui = ui_texts("ru", GAMES["tumbochka"].deck, "tumbochka")
+    trilyazh = {"seat": 1, "suit": "S", "status": "made"}
+    view = {"hand_sizes": [7, 7, 7], "given": [None, "QD", "?"], "trilyazhes": [trilyazh]}
+    model = board_model("tumbochka", view, 0, ui, locale="ru")
+    assert [seat["badges"] for seat in model["seats"]] == [[], ["получил Д♦"], ["получил ?"]]
+    assert model["facts"] == [{"key": "trilyazh", "label": "", "text": "Трильяж ♠ (Игрок 1): сыгран"}]
+    assert model["card_seat"] == [{"verb": "give", "hint": ui["choose_give"]}]
+    assert board_model("nimby", {"hand_sizes": [0] * 4}, 0, ui)["facts"] == []
+    assert board_model("nimby", {"hand_sizes": [0] * 4}, 0, ui)["card_seat"] == []

@@ -1,6 +1,6 @@
 """``post_mortem(record_or_state, seat)``: the judge's verdict on each decision of one seat.
 
-For every decision of ``seat`` in the deal — bids, raises, exchanges, gifts, the
+For every decision of ``seat`` in the deal — bids, raises, exchanges, cards passed, the
 talon, the leave and card play: every turn with more than one legal action — the
 row gives what the judge (``analysis/judge.py``) says: the same verdict, figures
 and best action the coach gave during the deal and the Review shows after it:

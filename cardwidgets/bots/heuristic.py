@@ -5,7 +5,7 @@ Each game package's ``bot`` module (found through the registry) offers one small
 - ``decide(state)`` → ``Decision``: the rule of thumb's move and its reason
   (asked only when the seat has a choice: ``decide`` here answers forced moves);
 - ``candidates(state)`` → the legal actions worth comparing by search (all of
-  them, except that long runs of bids and gifts are cut to a few).
+  them, except that long runs of bids and of cards to pass are cut to a few).
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""Actions: one canonical string each (``play 10H``, ``bid 60``, ``give 7H 1``).
+"""Actions: one canonical string each (``play 10H``, ``bid 60``, ``pass``).
 
 The actions an engine makes (``Action.make``) are interned: the same canonical
 text always gives the same object, so actions compare by identity and
 legal-action checks are cheap. Engines make only actions that can be legal, so
 the intern table stays small. Each game describes its action forms once as an
-``ActionSyntax`` (``{"give": "give CARD SEAT"}``) and ``parse_action`` reads
+``ActionSyntax`` (``{"bid": "bid N"}``) and ``parse_action`` reads
 any accepted spelling (``PLAY ♥10``) into the canonical action: the interned
 one if it exists, else a fresh one that is not kept (a person's ``bid 9999``
 never enters the table).
@@ -24,7 +24,7 @@ from cardwidgets.core.limits import MAX_ACTION_CHARS, MAX_ACTION_DIGITS
 Arg = Card | Rank | int | str
 #: One kind of argument, as ``Action.arg`` reads it.
 ArgT = TypeVar("ArgT", bound=Arg)
-#: verb -> form, e.g. ``{"play": "play CARD [trilyazh|troyan]", "bid": "bid N"}``.
+#: verb -> form, e.g. ``{"play": "play CARD [WORD|WORD]", "bid": "bid N"}`` (a play may end in a word of the game's).
 ActionSyntax = Mapping[str, str]
 
 
@@ -86,7 +86,7 @@ class Action:
 
     @property
     def flag(self) -> str | None:
-        """A trailing word such as ``troyan`` or ``trilyazh``."""
+        """A trailing word (an announcement the game lets a play carry), else None."""
         last = self.args[-1] if self.args else None
         return last if isinstance(last, str) else None
 

@@ -25,7 +25,7 @@ MAX_ACTIONS = 300
 MAX_NOTE_CHARS = 5_000
 #: Characters in one action string (the longest canonical action has 16).
 MAX_ACTION_CHARS = 100
-#: Digits of a number inside an action (``bid 60``, ``give 7H 1``).
+#: Digits of a number inside an action (``bid 60``, a seat in ``VERB 7H 1``).
 MAX_ACTION_DIGITS = 4
 #: A person's text echoed back in an error message is cut to ``ECHO_CHARS`` characters (``cards.echo``).
 ECHO_CHARS = _ECHO_CHARS

@@ -143,6 +143,16 @@ class BoardPart(Protocol):
         """Groups drawn after ``TABLE_GROUPS`` (``{"key", "label", "cards"}``); default: none."""
         ...
 
+    def seat_badges(
+        self, view: dict[str, Any], seat: int, ui: dict[str, Any], viewer: int | None, locale: str
+    ) -> list[str]:
+        """The game's own worded badges beside ``seat`` in this deal (after the declared ones); default: none."""
+        ...
+
+    def facts(self, view: dict[str, Any], ui: dict[str, Any], viewer: int | None) -> list[dict[str, str]]:
+        """The game's own panel lines, ``{"key", "label", "text"}`` already worded; default: none."""
+        ...
+
     def side_notes(self, summary: dict[str, Any], ui: dict[str, Any]) -> list[list[str]]:
         """Per side, the game's worded notes beside its match score; default: none."""
         ...
@@ -195,6 +205,14 @@ def _no_notes(summary: dict[str, Any], ui: dict[str, Any]) -> list[list[str]]:
     return []
 
 
+def _no_badges(view: dict[str, Any], seat: int, ui: dict[str, Any], viewer: int | None, locale: str) -> list[str]:
+    return []
+
+
+def _no_facts(view: dict[str, Any], ui: dict[str, Any], viewer: int | None) -> list[dict[str, str]]:
+    return []
+
+
 #: The parts a game package may offer, each a module ``<package>.<part>``, and its contract (each names its layer).
 PARTS: dict[str, type] = {
     "bot": BotPart,
@@ -205,7 +223,8 @@ PARTS: dict[str, type] = {
 }
 #: The optional members of each part, with what a module that leaves one out gets instead.
 OPTIONAL: dict[str, dict[str, object]] = {
-    "board": {"shown": _always_shown, "more_groups": _no_groups, "side_notes": _no_notes, "seat_notes": _no_notes},
+    "board": {"shown": _always_shown, "more_groups": _no_groups, "side_notes": _no_notes, "seat_notes": _no_notes,
+              "seat_badges": _no_badges, "facts": _no_facts},
 }
 #: The module a game declaring ``compiled_search`` has beside its parts (``<package>.compiled``).
 COMPILED = "compiled"
@@ -234,8 +253,8 @@ class Capabilities:
 
     A generic layer (the board, the catalogues, the front-end, the bots) asks ``spec.capabilities``
     before it shows a trump, a bid or a seat that sits a deal out; everything else a game has
-    (its announcements' names, its gifts, its trick order) is its own, said by its own package.
-    ``concepts`` names the game's own ideas (e.g. ``("trilyazh", "troyan")``): words no generic
+    (its announcements' names, the cards it passes between seats, its trick order) is its own, said by its
+    own package. ``concepts`` names the game's own ideas (its announcements, its own moves): words no generic
     file may use (``tests/test_no_game_names.py``).
     """
 

@@ -246,14 +246,12 @@ def shown(value: Any, locale: str) -> str:
     return card_text(value, locale)  # a card: "A♠" / «Т♠», never "AS"
 
 
-#: Every game's phases as a sentence names them (the summary's phase word is the key).
+#: The phases as a sentence names them (the summary's phase word is the key): those many games have;
+#: a game's words add its own phases (``PHASE_NAMES`` of its words, ``i18n/words.py``).
 PHASE_NAMES = {
     "bidding": {"en": "bidding", "ru": "торговля"},
     "trump": {"en": "trump", "ru": "выбор козыря"},
-    "talon": {"en": "talon", "ru": "отдача карт и перезаказ"},
-    "open": {"en": "bidder's trick", "ru": "взятка играющего"},
     "play": {"en": "play", "ru": "розыгрыш"},
-    "leave": {"en": "table card", "ru": "выбор карты на стол"},
     "done": {"en": "done", "ru": "сдача окончена"},
 }
 

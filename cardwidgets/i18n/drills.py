@@ -80,9 +80,6 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "opt_match_on": "Nobody yet: the match goes on",
         "predict": "Predict first",
         "predict_title": "Predict before the engine shows it",
-        "q_winners": "Which partnership wins this trick?",
-        "q_collector": "Who collects it?",
-        "q_leave": "The collector takes three of the four cards (the three played and the table card). Which may stay on the table?",
         "err_not_asked": 'answer "{first}" first: "{question}" comes after it',
     },
     "ru": {
@@ -127,9 +124,6 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "opt_match_on": "Пока никто: партия продолжается",
         "predict": "Сначала предскажите",
         "predict_title": "Предскажите, прежде чем программа покажет ответ",
-        "q_winners": "Какая пара выигрывает эту взятку?",
-        "q_collector": "Кто её забирает?",
-        "q_leave": "Забирающий берёт три из четырёх карт (три сыгранные и карту на столе). Какая может остаться на столе?",
         "err_not_asked": "сначала ответьте на вопрос «{first}»: вопрос «{question}» идёт после него",
     },
 }

@@ -41,95 +41,36 @@ _SUIT_NAMES = {
     "ru": {"S": "пик", "H": "червей", "D": "бубен", "C": "треф"},
 }
 
+#: The button labels of the actions every game may have; each game's words add its own verbs (``add_words``).
 ACTION_LABELS: dict[str, dict[str, str]] = {
     "en": {
-        "agree": "Agree",
         "pass": "Pass",
-        "exchange": "Exchange {0}",
         "bid": "Bid {0}",
-        "trump": "Trump: {0}",
-        "open": "Open with {0}, take {1} {2}",
-        "leave": "Leave {0} on the table",
-        "give": "Give {0} to seat {1}",
-        "give.hidden": "Give a card to seat {1}",
-        "open.hidden": "Open a card and take two",
-        "exchange.hidden": "Exchange a card",
-        "raise": "Raise to {0}",
-        "keep": "Keep the contract",
         "play": "Play {0}",
-        "troyan": "Troyan! Lead {0}",
-        "trilyazh": "Trilyazh! Lead {0}",
     },
     "ru": {
-        "agree": "Согласиться",
         "pass": "Пас",
-        "exchange": "Обменять {0}",
         "bid": "Ставка {0}",
-        "trump": "Козыри — {0}",
-        "open": "Положить {0}, забрать {1} и {2}",
-        "leave": "Оставить {0} на столе",
-        "give": "Отдать {0} игроку {1}",
-        "give.hidden": "Отдать карту игроку {1}",
-        "open.hidden": "Положить карту и забрать две",
-        "exchange.hidden": "Обменять карту",
-        "raise": "Перезаказать {0}",  # the seed: «может перезаказать количество очков»
-        "keep": "Оставить заказ",
         "play": "Сыграть {0}",
-        "troyan": "Троян! Зайти с {0}",
-        "trilyazh": "Трильяж! Зайти с {0}",
     },
 }
 
-#: An action inside a sentence where its button label, lower-cased, would not read as one ("than trilyazh! lead J♣").
-ACTION_PHRASES: dict[str, dict[str, str]] = {
-    "en": {
-        "troyan": "show the troyan and lead {0}",
-        "trilyazh": "announce the trilyazh and lead {0}",
-    },
-    "ru": {
-        "troyan": "показать трояна и зайти с {0}",  # the seed: «показывает "трояна" остальным … и заходит с [6]»
-        "trilyazh": "объявить трильяж и зайти с {0}",
-    },
-}
+#: An action inside a sentence where its button label, lower-cased, would not read as one (a label that
+#: exclaims, "Announce! Lead J♣"): each game's words add its own (``add_words``).
+ACTION_PHRASES: dict[str, dict[str, str]] = {"en": {}, "ru": {}}
 
 #: An action told as done (the status line during bot moves): ``{seat}`` is the seat's name, ``{0}``… the
 #: action's words as in ``ACTION_LABELS``; Russian agrees with «Вы» in the plural (the second form).
 ACTION_DONE: dict[str, dict[str, tuple[str, str]]] = {
     "en": {
-        "agree": ("{seat} agreed", "{seat} agreed"),
         "pass": ("{seat} passed", "{seat} passed"),
-        "exchange": ("{seat} exchanged {0}", "{seat} exchanged {0}"),
-        "exchange.hidden": ("{seat} exchanged a card", "{seat} exchanged a card"),
         "bid": ("{seat} bid {0}", "{seat} bid {0}"),
-        "trump": ("{seat} named {0} trump", "{seat} named {0} trump"),
-        "open": ("{seat} opened with {0} and took {1} and {2}", "{seat} opened with {0} and took {1} and {2}"),
-        "open.hidden": ("{seat} opened a card and took two", "{seat} opened a card and took two"),
-        "leave": ("{seat} left {0} on the table", "{seat} left {0} on the table"),
-        "give": ("{seat} gave {0} to seat {1}", "{seat} gave {0} to seat {1}"),
-        "give.hidden": ("{seat} gave a card to seat {1}", "{seat} gave a card to seat {1}"),
-        "raise": ("{seat} raised to {0}", "{seat} raised to {0}"),
-        "keep": ("{seat} kept the contract", "{seat} kept the contract"),
         "play": ("{seat} played {0}", "{seat} played {0}"),
-        "troyan": ("{seat} showed a troyan and led {0}", "{seat} showed a troyan and led {0}"),
-        "trilyazh": ("{seat} announced a trilyazh and led {0}", "{seat} announced a trilyazh and led {0}"),
     },
     "ru": {
-        "agree": ("{seat} согласился", "{seat} согласились"),
         "pass": ("{seat} спасовал", "{seat} спасовали"),
-        "exchange": ("{seat} обменял {0}", "{seat} обменяли {0}"),
-        "exchange.hidden": ("{seat} обменял карту", "{seat} обменяли карту"),
         "bid": ("{seat} сделал ставку {0}", "{seat} сделали ставку {0}"),
-        "trump": ("{seat} назначил козырями {0}", "{seat} назначили козырями {0}"),
-        "open": ("{seat} положил {0} и забрал {1} и {2}", "{seat} положили {0} и забрали {1} и {2}"),
-        "open.hidden": ("{seat} положил карту и забрал две", "{seat} положили карту и забрали две"),
-        "leave": ("{seat} оставил {0} на столе", "{seat} оставили {0} на столе"),
-        "give": ("{seat} отдал {0} игроку {1}", "{seat} отдали {0} игроку {1}"),
-        "give.hidden": ("{seat} отдал карту игроку {1}", "{seat} отдали карту игроку {1}"),
-        "raise": ("{seat} перезаказал {0}", "{seat} перезаказали {0}"),
-        "keep": ("{seat} оставил заказ", "{seat} оставили заказ"),
         "play": ("{seat} сыграл {0}", "{seat} сыграли {0}"),
-        "troyan": ("{seat} показал троян и зашёл с {0}", "{seat} показали троян и зашли с {0}"),
-        "trilyazh": ("{seat} объявил трильяж и зашёл с {0}", "{seat} объявили трильяж и зашли с {0}"),
     },
 }
 
@@ -150,7 +91,7 @@ def action_done(text: str, seat_name: str, locale: str, game: str = "", *, own: 
 def _action_parts(text: str, locale: str) -> tuple[str, list[str], bool]:
     """An action's verb (a flagged play: its flag), its words, and whether a card is hidden (``?``)."""
     verb, *args = text.split() or [""]
-    if verb == "play" and len(args) == 2:  # play 6D troyan / play JS trilyazh
+    if verb == "play" and len(args) == 2:  # a play with a trailing word (``play CARD WORD``): the word's words
         verb, args = args[1], args[:1]
     if verb == "trump" and args:
         with suppress(CardError):

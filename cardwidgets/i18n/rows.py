@@ -59,6 +59,6 @@ def row_line(row: Mapping[str, Any], game: str, locale: str | None = None) -> st
     else:
         face_up = words["review_dd"].format(n=points_text(row["dd_cost"], locale, game))
     parts = [action, verdict_word(row["verdict"], locale), words["review_mc"].format(n=seen)]
-    if row.get("in_play", True):  # a bid, a gift, the talon: no face-up value (the solver analyses the play only)
+    if row.get("in_play", True):  # a bid, a card passed, the talon: no face-up value (the solver analyses the play only)
         parts.append(face_up)
     return render("analysis.pm_row", {"number": row["number"], "text": SEPARATOR.join(parts)}, locale)

@@ -5,11 +5,13 @@ optional, each in both languages (``{"en": {...}, "ru": {...}}`` unless said):
 
 - ``MESSAGES`` (its engine's), ``BOT_MESSAGES``, ``DRILL_MESSAGES``, ``RECORD_MESSAGES``:
   explanations and reasons, ``{key: {"en": …, "ru": …}}`` (``CATALOGUE``);
-- ``ACTION_LABELS`` / ``ACTION_DONE``: its own action words (``names.py``), keys ``<game>.<verb>``;
+- ``ACTION_LABELS`` / ``ACTION_DONE`` / ``ACTION_PHRASES``: its own action words (``names.py``): its own
+  verbs (and a played card's trailing word) by name, its own word for a shared verb as ``<game>.<verb>``;
 - ``POINT_FORMS``: ``(1, 2–4, 5+)`` Russian forms of its points noun (``names.py``);
 - ``UI``: the front-end's texts it adds, ``GAME_UI``: its own words for generic ones (``ui.py``);
 - ``DRILL_UI``: its topics' and its name's texts in the Drill (``drills.py``);
-- ``TOOLS``: its texts in the teaching and instructor tools (``tools.py``).
+- ``TOOLS``: its texts in the teaching and instructor tools (``tools.py``);
+- ``PHASE_NAMES``: its own phases as a sentence names them, ``{phase: {"en": …, "ru": …}}`` (``i18n/__init__.py``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from cardwidgets.i18n import add_messages, drills, names, tools, ui
+from cardwidgets.i18n import PHASE_NAMES, add_messages, drills, names, tools, ui
 
 #: The message tables a game's words may have (its engine's, its bot's, its drills', its records'), all for ``CATALOGUE``.
 MESSAGE_TABLES = ("MESSAGES", "BOT_MESSAGES", "DRILL_MESSAGES", "RECORD_MESSAGES")
@@ -26,6 +28,7 @@ MESSAGE_TABLES = ("MESSAGES", "BOT_MESSAGES", "DRILL_MESSAGES", "RECORD_MESSAGES
 TABLES: dict[str, dict[str, dict[str, Any]]] = {
     "ACTION_LABELS": names.ACTION_LABELS,
     "ACTION_DONE": names.ACTION_DONE,
+    "ACTION_PHRASES": names.ACTION_PHRASES,
     "UI": ui.UI,
     "DRILL_UI": drills.DRILL_UI,
     "TOOLS": tools.TOOLS,
@@ -49,6 +52,8 @@ def add_words(words: ModuleType) -> None:
     """
     found = {name: getattr(words, name) for name in TABLES if hasattr(words, name)}
     clashes = [f"{name} {key}" for name, texts in found.items() for key in _clashes(TABLES[name], texts)]
+    phases = getattr(words, "PHASE_NAMES", {})
+    clashes += [f"PHASE_NAMES {phase}" for phase, texts in phases.items() if PHASE_NAMES.get(phase, texts) != texts]
     if clashes:
         raise ValueError(f"{words.__name__}: already in the catalogues with another text: {', '.join(clashes)}")
     messages = [getattr(words, name) for name in MESSAGE_TABLES if hasattr(words, name)]
@@ -60,3 +65,4 @@ def add_words(words: ModuleType) -> None:
         for game, texts in per_game.items():
             ui.GAME_UI.setdefault(locale, {}).setdefault(game, {}).update(texts)
     names.POINT_FORMS.update(getattr(words, "POINT_FORMS", {}))
+    PHASE_NAMES.update(phases)

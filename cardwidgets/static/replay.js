@@ -48,6 +48,13 @@ function face(card, ui, { seat = null, trump = false, actionOf = () => null, isL
   if (action && tag) node.dataset.action = action;
   return node;
 }
+function cardOnlyAction(legal, card) {
+  for (const action of legal) {
+    const words = action.split(" ");
+    if (words.length === 2 && words[1] === card) return action;
+  }
+  return null;
+}
 function seatBox(ui, info, { withHand = true, ...options } = {}) {
   const box = el("section", `cw-seat cw-pos-${info.position}`);
   box.dataset.seat = String(info.seat);
@@ -210,7 +217,7 @@ function drawBoard(board, ui, send) {
   const plays = board.trick || [];
   center.appendChild(trickArea(ui, plays, positionsOf(board), { label: board.trick_label, captions: board.captions }));
   center.appendChild(el("div", "cw-why", board.why || ""));
-  center.appendChild(tableCards(ui, board.groups, options("leave")));
+  center.appendChild(tableCards(ui, board.groups, { actionOf: (card) => cardOnlyAction(legal, card), send, tag: true }));
   grid.appendChild(center);
   const labels = Object.fromEntries((board.actions || []).map(({ action, label }) => [action, label]));
   const buttons = (board.actions || []).map(({ action }) => action);

@@ -6,88 +6,6 @@ function el(tag, className, text) {
   return node;
 }
 
-// js/controls.ts
-function actionButtons(legal, labels, send) {
-  const bar = el("div", "cw-actions");
-  for (const action of legal) {
-    if (/^play \S+$/.test(action)) continue;
-    const button = el("button", "cw-action", labels[action] || action);
-    button.type = "button";
-    button.dataset.action = action;
-    button.addEventListener("click", () => send({ action }));
-    bar.appendChild(button);
-  }
-  return bar;
-}
-function enableKeyboard(root) {
-  root.addEventListener("keydown", (event) => {
-    const cards = [...root.querySelectorAll(".cw-hand .cw-card.cw-legal")];
-    if (!cards.length) return;
-    const index = cards.findIndex((card) => card === document.activeElement);
-    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-      const step = event.key === "ArrowRight" ? 1 : -1;
-      const next = index < 0 ? step > 0 ? 0 : cards.length - 1 : (index + step + cards.length) % cards.length;
-      cards[next].focus();
-      event.preventDefault();
-      event.stopPropagation();
-    } else if (event.key === "Enter" && index >= 0) {
-      cards[index].click();
-      event.preventDefault();
-      event.stopPropagation();
-    }
-  });
-}
-
-// js/i18n.ts
-function t(ui, key, params = {}) {
-  const text = ui && ui[key];
-  const template = typeof text === "string" && text ? text : key;
-  return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
-}
-function seatName(ui, seat, mySeat) {
-  return seat === mySeat ? t(ui, "you") : t(ui, "seat", { n: seat });
-}
-function withRule(text, rule) {
-  if (!text) return "";
-  return !rule || text.includes(rule) ? text : `${text} (${rule})`;
-}
-
-// js/optimistic.ts
-function cardPlay(legal, card) {
-  const plain = `play ${card}`;
-  if (legal.includes(plain)) return plain;
-  return legal.find((action) => action.startsWith(`${plain} `)) || null;
-}
-function optimisticView(view, seat, card) {
-  const tricks = [...view.tricks || []];
-  const last = tricks[tricks.length - 1];
-  if (last && last.collector == null) {
-    tricks[tricks.length - 1] = { ...last, plays: [...last.plays, [seat, card]] };
-  } else {
-    tricks.push({ collector: null, plays: [[seat, card]] });
-  }
-  const handSizes = [...view.hand_sizes || []];
-  if (handSizes[seat] > 0) handSizes[seat] -= 1;
-  return {
-    ...view,
-    tricks,
-    my_hand: (view.my_hand || []).filter((held) => held !== card),
-    hand_sizes: handSizes,
-    to_act: null
-  };
-}
-function pendingOverrides(pending, { view, board, seat, labels, ownName }) {
-  const seats = (board.seats || []).map((entry) => ({ ...entry, to_act: false }));
-  return {
-    view: optimisticView(view, seat, pending.card),
-    board: { ...board, seats },
-    legal: [],
-    error: {},
-    hint: {},
-    statusOverride: `${ownName}: ${labels[pending.action] || pending.action}`
-  };
-}
-
 // js/cards.ts
 var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 function splitCard(card) {
@@ -114,6 +32,20 @@ function cardBack() {
   return back;
 }
 
+// js/i18n.ts
+function t(ui, key, params = {}) {
+  const text = ui && ui[key];
+  const template = typeof text === "string" && text ? text : key;
+  return template.replace(/\{(\w+)\}/g, (_, name) => name in params ? String(params[name]) : `{${name}}`);
+}
+function seatName(ui, seat, mySeat) {
+  return seat === mySeat ? t(ui, "you") : t(ui, "seat", { n: seat });
+}
+function withRule(text, rule) {
+  if (!text) return "";
+  return !rule || text.includes(rule) ? text : `${text} (${rule})`;
+}
+
 // js/board.ts
 function face(card, ui, { seat = null, trump = false, actionOf = () => null, isLegal, send, tag = false } = {}) {
   const action = actionOf(card);
@@ -122,6 +54,20 @@ function face(card, ui, { seat = null, trump = false, actionOf = () => null, isL
   if (action && send) node.addEventListener("click", () => send({ action }));
   if (action && tag) node.dataset.action = action;
   return node;
+}
+function cardOnlyAction(legal, card) {
+  for (const action of legal) {
+    const words = action.split(" ");
+    if (words.length === 2 && words[1] === card) return action;
+  }
+  return null;
+}
+function cardSeatVerbs(board) {
+  return ((board || {}).card_seat || []).map(({ verb }) => verb);
+}
+function isCardSeatAction(action, verbs, card) {
+  const words = action.split(" ");
+  return words.length === 3 && verbs.includes(words[0]) && (card == null || words[1] === card);
 }
 function seatBox(ui, info, { withHand = true, ...options } = {}) {
   const box = el("section", `cw-seat cw-pos-${info.position}`);
@@ -186,6 +132,74 @@ function positionsOf(board) {
   return positions;
 }
 
+// js/controls.ts
+function actionButtons(legal, labels, send) {
+  const bar = el("div", "cw-actions");
+  for (const action of legal) {
+    if (/^play \S+$/.test(action)) continue;
+    const button = el("button", "cw-action", labels[action] || action);
+    button.type = "button";
+    button.dataset.action = action;
+    button.addEventListener("click", () => send({ action }));
+    bar.appendChild(button);
+  }
+  return bar;
+}
+function enableKeyboard(root) {
+  root.addEventListener("keydown", (event) => {
+    const cards = [...root.querySelectorAll(".cw-hand .cw-card.cw-legal")];
+    if (!cards.length) return;
+    const index = cards.findIndex((card) => card === document.activeElement);
+    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      const step = event.key === "ArrowRight" ? 1 : -1;
+      const next = index < 0 ? step > 0 ? 0 : cards.length - 1 : (index + step + cards.length) % cards.length;
+      cards[next].focus();
+      event.preventDefault();
+      event.stopPropagation();
+    } else if (event.key === "Enter" && index >= 0) {
+      cards[index].click();
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  });
+}
+
+// js/optimistic.ts
+function cardPlay(legal, card) {
+  const plain = `play ${card}`;
+  if (legal.includes(plain)) return plain;
+  return legal.find((action) => action.startsWith(`${plain} `)) || null;
+}
+function optimisticView(view, seat, card) {
+  const tricks = [...view.tricks || []];
+  const last = tricks[tricks.length - 1];
+  if (last && last.collector == null) {
+    tricks[tricks.length - 1] = { ...last, plays: [...last.plays, [seat, card]] };
+  } else {
+    tricks.push({ collector: null, plays: [[seat, card]] });
+  }
+  const handSizes = [...view.hand_sizes || []];
+  if (handSizes[seat] > 0) handSizes[seat] -= 1;
+  return {
+    ...view,
+    tricks,
+    my_hand: (view.my_hand || []).filter((held) => held !== card),
+    hand_sizes: handSizes,
+    to_act: null
+  };
+}
+function pendingOverrides(pending, { view, board, seat, labels, ownName }) {
+  const seats = (board.seats || []).map((entry) => ({ ...entry, to_act: false }));
+  return {
+    view: optimisticView(view, seat, pending.card),
+    board: { ...board, seats },
+    legal: [],
+    error: {},
+    hint: {},
+    statusOverride: `${ownName}: ${labels[pending.action] || pending.action}`
+  };
+}
+
 // js/replay/index.ts
 function drawBoard(board, ui, send) {
   const legal = new Set(board.legal || []);
@@ -201,7 +215,7 @@ function drawBoard(board, ui, send) {
   const plays = board.trick || [];
   center.appendChild(trickArea(ui, plays, positionsOf(board), { label: board.trick_label, captions: board.captions }));
   center.appendChild(el("div", "cw-why", board.why || ""));
-  center.appendChild(tableCards(ui, board.groups, options("leave")));
+  center.appendChild(tableCards(ui, board.groups, { actionOf: (card) => cardOnlyAction(legal, card), send, tag: true }));
   grid.appendChild(center);
   const labels = Object.fromEntries((board.actions || []).map(({ action, label }) => [action, label]));
   const buttons = (board.actions || []).map(({ action }) => action);
@@ -305,10 +319,9 @@ function boardSeat(snap, seat) {
   return ((snap.board || {}).seats || [])[seat] || {};
 }
 function trickArea2(snap, plays, positions) {
-  const leave = (card) => `leave ${card}`;
   return trickArea(snap.ui, plays, positions, {
-    isLegal: (card) => snap.legal.includes(leave(card)),
-    actionOf: (card) => snap.legal.includes(leave(card)) ? leave(card) : `play ${card}`,
+    isLegal: (card) => cardOnlyAction(snap.legal, card) !== null,
+    actionOf: (card) => cardOnlyAction(snap.legal, card) || `play ${card}`,
     send: snap.send
   });
 }
@@ -319,8 +332,8 @@ function previousTrick(snap, trick, positions) {
   return box;
 }
 function tableCards2(snap) {
-  const leave = (card) => snap.legal.includes(`leave ${card}`) ? `leave ${card}` : null;
-  return tableCards(snap.ui, (snap.board || {}).groups, { actionOf: leave, send: snap.send });
+  const actionOf = (card) => cardOnlyAction(snap.legal, card);
+  return tableCards(snap.ui, (snap.board || {}).groups, { actionOf, send: snap.send });
 }
 function handArea(snap, interactive) {
   const { view, ui } = snap;
@@ -328,8 +341,9 @@ function handArea(snap, interactive) {
   hand.setAttribute("role", "group");
   hand.setAttribute("aria-label", t(ui, "hand"));
   const trumps = new Set(view.trumps || []);
+  const cardSeat = cardSeatVerbs(snap.board);
   for (const card of view.my_hand || []) {
-    const legal = interactive && snap.legal.some((action) => action.startsWith(`play ${card}`) || action.startsWith(`give ${card} `));
+    const legal = interactive && snap.legal.some((action) => action.startsWith(`play ${card}`) || isCardSeatAction(action, cardSeat, card));
     const face2 = cardFace(card, { ui, legal, trump: trumps.has(card) });
     if (snap.selected === card) face2.classList.add("cw-selected");
     if (interactive && snap.hint && (snap.hint.action || "").split(" ")[1] === card) face2.classList.add("cw-hinted");
@@ -356,12 +370,16 @@ function factRows(snap) {
   const facts = el("div", "cw-facts");
   const line = (cls, label, value) => {
     const row = el("div", cls);
-    row.append(el("span", "cw-label", `${label}: `), el("span", "cw-value", value));
+    if (label) row.appendChild(el("span", "cw-label", `${label}: `));
+    row.appendChild(el("span", "cw-value", value));
     facts.appendChild(row);
   };
-  line("cw-trump", t(ui, "trump"), board.trump || "");
+  if (board.trump != null) line("cw-trump", t(ui, "trump"), board.trump);
   if (board.high_bid) line("cw-high-bid", t(ui, "high_bid"), board.high_bid);
-  for (const text of board.trilyazhes || []) facts.appendChild(el("div", "cw-trilyazh", text));
+  for (const fact of board.facts || []) {
+    line("cw-fact", fact.label, fact.text);
+    facts.lastChild.dataset.key = fact.key;
+  }
   if (board.contract) line("cw-contract", t(ui, "contract"), board.contract);
   return facts;
 }
@@ -483,11 +501,12 @@ function renderTable(root, snap) {
   const main = el("div", "cw-main");
   main.appendChild(grid);
   const legal = animating ? [] : snap.legal;
-  const actions = legal.filter((action) => !action.startsWith("give ") || action.startsWith(`give ${snap.selected} `));
+  const cardSeat = cardSeatVerbs(snap.board);
+  const chosen = (action) => Boolean(snap.selected) && isCardSeatAction(action, cardSeat, snap.selected);
+  const actions = legal.filter((action) => !isCardSeatAction(action, cardSeat) || chosen(action));
   main.appendChild(actionButtons(actions, snap.labels, snap.send));
-  if (!snap.selected && legal.some((action) => action.startsWith("give "))) {
-    main.appendChild(el("div", "cw-hint", t(snap.ui, "choose_gift")));
-  }
+  const waiting = snap.selected ? [] : (snap.board?.card_seat || []).filter(({ verb }) => legal.some((action) => isCardSeatAction(action, [verb])));
+  for (const { hint } of waiting) main.appendChild(el("div", "cw-hint", hint));
   const status = el("div", "cw-status", statusText(snap));
   status.setAttribute("role", "status");
   main.appendChild(status);
@@ -676,7 +695,8 @@ function render({ model, el: el2 }) {
   }
   function onCard(card) {
     const legal = model.get("legal") || [];
-    if (legal.some((action2) => action2.startsWith(`give ${card} `))) {
+    const cardSeat = cardSeatVerbs(model.get("board"));
+    if (legal.some((action2) => isCardSeatAction(action2, cardSeat, card))) {
       local.selected = local.selected === card ? null : card;
       draw();
       return;

@@ -56,7 +56,7 @@ def analyse(
     try:
         values: dict[str, int] = solver.values(state)
         view["status"] = "done"
-    except AnalysisError:  # a bid, an exchange, a gift …: no face-up values, the judge's verdict on what was seen
+    except AnalysisError:  # a bid, an exchange, a card passed: no face-up values, the judge's verdict on what was seen
         view["message"] = tool_text("dd_not_play", locale, phase=phase_name(state.phase)[locale])
         if played is not None and state.to_act is not None:
             view["verdict"] = _verdict(judge(state), played, locale)

@@ -6,9 +6,11 @@ panel), and ``export.board_html`` draws the same data as static HTML for ``to_ht
 It answers in one place the questions every drawing asks, so no drawing keeps a twin constant that could
 disagree with another's: where each seat sits (turn direction), which
 cards lie on the table outside the hands (and face up or down), the trump, the contract and the
-bid, and the badges beside a seat (passed, A/B/C, sits out, declarer, the game's own, gift). What only
-one game lays on the table, and what it says of its match beside a seat or a side's score, comes from its
-package (``games/<game>/board.py``, through the registry).
+bid, and the badges beside a seat (passed, sits out, declarer). It draws and says only what the game
+declares (``spec.capabilities``: no trump fact for a game without a trump, no bid without an auction).
+What only one game has — the cards it lays on the table, its own badges and facts, what it says of its
+match beside a seat or a side's score — comes from its package (``games/<game>/board.py``, through the
+registry), already worded.
 
 Everything is built from a **seat-filtered view** (``state.view(seat)``) and the ``ui`` texts, never
 from the full state: the model cannot hold a card that seat may not see.
@@ -19,9 +21,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardwidgets.cards import Suit, parse_card
+from cardwidgets.cards import Suit
 from cardwidgets.core.registry import get_game, spec_of
-from cardwidgets.i18n.names import card_text, cards_text
+from cardwidgets.i18n.names import cards_text
 
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -121,51 +123,78 @@ def _bidding(view: dict[str, Any]) -> tuple[list[bool], Any, Any]:
 
 
 def seat_badges(
-    view: dict[str, Any], seat: int, ui: dict[str, Any], *, notes: list[str] | None = None, locale: str = "en"
+    view: dict[str, Any],
+    seat: int,
+    ui: dict[str, Any],
+    *,
+    game: str,
+    viewer: int | None = None,
+    notes: list[str] | None = None,
+    locale: str = "en",
 ) -> list[str]:
-    """Short facts beside a seat: its pass or high bid, A/B/C or sitting out, declarer, the game's ``notes``, gift."""
-    badges = []
-    passed, bidder, bid = _bidding(view)
-    if view.get("phase") == "bidding" and seat < len(passed) and passed[seat]:
-        badges.append(fill(ui, "passed"))
-    if view.get("phase") == "bidding" and bidder == seat and bid:
-        badges.append(fill(ui, "bid_by", bid=bid))
-    order = view.get("order") or []
-    if seat in order:  # its place A/B/C in a trick of three
-        badges.append(fill(ui, "position", pos=str(ui.get("positions") or "ABC")[order.index(seat)]))
-    if seat in (view.get("sitting_out") or []):
+    """Short facts beside a seat: what the game declares (``spec.capabilities``), then its own words.
+
+    With an auction: its pass or high bid while bidding; then what the game's ``board`` module says of
+    the seat in this deal (``seat_badges(view, seat, ui, viewer, locale)``); a game whose seats sit deals
+    out: that this one does; with an auction, the declarer; last, what the game says of the seat's place
+    in the match (``notes``).
+    """
+    capabilities = spec_of(game).capabilities
+    badges: list[str] = []
+    if capabilities.auction:
+        passed, bidder, bid = _bidding(view)
+        if view.get("phase") == "bidding" and seat < len(passed) and passed[seat]:
+            badges.append(fill(ui, "passed"))
+        if view.get("phase") == "bidding" and bidder == seat and bid:
+            badges.append(fill(ui, "bid_by", bid=bid))
+    spec = spec_of(game)
+    if spec.has("board"):  # the game's own words of this seat in this deal
+        badges += spec.board().seat_badges(view, seat, ui, viewer, locale)
+    if capabilities.sitting_out and seat in (view.get("sitting_out") or []):
         badges.append(fill(ui, "sits_out"))
-    contract = view.get("contract") or {}
-    bidder = contract.get("seat") if "bid" in contract else None  # a bidder; a maker has no bid
-    if view.get("declarer") == seat or bidder == seat:  # a declarer or a bidder: «играющий»
-        badges.append(fill(ui, "declarer"))
+    if capabilities.auction:
+        contract = view.get("contract") or {}
+        bidder = contract.get("seat") if "bid" in contract else None  # a bidder; a maker has no bid
+        if view.get("declarer") == seat or bidder == seat:  # a declarer or a bidder: «играющий»
+            badges.append(fill(ui, "declarer"))
     badges += notes or []  # what the game says of this seat's place in the match (``seat_notes``)
-    given = view.get("given") or []
-    if seat < len(given) and given[seat]:  # a card given: "?" when the viewer may not see it
-        badges.append(fill(ui, "given", card="?" if given[seat] == "?" else card_text(parse_card(given[seat]), locale)))
     return badges
 
 
-def facts(view: dict[str, Any], ui: dict[str, Any], viewer: int | None) -> dict[str, Any]:
-    """The panel's facts: trump, the high bid while bidding, the contract, the trilyazhes."""
-    _, bidder, bid = _bidding(view)
-    high_bid = f"{bid} ({seat_name(ui, bidder, viewer)})" if view.get("phase") == "bidding" and bid else ""
-    contract = view.get("contract")
-    contract_text = ""
-    if contract:
-        who = seat_name(ui, contract["seat"], viewer)
-        contract_text = f"{contract['bid']} ({who})" if "bid" in contract else who
-    trilyazhes = [
-        fill(
-            ui,
-            "trilyazh",
-            seat=seat_name(ui, item["seat"], viewer),
-            suit=suit_symbol(item["suit"]),
-            status=fill(ui, f"trilyazh_{item['status']}"),
-        )
-        for item in view.get("trilyazhes") or []
+def facts(view: dict[str, Any], ui: dict[str, Any], viewer: int | None, game: str) -> dict[str, Any]:
+    """The panel's facts: only what the game declares, then its own lines.
+
+    ``trump`` (a game with a trump), ``high_bid`` while bidding and ``contract`` (a game with an
+    auction), and ``facts``: the game's own lines, ``[{"key", "label", "text"}]`` already worded
+    (``facts(view, ui, viewer)`` of its ``board`` module; ``label`` may be empty).
+    """
+    capabilities = spec_of(game).capabilities
+    shown: dict[str, Any] = {}
+    if capabilities.trump:
+        shown["trump"] = trump_text(view, ui)
+    if capabilities.auction:
+        _, bidder, bid = _bidding(view)
+        shown["high_bid"] = f"{bid} ({seat_name(ui, bidder, viewer)})" if view.get("phase") == "bidding" and bid else ""
+        contract = view.get("contract")
+        shown["contract"] = ""
+        if contract:
+            who = seat_name(ui, contract["seat"], viewer)
+            shown["contract"] = f"{contract['bid']} ({who})" if "bid" in contract else who
+    spec = spec_of(game)
+    shown["facts"] = spec.board().facts(view, ui, viewer) if spec.has("board") else []
+    return shown
+
+
+def card_seat_moves(game: str, ui: dict[str, Any]) -> list[dict[str, str]]:
+    """The game's actions of the form ``VERB CARD SEAT`` (its ``syntax``): a card is clicked first, then a seat.
+
+    Each as ``{"verb", "hint"}``: the hint is the game's ``choose_<verb>`` ui text, else the generic one.
+    """
+    return [
+        {"verb": verb, "hint": str(ui.get(f"choose_{verb}") or fill(ui, "choose_card_seat"))}
+        for verb, form in get_game(game).state_class.syntax.items()
+        if form == f"{verb} CARD SEAT"
     ]
-    return {"trump": trump_text(view, ui), "high_bid": high_bid, "contract": contract_text, "trilyazhes": trilyazhes}
 
 
 def board_model(
@@ -183,7 +212,9 @@ def board_model(
     ``seats[i]``: ``{"seat", "name", "position", "badges", "taken", "dealer", "to_act", "hand", "count",
     "count_text"}`` (``hand``: the cards face up, or ``None`` for a hand held face down; ``count``: how many
     cards, and ``count_text`` the same in ``locale``'s words, «5 карт»);
-    ``groups``: ``table_groups``; and the facts (``trump``, ``high_bid``, ``contract``, ``trilyazhes``).
+    ``groups``: ``table_groups``; and the facts the game declares (``trump``; ``high_bid``, ``contract``)
+    with its own lines (``facts``: ``[{"key", "label", "text"}]``); ``card_seat``: its actions that take a
+    card and then a seat (``card_seat_moves``).
     ``viewer`` is named "You" (``None``: the instructor, every seat by number); ``bottom`` is the seat
     drawn at the bottom (default: the viewer's, else seat 0); ``summary`` the match's game parts
     (``Match.summary_extra``), for the game's badges on its match (``seat_notes``).
@@ -198,7 +229,15 @@ def board_model(
             "seat": seat,
             "name": seat_name(ui, seat, viewer),
             "position": seat_position(game, len(sizes), seat, low),
-            "badges": seat_badges(view, seat, ui, notes=notes[seat] if seat < len(notes) else None, locale=locale),
+            "badges": seat_badges(
+                view,
+                seat,
+                ui,
+                game=game,
+                viewer=viewer,
+                notes=notes[seat] if seat < len(notes) else None,
+                locale=locale,
+            ),
             "taken": sum(1 for trick in tricks if trick.get("collector") == seat),
             "dealer": view.get("dealer") == seat,
             "to_act": view.get("to_act") == seat,
@@ -208,4 +247,9 @@ def board_model(
         }
         for seat in range(len(sizes))
     ]
-    return {"seats": seats, "groups": table_groups(view, ui, viewer, game), **facts(view, ui, viewer)}
+    return {
+        "seats": seats,
+        "groups": table_groups(view, ui, viewer, game),
+        "card_seat": card_seat_moves(game, ui),
+        **facts(view, ui, viewer, game),
+    }

@@ -19,6 +19,7 @@ from typing import Any
 
 from cardwidgets.cards import parse_card
 from cardwidgets.core.records import state_game
+from cardwidgets.core.registry import spec_of
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import ActionText, phase_name, resolve, shown
 from cardwidgets.i18n.names import action_done, action_label, card_text
@@ -131,10 +132,12 @@ def _trick_on_table(
 
 
 def _info(state: GameState, view: dict[str, Any], ui: dict[str, Any], locale: str) -> list[tuple[str, str]]:
-    """Label/value rows: phase, trump, contract, whose turn, and the result once the deal is done."""
+    """Label/value rows: phase, trump and contract (when the game has them), whose turn, the result once done."""
+    capabilities = spec_of(state.game_name).capabilities
     rows = [(tool_text("phase", locale), phase_name(state.phase)[locale])]
-    rows.append((str(ui["trump"]), trump_text(view, ui)))
-    contract = view["contract"]
+    if capabilities.trump:
+        rows.append((str(ui["trump"]), trump_text(view, ui)))
+    contract = view.get("contract") if capabilities.auction else None
     if contract:
         who = _seat_name(ui, contract["seat"])
         rows.append((str(ui["contract"]), f"{contract['bid']} ({who})" if "bid" in contract else who))
@@ -168,6 +171,7 @@ def board_json(board: Board) -> dict[str, Any]:
     legal actions that are not a card to click, with their labels. Built from ``board_facts``, so a seat's
     view holds only what that seat may see.
     """
+    on_table = {card for group in board.groups for card in group["cards"] if card}
     return {
         "game": board.game,
         "phase": board.phase,
@@ -186,7 +190,7 @@ def board_json(board: Board) -> dict[str, Any]:
         "actions": [
             {"action": action, "label": action_label(action, board.locale, board.game)}
             for action in board.legal
-            if not _is_card_action(action)
+            if not _is_card_action(action, on_table)
         ],
     }
 
@@ -277,8 +281,8 @@ def _groups_html(groups: list[dict[str, Any]], ui: dict[str, Any], legal: set[st
             card_html(
                 card,
                 ui,
-                classes="cw-legal" if _action(card, legal, "leave") else "",
-                action=_action(card, legal, "leave"),
+                classes="cw-legal" if _table_action(card, legal) else "",
+                action=_table_action(card, legal),
             )
             if card
             else '<div class="cw-back" aria-hidden="true"></div>'
@@ -297,15 +301,20 @@ def _hand_classes(card: str, trumps: list[str], legal: set[str]) -> str:
 
 
 def _action(card: str, legal: set[str], verb: str) -> str:
-    """``play 10S`` / ``leave 10S`` if that is a legal action now, else empty."""
+    """``play 10S`` if that is a legal action now, else empty."""
     action = f"{verb} {card}"
     return action if action in legal else ""
 
 
-def _is_card_action(action: str) -> bool:
-    """A plain ``play CARD`` or ``leave CARD``: offered by clicking the card itself."""
+def _table_action(card: str, legal: set[str]) -> str:
+    """A legal action naming just this card on the table (``<verb> 10S``, whatever the game's verb), else empty."""
+    return next((action for action in sorted(legal) if action.split()[1:] == [card]), "")
+
+
+def _is_card_action(action: str, on_table: set[str]) -> bool:
+    """A plain ``play CARD``, or an action naming just a card lying on the table: offered by clicking the card."""
     words = action.split()
-    return len(words) == 2 and words[0] in ("play", "leave")
+    return len(words) == 2 and (words[0] == "play" or words[1] in on_table)
 
 
 def _e(text: object) -> str:

@@ -67,7 +67,7 @@ def judge_deal(
 ) -> list[Row]:
     """The rows the Review lists for ``seat`` in the finished deal ``state``, group by group (``GROUPS``).
 
-    Every phase's decisions are judged (bids, raises, exchanges, gifts, the talon, the leave, card play).
+    Every phase's decisions are judged (bids, raises, exchanges, cards passed, the talon, the table card, card play).
     """
     rows = review_rows(
         state.clone(), seat, samples=samples, total_seconds=total_seconds, progress=progress, cancelled=cancelled

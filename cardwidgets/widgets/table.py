@@ -281,7 +281,7 @@ class Table(CardWidget):
     ) -> list[dict[str, Any]] | None:
         """The learner's costly decisions in the deal just ended (the **Review** button), also in ``review_rows``.
 
-        Every phase is reviewed: bids, raises, exchanges, gifts, the talon, the leave and card play. Each
+        Every phase is reviewed: bids, raises, exchanges, cards passed, the talon, the table card and card play. Each
         row is the judge's (``post_mortem``): the verdict the coach gave, ``mc_cost`` ± ``mc_error`` (on
         what the learner could see) and ``dd_cost`` (all cards face up, in the play), and its sentence.
         Costly are the coach's inaccuracies and mistakes; a decision that cost only with all cards face
@@ -344,7 +344,7 @@ class Table(CardWidget):
                 progress=progress if cancel is not None else None,
                 cancelled=cancel.is_set if cancel is not None else None,
             )  # fmt: skip
-        except AnalysisError as exc:  # a deal thrown in before the play: nothing to review
+        except AnalysisError as exc:  # a deal that ends before the play: nothing to review
             self._refuse(exc.explanation, "review")
             return False
         finally:

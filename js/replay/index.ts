@@ -2,7 +2,7 @@
 // the board model, every word localized) and is drawn with the card table's drawing (js/board.ts);
 // this module adds the step controls, the action list with notes, and sends the instructor's clicks
 // back. Python decides everything, including which actions are legal.
-import { positionsOf, seatBox, tableCards, trickArea } from "../board.js";
+import { cardOnlyAction, positionsOf, seatBox, tableCards, trickArea } from "../board.js";
 import { actionButtons } from "../controls.js";
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
@@ -108,7 +108,7 @@ export function drawBoard(board: Board, ui: Ui, send: Send<{ action: Action }>):
   const plays = board.trick || [];
   center.appendChild(trickArea(ui, plays, positionsOf(board), { label: board.trick_label, captions: board.captions }));
   center.appendChild(el("div", "cw-why", board.why || ""));
-  center.appendChild(tableCards(ui, board.groups, options("leave")));
+  center.appendChild(tableCards(ui, board.groups, { actionOf: (card: Card) => cardOnlyAction(legal, card), send, tag: true }));
   grid.appendChild(center);
   const labels = Object.fromEntries((board.actions || []).map(({ action, label }) => [action, label]));
   const buttons = (board.actions || []).map(({ action }) => action);

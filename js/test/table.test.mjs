@@ -231,3 +231,39 @@ test("a Review entry outside the play shows no face-up figure; the opened entry'
   const first = host.querySelector(".cw-review-row .cw-review-verdict").textContent.trim();
   assert.equal(first, state.ui[`verdict_${state.review_rows[0].verdict}`]); // the word the coach said
 });
+
+/** A fixture turned into a game the front-end never heard of: its own verb that takes a card and then a seat. */
+function cardThenSeat() {
+  const state = structuredClone(fixture("table-nimby-follow"));
+  const card = state.view.my_hand[0];
+  state.legal = [`hand_over ${card} 1`, `hand_over ${card} 3`, "pass"];
+  state.labels = { [`hand_over ${card} 1`]: "To 1", [`hand_over ${card} 3`]: "To 3", pass: "Pass" };
+  state.board = { ...state.board, card_seat: [{ verb: "hand_over", hint: "Pick a card to hand over" }] };
+  return { state, card };
+}
+
+test("an action VERB CARD SEAT the board model declares: the card first (the game's hint meanwhile), then the seat", () => {
+  const { state, card } = cardThenSeat();
+  const { host, model } = mount(table, state);
+  assert.deepEqual(cards(host, ".cw-hand .cw-card.cw-legal"), [card]);
+  assert.equal(host.querySelector(".cw-hint").textContent, "Pick a card to hand over");
+  const buttons = () => [...host.querySelectorAll("button.cw-action")].map((b) => b.dataset.action);
+  assert.deepEqual(buttons(), ["pass"]);
+  host.querySelector(`.cw-hand .cw-card[data-card="${card}"]`).click();
+  assert.deepEqual(model.sent, []); // choosing the card sends nothing yet
+  assert.deepEqual(buttons(), [`hand_over ${card} 1`, `hand_over ${card} 3`, "pass"]);
+  assert.equal(host.querySelector(".cw-hint"), null);
+});
+
+test("the panel draws the facts the game declares and its own lines, nothing else", () => {
+  const state = structuredClone(fixture("table-nimby-follow"));
+  state.board = { ...state.board, facts: [{ key: "own", label: "", text: "Its own line" }, { key: "more", label: "Label", text: "x" }] };
+  delete state.board.trump;
+  delete state.board.high_bid;
+  delete state.board.contract;
+  const { host } = mount(table, state);
+  assert.equal(host.querySelector(".cw-trump"), null);
+  assert.equal(host.querySelector(".cw-contract"), null);
+  const rows = [...host.querySelectorAll(".cw-facts .cw-fact")];
+  assert.deepEqual(rows.map((row) => [row.dataset.key, row.textContent]), [["own", "Its own line"], ["more", "Label: x"]]);
+});

@@ -25,7 +25,14 @@ SPEC = register(
         Nestors,
         __name__,
         ("bot", "position", "scoring", "drills", "board"),
-        Capabilities(trump=True, auction=True, sitting_out=True, partnerships=True, compiled_search=True),
+        Capabilities(
+            trump=True,
+            auction=True,
+            sitting_out=True,
+            partnerships=True,
+            compiled_search=True,
+            concepts=words.CONCEPTS,
+        ),
     )
 )
 

@@ -49,11 +49,9 @@ from cardwidgets.games.nestors.tricks import (
     c_may_play,
     resolve_trick,
 )
-from cardwidgets.games.nestors.words import POSITION_NAMES, TRUMP_NAMES
+from cardwidgets.games.nestors.words import DRILL_WORDS, POSITION_NAMES, SIDES, TRUMP_NAMES
 from cardwidgets.i18n.names import action_label, rank_plural
 
-#: The two partnerships of a trick (NES-6): A with C, B with D.
-SIDES = {"AC": {"en": "A and C", "ru": "А и С"}, "BD": {"en": "B and D", "ru": "Б и Г"}}
 #: NES-2: the rank worth 10 and the rank worth 5 under each trump rank.
 TEN_FIVE = {Rank.ACE: (Rank.JACK, Rank.TEN), Rank.JACK: (Rank.ACE, Rank.TEN), Rank.TEN: (Rank.ACE, Rank.JACK)}
 SITS_OUT = Explanation("NES-6", "drill.nes_sits_out")
@@ -242,10 +240,9 @@ def make_pile_points(rng: random.Random) -> Item:
 
 # ----- the deal's score (NES-8) -------------------------------------------------------------------------------
 def _score_label(bidders: int, opponents: int) -> dict[str, str]:
-    return {
-        "en": f"bidders {bidders:+d}, opponents {opponents:+d}".replace("-", "−"),
-        "ru": f"играющие {bidders:+d}, соперники {opponents:+d}".replace("-", "−"),
-    }
+    """A score line as an answer, in each language: "bidders +190, opponents −40" (a real minus sign)."""
+    signed = {"bidders": f"{bidders:+d}".replace("-", "−"), "opponents": f"{opponents:+d}".replace("-", "−")}
+    return {locale: text.format(**signed) for locale, text in DRILL_WORDS["score_line"].items()}
 
 
 def deal_score_item(team: int, bid: int, points: int, rng: random.Random, source: str = "engine") -> Item:
@@ -369,9 +366,9 @@ def _calls(calls: list[tuple[int | None, str]]) -> dict[str, str]:
     """The calls so far, ``Seat 1: Bid 25, Seat 2: Pass`` in each language (or: nobody has spoken)."""
     out = {}
     for locale in LOCALES:
-        seat = "Seat" if locale == "en" else "Игрок"
-        words = ", ".join(f"{seat} {s}: {action_label(t, locale, 'nestors')}" for s, t in calls)
-        out[locale] = words or ("nobody has spoken yet" if locale == "en" else "ещё никто не говорил")
+        seat = DRILL_WORDS["seat"][locale]
+        words = ", ".join(f"{seat.format(n=s)}: {action_label(t, locale, 'nestors')}" for s, t in calls)
+        out[locale] = words or DRILL_WORDS["nobody_spoke"][locale]
     return out
 
 
@@ -456,8 +453,9 @@ def _nes_last(rng: random.Random) -> Item | None:
     why, trump = trick.explanation, state.trump
     assert why is not None
     assert trump is not None  # NES-5: named before the play
-    roles = {seat_a: ("A", "А"), seat_b: ("B", "Б")}
-    labels = {s: {"en": f"{en}, seat {s}", "ru": f"{ru}, игрок {s}"} for s, (en, ru) in roles.items()}
+    roles = {seat_a: POSITION_NAMES["A"], seat_b: POSITION_NAMES["B"]}
+    place = DRILL_WORDS["place_and_seat"]
+    labels = {s: {loc: text.format(pos=names[loc], n=s) for loc, text in place.items()} for s, names in roles.items()}
     choices = tuple(Choice(labels[s], s == trick.collector, why) for s in (seat_a, seat_b))
     position = Position(trump=_trump_label(trump), trick=((labels[seat_a], a), (labels[seat_b], b)), table=table)
     prompt = Explanation("NES-7", "drill.nes_last_q", {"trump": _trump_label(trump)})

@@ -238,6 +238,9 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "nestors-trump": "Nestors: which trump may the bidder name?",
         "nestors-open": "Nestors: the bidder's trick",
         "nestors-last-trick": "Nestors: who takes the last trick?",
+        "q_winners": "Which partnership wins this trick?",
+        "q_collector": "Who collects it?",
+        "q_leave": "The collector takes three of the four cards (the three played and the table card). Which may stay on the table?",
     },
     "ru": {
         "game_nestors": "Несторс",
@@ -256,6 +259,9 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "nestors-trump": "Несторс: что играющий может назначить козырями?",
         "nestors-open": "Несторс: взятка играющего",
         "nestors-last-trick": "Несторс: кто забирает последнюю взятку?",
+        "q_winners": "Какая пара выигрывает эту взятку?",
+        "q_collector": "Кто её забирает?",
+        "q_leave": "Забирающий берёт три из четырёх карт (три сыгранные и карту на столе). Какая может остаться на столе?",
     },
 }
 
@@ -268,6 +274,9 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_hand_size": "C holds at most 8 cards in a trick (everyone holds 8 after the bidder's trick, NES-6a), not {n}",
         "game_nestors": "Nestors",
         "dd_side_nestors": "Values: the bidders' points (seats {seats}).",
+        "pending": "The four cards",
+        "extra": "Still to deal",
+        "table": "Table card",
     },
     "ru": {
         "explorer": "Разбор взятки в Несторс",
@@ -276,8 +285,61 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_hand_size": "у С во взятке не больше 8 карт (после взятки играющего у всех по 8, NES-6a), а не {n}",
         "game_nestors": "Несторс",
         "dd_side_nestors": "Оценки — очки играющей пары (игроки {seats}).",
+        "pending": "Четыре карты",
+        "extra": "Ещё не сданы",
+        "table": "Карта на столе",
     },
 }
 
 #: Where its seed has its own word for a generic one (``i18n/ui.py``).
 GAME_UI = {"ru": {"nestors": {"contract": "Ставка"}}}
+
+#: The front-end texts it adds (``i18n/ui.py``): its table's cards, a seat's place A/B/C.
+UI: dict[str, dict[str, str]] = {
+    "en": {
+        "row": "Row",
+        "pending": "Choose the card to leave",
+        "extra": "Still to deal",
+        "position": "plays {pos}",
+        "positions": "ABC",
+    },
+    "ru": {
+        "row": "Ряд",
+        "pending": "Выберите карту, которую оставить",
+        "extra": "Ещё не сданы",
+        "position": "позиция {pos}",
+        "positions": "АБС",
+    },
+}
+
+#: Its own actions' button labels (``i18n/names.py``).
+ACTION_LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "trump": "Trump: {0}",
+        "open": "Open with {0}, take {1} {2}",
+        "open.hidden": "Open a card and take two",
+        "leave": "Leave {0} on the table",
+    },
+    "ru": {
+        "trump": "Козыри — {0}",
+        "open": "Положить {0}, забрать {1} и {2}",
+        "open.hidden": "Положить карту и забрать две",
+        "leave": "Оставить {0} на столе",
+    },
+}
+
+#: Its own actions told as done (``i18n/names.py``).
+ACTION_DONE: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {
+        "trump": ("{seat} named {0} trump", "{seat} named {0} trump"),
+        "open": ("{seat} opened with {0} and took {1} and {2}", "{seat} opened with {0} and took {1} and {2}"),
+        "open.hidden": ("{seat} opened a card and took two", "{seat} opened a card and took two"),
+        "leave": ("{seat} left {0} on the table", "{seat} left {0} on the table"),
+    },
+    "ru": {
+        "trump": ("{seat} назначил козырями {0}", "{seat} назначили козырями {0}"),
+        "open": ("{seat} положил {0} и забрал {1} и {2}", "{seat} положили {0} и забрали {1} и {2}"),
+        "open.hidden": ("{seat} положил карту и забрал две", "{seat} положили карту и забрали две"),
+        "leave": ("{seat} оставил {0} на столе", "{seat} оставили {0} на столе"),
+    },
+}

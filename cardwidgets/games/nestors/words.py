@@ -16,6 +16,23 @@ POSITION_NAMES = {
     "C": {"en": "C", "ru": "С"},
     "A and C": {"en": "A and C", "ru": "А и С"},
 }
+#: Its own ideas, in both languages: the places A/B/C of its trick of three (NES-6).
+#: No generic file may use them (``Capabilities.concepts``, ``tests/test_no_game_names.py``).
+CONCEPTS = ("A/B/C", "АБС", "А/Б/С")
+#: The two partnerships of a trick (NES-6): A with C, B with D (Г, the fourth letter: see ``POSITION_NAMES``).
+SIDES = {"AC": {"en": "A and C", "ru": "А и С"}, "BD": {"en": "B and D", "ru": "Б и Г"}}
+#: Words its drills put into answers and facts (``drills.py``).
+DRILL_WORDS = {
+    "score_line": {"en": "bidders {bidders}, opponents {opponents}", "ru": "играющие {bidders}, соперники {opponents}"},
+    "seat": {"en": "Seat {n}", "ru": "Игрок {n}"},
+    "nobody_spoke": {"en": "nobody has spoken yet", "ru": "ещё никто не говорил"},
+    "place_and_seat": {"en": "{pos}, seat {n}", "ru": "{pos}, игрок {n}"},
+}
+#: Its own phases as a sentence names them: the bidder's trick (NES-6a), the card left on the table (NES-7).
+PHASE_NAMES = {
+    "open": {"en": "bidder's trick", "ru": "взятка играющего"},
+    "leave": {"en": "table card", "ru": "выбор карты на стол"},
+}
 #: Trump rank names for messages (NES-1: trump is a rank).
 TRUMP_NAMES = {
     Rank.ACE: {"en": "Aces", "ru": "тузы"},

@@ -25,7 +25,13 @@ SPEC = register(
         Nimby,
         __name__,
         ("bot", "position", "scoring", "drills", "board"),
-        Capabilities(trump=True, auction=True, exchange=True, partnerships=True),
+        Capabilities(
+            trump=True,
+            auction=True,
+            exchange=True,
+            partnerships=True,
+            concepts=words.CONCEPTS,
+        ),
     )
 )
 

@@ -44,6 +44,7 @@ from cardwidgets.games.nimby.engine import (
     draw_key,
     play_suit_name,
 )
+from cardwidgets.games.nimby.words import SCORE_LINE
 
 
 # ----- which card is higher (NIM-1) ------------------------------------------------------------------
@@ -188,10 +189,9 @@ SCORE_LINES = ((4, 0), (2, 0), (-2, 0), (-2, 3), (-2, 6))
 
 
 def _score_label(makers: int, defenders: int) -> dict[str, str]:
-    return {
-        "en": f"makers {makers:+d}, defenders {defenders:+d}".replace("-", "−"),
-        "ru": f"заказчики {makers:+d}, соперники {defenders:+d}".replace("-", "−"),
-    }
+    """A score line as an answer, in each language: "makers +2, defenders −3" (a real minus sign)."""
+    signed = {"makers": f"{makers:+d}".replace("-", "−"), "defenders": f"{defenders:+d}".replace("-", "−")}
+    return {locale: text.format(**signed) for locale, text in SCORE_LINE.items()}
 
 
 def score_item(state: NimbyState, source: str = "engine") -> Item:

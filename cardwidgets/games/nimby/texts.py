@@ -204,9 +204,15 @@ DRILL_UI: dict[str, dict[str, str]] = {
 ACTION_LABELS: dict[str, dict[str, str]] = {
     "en": {
         "nimby.pass": "Pass",
+        "agree": "Agree",
+        "exchange": "Exchange {0}",
+        "exchange.hidden": "Exchange a card",
     },
     "ru": {
         "nimby.pass": "Не соглашаться",  # the Nimby seed: «соглашается или не соглашается»
+        "agree": "Согласиться",
+        "exchange": "Обменять {0}",
+        "exchange.hidden": "Обменять карту",
     },
 }
 
@@ -214,9 +220,15 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
 ACTION_DONE: dict[str, dict[str, tuple[str, str]]] = {
     "en": {
         "nimby.pass": ("{seat} did not agree", "{seat} did not agree"),
+        "agree": ("{seat} agreed", "{seat} agreed"),
+        "exchange": ("{seat} exchanged {0}", "{seat} exchanged {0}"),
+        "exchange.hidden": ("{seat} exchanged a card", "{seat} exchanged a card"),
     },
     "ru": {
         "nimby.pass": ("{seat} не согласился", "{seat} не согласились"),
+        "agree": ("{seat} согласился", "{seat} согласились"),
+        "exchange": ("{seat} обменял {0}", "{seat} обменяли {0}"),
+        "exchange.hidden": ("{seat} обменял карту", "{seat} обменяли карту"),
     },
 }
 
@@ -240,3 +252,13 @@ GAME_UI = {"ru": {"nimby": {"passed": "не согласен", "contract": "Ко
 
 #: Nimby's seed counts «баллы», not «очки» (docs/glossary.md).
 POINT_FORMS = {"nimby": ("балл", "балла", "баллов")}
+
+#: The front-end texts it adds (``i18n/ui.py``): its face-up card.
+UI: dict[str, dict[str, str]] = {
+    "en": {
+        "display": "Face-up card",
+    },
+    "ru": {
+        "display": "Открытая карта",
+    },
+}

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 #: The trump "suit" of Nimby (all 2s and the trump suit) as a sentence names it (NIM-1).
 TRUMPS_NAME = {"en": "trumps", "ru": "козыри"}
+#: Its own ideas: the 2s a side took (NIM-6), a deal thrown in (NIM-4).
+#: No generic file may use them (``Capabilities.concepts``, ``tests/test_no_game_names.py``).
+CONCEPTS = ("twos_taken", "thrown_in", "thrown in")
+#: A line of the score table (NIM-6) as an answer: what the makers and the defenders score.
+SCORE_LINE = {"en": "makers {makers}, defenders {defenders}", "ru": "заказчики {makers}, соперники {defenders}"}
 
 MESSAGES: dict[str, dict[str, str]] = {
     "nimby.must_follow": {

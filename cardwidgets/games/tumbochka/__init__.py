@@ -25,7 +25,13 @@ SPEC = register(
         Tumbochka,
         __name__,
         ("bot", "position", "scoring", "drills", "board"),
-        Capabilities(trump=True, auction=True, exchange=True, announcements=True, concepts=("trilyazh", "troyan")),
+        Capabilities(
+            trump=True,
+            auction=True,
+            exchange=True,
+            announcements=True,
+            concepts=words.CONCEPTS,
+        ),
     )
 )
 

@@ -1,5 +1,7 @@
 """Tumbochka's board extras (widgets layer): the talon shown (TUM-4), the troyans shown (TUM-5), its match's words.
 
+Beside a seat, the card it was given (TUM-4); in the panel, a line per trilyazh (T-4).
+
 Its match's words (TUM-8): beside each score, how often that seat was knocked off the tumbochka, his
 golden bagel (T-9) and who sits on it; beside the seat on the board, that he sits on it.
 """
@@ -8,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardwidgets.widgets.board import fill, seat_name
+from cardwidgets.cards import parse_card
+from cardwidgets.i18n.names import card_text
+from cardwidgets.widgets.board import fill, seat_name, suit_symbol
 
 #: (view key, ui label key), in drawing order: the talon once shown (TUM-4), until the first trick is taken.
 TABLE_GROUPS = (("talon", "talon"),)
@@ -32,7 +36,6 @@ def more_groups(view: dict[str, Any], ui: dict[str, Any], viewer: int | None) ->
         }
         for troyan in view.get("troyans") or []
     ]
-
 
 
 def _tumbochka(summary: dict[str, Any]) -> dict[str, Any]:
@@ -62,3 +65,30 @@ def seat_notes(summary: dict[str, Any], ui: dict[str, Any]) -> list[list[str]]:
     """TUM-8 beside each seat on the board: the one sitting on the tumbochka."""
     part = _tumbochka(summary)
     return [_sitting(part, seat, ui) for seat in range(len(part.get("removals") or []))]
+
+
+def seat_badges(view: dict[str, Any], seat: int, ui: dict[str, Any], viewer: int | None, locale: str) -> list[str]:
+    """TUM-4: the card given to this seat from the talon ("?" when the viewer may not see it)."""
+    given = view.get("given") or []
+    if seat >= len(given) or not given[seat]:
+        return []
+    card = "?" if given[seat] == "?" else card_text(parse_card(given[seat]), locale)
+    return [fill(ui, "given", card=card)]
+
+
+def facts(view: dict[str, Any], ui: dict[str, Any], viewer: int | None) -> list[dict[str, str]]:
+    """T-4: a line per trilyazh announced, its seat, its suit and whether it is open, made or broken."""
+    return [
+        {
+            "key": "trilyazh",
+            "label": "",
+            "text": fill(
+                ui,
+                "trilyazh",
+                seat=seat_name(ui, item["seat"], viewer),
+                suit=suit_symbol(item["suit"]),
+                status=fill(ui, f"trilyazh_{item['status']}"),
+            ),
+        }
+        for item in view.get("trilyazhes") or []
+    ]

@@ -44,6 +44,7 @@ from cardwidgets.games.tumbochka.engine import (
     TUMBOCHKA_DECK,
     TumbochkaState,
 )
+from cardwidgets.games.tumbochka.words import TRUMP_WORD
 
 #: The search bot's default budget per decision: cards played in all the playouts together (``bots/search.py``).
 BUDGET = 8000
@@ -183,7 +184,7 @@ def _lead(state: TumbochkaState, legal: Sequence[Action], hand: list[Card], out:
         card = max(tops, key=lambda c: (c.suit is trump, c.rank))
         gone = [c for c in TUMBOCHKA_DECK if c.suit is card.suit and c.rank > card.rank and c not in hand]
         key = "bots.tumbochka.lead_top_after" if gone else "bots.tumbochka.lead_top"
-        what = {"en": "trump", "ru": "козырь"} if card.suit is trump else card.suit
+        what = TRUMP_WORD if card.suit is trump else card.suit
         return _play(card, "TUM-5", key, gone=syms(gone), what=what)
     return _play(_lowest_of_longest(plain, hand), "TUM-5", "bots.tumbochka.lead_low")
 

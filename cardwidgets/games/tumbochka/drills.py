@@ -53,11 +53,10 @@ from cardwidgets.games.tumbochka.engine import (
     Tumbochka,
     TumbochkaState,
 )
+from cardwidgets.games.tumbochka.words import NO_TRUMP_YET, PASS_LABEL
 from cardwidgets.i18n import Points
 from cardwidgets.i18n.drills import drill_text
 from cardwidgets.i18n.names import action_done, number_text
-
-PASS_LABEL = {"en": "pass", "ru": "пас"}
 
 
 def _deal_with(rng: random.Random, seat: int, cards: tuple[Card, ...]) -> dict[str, object]:
@@ -127,7 +126,7 @@ def _trick_winner(rng: random.Random) -> Item:
 
 
 def _trump_words(trump: Suit | None) -> Suit | dict[str, str]:
-    return trump if trump is not None else {"en": "none yet", "ru": "пока нет"}
+    return trump if trump is not None else NO_TRUMP_YET
 
 
 # ----- may you show a troyan now (TUM-5) -----------------------------------------------------------------

@@ -21,7 +21,7 @@ from cardwidgets.core.game import Deal, DealPart, Game, MatchPosition
 from cardwidgets.core.knowledge import Either, Knowledge, Placement, Slot, suit_cards
 from cardwidgets.core.state import DONE, GameState
 from cardwidgets.core.tricks import Trick
-from cardwidgets.games.tumbochka.words import ANNOUNCEMENTS, GOLDEN_BAGEL, TRILYAZH_NEXT, TRILYAZH_WON
+from cardwidgets.games.tumbochka.words import ANNOUNCEMENTS, GOLDEN_BAGEL, TRILYAZH_NEXT, TRILYAZH_WON, removal_words
 from cardwidgets.i18n import ActionList, phase_name
 
 #: Tumbochka (TUM-1): K, Q, J, 8, 7, 6 of each suit — 24 cards.
@@ -869,10 +869,6 @@ def _arrivals(match: Match, position: TumbochkaPosition, sitter: int | None, eve
     return False
 
 
-#: Which removal, in Russian words.
-REMOVAL_RU = {1: "впервые", 2: "во второй раз", 3: "в третий раз"}
-
-
 def _knock_off(position: TumbochkaPosition, seat: int, events: list[Explanation], key: str) -> None:
     """TUM-8: one more removal; score 10, or 0 and the golden bagel from the second on (T-9)."""
     position.removals[seat] += 1
@@ -888,8 +884,7 @@ def _knock_off(position: TumbochkaPosition, seat: int, events: list[Explanation]
     params = {
         "seat": seat,
         "score": position.scores[seat],
-        # which removal: "removal 1"; Russian in words, «снят впервые», «снят во второй раз», never a bare number
-        "removals": {"en": str(position.removals[seat]), "ru": REMOVAL_RU.get(position.removals[seat], "снова")},
+        "removals": removal_words(position.removals[seat]),  # which removal: "1"; Russian in words
         "bagel": GOLDEN_BAGEL if bagel else "",
     }
     events.append(Explanation("T-9" if bagel else "TUM-8", key, params))

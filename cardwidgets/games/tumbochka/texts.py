@@ -263,6 +263,20 @@ DRILL_UI: dict[str, dict[str, str]] = {
 ACTION_LABELS: dict[str, dict[str, str]] = {
     "ru": {
         "tumbochka.bid": "Заказать {0}",  # the Tumbochka seed: «заказать 4 очка»
+        "give": "Отдать {0} игроку {1}",
+        "give.hidden": "Отдать карту игроку {1}",
+        "raise": "Перезаказать {0}",  # the seed: «может перезаказать количество очков»
+        "keep": "Оставить заказ",
+        "troyan": "Троян! Зайти с {0}",
+        "trilyazh": "Трильяж! Зайти с {0}",
+    },
+    "en": {
+        "give": "Give {0} to seat {1}",
+        "give.hidden": "Give a card to seat {1}",
+        "raise": "Raise to {0}",
+        "keep": "Keep the contract",
+        "troyan": "Troyan! Lead {0}",
+        "trilyazh": "Trilyazh! Lead {0}",
     },
 }
 
@@ -270,6 +284,20 @@ ACTION_LABELS: dict[str, dict[str, str]] = {
 ACTION_DONE: dict[str, dict[str, tuple[str, str]]] = {
     "ru": {
         "tumbochka.bid": ("{seat} заказал {0}", "{seat} заказали {0}"),  # the Tumbochka seed: «заказать»
+        "give": ("{seat} отдал {0} игроку {1}", "{seat} отдали {0} игроку {1}"),
+        "give.hidden": ("{seat} отдал карту игроку {1}", "{seat} отдали карту игроку {1}"),
+        "raise": ("{seat} перезаказал {0}", "{seat} перезаказали {0}"),
+        "keep": ("{seat} оставил заказ", "{seat} оставили заказ"),
+        "troyan": ("{seat} показал троян и зашёл с {0}", "{seat} показали троян и зашли с {0}"),
+        "trilyazh": ("{seat} объявил трильяж и зашёл с {0}", "{seat} объявили трильяж и зашли с {0}"),
+    },
+    "en": {
+        "give": ("{seat} gave {0} to seat {1}", "{seat} gave {0} to seat {1}"),
+        "give.hidden": ("{seat} gave a card to seat {1}", "{seat} gave a card to seat {1}"),
+        "raise": ("{seat} raised to {0}", "{seat} raised to {0}"),
+        "keep": ("{seat} kept the contract", "{seat} kept the contract"),
+        "troyan": ("{seat} showed a troyan and led {0}", "{seat} showed a troyan and led {0}"),
+        "trilyazh": ("{seat} announced a trilyazh and led {0}", "{seat} announced a trilyazh and led {0}"),
     },
 }
 
@@ -300,13 +328,41 @@ UI: dict[str, dict[str, str]] = {
         "on_tumbochka": "on the tumbochka",
         "removals": "knocked off: {n}",
         "bagel": "golden bagel",
+        "talon": "Talon",
+        "troyan": "Troyan: {seat}",
+        "given": "got {card}",
+        "trilyazh": "Trilyazh of {seat} ({suit}): {status}",
+        "trilyazh_open": "open",
+        "trilyazh_made": "made",
+        "trilyazh_broken": "broken",
+        "choose_give": "Click a card to give it to an opponent",
     },
     "ru": {
         "on_tumbochka": "на тумбочке",
         "removals": "снят с тумбочки: {n}",
         "bagel": "золотая баранка",
+        "talon": "Прикуп",
+        "troyan": "Троян: {seat}",
+        "given": "получил {card}",
+        "trilyazh": "Трильяж {suit} ({seat}): {status}",
+        "trilyazh_open": "разыгрывается",
+        "trilyazh_made": "сыгран",
+        "trilyazh_broken": "сорван",
+        "choose_give": "Нажмите на карту, чтобы отдать её сопернику",
     },
 }
 
 #: Where its seed has its own word for a generic one (``i18n/ui.py``).
 GAME_UI = {"ru": {"tumbochka": {"bid_by": "заказ {bid}", "high_bid": "Высший заказ", "dealer": "сдающий"}}}  # the seed: «Первый после сдающего»
+
+#: Its own actions inside a sentence, where a button label would not read as one (``i18n/names.py``).
+ACTION_PHRASES: dict[str, dict[str, str]] = {
+    "en": {
+        "troyan": "show the troyan and lead {0}",
+        "trilyazh": "announce the trilyazh and lead {0}",
+    },
+    "ru": {
+        "troyan": "показать трояна и зайти с {0}",  # the seed: «показывает "трояна" остальным … и заходит с [6]»
+        "trilyazh": "объявить трильяж и зайти с {0}",
+    },
+}

@@ -9,6 +9,31 @@ TRILYAZH_NEXT = (None, {"en": "Q", "ru": "дамы"}, {"en": "K", "ru": "кор�
 ANNOUNCEMENTS = {"troyan": {"en": "a troyan", "ru": "троян"}, "trilyazh": {"en": "a trilyazh", "ru": "трильяж"}}
 #: The golden bagel, added to a knock-off message (T-9).
 GOLDEN_BAGEL = {"en": ", golden bagel (T-9)", "ru": ", золотая баранка (T-9)"}
+#: Which removal a knock-off is (TUM-8), by its number: Russian says it in words («снят во второй раз»),
+#: never a bare number; past the last of ``REMOVAL_WORDS``, ``REMOVAL_LATER``.
+REMOVAL_WORDS = {"ru": ("впервые", "во второй раз", "в третий раз")}
+REMOVAL_LATER = {"ru": "снова"}
+#: Its own phase as a sentence names it (TUM-4).
+PHASE_NAMES = {"talon": {"en": "talon", "ru": "отдача карт и перезаказ"}}
+#: Its own ideas, in both languages: its announcements (T-4, TUM-5) and its gifts from the talon (TUM-4).
+#: No generic file may use them (``Capabilities.concepts``, ``tests/test_no_game_names.py``).
+CONCEPTS = ("trilyazh", "трильяж", "troyan", "троян", "gift", "подар")
+#: A pass as its drills' answers name it (TUM-3).
+PASS_LABEL = {"en": "pass", "ru": "пас"}
+#: No trump yet, as its drills show the trump before it is chosen (TUM-5).
+NO_TRUMP_YET = {"en": "none yet", "ru": "пока нет"}
+#: The trump, where a sentence names a suit (the bot's "lead the top trump").
+TRUMP_WORD = {"en": "trump", "ru": "козырь"}
+
+
+def removal_words(removals: int) -> dict[str, str]:
+    """Which removal this is, per language: "2" / «во второй раз» (TUM-8)."""
+    ordinals = REMOVAL_WORDS["ru"]
+    return {
+        "en": str(removals),
+        "ru": ordinals[removals - 1] if 0 < removals <= len(ordinals) else REMOVAL_LATER["ru"],
+    }
+
 
 MESSAGES: dict[str, dict[str, str]] = {
     "tumbochka.wrong_phase": {
