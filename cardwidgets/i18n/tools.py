@@ -1,4 +1,4 @@
-"""Texts of the teaching and instructor tools: ``TrickExplorer``, ``HandReplay`` and ``to_html``.
+"""Texts of the teaching and instructor tools: ``HandReplay``, ``to_html``, the classroom app; a game's own widgets add theirs.
 
 ``TOOLS[locale][key]`` is a ``str.format`` template; ``tool_text`` fills it in.
 Rule explanations themselves come from the games' words (``games/<game>/words.py``).
@@ -12,31 +12,6 @@ from cardwidgets.i18n.locale import resolve
 
 TOOLS: dict[str, dict[str, str]] = {
     "en": {
-        # ----- TrickExplorer -----
-        "trump_is": "trump: {trump}",
-        "pick_for": "Choose a card for",
-        "hand": "C's hand",
-        "hand_none": "(not given)",
-        "examples": "Seed examples",
-        "example_1": "Example 1: A ♠10, B ♦J",
-        "example_2": "Example 2: A ♠10, B ♠J",
-        "clear": "Clear",
-        "choose_ab": "Choose A's and B's cards.",
-        "choose_c": "Choose C's card (or give C's hand to see what he may play).",
-        "may_play": "C may play",
-        "if_c_plays": "If C plays",
-        "not_allowed": "not allowed",
-        "collects": "{who} collects",
-        "winners_AC": "A and C win",
-        "winners_BD": "B (and his partner D) wins",
-        # ----- explorer errors -----
-        "err_twice": "{card} cannot be played twice ({first} and {second})",
-        "err_hand_twice": "{card} is twice in C's hand",
-        "err_c_not_held": "C does not hold {card} (his hand: {hand})",
-        "err_c_illegal": "C may not play {card}: {why}",
-        "err_need_ab": "choose A's and B's cards before C's",
-        "err_example": "no example {name}: the seed has examples {names}",
-        "err_position": "no position {text}: choose a, b, c or hand",
         # ----- HandReplay and the static snapshot -----
         "replay": "Hand replay",
         "replay_text": "HandReplay",
@@ -102,29 +77,6 @@ TOOLS: dict[str, dict[str, str]] = {
         "note_withheld": "(a note that names cards seat {seat} cannot see yet: shown once they are public, or after Reveal)",
     },
     "ru": {
-        "trump_is": "козырь: {trump}",
-        "pick_for": "Выберите карту для",
-        "hand": "карты С",
-        "hand_none": "(не заданы)",
-        "examples": "Примеры из правил",
-        "example_1": "Пример 1: А ♠10, Б ♦В",
-        "example_2": "Пример 2: А ♠10, Б ♠В",
-        "clear": "Очистить",
-        "choose_ab": "Выберите карты игроков А и Б.",
-        "choose_c": "Выберите карту С (или задайте карты С, чтобы увидеть, какие из них он может положить).",
-        "may_play": "С может положить",
-        "if_c_plays": "Если С положит",
-        "not_allowed": "нельзя",
-        "collects": "взятку забирает {who}",
-        "winners_AC": "выигрывают А и С",
-        "winners_BD": "выигрывает Б (и его партнёр Г)",
-        "err_twice": "карту {card} нельзя сыграть дважды ({first} и {second})",
-        "err_hand_twice": "карта {card} дважды в руке С",
-        "err_c_not_held": "у С нет карты {card} (его карты: {hand})",
-        "err_c_illegal": "С не может положить {card}: {why}",
-        "err_need_ab": "сначала выберите карты А и Б",
-        "err_example": "нет примера {name}: в правилах примеры {names}",
-        "err_position": "нет позиции {text}: выберите a, b, c или hand",
         "replay": "Просмотр сдачи",
         "replay_text": "Просмотр сдачи",
         # ----- приложение для класса (play.ipynb) -----
