@@ -6,8 +6,13 @@ named ``conftest`` cannot both be imported by name.)
 
 from __future__ import annotations
 
+import copy
+import importlib
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 TESTS = Path(__file__).parent
@@ -39,3 +44,42 @@ def send_update(widget: Any, state: Any) -> None:
 def synced(widget: Any) -> dict[str, Any]:
     """The synced traits as the browser receives them (ipywidgets' private traits, such as the bundle, left out)."""
     return json.loads(json.dumps({k: v for k, v in widget.get_state().items() if not k.startswith("_")}))
+
+
+# ----- the test-only games -----------------------------------------------------------------------------------------
+#: The folders of the games that live only in the tests (``tests/<x>_game/``, each with ``register()``).
+TEST_GAMES = sorted(path.parent.name for path in TESTS.glob("*_game/__init__.py"))
+
+
+def _catalogues() -> list[dict]:
+    """Every catalogue a game's words join (``i18n.words.add_words``)."""
+    from cardwidgets.i18n import CATALOGUE, names, ui, words
+
+    return [CATALOGUE, ui.GAME_UI, names.POINT_FORMS, *(words.TABLES.values())]
+
+
+@contextmanager
+def registered(folder: str) -> Iterator[ModuleType]:
+    """The test-only game of ``tests/<folder>`` registered (its package, with ``SPEC`` and ``register()``) while inside.
+
+    After it, the game is out of the registry and every catalogue is as it was, in place (the
+    modules hold these very dicts): the other tests see the built-in games and their words only.
+    """
+    from cardwidgets.core.registry import SPECS, unregister
+    from cardwidgets.drills.registry import refresh
+
+    package = importlib.import_module(folder)
+    if SPECS.get(package.SPEC.name) is package.SPEC:  # inside another ``registered`` of the game: that one ends it
+        yield package
+        return
+    saved = [copy.deepcopy(table) for table in _catalogues()]
+    spec = package.register()
+    refresh()
+    try:
+        yield package
+    finally:
+        unregister(spec.name)
+        refresh()
+        for table, before in zip(_catalogues(), saved, strict=True):
+            table.clear()
+            table.update(before)

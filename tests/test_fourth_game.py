@@ -6,19 +6,19 @@ double-dummy solver, the judge's scoring, the drills — serve it with no change
 
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 from collections.abc import Iterator
 
 import pytest
-from fourth_game import SPEC, register_troika
+from fourth_game import SPEC
 from fourth_game.engine import TROIKA_DECK, TroikaState, trick_winner
+from support import registered
 
 from cardwidgets.analysis import double_dummy
 from cardwidgets.bots import make_bot
 from cardwidgets.cards import parse_card
-from cardwidgets.core.registry import first_game, get_game, spec_of, unregister
+from cardwidgets.core.registry import first_game, get_game, spec_of
 from cardwidgets.drills import feedback, make_item, topics
 from cardwidgets.games import new_game
 
@@ -26,29 +26,8 @@ from cardwidgets.games import new_game
 @pytest.fixture(autouse=True, scope="module")
 def troika() -> Iterator[None]:
     """Troika is registered for these tests only: the others see the three games and their words only."""
-    saved = _catalogues()
-    register_troika()
-    yield
-    unregister("troika")
-    _restore(saved)
-
-
-def _tables() -> list[dict]:
-    """Every catalogue a game's words join (``i18n.words.add_words``)."""
-    from cardwidgets.i18n import CATALOGUE, names, ui, words
-
-    return [CATALOGUE, ui.GAME_UI, names.POINT_FORMS, *(words.TABLES.values())]
-
-
-def _catalogues() -> list[dict]:
-    return [copy.deepcopy(table) for table in _tables()]
-
-
-def _restore(saved: list[dict]) -> None:
-    """Put every catalogue back as it was, in place (the modules hold these very dicts)."""
-    for table, before in zip(_tables(), saved, strict=True):
-        table.clear()
-        table.update(before)
+    with registered("fourth_game"):
+        yield
 
 
 def test_it_registers_like_a_built_in_game() -> None:
