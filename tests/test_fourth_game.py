@@ -30,12 +30,14 @@ def troika() -> Iterator[None]:
         yield
 
 
+@pytest.mark.rules("TRO-1")
 def test_it_registers_like_a_built_in_game() -> None:
     assert spec_of("troika") is SPEC
     assert get_game("troika").deck == TROIKA_DECK
     assert len(TROIKA_DECK) == 12
 
 
+@pytest.mark.rules("TRO-2")
 @pytest.mark.parametrize(
     ("cards", "winner"),
     [
@@ -68,6 +70,7 @@ def test_a_wrong_card_is_refused_with_the_rule() -> None:
     assert state.legal_strings() == before
 
 
+@pytest.mark.rules("TRO-3")
 @pytest.mark.parametrize("level", ["random", "heuristic", "search"])
 def test_every_bot_plays_it_to_the_end(level: str) -> None:
     bot = make_bot(level, seed=1)
@@ -157,3 +160,17 @@ def test_a_game_s_words_may_not_change_words_already_there() -> None:
         add_words(clash)
     assert "troika.brand_new" not in CATALOGUE
     assert TOOLS["en"]["game_troika"] == "Troika"
+
+
+@pytest.mark.rules("TRO-3", "option:target")
+def test_a_match_ends_when_a_player_reaches_the_target() -> None:
+    from cardwidgets.core.match import Match
+
+    match, bot = Match(get_game("troika"), {"target": 3}, seed=2), make_bot("random", seed=2)
+    while not match.is_over:
+        state = match.new_deal()
+        while not state.is_done:
+            state.apply(bot.choose(state))
+        match.end_deal()
+    assert match.winner is not None
+    assert match.scores[match.winner] >= 3

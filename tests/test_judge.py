@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cardwidgets import Table, new_game
+from cardwidgets import GAMES, Table, new_game
 from cardwidgets.analysis import AnalysisError, double_dummy, post_mortem
 from cardwidgets.analysis import judge as judge_module
 from cardwidgets.analysis.coach import coach, hint_decision
@@ -88,7 +88,7 @@ def test_coach_review_post_mortem_hint_and_replay_agree_decision_by_decision(
         assert judge(replay.state).assess(hint.action).verdict in ("best", "no_choice")
 
 
-@pytest.mark.parametrize("game", ["nimby", "tumbochka", "nestors"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_asking_twice_or_in_another_order_gives_the_same_answer(game: str, fast: None) -> None:
     state = in_play(game, 3, tricks={"nestors": 8}.get(game, 2))
     history = list(state.history)
