@@ -93,3 +93,36 @@ def test_an_unknown_check_or_game_is_refused() -> None:
         run_check("nimby", "oracle")
     with pytest.raises(ValueError, match="unknown game"):
         check_game("chess")
+
+
+def test_a_bot_that_answers_an_illegal_card_fails(troika: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fourth_game import bot
+
+    from cardwidgets.bots.base import Decision
+    from cardwidgets.core.actions import Action
+    from cardwidgets.core.explain import Explanation
+
+    def reckless(state: object) -> Decision:
+        return Decision(Action.make("play", state.hands[state.to_act - 1][0]), Explanation("TRO-2", "troika.rule_play"))
+
+    monkeypatch.setattr(bot, "decide", reckless)
+    with pytest.raises(ConformanceError, match=r'check_game\("troika"\), bots: the heuristic bot chose'):
+        run_check("troika", "bots")
+
+
+def test_a_position_that_miscounts_fails_the_solver_check(troika: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fourth_game.position import TroikaPosition
+
+    counted = TroikaPosition.play
+    monkeypatch.setattr(TroikaPosition, "play", lambda self, move: 2 * counted(self, move))
+    with pytest.raises(ConformanceError, match=r"solver: deal \d+, play \w+: the solver \d+, every line \d+"):
+        run_check("troika", "solver")
+
+
+def test_a_record_that_replays_otherwise_fails(troika: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fourth_game.engine import Troika
+
+    dealt = Troika.new_state
+    monkeypatch.setattr(Troika, "new_state", classmethod(lambda cls, deal, dealer, *rest: dealt(deal, 1 - dealer)))
+    with pytest.raises(ConformanceError, match=r'check_game\("troika"\), records: .* is not legal now'):
+        run_check("troika", "records")
