@@ -16,8 +16,8 @@ can parametrize over (game, check):
 - ``bots``: the random, rules-of-thumb and search bots each answer with a legal action, the rules
   of thumb with a reason in both languages;
 - ``judge``: the judge (``analysis/judge.py``) gives a verdict on every action of a decision;
-- ``solver``: with a ``position`` part, the double-dummy solver values every action of a play
-  position as trying every line does;
+- ``solver``: the double-dummy solver values every action of a play position near the end as
+  trying every line does;
 - ``drills``: every topic's questions have one right answer, graded in both languages, and their
   right answers are spread over the options (no answer right too often);
 - ``words``: every word the game adds is in English and Russian, and its actions have labels;
@@ -25,6 +25,9 @@ can parametrize over (game, check):
   messages, with the hint answering and no hidden card synced.
 
 A failed check raises ``ConformanceError`` (an ``AssertionError``) naming the game and the check.
+The ``bot``, ``position`` and ``scoring`` parts are what a ``Table`` needs (its bots, its hint and
+Review ask the judge); a check that needs a part the game lacks fails saying so. Without a
+``drills`` part there is nothing to drill, and the ``drills`` check has nothing to ask.
 """
 
 from __future__ import annotations
@@ -118,6 +121,11 @@ def expect(ctx: Context, check: str, condition: object, what: Callable[[], str] 
     """Raise ``ConformanceError`` for ``check`` unless ``condition`` holds (``what`` says what went wrong)."""
     if not condition:
         raise fail(ctx, check, what() if callable(what) else what)
+
+
+def _lacks(ctx: Context, *parts: str) -> str:
+    """The first of ``parts`` the game does not have ("" when it has them all)."""
+    return next((part for part in parts if not spec_of(ctx.name).has(part)), "")
 
 
 def _play_phases(game: str) -> tuple[str, ...]:
@@ -298,6 +306,8 @@ def check_bots(ctx: Context) -> None:
     from cardwidgets.bots import LEVELS, make_bot
     from cardwidgets.bots.heuristic import HeuristicBot
 
+    has = spec_of(ctx.name).has("bot")
+    expect(ctx, "bots", has, "no bot part: the rules-of-thumb and search bots (a Table's default players) need it")
     states = _some_decisions(ctx)
     for level in LEVELS:
         bot = make_bot(level, seed=1)
@@ -326,8 +336,8 @@ def check_judge(ctx: Context) -> None:
     """The judge's verdict on every action of a decision in the play (and of one outside it, if any)."""
     from cardwidgets.analysis.judge import VERDICTS, explain, judge
 
-    if not spec_of(ctx.name).has("position"):
-        return
+    lacks = _lacks(ctx, "position", "scoring")
+    expect(ctx, "judge", not lacks, f"no {lacks} part: the judge (the coach, the hint, the Review) needs it")
     chosen = [next(iter(ctx.decisions(play=True)), None), next(iter(ctx.decisions(play=False)), None)]
     expect(ctx, "judge", chosen[0] is not None, "no decision in the play")
     for state in (s for s in chosen if s is not None):
@@ -347,8 +357,7 @@ def check_solver(ctx: Context) -> None:
     from cardwidgets.analysis import double_dummy
     from cardwidgets.analysis.position import declaring_seats, points_so_far
 
-    if not spec_of(ctx.name).has("position"):
-        return
+    expect(ctx, "solver", spec_of(ctx.name).has("position"), "no position part: the solver needs it")
     phases = _play_phases(ctx.name)
 
     def best(state: GameState, budget: list[int]) -> int:
@@ -490,6 +499,8 @@ def check_table(ctx: Context) -> None:
     """A ``Table`` plays two deals from seat 0 by the front-end's messages; the hint answers; nothing leaks."""
     from cardwidgets.widgets.table import Table
 
+    lacks = _lacks(ctx, "position", "scoring")
+    expect(ctx, "table", not lacks, f"no {lacks} part: the Table's hint and Review ask the judge, which needs it")
     table = Table(ctx.name, seat=0, seed=ctx.seeds[0], bots="random", pace=0)
     hinted = set()  # the hint (the judge's best) is asked once per phase: it is the slow part
     for deal in range(2):

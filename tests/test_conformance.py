@@ -126,3 +126,16 @@ def test_a_record_that_replays_otherwise_fails(troika: ModuleType, monkeypatch: 
     monkeypatch.setattr(Troika, "new_state", classmethod(lambda cls, deal, dealer, *rest: dealt(deal, 1 - dealer)))
     with pytest.raises(ConformanceError, match=r'check_game\("troika"\), records: .* is not legal now'):
         run_check("troika", "records")
+
+
+@pytest.mark.parametrize(("check", "part"), [("bots", "bot"), ("judge", "position"), ("table", "position")])
+def test_a_check_that_needs_a_part_the_game_lacks_says_which(
+    troika: ModuleType, monkeypatch: pytest.MonkeyPatch, check: str, part: str
+) -> None:
+    import dataclasses
+
+    from cardwidgets.core.registry import SPECS
+
+    monkeypatch.setitem(SPECS, "troika", dataclasses.replace(SPECS["troika"], parts=()))
+    with pytest.raises(ConformanceError, match=rf"{check}: no {part} part: "):
+        run_check("troika", check)

@@ -27,7 +27,7 @@ from cardwidgets.i18n import CATALOGUE
 #: Positions checked per tip (at most; the rarer tips are counted in ``test_every_tip_is_sampled``).
 PER_TIP = 200
 #: Deals played per game to find them (seeded), and the least a tip must be seen.
-DEALS = {"nimby": 1500, "tumbochka": 3000, "nestors": 600}
+DEALS = {game: {"nimby": 1500, "tumbochka": 3000}.get(game, 600) for game in GAMES}
 LEAST = {"bots.tumbochka.break_trilyazh": 5}
 LEAST_DEFAULT = 30
 
