@@ -322,7 +322,7 @@ def check_bots(ctx: Context) -> None:
 
 
 def _some_decisions(ctx: Context) -> list[GameState]:
-    """The first decision of each phase met in the first deal, and a decision half-way through the play."""
+    """The first decision of each phase met in the deals, and a decision half-way through the play."""
     found: dict[str, GameState] = {}
     play = []
     for state in ctx.decisions():
