@@ -13,7 +13,7 @@ import pytest
 from support import send_message, send_update
 
 import cardwidgets
-from cardwidgets import Drill, HandReplay, Table
+from cardwidgets import GAMES, Drill, HandReplay, Table
 from cardwidgets.analysis import AnalysisError, DoubleDummy, double_dummy, post_mortem
 from cardwidgets.analysis import judge as judge_module
 from cardwidgets.analysis.dd import declaring_points
@@ -158,7 +158,7 @@ def test_the_switch_from_the_front_end_and_the_legend() -> None:
     assert replay.analysis_view == {}
 
 
-@pytest.mark.parametrize("game", ["nimby", "tumbochka", "nestors"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_legend_says_how_every_game_counts_a_loss(game: str) -> None:
     """The same loss line for every game (the partnership rule, then Tumbochka's note from its own words)."""
     english, russian = legend(game, "en"), legend(game, "ru")

@@ -6,19 +6,19 @@ double-dummy solver, the judge's scoring, the drills — serve it with no change
 
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 from collections.abc import Iterator
 
 import pytest
-from fourth_game import SPEC, register_troika
+from fourth_game import SPEC
 from fourth_game.engine import TROIKA_DECK, TroikaState, trick_winner
+from support import registered
 
 from cardwidgets.analysis import double_dummy
 from cardwidgets.bots import make_bot
 from cardwidgets.cards import parse_card
-from cardwidgets.core.registry import first_game, get_game, spec_of, unregister
+from cardwidgets.core.registry import first_game, get_game, spec_of
 from cardwidgets.drills import feedback, make_item, topics
 from cardwidgets.games import new_game
 
@@ -26,37 +26,18 @@ from cardwidgets.games import new_game
 @pytest.fixture(autouse=True, scope="module")
 def troika() -> Iterator[None]:
     """Troika is registered for these tests only: the others see the three games and their words only."""
-    saved = _catalogues()
-    register_troika()
-    yield
-    unregister("troika")
-    _restore(saved)
+    with registered("fourth_game"):
+        yield
 
 
-def _tables() -> list[dict]:
-    """Every catalogue a game's words join (``i18n.words.add_words``)."""
-    from cardwidgets.i18n import CATALOGUE, names, ui, words
-
-    return [CATALOGUE, ui.GAME_UI, names.POINT_FORMS, *(words.TABLES.values())]
-
-
-def _catalogues() -> list[dict]:
-    return [copy.deepcopy(table) for table in _tables()]
-
-
-def _restore(saved: list[dict]) -> None:
-    """Put every catalogue back as it was, in place (the modules hold these very dicts)."""
-    for table, before in zip(_tables(), saved, strict=True):
-        table.clear()
-        table.update(before)
-
-
+@pytest.mark.rules("TRO-1")
 def test_it_registers_like_a_built_in_game() -> None:
     assert spec_of("troika") is SPEC
     assert get_game("troika").deck == TROIKA_DECK
     assert len(TROIKA_DECK) == 12
 
 
+@pytest.mark.rules("TRO-2")
 @pytest.mark.parametrize(
     ("cards", "winner"),
     [
@@ -89,6 +70,7 @@ def test_a_wrong_card_is_refused_with_the_rule() -> None:
     assert state.legal_strings() == before
 
 
+@pytest.mark.rules("TRO-3")
 @pytest.mark.parametrize("level", ["random", "heuristic", "search"])
 def test_every_bot_plays_it_to_the_end(level: str) -> None:
     bot = make_bot(level, seed=1)
@@ -178,3 +160,17 @@ def test_a_game_s_words_may_not_change_words_already_there() -> None:
         add_words(clash)
     assert "troika.brand_new" not in CATALOGUE
     assert TOOLS["en"]["game_troika"] == "Troika"
+
+
+@pytest.mark.rules("TRO-3", "option:target")
+def test_a_match_ends_when_a_player_reaches_the_target() -> None:
+    from cardwidgets.core.match import Match
+
+    match, bot = Match(get_game("troika"), {"target": 3}, seed=2), make_bot("random", seed=2)
+    while not match.is_over:
+        state = match.new_deal()
+        while not state.is_done:
+            state.apply(bot.choose(state))
+        match.end_deal()
+    assert match.winner is not None
+    assert match.scores[match.winner] >= 3

@@ -45,6 +45,7 @@ from cardwidgets.bots import heuristic, hint, make_bot
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import record_of
 from cardwidgets.core.state import GameState
+from cardwidgets.games import GAMES as GAMES_REGISTERED
 from cardwidgets.games import get_game
 from cardwidgets.games.nestors.explorer import EXAMPLES, ExplorerError
 from cardwidgets.i18n import (
@@ -67,7 +68,8 @@ from cardwidgets.widgets.app import play_app
 #: Rule ids are the only Latin allowed in Russian text (``NES-6 W3b``, ``TUM-5``, ``E-2``, ``T-4``).
 RULE_ID = re.compile(r"\b(?:NES|NIM|TUM|[ENTW])-?\d+[a-z]?\b|\bW\d+[ab]?\b")
 LATIN = re.compile(r"[A-Za-z]+")
-DEALS = {"nimby": 160, "tumbochka": 120, "nestors": 100}
+#: Deals of each registered game to walk (more where a game's words are rarer).
+DEALS = {game: {"nimby": 160, "tumbochka": 120}.get(game, 100) for game in GAMES_REGISTERED}
 
 
 def latin_words(text: str) -> list[str]:

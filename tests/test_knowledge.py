@@ -39,12 +39,12 @@ def test_unseen_cards_are_the_deck_less_the_hand_and_the_cards_seen(name):
     game = GAMES[name]
     rng = random.Random(2)
     state = game.new_state(game.random_deal(rng), 0)
-    for _ in range(20):
+    while not state.is_done:  # at every step of a whole deal, however long the game's deals are
+        seat = state.actor
+        unseen = state.unseen_cards(seat)
+        assert set(unseen) == set(game.deck) - set(state.hands[seat]) - state.seen_cards()
+        assert unseen == [card for card in game.deck if card in set(unseen)]  # deck order
         state.apply(rng.choice(state.legal_actions()))
-    seat = state.to_act
-    unseen = state.unseen_cards(seat)
-    assert set(unseen) == set(game.deck) - set(state.hands[seat]) - state.seen_cards()
-    assert unseen == [card for card in game.deck if card in set(unseen)]  # deck order
 
 
 def test_sample_fills_every_place_and_keeps_the_fixed_cards():

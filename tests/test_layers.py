@@ -21,7 +21,7 @@ PACKAGE = Path(__file__).parent.parent / "cardwidgets"
 #: Each layer may import only the layers before it (and itself).
 LAYERS = [
     "cards", "i18n", "core", "games", "bots", "analysis", "drills", "store", "widgets",
-    "playthrough", "cli", "__main__",
+    "testing", "playthrough", "cli", "__main__",
 ]
 
 

@@ -25,8 +25,9 @@ import pytest
 from support import ROOT, load_record_test, record_tests
 from test_records_hardening import BROKEN, GOOD
 
-from cardwidgets import HandReplay, IllegalActionError, RecordError, Table, load_record, replay
+from cardwidgets import GAMES, HandReplay, IllegalActionError, RecordError, Table, load_record, replay
 from cardwidgets.analysis import AnalysisError, DoubleDummy, double_dummy, post_mortem
+from cardwidgets.analysis.position import play_phases
 from cardwidgets.cli import main
 from cardwidgets.games import new_game
 from cardwidgets.widgets.snapshot import to_html
@@ -66,7 +67,7 @@ FOUND: dict[str, str] = {
 }
 ERROR_TESTS = {
     path.stem: json.dumps(case["record"], ensure_ascii=False)
-    for game in ("nimby", "tumbochka", "nestors")
+    for game in GAMES
     for path in record_tests(game)
     if "error" in (case := load_record_test(path))
 }
@@ -185,7 +186,7 @@ def _in_play(game: str, seed: int = 2) -> Any:
     from cardwidgets.bots import make_bot
 
     state, bot = new_game(game, seed=seed), make_bot("heuristic", seed)
-    while not state.is_done and state.phase not in ("play", "open"):
+    while not state.is_done and state.phase not in play_phases(game):
         state.apply(bot.choose(state))
     if state.is_done:
         return _in_play(game, seed + 1)
@@ -236,7 +237,7 @@ def _unknown_game(state: Any) -> None:
     state.game_name = "whist"
 
 
-@pytest.mark.parametrize("game", ["nimby", "tumbochka"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("spoil", [_to_act_out_of_range, _foreign_card, _emptied_hand, _unknown_game])
 def test_a_state_that_is_not_a_position_of_its_game_is_refused(game: str, spoil: Callable[[Any], None]) -> None:
     state = _in_play(game)

@@ -26,6 +26,7 @@ from cardwidgets.bots import heuristic
 from cardwidgets.bots.hint import hint
 from cardwidgets.bots.hint import hint_decision as search_decision
 from cardwidgets.core.records import replay
+from cardwidgets.core.registry import GAMES as REGISTERED
 from cardwidgets.core.state import GameState
 from cardwidgets.drills import feedback, make_item, say, topics
 from cardwidgets.drills.base import position_lines
@@ -38,7 +39,7 @@ from cardwidgets.widgets.replay import analysis_lines
 from cardwidgets.widgets.review_runner import group, listed
 from cardwidgets.widgets.table import cost_text
 
-GAMES = ("nimby", "tumbochka", "nestors")
+GAMES = sorted(REGISTERED)
 #: The judge's budget here: sampled deals and face-up positions (small: the words, not the values, are tested).
 SAMPLES = 8
 NODES = 200_000

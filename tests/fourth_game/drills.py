@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from cardwidgets.core.explain import Explanation
-from cardwidgets.drills.base import Choice, Item, Position
+from cardwidgets.drills.base import Choice, Item, Position, until
 from fourth_game.engine import TROIKA_DECK, trick_winner
 
 
@@ -15,7 +15,13 @@ def seat_label(seat: int) -> dict[str, str]:
 
 
 def make_winner(rng: random.Random) -> Item:
-    """Three cards, one per seat, seat 0 leading: which seat takes the trick?"""
+    """Three cards, one per seat, seat 0 leading: which seat takes the trick? (each seat the answer as often)"""
+    aim = rng.randrange(3)
+    return until(lambda: winner_item(rng), lambda item: item.choices[aim].correct)
+
+
+def winner_item(rng: random.Random) -> Item:
+    """A random trick of three cards and its question."""
     plays = list(enumerate(rng.sample(list(TROIKA_DECK), 3)))
     winner, best, all_followed = trick_winner(plays)
     key = "troika.trick_lowest" if all_followed else "troika.trick_highest"

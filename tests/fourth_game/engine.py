@@ -99,6 +99,10 @@ class TroikaState(GameState):
             self.phase, self.to_act = DONE, None
 
     def _why_illegal(self, action: Action) -> Explanation | None:
+        """TRO-2 for a card of the seat's hand off the suit led while it holds that suit; else the generic reason."""
+        following = self.tricks and len(self.tricks[-1].plays) < PLAYERS
+        if not following or action.verb != PLAY or action.cards[0] not in self.hands[self.actor]:
+            return None
         led = self.tricks[-1].plays[0][1].suit
         return Explanation("TRO-2", "troika.must_follow", {"seat": self.to_act, "suit": led})
 
