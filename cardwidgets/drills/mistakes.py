@@ -108,7 +108,7 @@ def _position(state: GameState, seat: int, played: str) -> Position:
 
 def _trump(state: GameState) -> Label:
     """The trump as the drills write it: a suit, a rank in words ("Aces" / «тузы»), or "none yet"."""
-    trump = getattr(state, "trump", None)
+    trump = state.current_trump()
     if trump is None:
         return NO_TRUMP
     return {locale: rank_plural(trump, locale) for locale in LOCALES} if isinstance(trump, Rank) else trump
