@@ -160,7 +160,8 @@ def _table_problem(name: str, table: object) -> str:
 def word_tables(words: ModuleType) -> WordTables:
     """The tables ``words`` (a game's words module) defines, each checked; one ``ValueError`` naming the bad ones."""
     known = (*MESSAGE_TABLES, *TABLES, "GAME_UI", "POINT_FORMS")
-    found = {name: getattr(words, name) for name in known if name in vars(words)}
+    defined = vars(words)
+    found = {name: defined[name] for name in known if name in defined}
     problems = [f"{name}: {problem}" for name, table in found.items() if (problem := _table_problem(name, table))]
     if problems:
         raise ValueError(f"{words.__name__}: malformed word tables: {'; '.join(problems)}")
