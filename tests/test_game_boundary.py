@@ -1,8 +1,8 @@
 """What the generic layers read of a game is declared: its state's members and its words' tables.
 
-A state's ``current_trump()`` and ``score_explanation()`` are ``GameState``'s, None unless a
-game gives one, so the Table and the drills call them on any game's state (the fourth game,
-``tests/fourth_game``, gives neither); a game that declares a trump must give it, and one
+A state's ``current_trump()``, ``table_card()`` and ``score_explanation()`` are ``GameState``'s,
+None unless a game gives one, so the Table and the drills call them on any game's state (the
+fourth game, ``tests/fourth_game``, gives none); a game that declares a trump must give it, and one
 that gives it must declare it, or it cannot register. A game's words module is read table
 by table (``i18n.words.word_tables``): a malformed table is one ``ValueError`` naming the
 module and the table when its words are added, and nothing is added.
@@ -49,12 +49,14 @@ def _troika(seed: int = 0) -> TroikaState:
 def test_the_base_state_declares_the_trump_and_the_score_s_reason() -> None:
     assert TroikaState.current_trump is GameState.current_trump  # the fourth game has no trump
     assert TroikaState.score_explanation is GameState.score_explanation  # nor a worded score
+    assert TroikaState.table_card is GameState.table_card  # nor a card on the table
 
 
 def test_a_game_without_a_trump_or_a_score_reason_is_served() -> None:
     state = _troika()
     assert state.current_trump() is None
     assert _trump(state) == NO_TRUMP
+    assert state.table_card() is None
     done = _played_out(state)
     assert done.score() is not None
     assert done.score_explanation() is None
@@ -63,8 +65,9 @@ def test_a_game_without_a_trump_or_a_score_reason_is_served() -> None:
 
 
 @pytest.mark.parametrize("name", list(SPECS))
-def test_a_registered_game_s_trump_is_what_its_summary_says(name: str) -> None:
-    """``current_trump()`` agrees with ``trump_json()`` at every step of a few deals; drills word it."""
+def test_a_registered_game_s_trump_and_table_card_are_what_it_shows(name: str) -> None:
+    """At every step of a few deals ``current_trump()`` agrees with ``trump_json()`` (the drills word it),
+    and ``table_card()`` with the card the view lays on the table (every seat's view the same)."""
     for seed in range(3):
         state = new_game(name, seed)
         rng = random.Random(seed)
@@ -79,6 +82,9 @@ def test_a_registered_game_s_trump_is_what_its_summary_says(name: str) -> None:
                 assert label == {locale: rank_plural(trump, locale) for locale in ("en", "ru")}
             else:
                 assert label is trump
+            card = state.table_card()
+            shown = {state.view(seat).get("table") for seat in (None, *range(state.num_players))}
+            assert shown == {None if card is None else card.text}, (name, state.history)
             if state.is_done:
                 break
             state.apply(rng.choice(state.legal_actions()))

@@ -11,7 +11,7 @@ this base class gives every game the same public surface:
 - ``legal_actions()`` (a tuple of canonical ``Action`` objects) and ``legal_strings()``;
 - ``apply(action_or_string)``: validates, then changes the state, or raises
   ``IllegalActionError`` with a precise reason and changes nothing;
-- ``current_trump()``, ``score_explanation()``: None unless a game gives one;
+- ``current_trump()``, ``table_card()``, ``score_explanation()``: None unless a game gives one;
 - ``view(seat)``: JSON-ready, only what that seat may see (``None``: everything);
 - ``clone()``: an independent copy of every declared field, without ``deepcopy``;
 - ``summary()``: the replay summary of ``docs/records.md``.
@@ -232,6 +232,13 @@ class GameState:
 
         A game that declares a trump (``Capabilities.trump``, checked at registration)
         gives it here; a game without one keeps this: never a trump.
+        """
+        return None
+
+    def table_card(self) -> Card | None:
+        """A card lying face up on the table outside the tricks and the hands, seen by every seat; None when none is.
+
+        A game that lays one there (its board's ``TABLE_GROUPS`` draw it) gives it here.
         """
         return None
 

@@ -586,6 +586,10 @@ class NestorsState(GameState):
         """The trump rank once the declarer names it, else None."""
         return self.trump
 
+    def table_card(self) -> Card | None:
+        """The table card (NES-6a, NES-7) while it lies on the table, else None."""
+        return self.table
+
     def is_trump(self, card: Card) -> bool:
         """NES-1: the four cards of the trump rank."""
         return self.trump is not None and card.rank is self.trump
