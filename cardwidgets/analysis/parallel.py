@@ -29,9 +29,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardwidgets.analysis.wasm_core import MAX_INSTANCES, Core, Stopped
+
+if TYPE_CHECKING:
+    from cardwidgets.analysis.solver import Position
 
 #: Whether threads can run here (not in Pyodide).
 AVAILABLE = sys.platform != "emscripten"
@@ -133,8 +136,11 @@ def solve_all(
     return shared.found, shared.nodes, len(shared.found) == len(children)
 
 
-def children_of(pos: Any, moves: Sequence[Any], ints: Callable[[Any], list[int]]) -> list[Child]:
-    """Each move's gain and the position after it (as ``ints`` writes it); ``pos`` is left as it was."""
+def children_of(pos: Position, moves: Sequence[Any], ints: Callable[[Position], list[int]]) -> list[Child]:
+    """Each move's gain and the position after it (as ``ints`` writes it); ``pos`` is left as it was.
+
+    A move is ``pos``'s own token (``Position.moves()``), handed back to it unread.
+    """
     out: list[Child] = []
     for move in moves:
         gain = pos.play(move)

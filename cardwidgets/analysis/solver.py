@@ -17,6 +17,7 @@ is shared across the actions of a position and the steps of a replay.
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -38,7 +39,11 @@ class Unfinished(RuntimeError):  # noqa: N818 (the name says what happened)
 
 
 class Position(Protocol):
-    """What the search and ``double_dummy`` need from a game's fast position (a move is the game's own token)."""
+    """What the search and ``double_dummy`` need from a game's fast position.
+
+    A move is the game's own token (a card's index, a card's text …): the search only hands
+    back what ``moves()`` gave, so it is ``Any`` here and each game's position types its own.
+    """
 
     def moves(self, merge: bool = True) -> list[Any]:
         """The legal moves; ``merge`` drops equal cards and orders the rest for the search."""
@@ -60,7 +65,7 @@ class Position(Protocol):
         """Whether the deal is over."""
         ...
 
-    def key(self) -> Any:
+    def key(self) -> Hashable | None:
         """The transposition key at a trick boundary, else None."""
         ...
 
@@ -72,7 +77,7 @@ class Position(Protocol):
         """Where in the deal the position is (killer moves are kept per slot); None: no killer here."""
         ...
 
-    def node(self) -> tuple[Any, int, int | None] | None:
+    def node(self) -> tuple[Hashable | None, int, int | None] | None:
         """None once the deal is over, else ``(key(), upper_bound(), slot())`` in one call."""
         ...
 
@@ -112,7 +117,7 @@ class Solver:
 
     def __init__(self, max_nodes: int | None = None, seconds: float | None = None) -> None:
         #: key -> (lower, upper) bound of the future points from that position, and a move that cut off.
-        self.table: dict[Any, tuple[int, int, Any]] = {}
+        self.table: dict[Hashable, tuple[int, int, Any]] = {}
         #: Per depth, the last move that cut off there (tried first next time).
         self.killers: dict[int, Any] = {}
         #: Whether to try killer moves (they help long tricks of many cards, not short ones).
@@ -225,7 +230,7 @@ class Solver:
             self._store(key, (low, high), window, best, best_move)
         return best
 
-    def _store(self, key: Any, bounds: tuple[int, int], window: tuple[int, int], best: int, move: Any) -> None:
+    def _store(self, key: Hashable, bounds: tuple[int, int], window: tuple[int, int], best: int, move: Any) -> None:
         """Narrow the bounds of ``key`` by a result ``best`` found in the window (alpha, beta)."""
         low, high = bounds
         alpha, beta = window

@@ -41,9 +41,12 @@ import threading
 import time
 import weakref
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardwidgets.core.registry import CompiledPart
+
+if TYPE_CHECKING:
+    from cardwidgets.analysis.solver import Position
 
 #: Set to ``python`` to never use the module (e.g. to compare the engines by hand).
 ENGINE_VARIABLE = "CARDWIDGETS_ANALYSIS_ENGINE"
@@ -419,7 +422,7 @@ class Core:
     def deal(self, deal: Any) -> None:
         self.group.deal = deal
 
-    def prepare(self, owner: Any, pos: Any) -> None:
+    def prepare(self, owner: object, pos: Position) -> None:
         """Make the table and killers ``owner``'s for ``pos``'s deal (emptied when they were not)."""
         deal = (weakref.ref(owner), pos.context())  # a weak reference: the core does not keep its owner alive
         group = self.group
@@ -432,7 +435,9 @@ class Core:
             self.runner.call("join_deal")
         self.joined = group.serial
 
-    def solve(self, pos: Any, guess: int | None, max_nodes: int | None, seconds_left: float | None) -> tuple[int, int]:
+    def solve(
+        self, pos: Position, guess: int | None, max_nodes: int | None, seconds_left: float | None
+    ) -> tuple[int, int]:
         """``(value, nodes)``: ``Solver.value(pos, guess)`` computed by the module, or ``Stopped``."""
         return self.solve_ints(self.spec.position_ints(pos), guess, max_nodes, seconds_left)
 

@@ -399,12 +399,29 @@ def problems_of(spec: GameSpec) -> list[str]:
             f"it declares partnerships={caps.partnerships}, but its sides are {sides} "
             f"({'some' if len(set(sides)) < len(sides) else 'no'} side of more than one seat)"
         )
+    state_class, base = getattr(spec.game, "state_class", None), _base_state()
+    if isinstance(state_class, type) and issubclass(state_class, base):
+        gives_trump = state_class.current_trump is not base.current_trump
+        if caps.trump != gives_trump:
+            found.append(
+                f"it declares trump={caps.trump}, but its state class {state_class.__name__} "
+                f"{'gives' if gives_trump else 'gives no'} current_trump()"
+            )
+    else:
+        found.append("its Game class gives no state_class (a GameState subclass)")
     if caps.compiled_search:
         if "position" not in spec.parts:
             found.append("it declares compiled_search but has no position part (the solver searches its positions)")
         found.append(_lacks(COMPILED, f"{spec.package}.{COMPILED}", _defined(f"{spec.package}.{COMPILED}")))
     found += [_lacks(part, f"{spec.package}.{part}", _defined(f"{spec.package}.{part}")) for part in spec.parts]
     return [problem for problem in found if problem]
+
+
+def _base_state() -> type[GameState]:
+    """``GameState``, whose members a game's state class keeps or overrides (core.state imports no game)."""
+    from cardwidgets.core.state import GameState
+
+    return GameState
 
 
 def _lacks(part: str, module: str, names: set[str] | None) -> str:

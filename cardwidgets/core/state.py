@@ -11,6 +11,7 @@ this base class gives every game the same public surface:
 - ``legal_actions()`` (a tuple of canonical ``Action`` objects) and ``legal_strings()``;
 - ``apply(action_or_string)``: validates, then changes the state, or raises
   ``IllegalActionError`` with a precise reason and changes nothing;
+- ``current_trump()``, ``table_card()``, ``score_explanation()``: None unless a game gives one;
 - ``view(seat)``: JSON-ready, only what that seat may see (``None``: everything);
 - ``clone()``: an independent copy of every declared field, without ``deepcopy``;
 - ``summary()``: the replay summary of ``docs/records.md``.
@@ -21,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardwidgets.cards import Card
+from cardwidgets.cards import Card, Rank, Suit
 from cardwidgets.core.actions import Action, ActionSyntax, parse_action
 from cardwidgets.core.errors import IllegalActionError
 from cardwidgets.core.explain import Explanation
@@ -225,6 +226,21 @@ class GameState:
     def is_trump(self, card: Card) -> bool:
         """Whether ``card`` is a trump now (for marking cards in a hand)."""
         return False
+
+    def current_trump(self) -> Suit | Rank | None:
+        """The trump now: a suit, a rank, or None before one is chosen.
+
+        A game that declares a trump (``Capabilities.trump``, checked at registration)
+        gives it here; a game without one keeps this: never a trump.
+        """
+        return None
+
+    def table_card(self) -> Card | None:
+        """A card lying face up on the table outside the tricks and the hands, seen by every seat; None when none is.
+
+        A game that lays one there (its board's ``TABLE_GROUPS`` draw it) gives it here.
+        """
+        return None
 
     def summary(self) -> dict[str, Any]:
         """The replay summary (``docs/records.md``)."""

@@ -94,13 +94,12 @@ def _position(state: GameState, seat: int, played: str) -> Position:
     """What ``seat`` saw: its hand, the trick so far, the trump, a card on the table; and what it played."""
     trick = state.tricks[-1].plays if state.tricks else []
     plays = tuple((Seat(s, s == seat) if s is not None else TABLE, card) for s, card in trick)
-    table = state.view(seat).get("table")  # a card lying on the table, in a game that has one
     facts = (Explanation("", "analysis.drill_played", {"action": ActionText(played, state.game_name)}),)
     position = Position(
         trump=_trump(state),
         trick=plays,
         hand=tuple(state.hands[seat]),
-        table=parse_card(table) if isinstance(table, str) else None,
+        table=state.table_card(),
         facts=facts,
     )
     return position.marking(state.is_trump)
@@ -108,7 +107,7 @@ def _position(state: GameState, seat: int, played: str) -> Position:
 
 def _trump(state: GameState) -> Label:
     """The trump as the drills write it: a suit, a rank in words ("Aces" / «тузы»), or "none yet"."""
-    trump = getattr(state, "trump", None)
+    trump = state.current_trump()
     if trump is None:
         return NO_TRUMP
     return {locale: rank_plural(trump, locale) for locale in LOCALES} if isinstance(trump, Rank) else trump

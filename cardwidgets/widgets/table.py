@@ -19,6 +19,7 @@ import traitlets
 from cardwidgets.analysis import AnalysisError
 from cardwidgets.analysis.coach import Verdict, coach, hint_decision
 from cardwidgets.bots import LEVELS, Bot, Decision, make_bot
+from cardwidgets.cards import Card
 from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
@@ -599,13 +600,12 @@ def cost_text(cost: float | None, locale: str, game: str, decimals: int | None =
 _completed_tricks = completed_tricks
 
 
-def _hand_order(state: GameState, card: Any) -> tuple[int, int, int]:
+def _hand_order(state: GameState, card: Card) -> tuple[int, int, int]:
     """Hand sorting: trumps last (grouped), otherwise by suit, high cards first."""
     suit_order = "SHDC".index(card.suit.value)
     return (1 if state.is_trump(card) else 0, suit_order, -int(card.rank))
 
 
 def _deal_result_text(state: GameState, locale: str) -> str:
-    explain = getattr(state, "score_explanation", None)
-    reason = explain() if explain is not None else None
+    reason = state.score_explanation()
     return reason.text(locale) if reason is not None else ""

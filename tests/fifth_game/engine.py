@@ -142,6 +142,10 @@ class DuelState(GameState):
         world._legal_cache = None
         return world
 
+    def current_trump(self) -> Suit:
+        """The trump: the suit of the card turned up (DUE-1)."""
+        return self.trump
+
     def is_trump(self, card: Card) -> bool:
         """Whether ``card`` is of the trump suit."""
         return card.suit is self.trump

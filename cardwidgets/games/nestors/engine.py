@@ -582,6 +582,14 @@ class NestorsState(GameState):
         why = self.c_explanation() if seat == self.to_act else None
         return [why] if why is not None else []
 
+    def current_trump(self) -> Rank | None:
+        """The trump rank once the declarer names it, else None."""
+        return self.trump
+
+    def table_card(self) -> Card | None:
+        """The table card (NES-6a, NES-7) while it lies on the table, else None."""
+        return self.table
+
     def is_trump(self, card: Card) -> bool:
         """NES-1: the four cards of the trump rank."""
         return self.trump is not None and card.rank is self.trump

@@ -379,6 +379,10 @@ class NimbyState(GameState):
         return world
 
     # ----- summary and view ------------------------------------------------------------
+    def current_trump(self) -> Suit | None:
+        """The trump suit once made, else None."""
+        return self.trump
+
     def is_trump(self, card: Card) -> bool:
         """NIM-1: the 2s always; the trump suit once it is made."""
         return card.rank == Rank.TWO or card.suit is self.trump

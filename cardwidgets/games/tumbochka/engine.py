@@ -631,6 +631,10 @@ class TumbochkaState(GameState):
     def trump_json(self) -> str | None:
         return self.trump.value if self.trump else None
 
+    def current_trump(self) -> Suit | None:
+        """The trump suit since the last troyan shown, else None."""
+        return self.trump
+
     def is_trump(self, card: Card) -> bool:
         return card.suit is self.trump
 
