@@ -307,7 +307,7 @@ class OfflineBrowser:
 
 @dataclass
 class Visit:
-    """One fresh browser context on the site, with every request it made."""
+    """One check on the site: the context and page, the requests made since it began, where the server log stood."""
 
     context: BrowserContext
     page: Page
