@@ -156,6 +156,7 @@ if "ipywidgets" in _sys.modules:
     _sys.modules["ipywidgets"].Widget.close_all()
 if "cardwidgets" in _sys.modules:
     _sys.modules["cardwidgets"].set_locale(None)
+if "cardwidgets.widgets.drill" in _sys.modules:
     _sys.modules["cardwidgets.widgets.drill"]._SHARED.clear()
 %reset -f
 """
@@ -370,7 +371,7 @@ class LitePage:
         self.broken = False
 
     def begin(self) -> Visit:
-        """The next check's visit: same page and kernel (a new ones if the last check failed), nothing recorded yet."""
+        """The next check's visit: same page and kernel (new ones if the last check failed), nothing recorded yet."""
         if self.broken or self.visit is None or self.visit.page.is_closed():
             self.boot()
         self.offline.proxy.seen.clear()
