@@ -20,13 +20,15 @@ lab: venv
 ## make test: install everything the tests need and run the whole suite (lint and type checks included:
 ## ruff, mypy on the package ([tool.mypy]), and tsc on js/ inside npm test, run by tests/test_frontend.py).
 ## Two pytest workers (pytest-xdist): one runs the browser tests, which share their servers and page, while
-## the other runs the rest; tests/conftest.py groups what must stay together.
+## the other runs the Lite tests and the rest; tests/conftest.py groups what must stay together (for any -n).
+## npm ci runs when node_modules is missing or older than package-lock.json (npm ci writes node_modules/.package-lock.json).
 test: venv browser redis
 	$(BIN)/python -m pip install --quiet -e ".[test,lab]"
-	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; else echo "note: npm is missing: the front-end unit tests (js/test) will skip"; fi
+	@if ! command -v npm >/dev/null; then echo "note: npm is missing: the front-end unit tests (js/test) will skip"; \
+	elif [ ! node_modules/.package-lock.json -nt package-lock.json ]; then npm ci --no-audit --no-fund --loglevel=error; fi
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 --dist loadscope --no-loadscope-reorder
+	$(BIN)/python -m pytest -n 2
 
 ## Chromium for the browser tests: Debian's package (Playwright cannot download browsers here).
 ## Without it, and without root to install it, the browser tests skip with a reason,

@@ -25,19 +25,29 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """``make test`` runs ``pytest -n 2 --dist loadscope --no-loadscope-reorder``: each test module (and each
-    notebook's cells) on one worker, and the browser tests on one worker, one after another, sharing their Jupyter
-    servers and page. The JupyterLite tests (their own site and browser contexts, the slowest module) are a unit
-    of their own, so the other worker runs them meanwhile. Units go out in the order collected: the browser tests
-    first, then the Lite tests, then the other modules (the Binder check, the slowest of them, early).
+    """How pytest-xdist shares the tests among its workers, for any ``-n N`` (plain ``pytest -n 2`` included).
 
-    (pytest-xdist's ``loadgroup`` cannot group tests under pytest 9.2, which does not read the node id it edits.)
+    Each test module and each notebook (its cells share one kernel and run in order) is a unit that goes whole
+    to one worker; all the browser tests are one unit, run one after another, sharing their Jupyter servers and
+    page; the JupyterLite tests (one Pyodide page of their own) are a unit apart, so the other worker runs them
+    meanwhile. Units go out in the order collected: the browser tests first, then the Lite tests, then the other
+    modules (the Binder check, the slowest of them, early). A worker gets its next unit when two tests or fewer
+    of its own are left, so while one worker runs the browser tests the other runs the Lite tests and then
+    module after module, and the first to finish takes what is left.
+
+    This applies to xdist's default ``load`` and to ``loadscope``; another ``--dist`` mode is left alone.
+    (pytest-xdist's ``loadgroup`` cannot group tests under pytest 9.2, which does not read the node id it edits;
+    ``--dist`` cannot sit in pyproject's ``addopts``, where ``-p no:xdist`` would make it an unknown option.)
     """
-    if config.getoption("dist") != "loadscope":
+    if config.getoption("dist") not in ("load", "loadscope"):
         return None
     from xdist.scheduler import LoadScopeScheduling
 
     class BrowserTestsTogether(LoadScopeScheduling):
+        def __init__(self, config: pytest.Config, log: Any = None) -> None:
+            super().__init__(config, log)
+            config.option.loadscopereorder = False  # the order collected, not the largest unit first
+
         def _split_scope(self, nodeid: str) -> str:
             if nodeid.startswith(BROWSER_SCOPE) and not nodeid.startswith(LITE_TESTS):
                 return BROWSER_SCOPE

@@ -2,7 +2,10 @@
 
 The module builds the site from this checkout with ``python lite/build.py --self-host-pyodide``
 (Pyodide from the npm package, every wheel in the site), serves it with ``python -m http.server``
-on 127.0.0.1 and opens it in the harness's Chromium. Nothing may leave the machine, which two nets
+on 127.0.0.1 and opens it in the harness's Chromium: one page and one Pyodide kernel for all the checks,
+booted once (booting Pyodide is most of a check's time). Each check opens its notebook in that page on that
+kernel, after clearing what the last check left there (its variables and widgets, see ``RESET_CODE``); a
+failed check has the next one boot a new page and kernel. Nothing may leave the machine, which two nets
 check: the browser context sends every request for another host to a proxy that refuses it and
 writes it down, and Playwright records every request of the pages, their web workers (Pyodide) and
 the service worker; a canary request first checks that both nets catch what they should.
@@ -106,6 +109,57 @@ _FIRST_CONTROL_JS = """(root) => {
   const button = root.querySelector('button[data-action]');
   return button ? {action: button.dataset.action} : null;
 }"""
+# The notebook ``path`` is the current document and its kernel is idle.
+_KERNEL_IDLE_JS = """(path) => {
+  const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const session = widget && widget.context && widget.context.path === path && widget.sessionContext.session;
+  return !!(session && session.kernel && session.kernel.status === 'idle');
+}"""
+# Every cell of the current notebook is in the page (a notebook just opened adds them a few at a time).
+_CELLS_DRAWN_JS = """() => {
+  const widget = window.jupyterapp.shell.currentWidget;
+  return !!(widget && widget.content && widget.content.widgets
+    && widget.node.querySelectorAll('.jp-Cell').length === widget.content.widgets.length);
+}"""
+_KERNEL_ID_JS = "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id"
+# Open ``path`` afresh on the running kernel ``id`` and wait until it is shown; every other document is closed
+# (unsaved changes dropped, no dialog; their kernel stays: closing a notebook does not shut it down). A
+# launcher holds the main area meanwhile: JupyterLab opens one of its own, late, into an empty main area.
+_OPEN_ON_KERNEL_JS = """async ([path, id]) => {
+  const app = window.jupyterapp;
+  const close = (keep) => {
+    for (const widget of Array.from(app.shell.widgets('main'))) {
+      if (widget === keep) continue;
+      if (widget.context) widget.context.model.dirty = false;
+      widget.dispose();
+    }
+  };
+  close(await app.commands.execute('launcher:create'));
+  const kernel = {id, name: 'python'};
+  const opened = await app.commands.execute('docmanager:open', {path, factory: 'Notebook', kernel});
+  await opened.context.ready;
+  await opened.revealed;
+  close(opened);
+  app.shell.activateById(opened.id);
+}"""
+# Run ``code`` in the current notebook's kernel, outside its cells; the reply's status ('ok' or 'error').
+_EXECUTE_JS = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const reply = await kernel.requestExecute({code, silent: true, store_history: false}).done;
+  return reply.content.status;
+}"""
+#: What one check leaves in the shared kernel and the next must not see: the widgets (closed, so their
+#: models leave the page too), the locale, the drills' shared progress, and every name the notebook defined
+#: (so each notebook still has to import and define all it uses). Modules already imported stay loaded.
+RESET_CODE = """import sys as _sys
+if "ipywidgets" in _sys.modules:
+    _sys.modules["ipywidgets"].Widget.close_all()
+if "cardwidgets" in _sys.modules:
+    _sys.modules["cardwidgets"].set_locale(None)
+if "cardwidgets.widgets.drill" in _sys.modules:
+    _sys.modules["cardwidgets.widgets.drill"]._SHARED.clear()
+%reset -f
+"""
 #: How long the browser's Python may take to answer a click (a busy machine makes Pyodide slow).
 KERNEL_ANSWER_MS = 60_000
 
@@ -142,7 +196,20 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> LiteSite:
     )
     assert result.returncode == 0, f"lite/build.py failed:\n{result.stdout[-3000:]}\n{result.stderr[-6000:]}"
     size = sum(path.stat().st_size for path in output.rglob("*") if path.is_file()) / 1e6
-    return LiteSite(output, size, time.monotonic() - started)
+    build_s = time.monotonic() - started
+    expose_app(output)
+    return LiteSite(output, size, build_s)
+
+
+def expose_app(site: Path) -> None:
+    """Have the test's copy of the site put its JupyterLab app at ``window.jupyterapp`` (a page-config option).
+
+    The checks open each notebook through the app's commands, on the kernel the page already runs.
+    """
+    config_path = site / "jupyter-lite.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    config.setdefault("jupyter-config-data", {})["exposeAppInBrowser"] = True
+    config_path.write_text(json.dumps(config, indent=2), encoding="utf-8")
 
 
 class StaticServer:
@@ -241,7 +308,7 @@ class OfflineBrowser:
 
 @dataclass
 class Visit:
-    """One fresh browser context on the site, with every request it made."""
+    """One check on the site: the context and page, the requests made since it began, where the server log stood."""
 
     context: BrowserContext
     page: Page
@@ -269,31 +336,88 @@ def offline_browser(browser_type: BrowserType, browser_type_launch_args: dict[st
         proxy.close()
 
 
-@pytest.fixture
-def visit(
-    request: pytest.FixtureRequest,
-    offline_browser: OfflineBrowser,
-    lite_server: StaticServer,
-    browser_context_args: dict[str, Any],
-) -> Iterator[Visit]:
-    """A fresh context (empty cache, so Pyodide loads from the site) that records every request.
+@dataclass
+class LitePage:
+    """One browser context and page on the site, and the Pyodide kernel the checks share.
 
-    On teardown it saves a screenshot ``artifacts/lite-<test name>.png``.
+    ``visit`` is the current check's: the requests made since it began (the page's, its workers', the
+    service worker's), and the server's log from then on.
     """
-    proxy = {"server": f"http://127.0.0.1:{offline_browser.proxy.port}", "bypass": ",".join(sorted(LOCAL_HOSTS))}
-    context = offline_browser.browser.new_context(**browser_context_args, proxy=proxy)
-    offline_browser.proxy.seen.clear()
-    page = context.new_page()
-    result = Visit(context, page, lite_server, lite_server.log_size())
-    context.on("request", lambda request: result.requests.append(request.url))
+
+    offline: OfflineBrowser
+    server: StaticServer
+    context_args: dict[str, Any]
+    context: BrowserContext | None = None
+    visit: Visit | None = None
+    kernel_id: str = ""
+    kernel_ready_s: float = 0.0
+    broken: bool = True  # no page yet, or the last check failed: the next one boots a new page and kernel
+
+    def boot(self) -> None:
+        """A fresh context (empty cache and storage, so Pyodide loads from the site), the nets checked,
+        and 00-start-here opened: its kernel is the one the checks share. Every request is recorded."""
+        self.close()
+        proxy = {"server": f"http://127.0.0.1:{self.offline.proxy.port}", "bypass": ",".join(sorted(LOCAL_HOSTS))}
+        self.context = self.offline.browser.new_context(**self.context_args, proxy=proxy)
+        self.offline.proxy.seen.clear()
+        page = self.context.new_page()
+        self.visit = Visit(self.context, page, self.server, self.server.log_size())
+        self.context.on("request", lambda request: self.visit.requests.append(request.url))
+        check_the_nets(self.visit, self.offline.proxy)
+        self.kernel_ready_s = open_notebook(page, self.server, "00-start-here")
+        page.wait_for_function(_KERNEL_IDLE_JS, arg="00-start-here.ipynb", timeout=120_000)
+        self.kernel_id = page.evaluate(_KERNEL_ID_JS)
+        assert_stayed_local(self.visit, self.offline.proxy)  # loading the site and booting Pyodide
+        self.broken = False
+
+    def begin(self) -> Visit:
+        """The next check's visit: same page and kernel (new ones if the last check failed), nothing recorded yet."""
+        if self.broken or self.visit is None or self.visit.page.is_closed():
+            self.boot()
+        self.offline.proxy.seen.clear()
+        self.visit = Visit(self.context, self.visit.page, self.server, self.server.log_size())
+        return self.visit
+
+    def close(self) -> None:
+        """Close the context (its page and the kernel's web worker go with it)."""
+        if self.context is not None:
+            with contextlib.suppress(Exception):
+                self.context.close()
+            self.context = None
+
+
+@pytest.fixture(scope="module")
+def lite_page(
+    offline_browser: OfflineBrowser, lite_server: StaticServer, browser_context_args: dict[str, Any]
+) -> Iterator[LitePage]:
+    """The module's page and kernel (booted by the first check that asks)."""
+    lite = LitePage(offline_browser, lite_server, browser_context_args)
+    try:
+        yield lite
+    finally:
+        lite.close()
+
+
+@pytest.fixture
+def visit(request: pytest.FixtureRequest, lite_page: LitePage) -> Iterator[Visit]:
+    """The shared page for one check, recording the check's requests.
+
+    On teardown it saves a screenshot ``artifacts/lite-<test name>.png``; after a failed check the next one
+    gets a new page and kernel, so a failure does not carry over.
+    """
+    result = lite_page.begin()
     try:
         yield result
     finally:
         stem = re.sub(r"[^\w.-]+", "-", request.node.name).strip("-")
         ARTIFACTS.mkdir(exist_ok=True)
         with contextlib.suppress(Exception):  # a screenshot is a courtesy; the test's own failure matters
-            page.screenshot(path=ARTIFACTS / f"lite-{stem}.png")
-        context.close()
+            result.page.screenshot(path=ARTIFACTS / f"lite-{stem}.png")
+        if any(getattr(getattr(request.node, f"cw_report_{when}", None), "failed", True) for when in ("setup", "call")):
+            lite_page.broken = True
+        else:
+            with contextlib.suppress(Exception):  # a check may restart the kernel: the one the page runs now
+                lite_page.kernel_id = result.page.evaluate(_KERNEL_ID_JS)
 
 
 def check_the_nets(visit: Visit, proxy: RefusingProxy) -> None:
@@ -339,6 +463,16 @@ def open_notebook(page: Page, server: StaticServer, name: str) -> float:
     return time.monotonic() - started
 
 
+def open_on_shared_kernel(page: Page, name: str, kernel_id: str) -> None:
+    """Open ``name`` in the page's JupyterLab (Lite) on the running kernel ``kernel_id``, cleared (``RESET_CODE``)."""
+    path = f"{name}.ipynb"
+    page.evaluate(_OPEN_ON_KERNEL_JS, [path, kernel_id])
+    page.wait_for_function(_KERNEL_IDLE_JS, arg=path, timeout=120_000)
+    page.wait_for_function(_CELLS_DRAWN_JS, timeout=60_000)
+    assert page.evaluate(_KERNEL_ID_JS) == kernel_id, f"{path} did not open on the shared kernel"
+    assert page.evaluate(_EXECUTE_JS, RESET_CODE) == "ok", "clearing the shared kernel failed"
+
+
 def run_all(page: Page, timeout_ms: int = 180_000) -> float:
     """Run → Run All Cells, wait until every code cell has run or one failed; returns the seconds it took."""
     started = time.monotonic()
@@ -370,7 +504,12 @@ def run_new_cell(page: Page, code: str, marker: str, wait_ms: int = KERNEL_ANSWE
     """
     cells = page.locator(".jp-NotebookPanel .jp-Cell")
     count = cells.count()
-    cells.last.click()
+    deadline = time.monotonic() + 10
+    while True:  # a notebook just opened may still be drawing its cells: a click can land as the last one moves
+        cells.last.click()
+        if "jp-mod-active" in (cells.last.get_attribute("class") or "") or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(250)
     page.keyboard.press("Escape")
     expect(cells.last).to_have_class(re.compile(r"\bjp-mod-active\b"))
     page.keyboard.press("b")  # command mode: insert a cell below
@@ -454,10 +593,66 @@ def save_figures(lines: list[str]) -> None:
 
 
 # ----- the tests ----------------------------------------------------------------------------------------------
-def test_start_here_plays_a_card_offline(lite_site, lite_server, offline_browser, visit):
-    check_the_nets(visit, offline_browser.proxy)
+# The drill check comes first: the page's storage (where drills keep progress) is still empty then;
+# the notebooks' drills write to it.
+#: A drill answered once, wrong, in the browser's Python: where its progress is kept, and what it says.
+PROGRESS_CELL = """# test_lite: drill progress, run RUN (once)
+%pip install cardwidgets
+import json, sqlite3  # Pyodide loads sqlite3 when a cell imports it
+from cardwidgets import Drill
+from cardwidgets.drills.progress import progress_path
+d = Drill("nimby-exchange", seed=3)
+if d.mastery.get("answered", 0) == 0:
+    d.answer(next(i for i, c in enumerate(d.item.choices) if not c.correct))
+print("PROGRESS", json.dumps({"path": str(progress_path()), "mastery": d.mastery, "number": d.question["number"],
+                              "fresh": "restarted" not in globals()}))
+restarted = False"""
+
+
+def restart_kernel(page: Page) -> None:
+    """Kernel → Restart Kernel…, accept, and wait until the new kernel is idle (its old names are gone)."""
+    page.get_by_role("menuitem", name="Kernel", exact=True).click()
+    page.locator("li[data-command='kernelmenu:restart']").click()
+    accept = page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept")
+    accept.wait_for(timeout=30_000)
+    accept.click()
+    expect(page.locator(".jp-Dialog")).to_have_count(0)
+    indicator = page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']")
+    indicator.wait_for(timeout=120_000)
+
+
+def progress_of(page: Page, run: int) -> dict[str, Any]:
+    """Run the progress cell again (a new cell at the end, its first line unique: ``run``) and read what it printed."""
+    code = PROGRESS_CELL.replace("RUN", str(run))
+    return json.loads(run_new_cell(page, code, "PROGRESS").split("PROGRESS", 1)[1])
+
+
+def test_drill_progress_survives_a_kernel_restart(lite_page, offline_browser, visit):
+    """In JupyterLite the progress file lives in the browser's storage (/drive) and outlives the kernel."""
     page = visit.page
-    kernel_ready_s = open_notebook(page, lite_server, "00-start-here")
+    open_on_shared_kernel(page, "00-start-here", lite_page.kernel_id)
+    before = progress_of(page, 0)
+    assert before["path"] == "/drive/.cardwidgets/progress.sqlite", before
+    assert before["mastery"]["notice"] == "", before  # sqlite3 loaded, the file written
+    assert (before["mastery"]["answered"], before["mastery"]["missed"], before["number"]) == (1, 1, 1), before
+
+    restart_kernel(page)
+    deadline = time.monotonic() + 120
+    run = 1
+    after = progress_of(page, run)
+    while not after["fresh"] and time.monotonic() < deadline:  # the old kernel answered: the restart is not over
+        run += 1
+        after = progress_of(page, run)
+    assert after["fresh"], "the kernel never restarted"
+    assert after["mastery"]["answered"] == 1, after  # kept across the restart, read back from the browser's storage
+    assert after["mastery"]["missed"] == 1, after  # the question answered wrong will come back
+    assert after["number"] == 2, after  # and the topic goes on with its next question
+    assert_stayed_local(visit, offline_browser.proxy)
+
+
+def test_start_here_plays_a_card_offline(lite_site, lite_page, offline_browser, visit):
+    page = visit.page
+    open_on_shared_kernel(page, "00-start-here", lite_page.kernel_id)
     run_all_s = run_all(page)
     assert not error_outputs(page), error_outputs(page)
 
@@ -502,7 +697,7 @@ def test_start_here_plays_a_card_offline(lite_site, lite_server, offline_browser
 
     assert_stayed_local(visit, offline_browser.proxy)
     site = f"{lite_site.size_mb:.1f} MB, built in {lite_site.build_s:.1f} s"
-    ready = f"kernel '{KERNEL_NAME}' ready {kernel_ready_s:.1f} s after opening the page"
+    ready = f"kernel '{KERNEL_NAME}' ready {lite_page.kernel_ready_s:.1f} s after opening the page"
     save_figures([
         f"JupyterLite site (lite/build.py --self-host-pyodide): {site}",
         f"00-start-here: {ready} (fresh browser cache, site on 127.0.0.1)",
@@ -518,66 +713,11 @@ def test_start_here_plays_a_card_offline(lite_site, lite_server, offline_browser
 
 
 @pytest.mark.parametrize("name", OTHER_NOTEBOOKS)
-def test_notebook_runs_offline(name, lite_server, offline_browser, visit):
+def test_notebook_runs_offline(name, lite_page, offline_browser, visit):
     page = visit.page
-    open_notebook(page, lite_server, name)
+    open_on_shared_kernel(page, name, lite_page.kernel_id)
     run_all(page)
     assert not error_outputs(page), error_outputs(page)
     page.wait_for_function(_WIDGETS_SETTLED_JS, timeout=60_000)  # the tables' bots finish their moves
     assert not widgets_showing_undefined(page), widgets_showing_undefined(page)
-    assert_stayed_local(visit, offline_browser.proxy)
-
-
-#: A drill answered once, wrong, in the browser's Python: where its progress is kept, and what it says.
-PROGRESS_CELL = """# test_lite: drill progress, run RUN (once)
-%pip install cardwidgets
-import json, sqlite3  # Pyodide loads sqlite3 when a cell imports it
-from cardwidgets import Drill
-from cardwidgets.drills.progress import progress_path
-d = Drill("nimby-exchange", seed=3)
-if d.mastery.get("answered", 0) == 0:
-    d.answer(next(i for i, c in enumerate(d.item.choices) if not c.correct))
-print("PROGRESS", json.dumps({"path": str(progress_path()), "mastery": d.mastery, "number": d.question["number"],
-                              "fresh": "restarted" not in globals()}))
-restarted = False"""
-
-
-def restart_kernel(page: Page) -> None:
-    """Kernel → Restart Kernel…, accept, and wait until the new kernel is idle (its old names are gone)."""
-    page.get_by_role("menuitem", name="Kernel", exact=True).click()
-    page.locator("li[data-command='kernelmenu:restart']").click()
-    accept = page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept")
-    accept.wait_for(timeout=30_000)
-    accept.click()
-    expect(page.locator(".jp-Dialog")).to_have_count(0)
-    indicator = page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']")
-    indicator.wait_for(timeout=120_000)
-
-
-def progress_of(page: Page, run: int) -> dict[str, Any]:
-    """Run the progress cell again (a new cell at the end, its first line unique: ``run``) and read what it printed."""
-    code = PROGRESS_CELL.replace("RUN", str(run))
-    return json.loads(run_new_cell(page, code, "PROGRESS").split("PROGRESS", 1)[1])
-
-
-def test_drill_progress_survives_a_kernel_restart(lite_server, offline_browser, visit):
-    """In JupyterLite the progress file lives in the browser's storage (/drive) and outlives the kernel."""
-    page = visit.page
-    open_notebook(page, lite_server, "00-start-here")
-    before = progress_of(page, 0)
-    assert before["path"] == "/drive/.cardwidgets/progress.sqlite", before
-    assert before["mastery"]["notice"] == "", before  # sqlite3 loaded, the file written
-    assert (before["mastery"]["answered"], before["mastery"]["missed"], before["number"]) == (1, 1, 1), before
-
-    restart_kernel(page)
-    deadline = time.monotonic() + 120
-    run = 1
-    after = progress_of(page, run)
-    while not after["fresh"] and time.monotonic() < deadline:  # the old kernel answered: the restart is not over
-        run += 1
-        after = progress_of(page, run)
-    assert after["fresh"], "the kernel never restarted"
-    assert after["mastery"]["answered"] == 1, after  # kept across the restart, read back from the browser's storage
-    assert after["mastery"]["missed"] == 1, after  # the question answered wrong will come back
-    assert after["number"] == 2, after  # and the topic goes on with its next question
     assert_stayed_local(visit, offline_browser.proxy)
