@@ -47,11 +47,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "room.bad_log": {
         "en": (
             "the log of room {room} was damaged at move {version}: {what}. The room is paused;"
-            " the instructor can roll it back to move {good} (Classroom.repair)"
+            " the instructor can roll it back to move {good} ({repair})"
         ),
         "ru": (
             "журнал стола {room} повреждён на ходе {version}: {what}. Игра за столом остановлена;"
-            " преподаватель может откатить журнал к ходу {good} (Classroom.repair)"
+            " преподаватель может откатить журнал к ходу {good} ({repair})"
         ),
     },
     "room.log_gap": {
@@ -162,11 +162,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "room.private_store": {
         "en": (
             'the store "{address}" would be seen by this kernel only, and a room is shared by several kernels:'
-            " give a file path or redis://host:6379/0"
+            " give a file path or {example}"
         ),
         "ru": (
             "хранилище «{address}» видно только этому ядру, а стол общий для нескольких ядер:"
-            " укажите путь к файлу или адрес вида redis://host:6379/0"
+            " укажите путь к файлу или адрес вида {example}"
         ),
     },
     "room.follow_failed": {
@@ -196,11 +196,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "classroom.bad_name": {
         "en": (
             'bad class name "{name}": use 1 to 36 letters a-z, digits, "-" or "_", starting with a letter or digit'
-            " (its tables are the rooms <name>-t1, <name>-t2 …)"
+            " (its tables' rooms add {suffixes} to it)"
         ),
         "ru": (
             "неверное имя класса «{name}»: от 1 до 36 латинских букв, цифр, «-» или «_», первой — буква или цифра"
-            " (его столы — это столы <имя>-t1, <имя>-t2 …)"
+            " (к нему добавляется {suffixes} в именах его столов)"
         ),
     },
     "classroom.bad_tables": {

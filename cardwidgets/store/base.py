@@ -69,7 +69,7 @@ def check_room_name(name: Any) -> str:
 def check_class_name(name: Any) -> str:
     """``name`` if it is a good class name (its tables' rooms are ``<name>-t1`` …); ``RoomError`` otherwise."""
     if not (isinstance(name, str) and CLASS_NAME.fullmatch(name)):
-        raise RoomError("classroom.bad_name", name=echo(name))
+        raise RoomError("classroom.bad_name", name=echo(name), suffixes="-t1, -t2 …")
     return name
 
 

@@ -132,7 +132,7 @@ class Room:
         """Apply the log's new entries; whether anything changed.
 
         The log checks itself on the way: a missing version, moves this kernel saw that the
-        store no longer has, an entry that cannot be read or does not replay — each is one
+        store does not have now, an entry that cannot be read or does not replay — each is one
         ``RoomError("room.bad_log")`` naming the move and the last good one (the room is
         paused until the instructor rolls it back: ``Classroom.repair``). After such a repair the
         kernel rebuilds the match from the shortened log.
@@ -167,7 +167,8 @@ class Room:
 
     def _damaged(self, version: int, what: Explanation) -> RoomError:
         """The one error for a damaged log: where, what, and the move it can be rolled back to."""
-        return RoomError("room.bad_log", room=self.name, version=version, what=what, good=version - 1)
+        return RoomError("room.bad_log", room=self.name, version=version, what=what, good=version - 1,
+                         repair="Classroom.repair")
 
     def wait(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds for others' moves, then apply them; whether any came."""

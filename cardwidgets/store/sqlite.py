@@ -56,7 +56,7 @@ class SQLiteStore(Store):
     def __init__(self, path: str | Path, *, max_page_count: int | None = None) -> None:
         self.address = str(path)
         if self.address in PRIVATE or self.address.startswith("file::memory:"):
-            raise RoomError("room.private_store", address=echo(self.address))
+            raise RoomError("room.private_store", address=echo(self.address), example="redis://host:6379/0")
         self._identity: tuple[int, int] | None = None
         try:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
