@@ -181,8 +181,8 @@ def test_a_log_that_does_not_replay_is_one_clear_error(store_address: str) -> No
     with pytest.raises(RoomError) as broken:
         Room("class-3", store=store_address)
     assert broken.value.key == "room.bad_log"
-    assert "does not replay at move 1" in broken.value.explanation.text("en")
-    assert "не воспроизводится на ходе 1" in broken.value.explanation.text("ru")
+    assert "damaged at move 1: the entry does not replay" in broken.value.explanation.text("en")
+    assert "повреждён на ходе 1: запись не воспроизводится" in broken.value.explanation.text("ru")
 
 
 def test_a_damaged_entry_does_not_replay(store_address: str) -> None:

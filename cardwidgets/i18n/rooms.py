@@ -45,8 +45,34 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "боты: нужен уровень для каждого из {count} мест, каждый из: {levels}",
     },
     "room.bad_log": {
-        "en": "the log of room {room} does not replay at move {version}: {error}",
-        "ru": "журнал стола {room} не воспроизводится на ходе {version}: {error}",
+        "en": (
+            "the log of room {room} was damaged at move {version}: {what}. The room is paused;"
+            " the instructor can roll it back to move {good} ({repair})"
+        ),
+        "ru": (
+            "журнал стола {room} повреждён на ходе {version}: {what}. Игра за столом остановлена;"
+            " преподаватель может откатить журнал к ходу {good} ({repair})"
+        ),
+    },
+    "room.log_gap": {
+        "en": "a move is missing from the log",
+        "ru": "в журнале не хватает хода",
+    },
+    "room.log_lost": {
+        "en": "the store holds {count} moves, but this kernel had seen {seen}: the last moves were lost",
+        "ru": "в хранилище {count} ходов, а это ядро видело {seen}: последние ходы потеряны",
+    },
+    "room.log_replay": {
+        "en": "the entry does not replay ({error})",
+        "ru": "запись не воспроизводится ({error})",
+    },
+    "room.repaired": {
+        "en": "room {room}: the log was rolled back to move {version}",
+        "ru": "стол {room}: журнал откачен к ходу {version}",
+    },
+    "room.log_fine": {
+        "en": "room {room}: the log replays to its end (move {version}); nothing to repair",
+        "ru": "стол {room}: журнал воспроизводится до конца (ход {version}); исправлять нечего",
     },
     "room.bad_entry": {
         "en": "the entry is not a move of this room",
@@ -77,6 +103,76 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the room store {store} is full (no space left): the move was not saved",
         "ru": "хранилище столов {store} переполнено (нет места): ход не сохранён",
     },
+    "room.damaged_store": {
+        "en": (
+            "the room store {store} holds {what} that it did not write (damaged, or edited by hand):"
+            " nothing was changed; the instructor must restore the store or open the room again"
+        ),
+        "ru": (
+            "в хранилище столов {store} лежит {what}, которую оно не записывало (повреждена или исправлена"
+            " вручную): ничего не изменено; преподаватель должен восстановить хранилище или открыть стол заново"
+        ),
+    },
+    "room.part_meta": {
+        "en": "a room's settings",
+        "ru": "запись о настройках стола",
+    },
+    "room.part_seat": {
+        "en": "a seat's holder",
+        "ru": "запись о месте",
+    },
+    "room.part_key": {
+        "en": "a key of another type",
+        "ru": "запись другого типа",
+    },
+    "room.part_log": {
+        "en": "a log entry",
+        "ru": "запись журнала",
+    },
+    "room.store_gone": {
+        "en": (
+            "the room store file {store} was deleted while this kernel used it: nothing more is saved;"
+            " restore the file, or restart the kernels to open the rooms again"
+        ),
+        "ru": (
+            "файл хранилища столов {store} удалили, пока это ядро с ним работало: больше ничего не сохраняется;"
+            " верните файл или перезапустите ядра, чтобы открыть столы заново"
+        ),
+    },
+    "room.store_replaced": {
+        "en": (
+            "the room store file {store} was replaced by another file while this kernel used it:"
+            " nothing was changed; restart the kernel to use the new file"
+        ),
+        "ru": (
+            "файл хранилища столов {store} заменили другим, пока это ядро с ним работало:"
+            " ничего не изменено; перезапустите ядро, чтобы работать с новым файлом"
+        ),
+    },
+    "room.store_emptied": {
+        "en": (
+            "the room store file {store} is empty (0 bytes): its rooms are lost;"
+            " restore it from a copy, or delete it to start the rooms again"
+        ),
+        "ru": (
+            "файл хранилища столов {store} пуст (0 байт): его столы потеряны;"
+            " восстановите его из копии или удалите, чтобы начать столы заново"
+        ),
+    },
+    "room.private_store": {
+        "en": (
+            'the store "{address}" would be seen by this kernel only, and a room is shared by several kernels:'
+            " give a file path or {example}"
+        ),
+        "ru": (
+            "хранилище «{address}» видно только этому ядру, а стол общий для нескольких ядер:"
+            " укажите путь к файлу или адрес вида {example}"
+        ),
+    },
+    "room.follow_failed": {
+        "en": "this table cannot follow room {room} now ({reason}); it keeps trying",
+        "ru": "этот стол сейчас не может следить за столом {room} ({reason}); он продолжает попытки",
+    },
     "room.bad_store": {
         "en": 'bad store address "{address}": give a file path or {example}',
         "ru": "неверный адрес хранилища «{address}»: укажите путь к файлу или адрес вида {example}",
@@ -97,6 +193,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
     },
     # ----- the instructor's classroom (widgets/classroom.py) -----
+    "classroom.bad_name": {
+        "en": (
+            'bad class name "{name}": use 1 to 36 letters a-z, digits, "-" or "_", starting with a letter or digit'
+            " (its tables' rooms add {suffixes} to it)"
+        ),
+        "ru": (
+            "неверное имя класса «{name}»: от 1 до 36 латинских букв, цифр, «-» или «_», первой — буква или цифра"
+            " (к нему добавляется {suffixes} в именах его столов)"
+        ),
+    },
     "classroom.bad_tables": {
         "en": "tables: expected a whole number from 1 to {limit}",
         "ru": "столов: нужно целое число от 1 до {limit}",

@@ -2,7 +2,9 @@
 
 ``open_store()`` reads ``CARDWIDGETS_STORE``: unset, the SQLite file ``rooms.sqlite`` in the
 Jupyter data directory (``cardwidgets/`` under ``jupyter --data-dir``); a path, that SQLite
-file; ``redis://host:port/db``, that Redis server (``pip install cardwidgets[rooms]``).
+file; ``redis://host:port/db``, that Redis server (``pip install cardwidgets[rooms]``). A store
+only this kernel could see (SQLite's ``:memory:``) is refused: a room is for several kernels.
+An address is shown with its password hidden (``redact``).
 ``Room`` plays a match through a store (``docs/classroom.md``).
 """
 
@@ -12,7 +14,7 @@ import os
 from pathlib import Path
 
 from cardwidgets.core.errors import echo
-from cardwidgets.store.base import Holder, RoomError, Store, check_room_name
+from cardwidgets.store.base import Holder, RoomError, Store, check_class_name, check_room_name, redact
 from cardwidgets.store.sqlite import SQLiteStore
 
 #: The environment variable naming the store.
@@ -44,11 +46,15 @@ def open_store(address: str | Store | None = None) -> Store:
         try:
             from cardwidgets.store.redis_store import RedisStore
         except ImportError:
-            raise RoomError("room.unreachable", store=echo(address), reason="pip install cardwidgets[rooms]") from None
+            reason = "pip install cardwidgets[rooms]"
+            raise RoomError("room.unreachable", store=echo(redact(address)), reason=reason) from None
         return RedisStore(address)
     if "://" in address:
-        raise RoomError("room.bad_store", address=echo(address), example=REDIS_EXAMPLE)
+        raise RoomError("room.bad_store", address=echo(redact(address)), example=REDIS_EXAMPLE)
     return SQLiteStore(address)
 
 
-__all__ = ["STORE_ENV", "Holder", "RoomError", "SQLiteStore", "Store", "check_room_name", "data_dir", "open_store"]
+__all__ = [
+    "STORE_ENV", "Holder", "RoomError", "SQLiteStore", "Store", "check_class_name", "check_room_name", "data_dir",
+    "open_store", "redact",
+]

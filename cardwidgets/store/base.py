@@ -21,6 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from cardwidgets.core.errors import echo
 from cardwidgets.core.explain import Explanation
@@ -31,6 +32,10 @@ ROOM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 MAX_MOVES = 100_000
 #: The largest move entry, as JSON text.
 MAX_ENTRY_CHARS = 2_000
+#: A class's name: a room name short enough that ``<name>-t40`` is one too.
+CLASS_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,35}")
+#: What stands for a password in an address that is shown.
+HIDDEN = "***"
 
 
 class RoomError(ValueError):
@@ -61,6 +66,62 @@ def check_room_name(name: Any) -> str:
     return name
 
 
+def check_class_name(name: Any) -> str:
+    """``name`` if it is a good class name (its tables' rooms are ``<name>-t1`` …); ``RoomError`` otherwise."""
+    if not (isinstance(name, str) and CLASS_NAME.fullmatch(name)):
+        raise RoomError("classroom.bad_name", name=echo(name), suffixes="-t1, -t2 …")
+    return name
+
+
+def redact(address: str) -> str:
+    """``address`` as it may be shown: a password in it replaced by ``***`` (``redis://:***@host:6379/0``).
+
+    Every message, log line and trait that names a store uses this form; only the store itself
+    keeps the address it connects with.
+    """
+    if "://" not in address:
+        return address
+    try:
+        parts = urlsplit(address)
+        password = parts.password
+    except ValueError:
+        password = None
+    head, sep, rest = address.partition("://")
+    if password is None and "@" not in rest.split("/", 1)[0]:
+        return address
+    where, slash, path = rest.partition("/")
+    user_info, at, host = where.rpartition("@")
+    user, colon, _ = user_info.partition(":")
+    hidden = f"{user}:{HIDDEN}" if colon else HIDDEN
+    text = f"{head}{sep}{hidden}{at}{host}{slash}{path}"
+    if password:
+        text = text.replace(password, HIDDEN)  # a password repeated in the query (``?password=…``)
+    return text
+
+
+def hide_secret(text: str, address: str) -> str:
+    """``text`` (a driver's message about ``address``) with the address's password, if any, hidden."""
+    try:
+        password = urlsplit(address).password
+    except ValueError:
+        password = None
+    text = text.replace(address, redact(address))
+    return text.replace(password, HIDDEN) if password else text
+
+
+def damaged(address: str, what: str) -> RoomError:
+    """The one error for a stored value the store did not write (garbage JSON, a wrong type …)."""
+    return RoomError("room.damaged_store", store=redact(address), what=Explanation("ROOM", f"room.part_{what}", {}))
+
+
+def load_json(text: Any, address: str, what: str) -> Any:
+    """``text`` parsed as JSON; ``damaged`` if it is not JSON text."""
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        raise damaged(address, what) from None
+
+
 @dataclass(frozen=True)
 class Holder:
     """Who holds a seat: the seat's token and the process (``host:pid``) holding it now."""
@@ -73,10 +134,37 @@ class Holder:
         return json.dumps({"token": self.token, "process": self.process})
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Holder:
-        """Read the stored form."""
-        data = json.loads(text)
-        return cls(data["token"], data["process"])
+    def from_json(cls, text: str | bytes, address: str = "") -> Holder:
+        """Read the stored form; ``damaged`` if it is not one."""
+        data = load_json(text, address, "seat")
+        token = data.get("token") if isinstance(data, dict) else None
+        process = data.get("process") if isinstance(data, dict) else None
+        if not (isinstance(token, str) and isinstance(process, str) and len(data) == 2):
+            raise damaged(address, "seat")
+        return cls(token, process)
+
+
+def stored_object(text: Any, address: str, what: str) -> dict[str, Any]:
+    """``text`` read as a JSON object (what the store writes for a room's settings); ``damaged`` if not."""
+    found = load_json(text, address, what)
+    if not isinstance(found, dict):
+        raise damaged(address, what)
+    return found
+
+
+def check_meta(meta: Any, address: str) -> dict[str, Any]:
+    """A room's stored settings if they have the form a room writes (game, rules, bots, seed); ``damaged`` if not."""
+    good = (
+        isinstance(meta, dict)
+        and isinstance(meta.get("game"), str)
+        and isinstance(meta.get("rules"), dict)
+        and isinstance(meta.get("bots"), list)
+        and all(isinstance(level, str) for level in meta["bots"])
+        and type(meta.get("seed")) is int
+    )
+    if not good:
+        raise damaged(address, "meta")
+    return meta
 
 
 def this_process() -> str:
@@ -165,6 +253,14 @@ class Store(ABC):
 
         ``RoomError("room.moved_first")`` if the log has moved on; nothing is written then.
         """
+
+    @abstractmethod
+    def truncate(self, room: str, version: int) -> None:
+        """Keep the log's first ``version`` moves only and count one more repair (the instructor's repair)."""
+
+    @abstractmethod
+    def repairs(self, room: str) -> int:
+        """How many times the room's log was rolled back (a kernel that sees this change rebuilds the match)."""
 
     @abstractmethod
     def moves(self, room: str, since: int = 0) -> list[tuple[int, dict[str, Any]]]:

@@ -1,7 +1,8 @@
 """``RedisStore``: the rooms in a Redis server — for kernels on several machines (JupyterHub).
 
 Keys, per room: ``cw:room:<name>:meta`` (a string, set once), ``…:seats`` (a hash seat ->
-holder), ``…:log`` (a list of moves; version = position from 1) and the channel ``…:moves``,
+holder), ``…:log`` (a list of moves; version = position from 1), ``…:repairs`` (how many
+times the instructor rolled the log back) and the channel ``…:moves``,
 on which each new version is published. ``append`` is one Lua script — compare the
 list's length, push, publish — which Redis runs atomically. Seats change under
 ``WATCH``/``MULTI``. Run the server with ``appendonly yes`` so a restart keeps the logs.
@@ -22,9 +23,13 @@ from cardwidgets.store.base import (
     Holder,
     RoomError,
     Store,
+    damaged,
     decode_move,
     encode_move,
+    hide_secret,
     may_take,
+    redact,
+    stored_object,
 )
 
 T = TypeVar("T")
@@ -51,13 +56,15 @@ class RedisStore(Store):
     """Rooms in the Redis server at ``url`` (``redis://host:port/db``)."""
 
     def __init__(self, url: str) -> None:
-        self.address = url
+        self._url = url
+        #: The address as it may be shown: its password hidden (``redis://:***@host:6379/0``).
+        self.address = redact(url)
         try:
             self._redis = redis.Redis.from_url(
                 url, socket_connect_timeout=CONNECT_SECONDS, socket_timeout=CONNECT_SECONDS * 2
             )
-        except ValueError as exc:
-            raise RoomError("room.bad_store", address=echo(url), example="redis://host:6379/0") from exc
+        except ValueError:
+            raise RoomError("room.bad_store", address=echo(self.address), example="redis://host:6379/0") from None
         self._append = self._redis.register_script(APPEND)
         self._pubsubs: dict[str, redis.client.PubSub] = {}
         self._call(self._redis.ping)
@@ -67,11 +74,17 @@ class RedisStore(Store):
         try:
             return fn(*args)
         except (redis.ConnectionError, redis.TimeoutError) as exc:
-            raise RoomError("room.unreachable", store=self.address, reason=echo(str(exc), 200)) from None
+            raise RoomError("room.unreachable", store=self.address, reason=self._reason(exc)) from None
         except redis.ResponseError as exc:
             if "OOM" in str(exc) or "MISCONF" in str(exc):
                 raise RoomError("room.store_full", store=self.address) from None
-            raise RoomError("room.unreachable", store=self.address, reason=echo(str(exc), 200)) from None
+            if str(exc).startswith("WRONGTYPE"):  # a key of the room holds another kind of value
+                raise damaged(self._url, "key") from None
+            raise RoomError("room.unreachable", store=self.address, reason=self._reason(exc)) from None
+
+    def _reason(self, exc: Exception) -> str:
+        """What the driver said, bounded, the password hidden."""
+        return echo(hide_secret(str(exc), self._url), 200)
 
     # ----- rooms ----------------------------------------------------------------------------------
     def create_room(self, room: str, meta: dict[str, Any]) -> dict[str, Any]:
@@ -84,7 +97,7 @@ class RedisStore(Store):
     def meta(self, room: str) -> dict[str, Any] | None:
         """The room's meta, or None."""
         text = self._call(self._redis.get, _key(room, "meta"))
-        return None if text is None else json.loads(text)
+        return None if text is None else stored_object(text, self._url, "meta")
 
     def rooms(self) -> list[str]:
         """Every room's name."""
@@ -101,7 +114,7 @@ class RedisStore(Store):
         def claim(pipe: redis.client.Pipeline) -> None:  # run again by redis if the seats change meanwhile
             nonlocal claimed
             current = pipe.hget(key, seat)
-            claimed = may_take(None if current is None else Holder.from_json(current), wanted)
+            claimed = may_take(None if current is None else Holder.from_json(current, self._url), wanted)
             if claimed:
                 pipe.multi()
                 pipe.hset(key, seat, wanted.to_json())
@@ -116,7 +129,7 @@ class RedisStore(Store):
         def release(pipe: redis.client.Pipeline) -> None:
             current = pipe.hget(key, seat)
             pipe.multi()
-            if current is not None and Holder.from_json(current).token == token:
+            if current is not None and Holder.from_json(current, self._url).token == token:
                 pipe.hdel(key, seat)
 
         self._call(lambda: self._redis.transaction(release, key))
@@ -124,7 +137,9 @@ class RedisStore(Store):
     def seats(self, room: str) -> dict[int, Holder]:
         """Who holds which seat."""
         found = self._call(self._redis.hgetall, _key(room, "seats"))
-        return {int(seat): Holder.from_json(holder) for seat, holder in found.items()}
+        if not all(isinstance(seat, bytes) and seat.isdigit() for seat in found):  # a seat that is not a number
+            raise damaged(self._url, "seat")
+        return {int(seat): Holder.from_json(holder, self._url) for seat, holder in found.items()}
 
     # ----- the log --------------------------------------------------------------------------------
     def append(self, room: str, expected: int, move: dict[str, Any]) -> int:
@@ -136,6 +151,23 @@ class RedisStore(Store):
         if result == -2:
             raise RoomError("room.too_many_moves", room=room, limit=MAX_MOVES)
         return int(result)
+
+    def truncate(self, room: str, version: int) -> None:
+        """Keep the log's first ``version`` moves only."""
+        pipe = self._redis.pipeline(transaction=True)
+        if version <= 0:
+            pipe.delete(_key(room, "log"))
+        else:
+            pipe.ltrim(_key(room, "log"), 0, version - 1)
+        pipe.incr(_key(room, "repairs"))
+        self._call(pipe.execute)
+
+    def repairs(self, room: str) -> int:
+        """How many times the log was rolled back."""
+        found = self._call(self._redis.get, _key(room, "repairs"))
+        if found is not None and not found.isdigit():
+            raise damaged(self._url, "key")
+        return 0 if found is None else int(found)
 
     def moves(self, room: str, since: int = 0) -> list[tuple[int, dict[str, Any]]]:
         """Entries after version ``since``."""
@@ -158,7 +190,10 @@ class RedisStore(Store):
                 self._drop_pubsub(room)
                 return self.version(room)
             if message is not None:
-                now = max(now, int(message["data"]))
+                try:
+                    now = max(now, int(message["data"]))
+                except (TypeError, ValueError):  # not what append publishes: look at the log itself
+                    now = self.version(room)
         return now
 
     def _pubsub(self, room: str) -> redis.client.PubSub:

@@ -22,7 +22,7 @@ from cardwidgets.core.records import DealRecord, MatchRecord, record_of
 from cardwidgets.core.registry import get_game
 from cardwidgets.core.state import GameState
 from cardwidgets.store import data_dir, open_store
-from cardwidgets.store.base import Holder, RoomError, Store, check_room_name, this_process
+from cardwidgets.store.base import Holder, RoomError, Store, check_meta, check_room_name, damaged, this_process
 from cardwidgets.store.tokens import seat_token
 
 #: The entry that starts the next deal of the match.
@@ -34,6 +34,10 @@ class Room:
 
     >>> room = Room("class-3", game, seed=5)        # doctest: +SKIP
     >>> room.join(2); room.move(2, action)           # doctest: +SKIP
+
+    A log that does not replay refuses the room (``room.bad_log``); with ``strict=False`` (the
+    instructor's view) the room opens at its last good move, ``damage`` says why, and ``repair()``
+    rolls the log back to that move.
     """
 
     def __init__(
@@ -45,28 +49,56 @@ class Room:
         rules: dict[str, Any] | None = None,
         bots: str | list[str] = "heuristic",
         seed: int | None = None,
+        strict: bool = True,
     ) -> None:
         self.name = check_room_name(name)
         self.store = open_store(store)
+        #: Why the room's log stopped replaying (``room.bad_log``), for a room opened with ``strict=False``.
+        self.damage: RoomError | None = None
+        try:
+            self._open(game, rules, bots, seed, strict)
+        except BaseException:
+            if not isinstance(store, Store):  # a store this room opened: let go of it
+                self.store.close()
+            raise
+
+    def _open(
+        self, game: str | None, rules: dict[str, Any] | None, bots: str | list[str], seed: int | None, strict: bool
+    ) -> None:
+        """Read (or create) the room's settings and catch up with its log."""
+        name = self.name
         if game is None:
             meta = self.store.meta(name)
         else:
             meta = self.store.create_room(name, _meta(name, game, rules, bots, seed))
         if meta is None:
             raise RoomError("room.no_room", room=name)
-        if game is not None and meta["game"] != game:
-            raise RoomError("room.other_game", room=name, game=meta["game"], asked=echo(game))
+        meta = check_meta(meta, self.store.address)
+        try:
+            self.game = get_game(meta["game"])
+            self.seed: int = meta["seed"]
+            self.bot_levels: list[str] = list(meta["bots"])
+            if len(self.bot_levels) != self.game.num_players or not all(b in LEVELS for b in self.bot_levels):
+                raise ValueError(meta["bots"])
+            self.match = Match(self.game, meta["rules"], seed=self.seed)
+            self.match.new_deal()
+        except (ValueError, TypeError, KeyError, RecordError):  # settings no room writes
+            raise damaged(self.store.address, "meta") from None
+        if game is not None and self.game.name != game:
+            raise RoomError("room.other_game", room=name, game=self.game.name, asked=echo(game))
         self.meta = meta
-        self.game = get_game(meta["game"])
-        self.seed: int = meta["seed"]
-        self.bot_levels: list[str] = list(meta["bots"])
-        self.match = Match(self.game, meta["rules"], seed=self.seed)
-        self.match.new_deal()
         #: How many log entries this kernel has applied.
         self.version = 0
         #: The seats this kernel holds: seat -> token.
         self.held: dict[int, str] = {}
-        self.sync()
+        #: The log's repairs this kernel has seen (one more: rebuild the match from the shortened log).
+        self.repairs = self.store.repairs(name)
+        try:
+            self.sync()
+        except RoomError as exc:
+            if strict or exc.key != "room.bad_log":
+                raise
+            self.damage = exc  # the instructor's view opens a damaged room to repair it
 
     # ----- seats ----------------------------------------------------------------------------------
     def join(self, seat: int, token: str | None = None) -> str:
@@ -97,15 +129,46 @@ class Room:
         return self.match.deals[-1]
 
     def sync(self) -> bool:
-        """Apply the log's new entries; whether anything changed. A log that does not replay raises."""
+        """Apply the log's new entries; whether anything changed.
+
+        The log checks itself on the way: a missing version, moves this kernel saw that the
+        store does not have now, an entry that cannot be read or does not replay — each is one
+        ``RoomError("room.bad_log")`` naming the move and the last good one (the room is
+        paused until the instructor rolls it back: ``Classroom.repair``). After such a repair the
+        kernel rebuilds the match from the shortened log.
+        """
+        try:
+            changed = self._sync()
+        except RoomError as exc:
+            if exc.key != "room.bad_log" or self.store.repairs(self.name) == self.repairs:
+                raise
+            self.reload()
+            return True
+        self.damage = None
+        return changed
+
+    def _sync(self) -> bool:
+        """Apply the log's new entries (``sync`` without the repair check)."""
+        count = self.store.version(self.name)
+        if count < self.version:  # the store lost moves this kernel has applied
+            raise self._damaged(count + 1, Explanation("ROOM", "room.log_lost", {"count": count, "seen": self.version}))
         entries = self.store.moves(self.name, self.version)
         for version, entry in entries:
+            if version != self.version + 1:
+                raise self._damaged(self.version + 1, Explanation("ROOM", "room.log_gap", {}))
             try:
                 self._apply(entry)
             except (IllegalActionError, RecordError, RoomError) as exc:
-                raise RoomError("room.bad_log", room=self.name, version=version, error=_reason(exc)) from None
+                raise self._damaged(version, Explanation("ROOM", "room.log_replay", {"error": _reason(exc)})) from None
             self.version = version
+        if self.version < count:  # the store counts moves it does not give back
+            raise self._damaged(self.version + 1, Explanation("ROOM", "room.log_gap", {}))
         return bool(entries)
+
+    def _damaged(self, version: int, what: Explanation) -> RoomError:
+        """The one error for a damaged log: where, what, and the move it can be rolled back to."""
+        return RoomError("room.bad_log", room=self.name, version=version, what=what, good=version - 1,
+                         repair="Classroom.repair")
 
     def wait(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds for others' moves, then apply them; whether any came."""
@@ -151,12 +214,15 @@ class Room:
             if state.is_done or seat is None or seat in self.humans():
                 return made
             bot = make_bot(self.bot_levels[seat], self.seed * 100_003 + self.version)
+            seen = self.version
             try:
                 self._append({"seat": seat, "action": bot.choose(state).text})
                 made += 1
             except RoomError as exc:
                 if exc.key != "room.moved_first":
                     raise
+                if self.version == seen:  # refused, yet nothing new to read: the log is not what it says
+                    raise self._damaged(seen + 1, Explanation("ROOM", "room.log_gap", {})) from None
 
     def _append(self, entry: dict[str, Any]) -> None:
         """Append at this kernel's version, then apply; when someone moved first, catch up and say so."""
@@ -201,6 +267,41 @@ class Room:
         state.apply(action)
         if state.is_done:
             self.match.end_deal()
+
+    def repair(self) -> int:
+        """Roll the room's log back to its last good move (the instructor's repair); that move's number.
+
+        The log is replayed from the start in a fresh match; the first entry that is missing,
+        unreadable or does not replay, and every entry after it, are removed from the store.
+        Every kernel at the table then catches up with the shortened log (``reload``).
+        """
+        fresh = Room.__new__(Room)
+        fresh.name, fresh.store, fresh.meta = self.name, self.store, self.meta
+        fresh.game, fresh.seed, fresh.bot_levels, fresh.held = self.game, self.seed, self.bot_levels, {}
+        fresh.match = Match(self.game, self.meta["rules"], seed=self.seed)
+        fresh.match.new_deal()
+        fresh.version = 0
+        for version, entry in self.store.moves(self.name):
+            if version != fresh.version + 1:
+                break
+            try:
+                fresh._apply(entry)
+            except (IllegalActionError, RecordError, RoomError):
+                break
+            fresh.version = version
+        self.store.truncate(self.name, fresh.version)
+        self.match, self.version, self.damage = fresh.match, fresh.version, None
+        self.repairs = self.store.repairs(self.name)
+        return fresh.version
+
+    def reload(self) -> None:
+        """Rebuild the match from the whole log (after a repair, the room's log is shorter than this kernel's)."""
+        self.repairs = self.store.repairs(self.name)
+        self.match = Match(self.game, self.meta["rules"], seed=self.seed)
+        self.match.new_deal()
+        self.version = 0
+        self._sync()
+        self.damage = None
 
     # ----- results --------------------------------------------------------------------------------
     def finished(self) -> list[GameState]:

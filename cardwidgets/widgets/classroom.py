@@ -4,7 +4,8 @@
 ``class-3-t1`` … ``class-3-t4`` with one seed, so every table is dealt the same deals in
 the same order (duplicate). The instructor sees who sits where, the live scores and,
 after each deal, the tables' results on it side by side; ``replay(table, deal)`` puts a
-finished deal in a ``HandReplay`` for the projector. Every word in both languages.
+finished deal in a ``HandReplay`` for the projector; ``repair(table)`` rolls a damaged
+table's log back to its last good move. Every word in both languages.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from cardwidgets.i18n import render, resolve
 from cardwidgets.i18n.names import number_text
 from cardwidgets.i18n.tools import tool_text
 from cardwidgets.i18n.ui import UI
-from cardwidgets.store import RoomError, Store, open_store
+from cardwidgets.store import RoomError, Store, check_class_name, open_store
 from cardwidgets.store.room import Room
 from cardwidgets.widgets.replay import HandReplay
 
@@ -49,14 +50,14 @@ class Classroom:
     ) -> None:
         if not (type(tables) is int and 1 <= tables <= MAX_TABLES):
             raise RoomError("classroom.bad_tables", limit=MAX_TABLES)
-        self.name = name
+        self.name = check_class_name(name)
         self.locale = resolve(locale)
         self.store = open_store(store)
         seed = secrets.randbelow(10**9) if seed is None else seed
         game = first_game() if game is None else game
         #: The tables' rooms, table 1 first; all dealt from one seed (the first opener's).
         self.rooms = [
-            Room(f"{name}-t{n}", game, store=self.store, rules=rules, bots=bots, seed=seed)
+            Room(f"{name}-t{n}", game, store=self.store, rules=rules, bots=bots, seed=seed, strict=False)
             for n in range(1, tables + 1)
         ]
         self.widget = ipywidgets.HTML()
@@ -70,7 +71,12 @@ class Classroom:
     def refresh(self) -> None:
         """Catch up with every table's log and redraw."""
         for room in self.rooms:
-            room.sync()
+            try:
+                room.sync()
+            except RoomError as exc:  # a damaged log: shown on its table's line, for the instructor to repair
+                if exc.key != "room.bad_log":
+                    raise
+                room.damage = exc
         lines = self.lines()
         self.widget.value = "<br>".join(html.escape(line) for line in lines)
 
@@ -98,8 +104,9 @@ class Classroom:
             for seat, level in enumerate(room.bot_levels)
         ]
         scores = _pair(room.match.scores, locale)
-        return render("classroom.table", {"table": table, "room": room.name, "seats": "; ".join(seats),
+        line = render("classroom.table", {"table": table, "room": room.name, "seats": "; ".join(seats),
                                           "scores": scores, "deals": len(room.finished())}, locale)
+        return line if room.damage is None else f"{line}. {room.damage.explanation.text(locale)}"
 
     def comparison(self, deal: int) -> list[str]:
         """Deal ``deal`` (from 1) at every table: who played what contract, the points taken, the score written."""
@@ -144,6 +151,25 @@ class Classroom:
         if not (type(deal) is int and 1 <= deal <= len(finished)):
             raise RoomError("classroom.no_deal", deal=echo(deal), table=table)
         return HandReplay(finished[deal - 1], locale=kwargs.pop("locale", self.locale), **kwargs)
+
+    def repair(self, table: int) -> str:
+        """Roll ``table``'s damaged log (from 1) back to its last good move; what was done, in words.
+
+        The learners' tables see the shortened log at their next look (``SharedTable`` reloads it).
+        """
+        if not (type(table) is int and 1 <= table <= len(self.rooms)):
+            raise RoomError("classroom.bad_table", table=echo(table), last=len(self.rooms))
+        room = self.rooms[table - 1]
+        try:
+            room.sync()
+        except RoomError as exc:
+            if exc.key != "room.bad_log":
+                raise
+        else:
+            return render("room.log_fine", {"room": room.name, "version": room.version}, self.locale)
+        version = room.repair()
+        self.refresh()
+        return render("room.repaired", {"room": room.name, "version": version}, self.locale)
 
     def text(self) -> str:
         """The view as plain text."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from cardwidgets.core.errors import IllegalActionError
+from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.state import GameState
@@ -33,7 +33,13 @@ class SharedTable(Table):
     ``caveat`` (on by default) puts the room's first message on the table: in JupyterLab a
     learner can read the whole deal in their own kernel's memory. The classroom app, whose
     visitors run no code, turns it off.
+
+    A refused constructor (a bad room, a seat taken …) raises and leaves nothing running:
+    the store it opened is closed, and the half-made widget closes quietly when collected.
     """
+
+    #: The background task following the room (None until ``follow()``, and on a half-made table).
+    _follower: asyncio.Task[None] | None = None
 
     def __init__(
         self,
@@ -55,12 +61,16 @@ class SharedTable(Table):
         self.room = Room(room, game, store=store, rules=rules, bots=bots, seed=seed)
         self._caveat = caveat
         self._shown: GameState | None = None
-        self.room.join(seat)
-        super().__init__(
-            self.room.game.name, seat, bots=list(self.room.bot_levels), seed=self.room.seed, locale=locale,
-            reveal=reveal, pace=pace, match=_stand_in(self.room), coach=coach,
-        )
-        self._follower: asyncio.Task[None] | None = None
+        try:
+            self.room.join(seat)
+            super().__init__(
+                self.room.game.name, seat, bots=list(self.room.bot_levels), seed=self.room.seed, locale=locale,
+                reveal=reveal, pace=pace, match=_stand_in(self.room), coach=coach,
+            )
+        except BaseException:
+            if not isinstance(store, Store):  # the store this table opened: let go of it
+                self.room.store.close()
+            raise
         if follow:
             self.follow()
 
@@ -131,7 +141,7 @@ class SharedTable(Table):
             self._follower = None
 
     def close(self) -> None:
-        """Close the widget and stop following."""
+        """Close the widget and stop following (also on a table whose constructor was refused)."""
         self.stop()
         super().close()
 
@@ -181,13 +191,28 @@ class SharedTable(Table):
             self.view = view
 
     async def _follow(self) -> None:
-        """The background task: look at the room's log, catch up and re-sync when it moved."""
+        """The background task: look at the room's log, catch up and re-sync when it moved.
+
+        A log shorter than this kernel's (moves lost, or rolled back by the instructor) is looked
+        at too: ``sync`` says it was damaged, or rebuilds the match after a repair. What goes
+        wrong is put in ``error`` and cleared once the room is followed again.
+        """
+        said: dict[str, Any] = {}
         while True:
             try:
-                if self.room.store.version(self.room.name) > self.room.version:
+                if self.room.store.version(self.room.name) != self.room.version:
                     self.refresh()
+                if said and self.error == said:  # followed again: the follower's own message goes
+                    self.error = {}
+                said = {}
             except RoomError as exc:  # the store went away, or the log broke: say so, keep trying
-                self.error = {"text": exc.explanation.text(self.locale), "rule": "ROOM"}
+                said = {"text": exc.explanation.text(self.locale), "rule": "ROOM"}
+                self.error = said
+            except Exception as exc:  # anything else is said too: a follower never stops unseen
+                reason = Explanation("ROOM", "room.follow_failed", {"room": self.room.name,
+                                                                    "reason": echo(type(exc).__name__)})
+                said = {"text": reason.text(self.locale), "rule": "ROOM"}
+                self.error = said
             await asyncio.sleep(FOLLOW_SECONDS)
 
 
