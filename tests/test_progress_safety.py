@@ -104,6 +104,7 @@ def test_a_file_locked_longer_than_the_wait_is_kept_in_memory_and_said_then_writ
         ru.answer(right_index(ru))
         assert "is in use by another program" in d.mastery["notice"], d.mastery
         assert "занят другой программой" in ru.mastery["notice"], ru.mastery
+        assert (d._store.waiting if d._store else None) == 1  # one answer waits in memory, to be written
         assert locker.poll() is None  # all this while the file was locked
     assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.sqlite"]  # nothing set aside
     assert answered_in_file(path) == 3  # the file as it was: the answer waits in memory
@@ -306,3 +307,20 @@ def test_an_answer_counts_once_whatever_fails_after_it_is_written(
         d.answer(again)
     d.answer(again)
     assert (d.score["asked"], store.topic(TOPIC).answered) == (2, 2)
+
+
+def test_a_file_removed_or_replaced_under_a_running_drill_is_followed(tmp_path: Path) -> None:
+    """Answers go to the file at the path, not to one unlinked meanwhile (another kernel set it aside)."""
+    path = tmp_path / "progress.sqlite"
+    d = Drill(TOPIC, seed=1, store=Progress(path))
+    d.answer(right_index(d))
+    path.unlink()
+    d.next()
+    d.answer(right_index(d))
+    assert answered_in_file(path) == 1
+    other = tmp_path / "other.sqlite"
+    drill_on(other, 5)
+    os.replace(other, path)
+    d.next()
+    d.answer(right_index(d))
+    assert answered_in_file(path) == 6

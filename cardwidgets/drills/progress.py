@@ -227,6 +227,8 @@ class Progress:
         self._db: sqlite3.Connection | None = None
         #: The file SQLite works on: ``path``, or its copy in memory in JupyterLite (``_work_copy``).
         self._working: Path | None = None
+        #: The file opened and its inode: a file removed or replaced meanwhile is opened afresh.
+        self._opened: tuple[Path, int | None] | None = None
         #: While the file cannot be written: a copy of it in memory, with the changes not written yet applied.
         self._memory: sqlite3.Connection | None = None
         #: Those changes, in order: written to the file, in one transaction, as soon as it can be written.
@@ -245,8 +247,14 @@ class Progress:
 
         Raises ``sqlite3.Error`` while it cannot be used (locked, read-only): nothing is set aside then.
         """
+        if self._db is not None and self._opened is not None and _inode(self._opened[0]) != self._opened[1]:
+            self._db.close()  # removed or replaced under this kernel (another one set it aside): use what is there now
+            self._db = None
         if self._db is None:
+            self._opened = None
             self._db = self._open(wait)
+            if self._working is not None:
+                self._opened = (self._working, _inode(self._working))
         return self._db
 
     def _open(self, wait: float | None) -> sqlite3.Connection:
