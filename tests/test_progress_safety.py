@@ -324,3 +324,17 @@ def test_a_file_removed_or_replaced_under_a_running_drill_is_followed(tmp_path: 
     d.next()
     d.answer(right_index(d))
     assert answered_in_file(path) == 6
+
+
+def test_a_file_of_another_version_is_kept_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite"
+    drill_on(path, 2)
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {progress.VERSION + 1}")
+    before = path.read_bytes()
+    d = Drill(TOPIC, seed=1, store=Progress(path), locale="ru")
+    d.answer(right_index(d))
+    assert "другой версией" in d.mastery["notice"]
+    assert d.mastery["answered"] == 1  # kept in memory
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.sqlite"]
+    assert path.read_bytes() == before

@@ -178,7 +178,10 @@ def _schema(db: sqlite3.Connection) -> None:
 
 
 def _kind(db: sqlite3.Connection) -> str:
-    """``"ours"``, ``"empty"``, ``"older"`` (ours, a table missing) or ``"foreign"``; ``DatabaseError``: no database."""
+    """``"ours"``, ``"empty"``, ``"older"`` (a table missing), ``"other version"`` or ``"foreign"``.
+
+    ``DatabaseError``: no database at all.
+    """
     app = db.execute("PRAGMA application_id").fetchone()[0]
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -186,7 +189,7 @@ def _kind(db: sqlite3.Connection) -> str:
         return "empty"
     if app == APP_ID and version == VERSION:
         return "ours" if set(TABLES) <= tables else "older"
-    return "foreign"
+    return "other version" if app == APP_ID else "foreign"
 
 
 def _row(db: sqlite3.Connection, topic: str) -> tuple[int, int, list[str], bool]:
@@ -289,6 +292,10 @@ class Progress:
                 db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
                 return db
             db.close()
+            if kind == "other version":  # another release's progress: kept as it is, never moved
+                self._warn("err_progress_version")
+                self._working = None
+                return self._fresh(connect(MEMORY))
             if attempt < 2 and _inode(working) != inode:
                 continue  # another kernel replaced the file meanwhile: check the new one
             return self._set_aside("err_progress_foreign" if kind == "foreign" else kind)

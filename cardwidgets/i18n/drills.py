@@ -72,6 +72,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "err_progress_corrupt": "the progress file {path} is damaged: it was moved to {aside} and progress starts afresh",
         "err_progress_foreign": "{path} is not a cardwidgets progress file: it was moved to {aside} and progress starts afresh",
         "err_progress_unwritable": "progress cannot be saved in {path} ({reason}): it is kept in memory until the kernel restarts",
+        "err_progress_version": "the progress file {path} was written by another version of cardwidgets: it is kept as it is, and progress is kept in memory until the kernel restarts",
         "err_progress_busy": "the progress file {path} is in use by another program: your answers are kept in memory and written to it as soon as it is free",
         "err_progress_readonly": "the progress file {path} is read-only: your answers are kept in memory (lost at a restart) and written to it if it can be written again",
         # topic titles
@@ -119,6 +120,7 @@ DRILL_UI: dict[str, dict[str, str]] = {
         "err_progress_corrupt": "файл успехов {path} повреждён: он переименован в {aside}, успехи начинаются заново",
         "err_progress_foreign": "{path} — не файл успехов cardwidgets: он переименован в {aside}, успехи начинаются заново",
         "err_progress_unwritable": "успехи нельзя сохранить в {path} ({reason}): они хранятся в памяти до перезапуска ядра",
+        "err_progress_version": "файл успехов {path} записан другой версией cardwidgets: он сохранён как есть, а успехи хранятся в памяти до перезапуска ядра",
         "err_progress_busy": "файл успехов {path} занят другой программой: ваши ответы хранятся в памяти и будут записаны в него, как только он освободится",
         "err_progress_readonly": "файл успехов {path} открыт только для чтения: ваши ответы хранятся в памяти (пропадут при перезапуске) и будут записаны в него, если запись снова станет возможной",
         "mistakes": "Найдите лучший ход (из вашей сдачи)",
