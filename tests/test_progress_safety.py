@@ -234,9 +234,9 @@ def test_a_file_failing_sqlites_own_check_is_set_aside(tmp_path: Path) -> None:
 def drill_together(path_stem: str, trials: int, answers: int, seed: int, start: Any) -> None:
     """One of two kernels: in each trial, after the other is ready too, ``answers`` answers on the trial's file."""
     for trial in range(trials):
+        start.wait()  # both kernels open the new file and drill at the same moment
         store = Progress(f"{path_stem}-{trial}.sqlite")
         d = Drill(TOPIC, seed=seed, store=store)
-        start.wait()
         for _ in range(answers):
             d.answer(right_index(d))
             d.next()
@@ -256,9 +256,15 @@ def fast_dir(tmp_path: Path) -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def test_two_kernels_drilling_on_one_file_record_every_answer(fast_dir: Path) -> None:
+@pytest.mark.parametrize(
+    ("trials", "answers"),
+    [
+        (10, 50),  # two kernels drilling together
+        (60, 1),  # two kernels making the file at the same moment: neither takes the other's half-made file
+    ],
+)
+def test_two_kernels_drilling_on_one_file_record_every_answer(fast_dir: Path, trials: int, answers: int) -> None:
     """Two processes x 50 answers on one file, started together, 10 trials: 100 of 100 recorded each time."""
-    trials, answers = 10, 50
     context = multiprocessing.get_context("fork")
     start = context.Barrier(2)
     stem = str(fast_dir / "shared")
