@@ -182,9 +182,11 @@ def _kind(db: sqlite3.Connection) -> str:
 
     ``DatabaseError``: no database at all.
     """
-    app = db.execute("PRAGMA application_id").fetchone()[0]
-    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    version = db.execute("PRAGMA user_version").fetchone()[0]
+    app, version, names = db.execute(  # one statement: one snapshot, never a file half made by another kernel
+        "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version), "
+        "(SELECT group_concat(name, '/') FROM sqlite_master WHERE type = 'table')"
+    ).fetchone()
+    tables = set(names.split("/")) if names else set()
     if app == 0 and not tables:
         return "empty"
     if app == APP_ID and version == VERSION:
