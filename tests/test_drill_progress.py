@@ -130,7 +130,8 @@ def test_a_damaged_or_foreign_file_gives_one_message_and_a_fresh_start(
     d.answer(right_index(d))  # the drill goes on
     assert words in d.mastery["notice"]
     assert d.mastery["answered"] == 1
-    assert (tmp_path / "progress.sqlite.bad").exists()  # the learner's file is kept aside, not lost
+    (aside,) = tmp_path.glob("progress.sqlite.bad-*")  # the learner's file is kept aside, not lost
+    assert str(aside) in d.mastery["notice"]
     assert Progress(path).topic(TOPIC).answered == 1  # the fresh file is ours now
     ru = Drill(TOPIC, seed=1, store=Progress(tmp_path / "other.sqlite"), locale="ru")
     assert ru.mastery["notice"] == ""
@@ -166,7 +167,7 @@ def test_from_mistakes_keeps_no_progress() -> None:
 def test_without_sqlite3_the_drill_goes_on_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     """JupyterLite's Pyodide loads sqlite3 only on request: the drill works and says progress is not kept."""
 
-    def no_sqlite(self: Progress) -> None:
+    def no_sqlite(self: Progress, wait: float | None = None) -> None:
         raise ImportError("No module named 'sqlite3'")
 
     monkeypatch.setattr(Progress, "_open", no_sqlite)

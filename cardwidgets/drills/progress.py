@@ -16,21 +16,32 @@ the folder the browser keeps in its own storage (IndexedDB) across kernel restar
 page loads, while the rest of Pyodide's file system is lost at each restart (SQLite cannot work on
 ``/drive`` itself: it works on a copy in memory, written back to ``/drive`` after every change); otherwise
 ``cardwidgets/progress.sqlite`` in the learner's Jupyter data directory
-(``jupyter_core.paths.jupyter_data_dir()``). A file that is corrupted or not ours
-(another program's database, a text file) is moved aside (``….bad``) with one clear
-message (``Progress.notice``), and progress starts afresh: it never stops a drill.
+(``jupyter_core.paths.jupyter_data_dir()``).
+
+The learner's data is never lost. Each change is one transaction (``BEGIN IMMEDIATE``), so kernels
+drilling on one file record every answer; a file another process holds locked is waited for (SQLite's
+busy timeout, ``BUSY_SECONDS``). A file that cannot be written now (still locked, read-only, a disk
+fault) keeps the changes in memory, says so (``Progress.notice``), and writes them as soon as it can
+(on a later use, and when the kernel exits). Only a file that fails SQLite's own check ("file is not a
+database", ``PRAGMA quick_check``) or that is another program's database is set aside, under a name of
+its own (``progress.sqlite.bad-<time>-<n>``, never overwriting an earlier one), with one clear message;
+progress starts afresh there. Each answer carries an id: writing it again (a retry after a fault)
+changes nothing, so an answer counts once.
 """
 
 from __future__ import annotations
 
 import _thread  # not threading: the package imports nothing Pyodide lacks (tests/test_lite_notebooks.py)
+import atexit
 import functools
+import itertools
 import json
 import os
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import closing, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -55,31 +66,64 @@ VERSION = 1
 REVIEW_AFTER = (3, 8, 20)
 #: A topic is mastered after this many right answers in a row, on as many different questions.
 MASTERY = 8
+#: How long a change waits for another process's lock on the file (SQLite's busy timeout) before it is
+#: kept in memory until the file can be written.
+BUSY_SECONDS = 10.0
+#: While changes wait in memory: how long a later use waits for the lock, and how often it tries at most.
+RETRY_SECONDS = 0.2
+RETRY_EVERY = 1.0
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS topics (
-    topic TEXT PRIMARY KEY, answered INTEGER NOT NULL, right INTEGER NOT NULL,
-    streak TEXT NOT NULL, mastered INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS missed (
-    topic TEXT NOT NULL, item TEXT NOT NULL, misses INTEGER NOT NULL, stage INTEGER NOT NULL,
-    seen_at_answer INTEGER NOT NULL, seen_time REAL NOT NULL, due INTEGER NOT NULL,
-    PRIMARY KEY (topic, item)
-);
-CREATE TABLE IF NOT EXISTS series (
-    topic TEXT NOT NULL, seed INTEGER NOT NULL, next INTEGER NOT NULL, PRIMARY KEY (topic, seed)
-);
-CREATE TABLE IF NOT EXISTS numbers (
-    topic TEXT NOT NULL, seed INTEGER NOT NULL, number INTEGER NOT NULL, PRIMARY KEY (topic, seed)
-);
-"""
+#: The tables of a progress file (created if missing: a file of an earlier release gains ``answers``).
+TABLES = {
+    "topics": "topic TEXT PRIMARY KEY, answered INTEGER NOT NULL, right INTEGER NOT NULL, "
+    "streak TEXT NOT NULL, mastered INTEGER NOT NULL",
+    "missed": "topic TEXT NOT NULL, item TEXT NOT NULL, misses INTEGER NOT NULL, stage INTEGER NOT NULL, "
+    "seen_at_answer INTEGER NOT NULL, seen_time REAL NOT NULL, due INTEGER NOT NULL, PRIMARY KEY (topic, item)",
+    "series": "topic TEXT NOT NULL, seed INTEGER NOT NULL, next INTEGER NOT NULL, PRIMARY KEY (topic, seed)",
+    "numbers": "topic TEXT NOT NULL, seed INTEGER NOT NULL, number INTEGER NOT NULL, PRIMARY KEY (topic, seed)",
+    # The answers written, by id: an answer written again (a retry after a fault) changes nothing.
+    "answers": "id TEXT PRIMARY KEY, topic TEXT NOT NULL",
+}
+
+#: SQLite's primary result codes saying the file is in use or cannot be written now: it is not damaged.
+_BUSY_CODES = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED
+_READONLY_CODE = 8  # SQLITE_READONLY
+#: The codes of a damaged file (checked again with ``PRAGMA quick_check`` before it is set aside).
+_DAMAGED_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+#: One change of the store, run inside a transaction (on the file, or on the copy in memory).
+Op = Callable[["sqlite3.Connection"], None]
 
 
-def connect(path: Path | str) -> sqlite3.Connection:
-    """A connection usable from the kernel's threads (``Progress`` serialises its use with a lock)."""
+def connect(path: Path | str, timeout: float | None = None) -> sqlite3.Connection:
+    """A connection usable from the kernel's threads (``Progress`` serialises its use with a lock).
+
+    Transactions are explicit (``BEGIN IMMEDIATE`` … ``COMMIT``); another process's lock is waited
+    for up to ``timeout`` seconds (``BUSY_SECONDS``).
+    """
     import sqlite3
 
-    return sqlite3.connect(path, check_same_thread=False)
+    wait = BUSY_SECONDS if timeout is None else timeout
+    return sqlite3.connect(path, timeout=wait, check_same_thread=False, isolation_level=None)
+
+
+def _code(err: Exception) -> int | None:
+    """SQLite's primary result code of ``err`` (read from its words where Python does not give it)."""
+    code = getattr(err, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF
+    text = str(err).lower()
+    for words, guess in (("locked", 5), ("readonly", 8), ("malformed", 11), ("not a database", 26)):
+        if words in text:
+            return guess
+    return None
+
+
+def _inode(path: Path) -> int | None:
+    try:
+        return path.stat().st_ino
+    except OSError:
+        return None
 
 
 def progress_path() -> Path | None:
@@ -125,44 +169,194 @@ class TopicProgress:
     missed: int = 0
 
 
+def _schema(db: sqlite3.Connection) -> None:
+    """Make ``db`` a progress file (in the caller's transaction)."""
+    db.execute(f"PRAGMA application_id = {APP_ID}")
+    db.execute(f"PRAGMA user_version = {VERSION}")
+    for name, columns in TABLES.items():
+        db.execute(f"CREATE TABLE IF NOT EXISTS {name} ({columns})")
+
+
+def _kind(db: sqlite3.Connection) -> str:
+    """``"ours"``, ``"empty"``, ``"older"`` (a table missing), ``"other version"`` or ``"foreign"``.
+
+    ``DatabaseError``: no database at all.
+    """
+    app, version, names = db.execute(  # one statement: one snapshot, never a file half made by another kernel
+        "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version), "
+        "(SELECT group_concat(name, '/') FROM sqlite_master WHERE type = 'table')"
+    ).fetchone()
+    tables = set(names.split("/")) if names else set()
+    if app == 0 and not tables:
+        return "empty"
+    if app == APP_ID and version == VERSION:
+        return "ours" if set(TABLES) <= tables else "older"
+    return "other version" if app == APP_ID else "foreign"
+
+
+def _row(db: sqlite3.Connection, topic: str) -> tuple[int, int, list[str], bool]:
+    row = db.execute("SELECT answered, right, streak, mastered FROM topics WHERE topic = ?", (topic,)).fetchone()
+    if row is None:
+        return 0, 0, [], False
+    return row[0], row[1], json.loads(row[2]), bool(row[3])
+
+
+def _review(db: sqlite3.Connection, topic: str, item: str, correct: bool, *, answered: int, now: float) -> None:
+    """Schedule a missed question: back after a few questions, then after more each time it is right."""
+    row = db.execute("SELECT misses, stage FROM missed WHERE topic = ? AND item = ?", (topic, item)).fetchone()
+    if row is None and correct:
+        return
+    misses, stage = row or (0, 0)
+    if correct:
+        stage += 1
+        if stage >= len(REVIEW_AFTER):
+            db.execute("DELETE FROM missed WHERE topic = ? AND item = ?", (topic, item))
+            return
+    else:
+        misses, stage = misses + 1, 0
+    due = answered + REVIEW_AFTER[stage]
+    db.execute(
+        "INSERT OR REPLACE INTO missed VALUES (?, ?, ?, ?, ?, ?, ?)", (topic, item, misses, stage, answered, now, due)
+    )
+
+
 class Progress:
     """The progress store; ``Progress()`` opens the learner's file (``progress_path()``), ``Progress(None)`` memory."""
 
     def __init__(self, path: Path | str | bool | None = True) -> None:
         self.path: Path | None = progress_path() if path is True else (Path(path) if path else None)
-        #: One clear message when the file could not be used (corrupted, foreign, unwritable); else "".
+        #: One clear message when the file could not be used (in use, read-only, damaged, foreign); else "".
         self.notice = ""
         self.notice_params: dict[str, str] = {}
+        #: The file, opened and checked (or memory, where there is no file).
         self._db: sqlite3.Connection | None = None
         #: The file SQLite works on: ``path``, or its copy in memory in JupyterLite (``_work_copy``).
         self._working: Path | None = None
+        #: The file opened and its inode: a file removed or replaced meanwhile is opened afresh.
+        self._opened: tuple[Path, int | None] | None = None
+        #: While the file cannot be written: a copy of it in memory, with the changes not written yet applied.
+        self._memory: sqlite3.Connection | None = None
+        #: Those changes, in order: written to the file, in one transaction, as soon as it can be written.
+        self._pending: list[Op] = []
+        self._tried_at = 0.0
+        #: The notice before changes were kept in memory (shown again once they are written), and the one said then.
+        self._before: tuple[str, dict[str, str]] = ("", {})
+        self._kept_params: dict[str, str] = {}
+        self._at_exit = False
         #: The kernel answers widget messages on another thread than the cells: one connection, one at a time.
         self._lock = _thread.RLock()
 
     # ----- opening ---------------------------------------------------------------------------------------
-    def _conn(self) -> sqlite3.Connection:
-        """The open database (opened on first use: a Drill that is never answered writes nothing)."""
-        with self._lock:
-            if self._db is None:
-                self._db = self._open()
-            return self._db
+    def _file(self, wait: float | None = None) -> sqlite3.Connection:
+        """The file, opened and checked on first use (a Drill that is never answered writes nothing).
 
-    def _open(self) -> sqlite3.Connection:
+        Raises ``sqlite3.Error`` while it cannot be used (locked, read-only): nothing is set aside then.
+        """
+        if self._db is not None and self._opened is not None and _inode(self._opened[0]) != self._opened[1]:
+            self._db.close()  # removed or replaced under this kernel (another one set it aside): use what is there now
+            self._db = None
+        if self._db is None:
+            self._opened = None
+            self._db = self._open(wait)
+            if self._working is not None:
+                self._opened = (self._working, _inode(self._working))
+        return self._db
+
+    def _open(self, wait: float | None) -> sqlite3.Connection:
         import sqlite3  # ImportError where Pyodide has not loaded it: the drill keeps no progress, and says so
 
         if self.path is None:
-            return self._init(connect(MEMORY))
-        db = None
+            return self._fresh(connect(MEMORY))
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._working = self._work_copy(self.path)
-            db = connect(self._working)
-            return self._init(db) if self._ours(db) else self._fresh(db, "err_progress_foreign")
-        except sqlite3.DatabaseError:
-            return self._fresh(db, "err_progress_corrupt")
         except OSError as err:
             self._warn("err_progress_unwritable", reason=str(err))
-            return self._init(connect(MEMORY))
+            self._working = None
+            return self._fresh(connect(MEMORY))
+        working = self._working
+        for attempt in range(3):
+            inode = _inode(working)
+            db = connect(working, wait)
+            try:
+                kind = _kind(db)
+                if kind != "foreign" and db.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
+                    kind = "err_progress_corrupt"  # SQLite's own check: only such a file is set aside
+                elif kind in ("empty", "older"):
+                    self._apply(db, [_schema], file=True)
+                    kind = "ours"
+            except sqlite3.DatabaseError as err:
+                db.close()
+                if not self._damaged(err):
+                    raise  # in use or read-only: not damaged (the caller keeps changes in memory)
+                kind = "err_progress_corrupt"
+            if kind == "ours":
+                db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+                return db
+            db.close()
+            if kind == "other version":  # another release's progress: kept as it is, never moved
+                self._warn("err_progress_version")
+                self._working = None
+                return self._fresh(connect(MEMORY))
+            if attempt < 2 and _inode(working) != inode:
+                continue  # another kernel replaced the file meanwhile: check the new one
+            return self._set_aside("err_progress_foreign" if kind == "foreign" else kind)
+        raise AssertionError("unreachable")
+
+    def _damaged(self, err: Exception) -> bool:
+        """Whether the file fails SQLite's own check (``err`` came from reading it): only then is it set aside."""
+        import sqlite3
+
+        code = _code(err)
+        if code == 26:  # "file is not a database"
+            return True
+        if code in _BUSY_CODES or code == _READONLY_CODE or self._working is None:
+            return False
+        try:
+            with closing(connect(self._working)) as db:
+                rows = db.execute("PRAGMA quick_check").fetchall()
+        except sqlite3.DatabaseError as again:
+            return _code(again) in _DAMAGED_CODES
+        return rows != [("ok",)]
+
+    def _set_aside(self, key: str) -> sqlite3.Connection:
+        """Move the damaged or foreign file aside under a name of its own, say so once, and start a new one."""
+        assert self.path is not None
+        assert self._working is not None
+        try:
+            aside = self._move_aside(self.path)
+            if self._working != self.path:
+                self._working.unlink(missing_ok=True)
+        except OSError as err:
+            self._warn("err_progress_unwritable", reason=str(err))
+            self._working = None
+            return self._fresh(connect(MEMORY))
+        self._warn(key, aside=str(aside))
+        return self._fresh(connect(self._working))
+
+    @staticmethod
+    def _move_aside(path: Path) -> Path:
+        """Rename ``path`` to ``<name>.bad-<time>-<n>``, a name no earlier file has (never overwriting one)."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for n in itertools.count(1):
+            aside = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+            try:
+                os.link(path, aside)  # fails if the name is taken, even by another process at the same moment
+            except FileExistsError:
+                continue
+            except OSError:  # no hard links here (JupyterLite's storage)
+                if aside.exists():
+                    continue
+                os.replace(path, aside)
+                return aside
+            os.unlink(path)
+            return aside
+        raise AssertionError("unreachable")
+
+    def _fresh(self, db: sqlite3.Connection, *, file: bool = True) -> sqlite3.Connection:
+        """``db`` made a new, empty progress store (``file``: the store's own, see ``_apply``)."""
+        self._apply(db, [_schema], file=file)
+        return db
 
     @staticmethod
     def _work_copy(path: Path) -> Path:
@@ -170,7 +364,7 @@ class Progress:
 
         SQLite cannot work on JupyterLite's ``/drive`` (the browser's storage: a damaged-file
         error on the first query); plain reads and writes work there. So the file is read into
-        Pyodide's memory file system, and written back after every change (``_commit``).
+        Pyodide's memory file system, and written back after every change (``_apply``).
         """
         if not in_browser_storage(path):
             return path
@@ -181,47 +375,153 @@ class Progress:
             working.unlink(missing_ok=True)
         return working
 
-    def _commit(self, db: sqlite3.Connection) -> None:
-        """Commit, and write a working copy back to the browser's storage (``_work_copy``)."""
-        db.commit()
-        if self.path is not None and self._working not in (None, self.path):
-            self.path.write_bytes(self._working.read_bytes())
-
-    def _ours(self, db: sqlite3.Connection) -> bool:
-        """Whether ``db`` is empty or one of our progress files (``DatabaseError`` if it is no database)."""
-        app = db.execute("PRAGMA application_id").fetchone()[0]
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        return (app == 0 and tables == 0) or (app == APP_ID and version == VERSION)
-
-    def _fresh(self, db: sqlite3.Connection | None, key: str) -> sqlite3.Connection:
-        """Move the bad file aside, say so once, and start a new one."""
-        import sqlite3
-
-        if db is not None:
-            db.close()
-        assert self.path is not None
-        aside = self.path.with_name(self.path.name + ".bad")
-        self._warn(key, aside=str(aside))
-        try:
-            os.replace(self.path, aside)
-            if self._working not in (None, self.path):
-                self._working.unlink(missing_ok=True)
-            return self._init(connect(self._working or self.path))
-        except (OSError, sqlite3.DatabaseError):
-            return self._init(connect(MEMORY))
-
     def _warn(self, key: str, **params: str) -> None:
         self.notice = key
         self.notice_params = {"path": str(self.path), **params}
 
-    @staticmethod
-    def _init(db: sqlite3.Connection) -> sqlite3.Connection:
-        db.execute(f"PRAGMA application_id = {APP_ID}")
-        db.execute(f"PRAGMA user_version = {VERSION}")
-        db.executescript(SCHEMA)
-        db.commit()
-        return db
+    # ----- transactions, and changes kept in memory ------------------------------------------------------------
+    def _apply(self, db: sqlite3.Connection, ops: list[Op], *, file: bool) -> None:
+        """Run ``ops`` on ``db`` in one transaction, all or nothing.
+
+        ``file``: ``db`` is the store's own (in JupyterLite its working copy is then written back).
+        """
+        db.execute("BEGIN IMMEDIATE")  # the write lock first: another kernel's answer cannot slip in between
+        try:
+            for op in ops:
+                op(db)
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                with suppress(Exception):
+                    db.execute("ROLLBACK")
+            raise
+        if file and self.path is not None and self._working not in (None, self.path):
+            assert self._working is not None
+            self.path.write_bytes(self._working.read_bytes())
+
+    def _write(self, op: Op) -> None:
+        """Apply the change ``op`` to the file; while it cannot be written, to the copy in memory (and say so)."""
+        import sqlite3
+
+        self._retry()
+        if self._memory is None:
+            try:
+                self._apply(self._file(), [op], file=True)
+                return
+            except sqlite3.Error as err:
+                self._keep_in_memory(err)
+        assert self._memory is not None
+        self._apply(self._memory, [op], file=False)
+        self._pending.append(op)
+
+    def _read(self, query: Callable[[sqlite3.Connection], T]) -> T:
+        """``query`` on the file; while it cannot be read or written, on the copy in memory."""
+        import sqlite3
+
+        self._retry()
+        if self._memory is None:
+            try:
+                return query(self._file())
+            except sqlite3.Error as err:
+                self._keep_in_memory(err)
+        assert self._memory is not None
+        return query(self._memory)
+
+    def _keep_in_memory(self, err: Exception) -> None:
+        """The file cannot be used now: say why, and go on with a copy in memory (``_retry`` writes it back)."""
+        code = _code(err)
+        self._before = (self.notice, self.notice_params)
+        if code in _BUSY_CODES:
+            self._warn("err_progress_busy")
+        elif code == _READONLY_CODE:
+            self._warn("err_progress_readonly")
+        else:
+            self._warn("err_progress_unwritable", reason=str(err))
+        self._kept_params = self.notice_params
+        self._reopen_later(err)
+        self._memory = self._copy()
+        self._tried_at = time.monotonic()
+        if not self._at_exit:  # the kernel stops: one last try to write what waits in memory
+            atexit.register(self._write_at_exit)
+            self._at_exit = True
+
+    def _copy(self) -> sqlite3.Connection:
+        """The file's content in memory, if it can be read now (else an empty store)."""
+        import sqlite3
+
+        memory = self._fresh(connect(MEMORY), file=False)
+        if self._working is None or not self._working.exists():
+            return memory
+        rows: dict[str, list[Any]] = {}
+        try:  # not ``backup``: it would wait for another process's lock without end
+            with closing(connect(self._working, RETRY_SECONDS)) as source:
+                source.execute("BEGIN")  # one snapshot of every table
+                if _kind(source) in ("ours", "older"):
+                    names = source.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+                    present = [name for name in TABLES if (name,) in names]
+                    rows = {name: source.execute(f"SELECT * FROM {name}").fetchall() for name in present}
+        except sqlite3.Error:
+            return memory  # locked or unreadable: what this kernel does from now on is kept all the same
+
+        def fill(db: sqlite3.Connection) -> None:
+            for name, found in rows.items():
+                if found:
+                    marks = ", ".join("?" * len(found[0]))
+                    db.executemany(f"INSERT INTO {name} VALUES ({marks})", found)
+
+        self._apply(memory, [fill], file=False)
+        return memory
+
+    def _retry(self) -> None:
+        """Changes wait in memory: try to write them (waiting ``RETRY_SECONDS``, at most every ``RETRY_EVERY``)."""
+        if self._memory is not None and time.monotonic() - self._tried_at >= RETRY_EVERY:
+            self._flush(RETRY_SECONDS)
+
+    def _flush(self, wait: float) -> bool:
+        """Write the changes kept in memory to the file in one transaction; True if it could (then back on the file)."""
+        import sqlite3
+
+        self._tried_at = time.monotonic()
+        try:
+            db = self._file(wait)
+            db.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
+            try:
+                if self._pending:
+                    self._apply(db, self._pending, file=True)
+                else:
+                    db.execute("SELECT count(*) FROM topics").fetchone()
+            finally:
+                db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+        except sqlite3.Error as err:
+            self._reopen_later(err)
+            return False
+        self._pending.clear()
+        if self._memory is not None:
+            self._memory.close()
+            self._memory = None
+        if self.notice_params is self._kept_params:  # the file was not set aside meanwhile (that notice stays)
+            self.notice, self.notice_params = self._before
+        return True
+
+    def _reopen_later(self, err: Exception) -> None:
+        """Close the file after ``err`` where a new connection may do better (it is reopened at the next try).
+
+        A file made writable again (SQLite opened it read-only), or one damaged since it was opened
+        (checked, and set aside, when reopened).
+        """
+        if self._db is not None and self.path is not None and _code(err) in (_READONLY_CODE, *_DAMAGED_CODES):
+            self._db.close()
+            self._db = None
+
+    def _write_at_exit(self) -> None:
+        with self._lock, suppress(*STORE_ERRORS):
+            if self._memory is not None:
+                self._flush(BUSY_SECONDS)
+
+    @property
+    def waiting(self) -> int:
+        """How many changes are kept in memory, not written to the file yet."""
+        return len(self._pending)
 
     # ----- reading and writing -------------------------------------------------------------------------------
     @_locked
@@ -233,112 +533,105 @@ class Progress:
         *,
         place: tuple[int, int] | None = None,
         number: tuple[int, int] | None = None,
+        answer: str | None = None,
     ) -> TopicProgress:
         """A first answer to question ``item`` of ``topic``: the counts, the run, the missed questions.
 
         ``place``: ``(seed, n)`` of a new question of the topic's series, where a restart goes on after
         (``resume``); ``number``: ``(seed, the number the learner saw)``, which a restart counts on from
-        (``number``). Both are written in the same change (in JupyterLite one write to the browser's storage).
+        (``number``). ``answer``: the answer's id; an answer already written with it changes nothing.
+        All is one transaction (in JupyterLite one write to the browser's storage).
         """
-        db = self._conn()
-        if place is not None:
-            self._advance(topic, *place)
-        if number is not None:
+        now = time.time()
+
+        def write(db: sqlite3.Connection) -> None:
+            if answer is not None:
+                if db.execute("SELECT 1 FROM answers WHERE id = ?", (answer,)).fetchone():
+                    return
+                db.execute("INSERT INTO answers VALUES (?, ?)", (answer, topic))
+            if place is not None:
+                db.execute(
+                    "INSERT INTO series VALUES (?, ?, ?) "
+                    "ON CONFLICT (topic, seed) DO UPDATE SET next = max(next, excluded.next)",
+                    (topic, place[0], place[1] + 1),
+                )
+            if number is not None:
+                db.execute(
+                    "INSERT INTO numbers VALUES (?, ?, ?) "
+                    "ON CONFLICT (topic, seed) DO UPDATE SET number = max(number, excluded.number)",
+                    (topic, *number),
+                )
+            answered, right, streak, mastered = _row(db, topic)
+            answered += 1
+            right += correct
+            streak = sorted({*streak, item}) if correct else []
+            mastered = mastered or len(streak) >= MASTERY
             db.execute(
-                "INSERT INTO numbers VALUES (?, ?, ?) "
-                "ON CONFLICT (topic, seed) DO UPDATE SET number = max(number, excluded.number)",
-                (topic, *number),
+                "INSERT OR REPLACE INTO topics VALUES (?, ?, ?, ?, ?)",
+                (topic, answered, right, json.dumps(streak), int(mastered)),
             )
-        answered, right, streak, mastered = self._row(topic)
-        answered += 1
-        right += correct
-        streak = (sorted({*streak, item}) if correct else [])
-        mastered = mastered or len(streak) >= MASTERY
-        db.execute(
-            "INSERT OR REPLACE INTO topics VALUES (?, ?, ?, ?, ?)",
-            (topic, answered, right, json.dumps(streak), int(mastered)),
-        )
-        self._review(topic, item, correct, answered)
-        self._commit(db)
+            _review(db, topic, item, correct, answered=answered, now=now)
+
+        self._write(write)
         return self.topic(topic)
-
-    def _row(self, topic: str) -> tuple[int, int, list[str], bool]:
-        row = self._conn().execute(
-            "SELECT answered, right, streak, mastered FROM topics WHERE topic = ?", (topic,)
-        ).fetchone()
-        if row is None:
-            return 0, 0, [], False
-        return row[0], row[1], json.loads(row[2]), bool(row[3])
-
-    def _review(self, topic: str, item: str, correct: bool, answered: int) -> None:
-        """Schedule a missed question: back after a few questions, then after more each time it is right."""
-        db = self._conn()
-        row = db.execute("SELECT misses, stage FROM missed WHERE topic = ? AND item = ?", (topic, item)).fetchone()
-        if row is None and correct:
-            return
-        misses, stage = row or (0, 0)
-        if correct:
-            stage += 1
-            if stage >= len(REVIEW_AFTER):
-                db.execute("DELETE FROM missed WHERE topic = ? AND item = ?", (topic, item))
-                return
-        else:
-            misses, stage = misses + 1, 0
-        due = answered + REVIEW_AFTER[stage]
-        db.execute(
-            "INSERT OR REPLACE INTO missed VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (topic, item, misses, stage, answered, time.time(), due),
-        )
 
     @_locked
     def due(self, topic: str, *, besides: str = "") -> str | None:
         """The missed question of ``topic`` due to come back now (the longest due first), other than ``besides``."""
-        answered = self._row(topic)[0]
-        row = self._conn().execute(
-            "SELECT item FROM missed WHERE topic = ? AND due <= ? AND item != ? ORDER BY due, seen_time LIMIT 1",
-            (topic, answered, besides),
-        ).fetchone()
-        return row[0] if row else None
+
+        def query(db: sqlite3.Connection) -> str | None:
+            row = db.execute(
+                "SELECT item FROM missed WHERE topic = ? AND due <= ? AND item != ? ORDER BY due, seen_time LIMIT 1",
+                (topic, _row(db, topic)[0], besides),
+            ).fetchone()
+            return row[0] if row else None
+
+        return self._read(query)
 
     @_locked
     def resume(self, topic: str, seed: int) -> int:
         """Where the questions of ``topic`` for ``seed`` go on: the number of the next new question (0: the first)."""
-        row = self._conn().execute("SELECT next FROM series WHERE topic = ? AND seed = ?", (topic, seed)).fetchone()
-        return row[0] if row else 0
+        row = self._read(
+            lambda db: db.execute("SELECT next FROM series WHERE topic = ? AND seed = ?", (topic, seed)).fetchone()
+        )
+        return int(row[0]) if row else 0
 
     @_locked
     def number(self, topic: str, seed: int) -> int:
         """The number of the last question of ``topic`` for ``seed`` the learner answered (0: none yet)."""
-        row = self._conn().execute("SELECT number FROM numbers WHERE topic = ? AND seed = ?", (topic, seed)).fetchone()
-        return row[0] if row else self.resume(topic, seed)
-
-    def _advance(self, topic: str, seed: int, answered: int) -> None:
-        """Question ``answered`` of ``topic`` for ``seed`` was answered: a restart goes on after it."""
-        self._conn().execute(
-            "INSERT INTO series VALUES (?, ?, ?) "
-            "ON CONFLICT (topic, seed) DO UPDATE SET next = max(next, excluded.next)",
-            (topic, seed, answered + 1),
+        row = self._read(
+            lambda db: db.execute("SELECT number FROM numbers WHERE topic = ? AND seed = ?", (topic, seed)).fetchone()
         )
+        return int(row[0]) if row else self.resume(topic, seed)
 
     @_locked
     def forget(self, topic: str, item: str) -> None:
         """Drop a missed question that this version cannot make (its file written by another version)."""
-        self._conn().execute("DELETE FROM missed WHERE topic = ? AND item = ?", (topic, item))
-        self._commit(self._conn())
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM missed WHERE topic = ? AND item = ?", (topic, item))
+
+        self._write(write)
 
     @_locked
     def topic(self, topic: str) -> TopicProgress:
         """``topic``'s progress (all zero if never practised)."""
-        answered, right, streak, mastered = self._row(topic)
-        missed = self._conn().execute("SELECT count(*) FROM missed WHERE topic = ?", (topic,)).fetchone()[0]
-        return TopicProgress(topic, answered, right, min(len(streak), MASTERY), mastered, missed)
+
+        def query(db: sqlite3.Connection) -> TopicProgress:
+            answered, right, streak, mastered = _row(db, topic)
+            missed = db.execute("SELECT count(*) FROM missed WHERE topic = ?", (topic,)).fetchone()[0]
+            return TopicProgress(topic, answered, right, min(len(streak), MASTERY), mastered, missed)
+
+        return self._read(query)
 
     @_locked
     def missed(self, topic: str) -> list[dict[str, Any]]:
         """``topic``'s missed questions: item, misses, stage, when last seen (answer count and time), due."""
-        rows = self._conn().execute(
-            "SELECT item, misses, stage, seen_at_answer, seen_time, due FROM missed WHERE topic = ? ORDER BY due",
-            (topic,),
+        rows = self._read(
+            lambda db: db.execute(
+                "SELECT item, misses, stage, seen_at_answer, seen_time, due FROM missed WHERE topic = ? ORDER BY due",
+                (topic,),
+            ).fetchall()
         )
         names = ("item", "misses", "stage", "seen_at_answer", "seen_time", "due")
         return [dict(zip(names, row, strict=True)) for row in rows]
@@ -346,16 +639,17 @@ class Progress:
     @_locked
     def reset(self, topic: str | None = None) -> None:
         """Forget the progress of ``topic``, or of every topic."""
-        db = self._conn()
         where, args = ("WHERE topic = ?", (topic,)) if topic is not None else ("", ())
-        db.execute(f"DELETE FROM topics {where}", args)
-        db.execute(f"DELETE FROM missed {where}", args)
-        db.execute(f"DELETE FROM series {where}", args)
-        db.execute(f"DELETE FROM numbers {where}", args)
-        self._commit(db)
 
+        def write(db: sqlite3.Connection) -> None:
+            for table in TABLES:
+                db.execute(f"DELETE FROM {table} {where}", args)
+
+        self._write(write)
+
+    @_locked
     def close(self) -> None:
-        """Close the file (it is reopened on next use)."""
+        """Close the file (it is reopened on next use; changes waiting in memory still wait)."""
         if self._db is not None:
             self._db.close()
             self._db = None

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import html
 import json
+import uuid
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -114,6 +115,8 @@ class Drill(ToolWidget):
         #: Where progress is kept (None for ``from_mistakes``: its questions cannot be made again later).
         self._store = (store or shared_progress()) if items is None else None
         self._failed: Progress | None = None  # a store set aside after an error (its notice is still shown)
+        #: This drill's answers are written as ``<this>/<question number>``: written again (a retry), they count once.
+        self._answers = uuid.uuid4().hex
         self.set_trait("topic", topic)
         #: The next new question of the series: where the learner had got to, after a kernel restart too.
         self._n = self._resume(seed) if self._series is not None else 0
@@ -228,13 +231,17 @@ class Drill(ToolWidget):
         """
         index = self._option_index(option)
         if not self._tried:
-            self._asked += 1
-            self._right += self._item.choices[index].correct
+            correct = self._item.choices[index].correct
             if self._ref is not None:
-                ref, correct = self._ref, self._item.choices[index].correct
+                ref = self._ref
                 place = None if self._review else (ref.seed, ref.n)  # where a restart goes on (a new question)
                 number = (self._seed, self._number + 1)  # the number it had: a restart numbers on from it
-                self._safe(lambda store: store.record(self.topic, ref.key, correct, place=place, number=number))
+                answer = f"{self._answers}/{self._number}"  # the same after a fault put the widget back
+                self._safe(
+                    lambda store: store.record(self.topic, ref.key, correct, place=place, number=number, answer=answer)
+                )
+            self._asked += 1
+            self._right += correct
         if index in self._tried:
             self._tried.remove(index)
         self._tried.append(index)  # the last answer last: it is the one ``feedback`` shows
