@@ -133,8 +133,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "notes: ожидается объект, ключи которого — номера действий",
     },
     "record.note_key": {
-        "en": 'notes: "{key}" must be an action index (0, 1, 2 …) with a text, or texts by language {{"en": …, "ru": …}}',
-        "ru": 'notes: «{key}» — должен быть номер действия (0, 1, 2 …) и текст или тексты по языкам {{"en": …, "ru": …}}',
+        "en": 'notes: "{key}" must be an action index (0, 1, 2 …) with a text, or texts by language '
+              '{{"en": …, "ru": …}} (and "public": true or false beside them)',
+        "ru": 'notes: «{key}» — должен быть номер действия (0, 1, 2 …) и текст или тексты по языкам '
+              '{{"en": …, "ru": …}} (и рядом с ними "public": true или false)',
     },
     "record.note_past_end": {
         "en": 'notes: "{key}" is past the last action ({last})',

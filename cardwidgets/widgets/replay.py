@@ -16,7 +16,9 @@ winners and scores are the engine's.
 
 Notes: ``notes[k]`` belongs to action *k*, counted from 1 as in error messages
 (``docs/records.md``), and is shown at step *k*, right after that action;
-``notes[0]`` describes the deal before any action.
+``notes[0]`` describes the deal before any action. A seat's view shows before Reveal
+only the notes the record marks ``"public": true`` — free text cannot be checked for
+every way of naming a card — and the others wait for Reveal.
 """
 
 from __future__ import annotations
@@ -96,9 +98,11 @@ class RecordLine:
         self.original: list[str] = list(self.record.actions)
         self.states: list[GameState] = [self._set_up()]
         self.notes: dict[int, Note] = {}
+        #: The notes every seat may read before Reveal (``DealRecord.public_notes``).
+        self.public: set[int] = set()
         self.line: list[str] = []
         self._extend(self.original)
-        self.notes = dict(self.record.notes)
+        self.notes, self.public = dict(self.record.notes), set(self.record.public_notes)
 
     def _set_up(self) -> GameState:
         """The deal as dealt, before its first action (with the match's context: scores, a sitter …)."""
@@ -168,13 +172,15 @@ class RecordLine:
     def note(self, number: int, locale: str, seat: int | None = None, at: int | None = None) -> str:
         """Note ``number`` as ``seat`` may read it at step ``at`` (default: ``number``); ``None``: as written.
 
-        A note that names a card hidden from ``seat`` at that step is withheld (a short
-        sentence says so) until the card is public to the seat — or until Reveal.
+        A seat reads only the notes marked public, and of those none that names a card hidden from
+        it at that step in a notation ``cards_named`` knows; any other note is withheld (a short
+        sentence says so) until Reveal, which shows the replay with ``seat=None``.
         """
         text = note_text(self.notes.get(number), locale)
         if seat is None or not text:
             return text
-        if cards_named(text) & self.hidden_from(seat, number if at is None else at):
+        named_hidden = cards_named(text) & self.hidden_from(seat, number if at is None else at)
+        if number not in self.public or named_hidden:
             return tool_text("note_withheld", locale, seat=seat)
         return text
 
@@ -182,13 +188,14 @@ class RecordLine:
         """The cards whose place ``seat`` does not know at ``step`` (``Knowledge.hidden``)."""
         return self.states[step].knowledge(seat).hidden()
 
-    def snapshot(self) -> tuple[list[GameState], list[str], dict[int, Note]]:
+    def snapshot(self) -> tuple[list[GameState], list[str], dict[int, Note], set[int]]:
         """The line as it is (its positions are never changed in place, so shallow copies keep it)."""
-        return list(self.states), list(self.line), dict(self.notes)
+        return list(self.states), list(self.line), dict(self.notes), set(self.public)
 
-    def put_back(self, snapshot: tuple[list[GameState], list[str], dict[int, Note]]) -> None:
+    def put_back(self, snapshot: tuple[list[GameState], list[str], dict[int, Note], set[int]]) -> None:
         """The line as ``snapshot`` saw it (after a fault inside a message: ``CardWidget._guarded``)."""
-        self.states, self.line, self.notes = list(snapshot[0]), list(snapshot[1]), dict(snapshot[2])
+        states, line, notes, public = snapshot
+        self.states, self.line, self.notes, self.public = list(states), list(line), dict(notes), set(public)
 
     def public_action(self, step: int, seat: int | None) -> str:
         """Action ``step`` (from 1) as ``seat`` may know it (``None``: as it was)."""
@@ -225,17 +232,19 @@ class RecordLine:
         """Back to the record's own line and notes."""
         self._cut(0)
         self._extend(self.original)
-        self.notes = dict(self.record.notes)
+        self.notes, self.public = dict(self.record.notes), set(self.record.public_notes)
 
     def _cut(self, step: int) -> None:
         del self.states[step + 1 :]
         del self.line[step:]
         self.notes = {k: v for k, v in self.notes.items() if k <= step}
+        self.public = {k for k in self.public if k <= step}
 
     # ----- the line as a record -------------------------------------------------------------------------
     def to_record(self) -> Record:
         """The line as a record: a deal record, or the match record up to this deal."""
-        deal = dataclasses.replace(self.record, actions=list(self.line), notes=dict(self.notes))
+        deal = dataclasses.replace(self.record, actions=list(self.line), notes=dict(self.notes),
+                                   public_notes=set(self.public))
         if self.match_record is None:
             return deal
         return dataclasses.replace(self.match_record, deals=[*self.match_record.deals[: self.deal_index], deal])
@@ -439,12 +448,21 @@ class HandReplay(ToolWidget):
         self._line.restore()
         self.go(min(self.step, self._line.steps))
 
-    def add_note(self, text: str, step: int | None = None) -> None:
-        """Attach a note to action ``step`` (default: the one just taken); it is saved with the line."""
+    def add_note(self, text: str, step: int | None = None, *, public: bool = False) -> None:
+        """Attach a note to action ``step`` (default: the one just taken); it is saved with the line.
+
+        ``public=True`` lets a seat's view show it before Reveal: say so only of a note that tells
+        nothing a seat cannot see (``docs/records.md``, *notes*).
+        """
         step = self.step if step is None else step
         self._check_step(step)
+        if type(public) is not bool:
+            raise Refusal(tool_text("err_public", self.locale, value=echo(public)))
         check_data(str(text))  # a lone surrogate could be neither sent to the browser nor saved
         self._line.notes[step] = str(text)
+        self._line.public.discard(step)
+        if public:
+            self._line.public.add(step)
         self._sync()
 
     def save(self, path: str | Path) -> None:
