@@ -34,7 +34,6 @@ from cardwidgets.analysis.parallel import machine_cores
 from cardwidgets.bots import Bot, make_bot
 from cardwidgets.cards import Card
 from cardwidgets.core.errors import RecordError, Refusal, echo
-from cardwidgets.core.explain import Explanation
 from cardwidgets.core.numbering import action_number
 from cardwidgets.core.records import (
     DealRecord,
@@ -505,11 +504,11 @@ class HandReplay(ToolWidget):
         """Whether ``text`` names a card hidden from the seat whose view is shown."""
         return self.viewer is not None and bool(cards_named(text) & self._line.hidden_from(self.viewer, self.step))
 
-    def _refuse(self, reason: Explanation | str, action: str | None = None) -> None:
-        """Refuse as every widget does, but a seat's view never quotes a card hidden from it."""
-        super()._refuse(reason, action)
-        if self._names_hidden(str(self.error.get("text", "")) + str(self.error.get("action", ""))):
-            self.error = {"text": tool_text("err_view_hidden", self.locale, seat=self.viewer), "rule": ""}
+    def _shown_error(self, error: dict[str, str]) -> dict[str, str]:
+        """A seat's view never quotes a card hidden from it: such a refusal is reworded before it is set."""
+        if self._names_hidden(error.get("text", "") + error.get("action", "")):
+            return {"text": tool_text("err_view_hidden", self.locale, seat=self.viewer), "rule": ""}
+        return error
 
     # ----- all or nothing (``CardWidget._guarded``) ------------------------------------------------------------
     def _snapshot(self) -> Any:
