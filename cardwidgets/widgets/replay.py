@@ -30,6 +30,7 @@ from typing import Any
 import traitlets
 
 from cardwidgets.analysis import DoubleDummy
+from cardwidgets.analysis.checks import MAX_SECONDS, check_number, shown_number
 from cardwidgets.analysis.parallel import machine_cores
 from cardwidgets.bots import Bot, make_bot
 from cardwidgets.cards import Card
@@ -50,7 +51,7 @@ from cardwidgets.core.records import (
     save_record,
 )
 from cardwidgets.core.state import GameState
-from cardwidgets.i18n import note_text
+from cardwidgets.i18n import format_value, note_text
 from cardwidgets.i18n.names import RANK_LETTERS, cards_named
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import UI, action_phrase
@@ -80,7 +81,7 @@ def read_source(source: RecordSource, deal: int = 0) -> tuple[DealRecord, MatchR
     if isinstance(record, DealRecord):
         return record, None, 0
     if not (isinstance(deal, int) and 0 <= deal < len(record.deals)):
-        raise RecordError("record.no_such_deal", last=len(record.deals) - 1, deal=echo(deal))
+        raise RecordError("record.no_such_deal", last=len(record.deals) - 1, deal=shown_number(deal))
     return record.deals[deal], record, deal
 
 
@@ -134,7 +135,8 @@ class RecordLine:
     def check_step(self, step: int, locale: str = "en") -> None:
         """A clear ``ValueError`` unless ``step`` is a position of the line (0 … steps)."""
         if not (type(step) is int and 0 <= step <= self.steps):
-            raise Refusal(tool_text("err_step", locale, step=step, steps=self.steps))
+            given = format_value(shown_number(step), locale)
+            raise Refusal(tool_text("err_step", locale, step=given, steps=self.steps))
 
     def actor(self, step: int) -> int | None:
         """The seat that took action ``step`` (counted from 1)."""
@@ -319,6 +321,7 @@ class HandReplay(ToolWidget):
         analysis_seconds: float = ANALYSIS_SECONDS,
     ) -> None:
         super().__init__(locale=locale)
+        check_number("analysis_seconds", analysis_seconds, low=0, high=MAX_SECONDS, seconds=True)
         self._line = RecordLine(source, deal)
         self.seat = seat
         self.game = self._line.record.game.name
@@ -420,7 +423,8 @@ class HandReplay(ToolWidget):
         """To the position where trick ``number`` (from 1) has just been taken."""
         ends = self._line.trick_ends()
         if not (isinstance(number, int) and 1 <= number <= len(ends)):
-            raise Refusal(tool_text("err_trick", self.locale, n=number, count=len(ends)))
+            given = format_value(shown_number(number), self.locale)
+            raise Refusal(tool_text("err_trick", self.locale, n=given, count=len(ends)))
         self.go(ends[number - 1])
 
     def start(self) -> None:
