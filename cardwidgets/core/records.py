@@ -126,11 +126,34 @@ def _read_record(source: str | Path | dict[str, Any]) -> Record:
         return record_from_json(source)
     if not isinstance(source, (str, Path)):
         raise RecordError("record.not_a_source", kind=type(source).__name__)
-    if isinstance(source, str) and len(source) > MAX_RECORD_BYTES:
-        raise RecordError("record.too_large", limit=grouped(MAX_RECORD_BYTES))
-    if isinstance(source, Path) or not source.lstrip().startswith("{"):
+    if isinstance(source, Path):
         return record_from_json(parse_json(read_text(source)))
-    return record_from_json(parse_json(source))
+    if len(source) > MAX_RECORD_BYTES:
+        raise RecordError("record.too_large", limit=grouped(MAX_RECORD_BYTES))
+    return record_from_json(_string_data(source))
+
+
+def _string_data(source: str) -> Any:
+    """A record given as a string: JSON if it parses as JSON (after a byte-order mark), else a file's path.
+
+    Whatever the text, both are tried before a refusal, and the refusal says which reading it
+    kept: a text that opens as JSON would (``{``, ``[``, ``"``) gets the JSON reader's error, any
+    other the file's.
+    """
+    text = source.removeprefix("\ufeff")
+    try:
+        return parse_json(text)
+    except RecordError as exc:
+        if exc.explanation.key != "record.bad_json":
+            raise  # JSON all the same (too deep, a key twice …): its own error
+        as_json = exc.explanation
+    try:
+        file_text = read_text(source)
+    except RecordError as exc:
+        if text.lstrip().startswith(("{", "[", '"')):
+            raise RecordError("record.tried_json", error=as_json) from None
+        raise RecordError("record.tried_path", error=exc.explanation) from None
+    return parse_json(file_text)
 
 
 def check_replays(record: Record) -> None:
@@ -342,8 +365,10 @@ def _read_notes(notes: Any, last: int) -> tuple[dict[int, Note], set[int]]:
 
 
 def _note_texts(note: Any) -> Note | None:
-    """A note's text(s): a text, or a non-empty object of known locales to texts (with ``"public"``
-    true or false beside them); None if it is neither."""
+    """A note's text(s), or None if it is not a note.
+
+    A text, or a non-empty object of known locales to texts, with ``"public"`` true or false beside them.
+    """
     if isinstance(note, str):
         return note
     if not isinstance(note, dict) or ("public" in note and type(note["public"]) is not bool):

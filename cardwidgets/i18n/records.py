@@ -23,6 +23,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "cannot read record: {reason}",
         "ru": "не удаётся прочитать запись: {reason}",
     },
+    "record.tried_path": {
+        "en": "{error} (the text is not JSON, so it was read as a file path)",
+        "ru": "{error} (текст — не JSON, поэтому он прочитан как путь к файлу)",
+    },
+    "record.tried_json": {
+        "en": "{error} (the text was read as JSON; no file has that name either)",
+        "ru": "{error} (текст прочитан как JSON; файла с таким именем тоже нет)",
+    },
     "record.bad_file_name": {
         "en": 'cannot read record: bad file name "{name}"',
         "ru": "не удаётся прочитать запись: неверное имя файла «{name}»",
