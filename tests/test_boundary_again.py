@@ -29,7 +29,7 @@ from cardwidgets.games import new_game
 from cardwidgets.i18n import LOCALES
 from cardwidgets.i18n.names import cards_named
 from cardwidgets.i18n.tools import tool_text
-from cardwidgets.widgets.snapshot import to_slides
+from cardwidgets.widgets.snapshot import to_html, to_slides
 
 RECORDS = ROOT / "notebooks" / "records"
 NIMBY = RECORDS / "nimby" / "nim-5-follow-trumps.json"  # seat 0 holds 2♣ and leads it at step 5
@@ -90,6 +90,20 @@ def test_an_unmarked_note_never_reaches_a_seat_view_before_reveal(notation: str)
         assert secret not in to_slides(nimby(secret), seat=1, locale=locale)
         widget.reveal()
         assert widget.note == secret  # Reveal: the instructor's view shows it
+
+
+def test_no_note_reaches_a_table_or_a_seat_views_snapshot() -> None:
+    secret = "Seat 0 holds двойку треф!"
+    table = Table.from_record(nimby({"en": secret, "ru": secret}), seat=1, bots="heuristic", pace=0)
+    wire = wired(table)
+    table.act(table.legal[0])
+    assert secret not in json.dumps(wire.sent, ensure_ascii=False) + json.dumps(synced(table), ensure_ascii=False)
+    widget = HandReplay(nimby(secret), step=2, seat=1)
+    assert secret not in to_html(widget)
+    widget.reveal()
+    assert secret not in to_html(widget)  # step 2: the note belongs to step 0
+    widget.go(0)
+    assert secret in to_html(widget)
 
 
 def test_a_public_note_is_shown_from_every_seat_and_keeps_its_mark() -> None:
@@ -184,7 +198,8 @@ def test_every_numeric_argument_is_refused_with_one_clear_error(call: str, value
     for locale in LOCALES:
         text = info.value.explanation.text(locale)
         assert text.startswith(f"{name} "), text
-        assert len(text) < 200 and "0" * 50 not in text, text  # a huge number is never written out
+        assert len(text) < 200, text
+        assert "0" * 50 not in text, text  # a huge number is never written out
         assert ("must be" if locale == "en" else "а не") in text
 
 
