@@ -203,6 +203,21 @@ def test_every_numeric_argument_is_refused_with_one_clear_error(call: str, value
         assert ("must be" if locale == "en" else "а не") in text
 
 
+@pytest.mark.parametrize("value", ["1", True, math.nan, -1, HUGE, 1.0])
+def test_the_replays_and_drills_other_numbers_are_refused_too(value: Any) -> None:
+    checks: list[tuple[Callable[[], Any], str]] = [
+        (lambda: HandReplay(NIMBY, 3).finish(seed=value), "seed must be a whole number from 0 to"),
+        (lambda: Drill("nimby-may-play", seed=value), "seed must be a whole number from 0 to"),
+        (lambda: HandReplay(NIMBY, deal=value), "deal: expected 0 to 0"),
+        (lambda: HandReplay(NIMBY).trick(value), "no trick"),
+        (lambda: HandReplay(NIMBY).go(value), "no step"),
+    ]
+    for call, message in checks:
+        with pytest.raises(ValueError, match=message) as info:
+            call()
+        assert "0" * 50 not in str(info.value)
+
+
 def test_workers_none_and_analysis_seconds_none_are_refused_too() -> None:
     with pytest.raises(AnalysisError, match="workers must be a whole number from 1 to"):
         DoubleDummy(workers=None)  # type: ignore[arg-type]

@@ -35,6 +35,7 @@ from cardwidgets.analysis.parallel import machine_cores
 from cardwidgets.bots import Bot, make_bot
 from cardwidgets.cards import Card
 from cardwidgets.core.errors import RecordError, Refusal, echo
+from cardwidgets.core.limits import MAX_NUMBER_DIGITS
 from cardwidgets.core.numbering import action_number
 from cardwidgets.core.records import (
     DealRecord,
@@ -78,10 +79,11 @@ def read_source(source: RecordSource, deal: int = 0) -> tuple[DealRecord, MatchR
         record: Record = source
     else:
         record = load_record(source)
+    deals = [record] if isinstance(record, DealRecord) else record.deals
+    if not (type(deal) is int and 0 <= deal < len(deals)):
+        raise RecordError("record.no_such_deal", last=len(deals) - 1, deal=shown_number(deal))
     if isinstance(record, DealRecord):
         return record, None, 0
-    if not (isinstance(deal, int) and 0 <= deal < len(record.deals)):
-        raise RecordError("record.no_such_deal", last=len(record.deals) - 1, deal=shown_number(deal))
     return record.deals[deal], record, deal
 
 
@@ -218,7 +220,12 @@ class RecordLine:
         self.line.append(state.history[-1])
 
     def finish(self, step: int, bot: str | Bot = "heuristic", seed: int | None = None) -> None:
-        """From position ``step`` let ``bot`` (a name for ``make_bot``, or a bot) play every seat to the end."""
+        """From position ``step`` let ``bot`` (a name for ``make_bot``, or a bot) play every seat to the end.
+
+        ``seed`` (None: a new one each time) is a whole number of at most ``MAX_NUMBER_DIGITS`` digits, as in a record.
+        """
+        if seed is not None:
+            check_number("seed", seed, low=0, high=10**MAX_NUMBER_DIGITS - 1, whole=True)
         player = make_bot(bot, seed) if isinstance(bot, str) else bot
         state = self.states[step].clone()
         actions = []
@@ -422,7 +429,7 @@ class HandReplay(ToolWidget):
     def trick(self, number: int) -> None:
         """To the position where trick ``number`` (from 1) has just been taken."""
         ends = self._line.trick_ends()
-        if not (isinstance(number, int) and 1 <= number <= len(ends)):
+        if not (type(number) is int and 1 <= number <= len(ends)):
             given = format_value(shown_number(number), self.locale)
             raise Refusal(tool_text("err_trick", self.locale, n=given, count=len(ends)))
         self.go(ends[number - 1])
