@@ -69,6 +69,12 @@ def wired(widget: Any) -> Wire:
     return wire
 
 
+def sent_text(wire: Wire) -> str:
+    """Everything ``wire`` carried, but the ``ui`` words (the same for every deal; their examples name cards)."""
+    states = [{**m["state"], "ui": m["state"].get("ui", {}).get("deal_note", "")} for m in wire.sent]
+    return json.dumps(states, ensure_ascii=False)
+
+
 def nimby(note: Any) -> dict[str, Any]:
     source = json.loads(NIMBY.read_text(encoding="utf-8"))
     source["notes"] = {"0": note}
@@ -187,8 +193,13 @@ CALLS: dict[str, tuple[Callable[[Any], Any], str]] = {
 BAD = ["5", "x", True, False, math.nan, math.inf, -math.inf, -1, HUGE, -HUGE, [1], 1e300]
 
 
+def ident(value: Any) -> str:
+    """A test id that does not write out 10**400."""
+    return {HUGE: "10**400", -HUGE: "-10**400"}.get(value, repr(value)) if not isinstance(value, list) else repr(value)
+
+
 @pytest.mark.parametrize("call", sorted(CALLS))
-@pytest.mark.parametrize("value", BAD, ids=repr)
+@pytest.mark.parametrize("value", BAD, ids=ident)
 def test_every_numeric_argument_is_refused_with_one_clear_error(call: str, value: Any) -> None:
     function, name = CALLS[call]
     if value == 1e300 and name in {"max_nodes", "nodes", "samples", "workers"}:
@@ -203,7 +214,7 @@ def test_every_numeric_argument_is_refused_with_one_clear_error(call: str, value
         assert ("must be" if locale == "en" else "а не") in text
 
 
-@pytest.mark.parametrize("value", ["1", True, math.nan, -1, HUGE, 1.0])
+@pytest.mark.parametrize("value", ["1", True, math.nan, -1, HUGE, 1.0], ids=ident)
 def test_the_replays_and_drills_other_numbers_are_refused_too(value: Any) -> None:
     checks: list[tuple[Callable[[], Any], str]] = [
         (lambda: HandReplay(NIMBY, 3).finish(seed=value), "seed must be a whole number from 0 to"),
@@ -238,7 +249,7 @@ def test_a_huge_number_is_named_by_its_digits_in_both_languages() -> None:
         HandReplay(NIMBY).trick(HUGE)
 
 
-@pytest.mark.parametrize("value", ["5", math.nan, math.inf, -1, True, HUGE])
+@pytest.mark.parametrize("value", ["5", math.nan, math.inf, -1, True, HUGE], ids=ident)
 def test_the_review_refuses_a_bad_total_seconds_and_changes_nothing(value: Any) -> None:
     table = Table("nimby", seed=3, bots="heuristic", pace=0)
     while not table.state.is_done:
@@ -289,3 +300,18 @@ def test_a_path_is_read_as_a_path_and_says_so(tmp_path: Path) -> None:
         load_record(str(tmp_path / "missing.json"))
     assert str(info.value).endswith("(the text is not JSON, so it was read as a file path)")
     assert info.value.explanation.text("ru").endswith("(текст — не JSON, поэтому он прочитан как путь к файлу)")
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_nothing_a_seat_view_sends_names_a_hidden_card_whatever_the_browser_sends(seat: int) -> None:
+    widget = HandReplay(RECORDS / "nestors" / "e10-both-reach-1000-bidders-win.json", 24, seat=seat)
+    junk = ["play 1H", "play 10", "open 1H 2H 3H", "bid 1000", "play AS AS", "leave 1H", "trump 2"]
+    actions = [*junk, *(f"play {card}" for card in widget.state.deck), *(f"leave {card}" for card in widget.state.deck)]
+    messages: list[Any] = [{"action": a} for a in actions]
+    messages += [{"command": "forward"}, {"command": "go", "step": 10**400}, {"nonsense": "AS"}, ["10H"]]
+    for message in messages:
+        wire = wired(widget)
+        send_message(widget, message)
+        hidden = widget._line.hidden_from(seat, widget.step)
+        leaked = cards_named(sent_text(wire)) & hidden
+        assert not leaked, (message, sorted(map(str, leaked)))
