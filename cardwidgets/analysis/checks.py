@@ -14,7 +14,7 @@ from typing import Any
 from cardwidgets.analysis.wasm_core import MAX_INSTANCES
 from cardwidgets.core.errors import RecordError, Refusal, echo
 from cardwidgets.core.explain import Explanation
-from cardwidgets.core.limits import ECHO_CHARS
+from cardwidgets.core.limits import ECHO_CHARS, MAX_NUMBER_DIGITS
 from cardwidgets.core.records import record_of, replay_deal
 from cardwidgets.core.registry import GAMES
 from cardwidgets.core.state import GameState
@@ -27,6 +27,8 @@ MAX_WORKERS = MAX_INSTANCES
 MAX_SECONDS = 86_400
 #: A budget of searched positions: far past any use (the judge's compiled face-up budget is 3·10⁷).
 MAX_NODES = 10**12
+#: A seed: a whole number of at most ``MAX_NUMBER_DIGITS`` digits, as in a record.
+MAX_SEED = 10**MAX_NUMBER_DIGITS - 1
 
 
 class AnalysisError(Refusal):
@@ -109,9 +111,8 @@ def check_seat(seat: Any, players: int) -> None:
 
 
 def check_seed(seed: Any) -> None:
-    """``seed`` is a whole number (it seeds the sampled deals)."""
-    if type(seed) is not int:
-        raise _refuse("analysis.bad_seed", value=echo(seed))
+    """``seed`` is a whole number from 0 to ``MAX_SEED`` (it seeds the bots or the questions)."""
+    check_number("seed", seed, low=0, high=MAX_SEED, whole=True)
 
 
 def check_position(state: Any) -> None:

@@ -22,10 +22,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "a number of {digits} digits",
         "ru": "число из {digits:цифры|цифр|цифр}",
     },
-    "analysis.bad_seed": {
-        "en": "seed must be a whole number, not {value}",
-        "ru": "номер расклада должен быть целым числом, а не {value}",
-    },
     "analysis.unknown_game": {
         "en": "the solver knows the games {games}, not {game}",
         "ru": "решатель знает игры {games}, а не {game}",

@@ -40,8 +40,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from cardwidgets.analysis.checks import AnalysisError, check_number
-from cardwidgets.core.limits import MAX_NUMBER_DIGITS
+from cardwidgets.analysis.checks import AnalysisError, check_seed
 from cardwidgets.core.records import DealRecord
 from cardwidgets.core.state import GameState
 from cardwidgets.drills import DrillError, Item, feedback, say, topics
@@ -105,7 +104,7 @@ class Drill(ToolWidget):
         elif not items:
             raise DrillError(drill_text("err_no_mistakes", locale))
         try:  # the one check of a number (``analysis.checks``), said as the drill's own error
-            check_number("seed", seed, low=0, high=10**MAX_NUMBER_DIGITS - 1, whole=True)
+            check_seed(seed)
         except AnalysisError as exc:
             raise DrillError(exc.explanation.text(locale)) from None
         super().__init__(locale=locale)

@@ -30,12 +30,11 @@ from typing import Any
 import traitlets
 
 from cardwidgets.analysis import DoubleDummy
-from cardwidgets.analysis.checks import MAX_SECONDS, check_number, shown_number
+from cardwidgets.analysis.checks import MAX_SECONDS, check_number, check_seed, shown_number
 from cardwidgets.analysis.parallel import machine_cores
 from cardwidgets.bots import Bot, make_bot
 from cardwidgets.cards import Card
 from cardwidgets.core.errors import RecordError, Refusal, echo
-from cardwidgets.core.limits import MAX_NUMBER_DIGITS
 from cardwidgets.core.numbering import action_number
 from cardwidgets.core.records import (
     DealRecord,
@@ -222,10 +221,10 @@ class RecordLine:
     def finish(self, step: int, bot: str | Bot = "heuristic", seed: int | None = None) -> None:
         """From position ``step`` let ``bot`` (a name for ``make_bot``, or a bot) play every seat to the end.
 
-        ``seed`` (None: a new one each time) is a whole number of at most ``MAX_NUMBER_DIGITS`` digits, as in a record.
+        ``seed`` (None: a new one each time) is a whole number from 0 to ``analysis.checks.MAX_SEED``.
         """
         if seed is not None:
-            check_number("seed", seed, low=0, high=10**MAX_NUMBER_DIGITS - 1, whole=True)
+            check_seed(seed)
         player = make_bot(bot, seed) if isinstance(bot, str) else bot
         state = self.states[step].clone()
         actions = []
