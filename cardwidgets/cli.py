@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from cardwidgets.core.errors import RecordError, echo
 from cardwidgets.core.records import replay, summary
@@ -20,7 +21,7 @@ from cardwidgets.playthrough import playthrough
 def cmd_replay(path: str) -> int:
     """Replay a record and print its summary; exit status 2 on any error."""
     try:
-        text = json.dumps(summary(replay(path)), ensure_ascii=False)
+        text = json.dumps(summary(replay(Path(path))), ensure_ascii=False)  # an argument names a file
     except RecordError as exc:
         print(f"{echo(path, limit=300)}: {exc}", file=sys.stderr)  # one line, even for a name with a newline
         return 2

@@ -101,7 +101,7 @@ def test_widget_texts_in_both_locales_with_the_same_fields(table: dict[str, dict
 #: file (docs/records.md), and the names of the formats (JSON, UTF-8, a byte as 0x…).
 RECORD_WORDS = {
     "JSON", "UTF", "x", "null", "true", "false", "en", "ru",
-    "game", "rules", "start", "deals", "deal", "dealer", "seed", "actions", "notes",
+    "game", "rules", "start", "deals", "deal", "dealer", "seed", "actions", "notes", "public",
     "target", "min", "max", "bid", "scores", "sitting", "sat", "removals", "bagels",
 }  # fmt: skip
 

@@ -36,7 +36,7 @@ FIELD = re.compile(r"\{\w+(?::[^{}]*)?\}")
 #: the explorer's position names in its protocol, and the JSON fields a record's error quotes.
 CODE_WORDS = {"predict", "case", "cardwidgets", "a", "b", "c", "hand", "JSON", "UTF", "x", "null", "true", "false",
               "en", "ru", "game", "rules", "start", "deals", "deal", "dealer", "seed", "actions", "notes", "target",
-              "min", "max", "bid", "scores", "sitting", "sat", "removals", "bagels"}  # fmt: skip
+              "min", "max", "bid", "scores", "sitting", "sat", "removals", "bagels", "public"}  # fmt: skip
 
 
 def fields(template: str) -> set[str]:

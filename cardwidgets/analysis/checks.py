@@ -14,6 +14,7 @@ from typing import Any
 from cardwidgets.analysis.wasm_core import MAX_INSTANCES
 from cardwidgets.core.errors import RecordError, Refusal, echo
 from cardwidgets.core.explain import Explanation
+from cardwidgets.core.limits import ECHO_CHARS, MAX_NUMBER_DIGITS
 from cardwidgets.core.records import record_of, replay_deal
 from cardwidgets.core.registry import GAMES
 from cardwidgets.core.state import GameState
@@ -22,6 +23,12 @@ from cardwidgets.core.state import GameState
 MAX_SAMPLES = 1000
 #: The most threads a solve may share its root's actions among (as many module instances share a memory).
 MAX_WORKERS = MAX_INSTANCES
+#: A time budget: a day is far past any use (and a deadline ``time.monotonic() + seconds`` stays a float).
+MAX_SECONDS = 86_400
+#: A budget of searched positions: far past any use (the judge's compiled face-up budget is 3·10⁷).
+MAX_NODES = 10**12
+#: A seed: a whole number of at most ``MAX_NUMBER_DIGITS`` digits, as in a record.
+MAX_SEED = 10**MAX_NUMBER_DIGITS - 1
 
 
 class AnalysisError(Refusal):
@@ -40,32 +47,72 @@ def _refuse(key: str, **params: Any) -> AnalysisError:
     return AnalysisError(Explanation("ANALYSIS", key, params))
 
 
-def check_budget(name: str, value: Any, *, whole: bool = False) -> None:
-    """``value`` is None (no limit) or a finite number, 0 or more (a whole one when ``whole``; 0: stop at once)."""
-    if value is None:
+def shown_number(value: Any) -> Any:
+    """An argument as an error may quote it (never a huge number in full).
+
+    A whole number of more than about ``ECHO_CHARS`` digits is "a number of 401 digits"; anything else is ``echo``-ed.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * ECHO_CHARS:
+        digits = int(value.bit_length() * math.log10(2)) + 1
+        if 10 ** (digits - 1) > abs(value):
+            digits -= 1
+        return Explanation("ANALYSIS", "analysis.long_number", {"digits": digits})
+    return echo(value, quote=isinstance(value, str))  # "5" is quoted: it is not the number 5
+
+
+def check_number(
+    name: str, value: Any, *, low: float, high: float, whole: bool = False, seconds: bool = False,
+    optional: bool = False,
+) -> None:
+    """The one check of a numeric argument of the analysis, replay, drill and review APIs.
+
+    ``value`` is a number — a whole one when ``whole`` — not a bool, finite, from ``low`` to ``high``
+    (None too when ``optional``: no limit). Otherwise one ``AnalysisError`` names the argument, the
+    range and what was given, in the learner's language (a huge number by its count of digits).
+    """
+    if value is None and optional:
         return
     kinds = (int,) if whole else (int, float)
-    good = isinstance(value, kinds) and not isinstance(value, bool) and math.isfinite(value) and value >= 0
+    good = (
+        isinstance(value, kinds)
+        and not isinstance(value, bool)
+        and (isinstance(value, int) or math.isfinite(value))  # an int is finite (math.isfinite(10**400) overflows)
+        and low <= value <= high
+    )
     if not good:
-        raise _refuse("analysis.bad_budget" + ("_whole" if whole else ""), name=name, value=echo(value))
+        kind = "whole" if whole else "seconds" if seconds else "number"
+        raise _refuse(
+            "analysis.bad_number" + ("_or_none" if optional else ""),
+            name=name, kind=Explanation("ANALYSIS", f"analysis.kind_{kind}", {}), low=low, high=high,
+            value=shown_number(value),
+        )  # fmt: skip
+
+
+def check_budget(name: str, value: Any, *, whole: bool = False) -> None:
+    """``value`` is None (no limit) or a budget from 0: whole positions (``MAX_NODES``) or seconds (``MAX_SECONDS``)."""
+    high = MAX_NODES if whole else MAX_SECONDS
+    check_number(name, value, low=0, high=high, whole=whole, seconds=not whole, optional=True)
 
 
 def check_samples(samples: Any) -> None:
     """``samples`` is a whole number from 1 to ``MAX_SAMPLES``."""
-    if not (type(samples) is int and 1 <= samples <= MAX_SAMPLES):
-        raise _refuse("analysis.bad_samples", value=echo(samples), limit=MAX_SAMPLES)
+    check_number("samples", samples, low=1, high=MAX_SAMPLES, whole=True)
 
 
 def check_workers(workers: Any) -> None:
     """``workers`` is a whole number of threads from 1 to ``MAX_WORKERS``."""
-    if not (type(workers) is int and 1 <= workers <= MAX_WORKERS):
-        raise _refuse("analysis.bad_workers", value=echo(workers), limit=MAX_WORKERS)
+    check_number("workers", workers, low=1, high=MAX_WORKERS, whole=True)
+
+
+def check_seat(seat: Any, players: int) -> None:
+    """``seat`` is a seat of the deal: a whole number from 0 to ``players - 1``."""
+    if not (type(seat) is int and 0 <= seat < players):
+        raise _refuse("analysis.no_seat", seat=shown_number(seat), last=players - 1)
 
 
 def check_seed(seed: Any) -> None:
-    """``seed`` is a whole number (it seeds the sampled deals)."""
-    if type(seed) is not int:
-        raise _refuse("analysis.bad_seed", value=echo(seed))
+    """``seed`` is a whole number from 0 to ``MAX_SEED`` (it seeds the bots or the questions)."""
+    check_number("seed", seed, low=0, high=MAX_SEED, whole=True)
 
 
 def check_position(state: Any) -> None:

@@ -58,6 +58,9 @@ class DoubleDummy:
     ) -> None:
         if engine is not None and engine not in ENGINES:
             raise ValueError(f"engine must be one of {ENGINES} or None (the compiled one where it runs): {engine!r}")
+        check_budget("max_nodes", max_nodes, whole=True)
+        check_budget("seconds", seconds)
+        check_workers(workers)
         self.solver = Solver(max_nodes, seconds)
         #: Called as ``progress(done, total)`` after each action is valued (for a widget's progress bar).
         self.progress = progress
@@ -71,7 +74,7 @@ class DoubleDummy:
         #: Threads sharing the root actions (``parallel``), each with a module instance of its own, all
         #: instances one memory and one table. 1 by default: a budget of positions then stops at the
         #: same place run after run (``parallel.machine_cores()`` for all the cores).
-        self.workers = max(1, workers)
+        self.workers = workers
 
     def use_core(self, core: wasm_core.Core | None) -> None:
         """Solve with this module instance (e.g. one per thread) instead of the process's shared one."""
@@ -217,7 +220,4 @@ def double_dummy(
     core only).
     """
     check_position(state)
-    check_budget("max_nodes", max_nodes, whole=True)
-    check_budget("seconds", seconds)
-    check_workers(workers)
     return DoubleDummy(max_nodes, seconds, engine=engine, workers=workers).values(state)

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardwidgets.analysis import wasm_core
+from cardwidgets.analysis.checks import MAX_NODES, check_number, check_samples, check_seat
 from cardwidgets.analysis.dd import AnalysisError, DoubleDummy, position_of
 from cardwidgets.analysis.outcome import result_of, result_of_points, thresholds
 from cardwidgets.analysis.position import declaring_seats, play_phases
@@ -232,13 +233,13 @@ def _check(state: Any, seat: Any, nodes: Any, samples: Any) -> int:
     """The seat whose decision it is, or ``AnalysisError`` (nothing is changed)."""
     if not isinstance(state, GameState):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.not_a_state", {"what": type(state).__name__}))
-    if seat is not None and not (type(seat) is int and 0 <= seat < state.num_players):
-        raise AnalysisError(Explanation("ANALYSIS", "analysis.no_seat", {"seat": seat, "last": state.num_players - 1}))
+    if seat is not None:
+        check_seat(seat, state.num_players)
     if state.is_done or state.to_act is None or (seat is not None and seat != state.to_act):
         raise AnalysisError(Explanation("ANALYSIS", "analysis.judge_not_to_act", {"seat": seat}))
-    for value in (nodes, samples):
-        if value is not None and not (type(value) is int and 1 <= value <= 10**9):
-            raise AnalysisError(Explanation("ANALYSIS", "analysis.judge_budget", {"value": repr(value)[:40]}))
+    check_number("nodes", nodes, low=1, high=MAX_NODES, whole=True, optional=True)
+    if samples is not None:
+        check_samples(samples)
     return state.to_act
 
 

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from cardwidgets.analysis.checks import check_budget, check_position, check_samples
+from cardwidgets.analysis.checks import MAX_NODES, check_budget, check_number, check_position, check_samples, check_seat
 from cardwidgets.analysis.dd import AnalysisError
 from cardwidgets.analysis.judge import explain, judge, phrase
 from cardwidgets.analysis.position import play_phases
@@ -54,7 +54,7 @@ def post_mortem(
     """
     if samples is not None:
         check_samples(samples)
-    check_budget("nodes", nodes, whole=True)
+    check_number("nodes", nodes, low=1, high=MAX_NODES, whole=True, optional=True)
     check_budget("total_seconds", total_seconds)
     if isinstance(source, GameState):
         check_position(source)
@@ -131,8 +131,7 @@ def seat_decisions(
     The state yielded is not to be changed (``copies``: each is a copy of its own).
     """
     start, actions = start_and_actions(source)
-    if not (type(seat) is int and 0 <= seat < start.num_players):
-        raise AnalysisError(Explanation("ANALYSIS", "analysis.no_seat", {"seat": seat, "last": start.num_players - 1}))
+    check_seat(seat, start.num_players)
     state = start
     played = False
     for step, text in enumerate(actions):

@@ -53,6 +53,8 @@ class DealRecord:
     actions: list[str] = field(default_factory=list)
     #: Action index -> note: a text, or one text per locale ``{"en": …, "ru": …}`` (``i18n.note_text`` picks).
     notes: dict[int, Note] = field(default_factory=dict)
+    #: The notes marked ``"public": true``: a seat's view shows them before Reveal (the others wait for it).
+    public_notes: set[int] = field(default_factory=set)
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON data (canonical card and action strings)."""
@@ -64,8 +66,16 @@ class DealRecord:
         data["deal"] = self.game.deal_to_json(self.deal)
         data["actions"] = list(self.actions)
         if self.notes:
-            data["notes"] = {str(k): v for k, v in sorted(self.notes.items())}
+            data["notes"] = {str(k): _note_json(v, k in self.public_notes) for k, v in sorted(self.notes.items())}
         return data
+
+
+def _note_json(note: Note, public: bool) -> str | dict[str, str | bool]:
+    """A note as the record writes it: marked ``"public": true`` in its object form (a plain text as English)."""
+    if not public:
+        return note if isinstance(note, str) else dict(note)
+    texts = {"en": note} if isinstance(note, str) else dict(note)
+    return {**texts, "public": True}
 
 
 @dataclass
@@ -116,11 +126,34 @@ def _read_record(source: str | Path | dict[str, Any]) -> Record:
         return record_from_json(source)
     if not isinstance(source, (str, Path)):
         raise RecordError("record.not_a_source", kind=type(source).__name__)
-    if isinstance(source, str) and len(source) > MAX_RECORD_BYTES:
-        raise RecordError("record.too_large", limit=grouped(MAX_RECORD_BYTES))
-    if isinstance(source, Path) or not source.lstrip().startswith("{"):
+    if isinstance(source, Path):
         return record_from_json(parse_json(read_text(source)))
-    return record_from_json(parse_json(source))
+    if len(source) > MAX_RECORD_BYTES:
+        raise RecordError("record.too_large", limit=grouped(MAX_RECORD_BYTES))
+    return record_from_json(_string_data(source))
+
+
+def _string_data(source: str) -> Any:
+    """A record given as a string: JSON if it parses as JSON (after a byte-order mark), else a file's path.
+
+    Whatever the text, both are tried before a refusal, and the refusal says which reading it
+    kept: a text that opens as JSON would (``{``, ``[``, ``"``) gets the JSON reader's error, any
+    other the file's.
+    """
+    text = source.removeprefix("\ufeff")
+    try:
+        return parse_json(text)
+    except RecordError as exc:
+        if exc.explanation.key != "record.bad_json":
+            raise  # JSON all the same (too deep, a key twice …): its own error
+        as_json = exc.explanation
+    try:
+        file_text = read_text(source)
+    except RecordError as exc:
+        if text.lstrip().startswith(("{", "[", '"')):
+            raise RecordError("record.tried_json", error=as_json) from None
+        raise RecordError("record.tried_path", error=exc.explanation) from None
+    return parse_json(file_text)
 
 
 def check_replays(record: Record) -> None:
@@ -298,38 +331,51 @@ def _deal_record(data: dict[str, Any], game: type[Game], rules: dict[str, Any], 
         raise RecordError("record.actions_list")
     if len(actions) > MAX_ACTIONS:
         raise RecordError("record.too_many_actions", count=len(actions), limit=MAX_ACTIONS)
-    return DealRecord(game, rules, dealer, deal, list(actions), _read_notes(data.get("notes", {}), len(actions)))
+    notes, public = _read_notes(data.get("notes", {}), len(actions))
+    return DealRecord(game, rules, dealer, deal, list(actions), notes, public)
 
 
 #: A note key: an action number in ASCII digits without leading zeros ("0" is the deal itself).
 _NOTE_KEY = re.compile(r"0|[1-9][0-9]*")
 
 
-def _read_notes(notes: Any, last: int) -> dict[int, Note]:
-    """Notes keyed "0" (the deal) to ``last`` (the last action): texts, or texts by language, of bounded length."""
+def _read_notes(notes: Any, last: int) -> tuple[dict[int, Note], set[int]]:
+    """Notes keyed "0" (the deal) to ``last`` (the last action), and which of them are marked public.
+
+    A note is a text, or texts by language ``{"en": …, "ru": …}``, of bounded length; the
+    object form may add ``"public": true`` (the note may be read from every seat before Reveal).
+    """
     if not isinstance(notes, dict):
         raise RecordError("record.notes_object")
     out: dict[int, Note] = {}
-    for key, text in notes.items():
+    public: set[int] = set()
+    for key, note in notes.items():
         good_key = isinstance(key, str) and _NOTE_KEY.fullmatch(key)
-        if not good_key or not (isinstance(text, str) or _is_bilingual(text)):
+        texts = _note_texts(note)
+        if not good_key or texts is None:
             raise RecordError("record.note_key", key=echo(key))
         if len(key) > len(str(last)) or int(key) > last:
             raise RecordError("record.note_past_end", key=echo(key), last=last)
-        texts = text.values() if isinstance(text, dict) else [text]
-        if any(len(t) > MAX_NOTE_CHARS for t in texts):
+        if any(len(t) > MAX_NOTE_CHARS for t in ([texts] if isinstance(texts, str) else texts.values())):
             raise RecordError("record.note_too_long", key=key, limit=grouped(MAX_NOTE_CHARS))
-        out[int(key)] = dict(text) if isinstance(text, dict) else text
-    return out
+        out[int(key)] = texts
+        if isinstance(note, dict) and note.get("public") is True:
+            public.add(int(key))
+    return out, public
 
 
-def _is_bilingual(note: Any) -> bool:
-    """A note given per language: a non-empty object of known locales to texts."""
-    return (
-        isinstance(note, dict)
-        and bool(note)
-        and all(lang in LOCALES and isinstance(text, str) for lang, text in note.items())
-    )
+def _note_texts(note: Any) -> Note | None:
+    """A note's text(s), or None if it is not a note.
+
+    A text, or a non-empty object of known locales to texts, with ``"public"`` true or false beside them.
+    """
+    if isinstance(note, str):
+        return note
+    if not isinstance(note, dict) or ("public" in note and type(note["public"]) is not bool):
+        return None
+    texts = {lang: text for lang, text in note.items() if lang != "public"}
+    good = bool(texts) and all(lang in LOCALES and isinstance(text, str) for lang, text in texts.items())
+    return texts if good else None
 
 
 def _no_unknown_keys(data: dict[str, Any], allowed: set[str], where: str) -> None:

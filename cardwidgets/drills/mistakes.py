@@ -39,7 +39,7 @@ def mistake_items(
     source: GameState | DealRecord | dict[str, Any] | str | Path, seat: int, *, seconds: float | None = 5.0
 ) -> list[Item]:
     """One "find the best card" item per costly decision of ``seat`` (bad input: ``AnalysisError``/``RecordError``)."""
-    solver = DoubleDummy(seconds=seconds)
+    solver = DoubleDummy(seconds=seconds)  # checks ``seconds`` (``analysis.checks``) before any work
     items = []
     for state, number, action in seat_decisions(source, seat, play_only=True):  # graded face up: the play only
         item = _item(state, solver, number, action)

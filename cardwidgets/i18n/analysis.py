@@ -7,25 +7,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the solver analyses the play only, and this deal is in the {phase} phase",
         "ru": "решатель анализирует только розыгрыш, а эта сдача сейчас на этапе «{phase}»",
     },
-    "analysis.bad_budget": {
-        "en": "{name} must be a number of seconds, 0 or more (or None for no limit), not {value}",
-        "ru": "{name} — число секунд, не меньше 0 (или не задавать — тогда без ограничения), а не {value}",
+    "analysis.bad_number": {
+        "en": "{name} must be {kind} from {low} to {high}, not {value}",
+        "ru": "{name} — {kind} от {low} до {high}, а не {value}",
     },
-    "analysis.bad_budget_whole": {
-        "en": "{name} must be a whole number, 0 or more (or None for no limit), not {value}",
-        "ru": "{name} — целое число, не меньше 0 (или не задавать — тогда без ограничения), а не {value}",
+    "analysis.bad_number_or_none": {
+        "en": "{name} must be {kind} from {low} to {high} (or None for no limit), not {value}",
+        "ru": "{name} — {kind} от {low} до {high} (или не задавать — тогда без ограничения), а не {value}",
     },
-    "analysis.bad_samples": {
-        "en": "samples must be a whole number of sampled deals from 1 to {limit}, not {value}",
-        "ru": "число разыгрываемых вариантов сдачи должно быть целым, от 1 до {limit}, а не {value}",
-    },
-    "analysis.bad_workers": {
-        "en": "workers must be a whole number of threads from 1 to {limit}, not {value}",
-        "ru": "число потоков должно быть целым, от 1 до {limit}, а не {value}",
-    },
-    "analysis.bad_seed": {
-        "en": "seed must be a whole number, not {value}",
-        "ru": "номер расклада должен быть целым числом, а не {value}",
+    "analysis.kind_whole": {"en": "a whole number", "ru": "целое число"},
+    "analysis.kind_seconds": {"en": "a number of seconds", "ru": "число секунд"},
+    "analysis.kind_number": {"en": "a number", "ru": "число"},
+    "analysis.long_number": {
+        "en": "a number of {digits} digits",
+        "ru": "число из {digits:цифры|цифр|цифр}",
     },
     "analysis.unknown_game": {
         "en": "the solver knows the games {games}, not {game}",
@@ -54,10 +49,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "analysis.judge_not_to_act": {
         "en": "the judge values a decision of the seat to act, and seat {seat} is not to act here",
         "ru": "судья оценивает решение игрока, чья сейчас очередь, а очередь сейчас не игрока {seat}",
-    },
-    "analysis.judge_budget": {
-        "en": "a budget must be a whole number from 1 to 1000000000, not {value}",
-        "ru": "бюджет — целое число от 1 до 1000000000, а не {value}",
     },
     "analysis.judge_not_legal": {
         "en": "the judge values legal actions only, and {action} is not one here",

@@ -23,6 +23,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "cannot read record: {reason}",
         "ru": "не удаётся прочитать запись: {reason}",
     },
+    "record.tried_path": {
+        "en": "{error} (the text is not JSON, so it was read as a file path)",
+        "ru": "{error} (текст — не JSON, поэтому он прочитан как путь к файлу)",
+    },
+    "record.tried_json": {
+        "en": "{error} (the text was read as JSON; no file has that name either)",
+        "ru": "{error} (текст прочитан как JSON; файла с таким именем тоже нет)",
+    },
     "record.bad_file_name": {
         "en": 'cannot read record: bad file name "{name}"',
         "ru": "не удаётся прочитать запись: неверное имя файла «{name}»",
@@ -133,8 +141,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "notes: ожидается объект, ключи которого — номера действий",
     },
     "record.note_key": {
-        "en": 'notes: "{key}" must be an action index (0, 1, 2 …) with a text, or texts by language {{"en": …, "ru": …}}',
-        "ru": 'notes: «{key}» — должен быть номер действия (0, 1, 2 …) и текст или тексты по языкам {{"en": …, "ru": …}}',
+        "en": 'notes: "{key}" must be an action index (0, 1, 2 …) with a text, or texts by language '
+              '{{"en": …, "ru": …}} (and "public": true or false beside them)',
+        "ru": 'notes: «{key}» — должен быть номер действия (0, 1, 2 …) и текст или тексты по языкам '
+              '{{"en": …, "ru": …}} (и рядом с ними "public": true или false)',
     },
     "record.note_past_end": {
         "en": 'notes: "{key}" is past the last action ({last})',

@@ -74,7 +74,8 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_dd_seat_view": "Analysis would show the hidden hands: it is off in a seat's view until Reveal.",
         "err_not_your_turn": "In this view you play only seat {seat}'s cards, on its turn; the other seats play as recorded (or let the bots finish).",
         "err_view_hidden": "That is not a legal action for seat {seat} here.",
-        "note_withheld": "(a note that names cards seat {seat} cannot see yet: shown once they are public, or after Reveal)",
+        "note_withheld": "(the instructor's note on this step is shown after Reveal: seat {seat} reads only notes marked public)",
+        "err_public": "public must be True or False, not {value}",
     },
     "ru": {
         "replay": "Просмотр сдачи",
@@ -138,7 +139,8 @@ TOOLS: dict[str, dict[str, str]] = {
         "err_dd_seat_view": "Анализ показал бы чужие карты: в режиме одного игрока он выключен, пока не открыты все карты.",
         "err_not_your_turn": "В этом режиме вы ходите только за игрока {seat} и только в его очередь; остальные ходят, как записано (или доиграйте ботами).",
         "err_view_hidden": "Для игрока {seat} здесь такой ход невозможен.",
-        "note_withheld": "(заметка называет карты, которых игрок {seat} ещё не видел: она появится, когда они откроются, или после «Открыть все карты»)",
+        "note_withheld": "(заметка преподавателя к этому шагу появится после «Открыть все карты»: игрок {seat} видит только заметки, отмеченные как открытые)",
+        "err_public": "отметка «открытая заметка» — да или нет, а не {value}",
     },
 }
 

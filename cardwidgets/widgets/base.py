@@ -187,7 +187,14 @@ class CardWidget(TextRepr, anywidget.AnyWidget):
             error = {"text": echo(reason, 400), "rule": ""}
         if action is not None:
             error["action"] = echo(action)
-        self.error = error
+        self.error = self._shown_error(error)
+
+    def _shown_error(self, error: dict[str, str]) -> dict[str, str]:
+        """The error as the browser may read it; a seat's view rewords one that would name a hidden card.
+
+        Called before ``error`` is set, so the text the browser receives is only ever the shown one.
+        """
+        return error
 
     # ----- the locale --------------------------------------------------------------------------------------
     @traitlets.validate("locale")

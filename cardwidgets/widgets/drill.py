@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from cardwidgets.analysis.checks import AnalysisError, check_seed
 from cardwidgets.core.records import DealRecord
 from cardwidgets.core.state import GameState
 from cardwidgets.drills import DrillError, Item, feedback, say, topics
@@ -103,8 +104,10 @@ class Drill(ToolWidget):
             get_topic(topic, locale)  # an unknown topic: DrillError, nothing built
         elif not items:
             raise DrillError(drill_text("err_no_mistakes", locale))
-        if type(seed) is not int:
-            raise DrillError(drill_text("err_seed", "en", seed=repr(seed)))
+        try:  # the one check of a number (``analysis.checks``), said as the drill's own error
+            check_seed(seed)
+        except AnalysisError as exc:
+            raise DrillError(exc.explanation.text(locale)) from None
         super().__init__(locale=locale)
         self._seed = seed
         self._number = 0

@@ -16,7 +16,9 @@ winners and scores are the engine's.
 
 Notes: ``notes[k]`` belongs to action *k*, counted from 1 as in error messages
 (``docs/records.md``), and is shown at step *k*, right after that action;
-``notes[0]`` describes the deal before any action.
+``notes[0]`` describes the deal before any action. A seat's view shows before Reveal
+only the notes the record marks ``"public": true`` — free text cannot be checked for
+every way of naming a card — and the others wait for Reveal.
 """
 
 from __future__ import annotations
@@ -28,11 +30,11 @@ from typing import Any
 import traitlets
 
 from cardwidgets.analysis import DoubleDummy
+from cardwidgets.analysis.checks import MAX_SECONDS, check_number, check_seed, shown_number
 from cardwidgets.analysis.parallel import machine_cores
 from cardwidgets.bots import Bot, make_bot
 from cardwidgets.cards import Card
 from cardwidgets.core.errors import RecordError, Refusal, echo
-from cardwidgets.core.explain import Explanation
 from cardwidgets.core.numbering import action_number
 from cardwidgets.core.records import (
     DealRecord,
@@ -49,7 +51,7 @@ from cardwidgets.core.records import (
     save_record,
 )
 from cardwidgets.core.state import GameState
-from cardwidgets.i18n import note_text
+from cardwidgets.i18n import format_value, note_text
 from cardwidgets.i18n.names import RANK_LETTERS, cards_named
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import UI, action_phrase
@@ -76,10 +78,11 @@ def read_source(source: RecordSource, deal: int = 0) -> tuple[DealRecord, MatchR
         record: Record = source
     else:
         record = load_record(source)
+    deals = [record] if isinstance(record, DealRecord) else record.deals
+    if not (type(deal) is int and 0 <= deal < len(deals)):
+        raise RecordError("record.no_such_deal", last=len(deals) - 1, deal=shown_number(deal))
     if isinstance(record, DealRecord):
         return record, None, 0
-    if not (isinstance(deal, int) and 0 <= deal < len(record.deals)):
-        raise RecordError("record.no_such_deal", last=len(record.deals) - 1, deal=echo(deal))
     return record.deals[deal], record, deal
 
 
@@ -96,9 +99,11 @@ class RecordLine:
         self.original: list[str] = list(self.record.actions)
         self.states: list[GameState] = [self._set_up()]
         self.notes: dict[int, Note] = {}
+        #: The notes every seat may read before Reveal (``DealRecord.public_notes``).
+        self.public: set[int] = set()
         self.line: list[str] = []
         self._extend(self.original)
-        self.notes = dict(self.record.notes)
+        self.notes, self.public = dict(self.record.notes), set(self.record.public_notes)
 
     def _set_up(self) -> GameState:
         """The deal as dealt, before its first action (with the match's context: scores, a sitter …)."""
@@ -131,7 +136,8 @@ class RecordLine:
     def check_step(self, step: int, locale: str = "en") -> None:
         """A clear ``ValueError`` unless ``step`` is a position of the line (0 … steps)."""
         if not (type(step) is int and 0 <= step <= self.steps):
-            raise Refusal(tool_text("err_step", locale, step=step, steps=self.steps))
+            given = format_value(shown_number(step), locale)
+            raise Refusal(tool_text("err_step", locale, step=given, steps=self.steps))
 
     def actor(self, step: int) -> int | None:
         """The seat that took action ``step`` (counted from 1)."""
@@ -168,13 +174,15 @@ class RecordLine:
     def note(self, number: int, locale: str, seat: int | None = None, at: int | None = None) -> str:
         """Note ``number`` as ``seat`` may read it at step ``at`` (default: ``number``); ``None``: as written.
 
-        A note that names a card hidden from ``seat`` at that step is withheld (a short
-        sentence says so) until the card is public to the seat — or until Reveal.
+        A seat reads only the notes marked public, and of those none that names a card hidden from
+        it at that step in a notation ``cards_named`` knows; any other note is withheld (a short
+        sentence says so) until Reveal, which shows the replay with ``seat=None``.
         """
         text = note_text(self.notes.get(number), locale)
         if seat is None or not text:
             return text
-        if cards_named(text) & self.hidden_from(seat, number if at is None else at):
+        named_hidden = cards_named(text) & self.hidden_from(seat, number if at is None else at)
+        if number not in self.public or named_hidden:
             return tool_text("note_withheld", locale, seat=seat)
         return text
 
@@ -182,13 +190,14 @@ class RecordLine:
         """The cards whose place ``seat`` does not know at ``step`` (``Knowledge.hidden``)."""
         return self.states[step].knowledge(seat).hidden()
 
-    def snapshot(self) -> tuple[list[GameState], list[str], dict[int, Note]]:
+    def snapshot(self) -> tuple[list[GameState], list[str], dict[int, Note], set[int]]:
         """The line as it is (its positions are never changed in place, so shallow copies keep it)."""
-        return list(self.states), list(self.line), dict(self.notes)
+        return list(self.states), list(self.line), dict(self.notes), set(self.public)
 
-    def put_back(self, snapshot: tuple[list[GameState], list[str], dict[int, Note]]) -> None:
+    def put_back(self, snapshot: tuple[list[GameState], list[str], dict[int, Note], set[int]]) -> None:
         """The line as ``snapshot`` saw it (after a fault inside a message: ``CardWidget._guarded``)."""
-        self.states, self.line, self.notes = list(snapshot[0]), list(snapshot[1]), dict(snapshot[2])
+        states, line, notes, public = snapshot
+        self.states, self.line, self.notes, self.public = list(states), list(line), dict(notes), set(public)
 
     def public_action(self, step: int, seat: int | None) -> str:
         """Action ``step`` (from 1) as ``seat`` may know it (``None``: as it was)."""
@@ -210,7 +219,12 @@ class RecordLine:
         self.line.append(state.history[-1])
 
     def finish(self, step: int, bot: str | Bot = "heuristic", seed: int | None = None) -> None:
-        """From position ``step`` let ``bot`` (a name for ``make_bot``, or a bot) play every seat to the end."""
+        """From position ``step`` let ``bot`` (a name for ``make_bot``, or a bot) play every seat to the end.
+
+        ``seed`` (None: a new one each time) is a whole number from 0 to ``analysis.checks.MAX_SEED``.
+        """
+        if seed is not None:
+            check_seed(seed)
         player = make_bot(bot, seed) if isinstance(bot, str) else bot
         state = self.states[step].clone()
         actions = []
@@ -225,17 +239,19 @@ class RecordLine:
         """Back to the record's own line and notes."""
         self._cut(0)
         self._extend(self.original)
-        self.notes = dict(self.record.notes)
+        self.notes, self.public = dict(self.record.notes), set(self.record.public_notes)
 
     def _cut(self, step: int) -> None:
         del self.states[step + 1 :]
         del self.line[step:]
         self.notes = {k: v for k, v in self.notes.items() if k <= step}
+        self.public = {k for k in self.public if k <= step}
 
     # ----- the line as a record -------------------------------------------------------------------------
     def to_record(self) -> Record:
         """The line as a record: a deal record, or the match record up to this deal."""
-        deal = dataclasses.replace(self.record, actions=list(self.line), notes=dict(self.notes))
+        deal = dataclasses.replace(self.record, actions=list(self.line), notes=dict(self.notes),
+                                   public_notes=set(self.public))
         if self.match_record is None:
             return deal
         return dataclasses.replace(self.match_record, deals=[*self.match_record.deals[: self.deal_index], deal])
@@ -311,6 +327,7 @@ class HandReplay(ToolWidget):
         analysis_seconds: float = ANALYSIS_SECONDS,
     ) -> None:
         super().__init__(locale=locale)
+        check_number("analysis_seconds", analysis_seconds, low=0, high=MAX_SECONDS, seconds=True)
         self._line = RecordLine(source, deal)
         self.seat = seat
         self.game = self._line.record.game.name
@@ -411,8 +428,9 @@ class HandReplay(ToolWidget):
     def trick(self, number: int) -> None:
         """To the position where trick ``number`` (from 1) has just been taken."""
         ends = self._line.trick_ends()
-        if not (isinstance(number, int) and 1 <= number <= len(ends)):
-            raise Refusal(tool_text("err_trick", self.locale, n=number, count=len(ends)))
+        if not (type(number) is int and 1 <= number <= len(ends)):
+            given = format_value(shown_number(number), self.locale)
+            raise Refusal(tool_text("err_trick", self.locale, n=given, count=len(ends)))
         self.go(ends[number - 1])
 
     def start(self) -> None:
@@ -439,12 +457,21 @@ class HandReplay(ToolWidget):
         self._line.restore()
         self.go(min(self.step, self._line.steps))
 
-    def add_note(self, text: str, step: int | None = None) -> None:
-        """Attach a note to action ``step`` (default: the one just taken); it is saved with the line."""
+    def add_note(self, text: str, step: int | None = None, *, public: bool = False) -> None:
+        """Attach a note to action ``step`` (default: the one just taken); it is saved with the line.
+
+        ``public=True`` lets a seat's view show it before Reveal: say so only of a note that tells
+        nothing a seat cannot see (``docs/records.md``, *notes*).
+        """
         step = self.step if step is None else step
         self._check_step(step)
+        if type(public) is not bool:
+            raise Refusal(tool_text("err_public", self.locale, value=echo(public)))
         check_data(str(text))  # a lone surrogate could be neither sent to the browser nor saved
         self._line.notes[step] = str(text)
+        self._line.public.discard(step)
+        if public:
+            self._line.public.add(step)
         self._sync()
 
     def save(self, path: str | Path) -> None:
@@ -487,11 +514,11 @@ class HandReplay(ToolWidget):
         """Whether ``text`` names a card hidden from the seat whose view is shown."""
         return self.viewer is not None and bool(cards_named(text) & self._line.hidden_from(self.viewer, self.step))
 
-    def _refuse(self, reason: Explanation | str, action: str | None = None) -> None:
-        """Refuse as every widget does, but a seat's view never quotes a card hidden from it."""
-        super()._refuse(reason, action)
-        if self._names_hidden(str(self.error.get("text", "")) + str(self.error.get("action", ""))):
-            self.error = {"text": tool_text("err_view_hidden", self.locale, seat=self.viewer), "rule": ""}
+    def _shown_error(self, error: dict[str, str]) -> dict[str, str]:
+        """A seat's view never quotes a card hidden from it: such a refusal is reworded before it is set."""
+        if self._names_hidden(error.get("text", "") + error.get("action", "")):
+            return {"text": tool_text("err_view_hidden", self.locale, seat=self.viewer), "rule": ""}
+        return error
 
     # ----- all or nothing (``CardWidget._guarded``) ------------------------------------------------------------
     def _snapshot(self) -> Any:

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from cardwidgets.analysis import AnalysisError
+from cardwidgets.analysis.checks import MAX_SECONDS, check_number, check_samples
 from cardwidgets.analysis.coach import Verdict, coach, hint_decision
 from cardwidgets.bots import LEVELS, Bot, Decision, make_bot
 from cardwidgets.cards import Card
@@ -287,8 +288,16 @@ class Table(CardWidget):
         what the learner could see) and ``dd_cost`` (all cards face up, in the play), and its sentence.
         Costly are the coach's inaccuracies and mistakes; a decision that cost only with all cards face
         up is listed apart, as is one the review had no time for (``total_seconds``).
-        Before the end of the deal it is refused (``error``, None).
+        Before the end of the deal it is refused (``error``, None), as is a ``samples`` or
+        ``total_seconds`` that is not a number in range (``analysis.checks``).
         """
+        try:
+            if samples is not None:
+                check_samples(samples)
+            check_number("total_seconds", total_seconds, low=0, high=MAX_SECONDS, seconds=True)
+        except AnalysisError as exc:
+            self._refuse(exc.explanation, "review")
+            return None
         if not self.state.is_done:
             self._refuse(Explanation("", "analysis.review_not_over"), "review")
             return None
