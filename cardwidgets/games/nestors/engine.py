@@ -39,6 +39,7 @@ from cardwidgets.games.nestors.tricks import (
     resolve_last_trick,
     resolve_trick,
     third_suits,
+    trick_winner,
 )
 from cardwidgets.games.nestors.words import TRUMP_NAMES, who
 from cardwidgets.i18n import ActionList, phase_name
@@ -73,8 +74,6 @@ LEAVE_CARD = {card: Action.make("leave", card) for card in NESTORS_DECK}
 PHASE_VERBS = {BIDDING: ("bid", "pass"), TRUMP: ("trump",), OPEN: ("open",), PLAY: ("play",), LEAVE: ("leave",)}
 PHASE_RULE = {BIDDING: "NES-4", TRUMP: "NES-5", OPEN: "NES-6a", PLAY: "NES-6", LEAVE: "NES-7"}
 #: ``TRICK_ORDER[leader]``: the seats A, B, C of a trick led by ``leader`` (NES-6).
-#: A trick position's index in the playing order: A 0, B 1, C 2.
-POSITION_INDEX = {position: index for index, position in enumerate(POSITIONS)}
 TRICK_ORDER = tuple(tuple((leader + i) % 4 for i in range(3)) for leader in range(4))
 
 
@@ -401,16 +400,16 @@ class NestorsState(GameState):
 
     def _close_trick(self, trick: Trick) -> None:
         """NES-6 W1-W3b decide; the collector then chooses the table card (NES-7)."""
-        (_, a), (_, b), (_, c) = trick.plays
+        plays = trick.plays
+        (_, a), (_, b), (_, c) = plays
         trump = self.trump
         assert trump is not None  # named before play (inline: the hot path)
-        result = resolve_trick(a, b, c, trump)
-        collector = trick.plays[POSITION_INDEX[result.collector]][0]
+        collector = plays[trick_winner(a, b, c, trump)[0]][0]  # the position that collects: 0 A, 1 B, 2 C
         table = self.table
         assert collector is not None  # A, B and C play from their hands
         assert table is not None  # NES-6a: a table card lies from the bidder's trick on
         trick.collector = collector
-        trick.why = partial(_trick_why, result, collector)  # made when first read
+        trick.why = partial(_trick_why_of, a, b, c, trump, collector)  # the result and its words made when first read
         self.pending = [a, b, c, table]
         self.phase = LEAVE
         self.to_act = collector
@@ -704,6 +703,11 @@ class NestorsState(GameState):
 def _trick_why(result: TrickResult, collector: int) -> Explanation:
     """Why ``collector`` took the trick (NES-6, NES-7), naming him by seat and position."""
     return result.explain(who(collector, result.collector))
+
+
+def _trick_why_of(a: Card, b: Card, c: Card, trump: Rank, collector: int) -> Explanation:
+    """Why ``collector`` took the trick A ``a``, B ``b``, C ``c`` played (NES-6: ``resolve_trick``)."""
+    return _trick_why(resolve_trick(a, b, c, trump), collector)
 
 
 #: The sort key of a hand: the canonical card order.

@@ -198,11 +198,18 @@ def c_legal_cards(a: Card, b: Card, hand: Sequence[Card], trump: Rank) -> list[C
     If C holds a card that binds him (``binds_c``: A's and B's suit when they
     are the same, else a third suit), such a card or a trump; otherwise any card.
     """
-    a_suit, b_suit = a.suit, b.suit
-    bound = [binds_c(a_suit, b_suit, card.suit) for card in hand]
-    if not any(bound):
-        return list(hand)
-    return [card for card, binds in zip(hand, bound, strict=True) if binds or card.rank is trump]
+    binding = BINDING_SUITS[a][b]
+    for card in hand:
+        if card.suit in binding:
+            return [card for card in hand if card.suit in binding or card.rank is trump]
+    return list(hand)
+
+
+#: ``BINDING_SUITS[a][b]``: the suits that bind C after A's card ``a`` and B's ``b`` (``binds_c``), worked out
+#: once for every pair of cards, so that the engine's hot path asks two dictionaries and calls nothing.
+BINDING_SUITS: dict[Card, dict[Card, tuple[Suit, ...]]] = {
+    a: {b: tuple(suit for suit in SUITS if binds_c(a.suit, b.suit, suit)) for b in NESTORS_DECK} for a in NESTORS_DECK
+}
 
 
 def c_may_play(a: Card, b: Card, hand: Sequence[Card], trump: Rank) -> tuple[list[Card], Explanation]:
