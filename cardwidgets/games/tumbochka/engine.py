@@ -396,20 +396,23 @@ class TumbochkaState(GameState):
                 return trumps  # TUM-5: else trump if you can
         return tuple(map(PLAY_CARD.__getitem__, hand))
 
-    def _legal_lead(self, hand: list[Card]) -> list[Action]:
+    def _legal_lead(self, hand: list[Card]) -> tuple[Action, ...]:
         """Any card; a trilyazh J or a troyan 6 may be announced (TUM-5); T-4 may force a lead."""
-        forced = self.obligation()
-        if forced is not None:
-            return [PLAY_CARD[forced]]
+        trilyazh = self.trilyazh
+        if trilyazh is not None:  # ``obligation()``, inline (the hot path): the trick has no card yet
+            return (PLAY_CARD[TRILYAZH_LEADS[trilyazh[1]][trilyazh[2]]],)
         legal = [PLAY_CARD[c] for c in hand]
+        held: set[Card] | None = None
         for card in hand:
             announce = ANNOUNCE_WITH.get(card)  # only the Js and the 6s
             if announce is None:
                 continue
+            if held is None:
+                held = set(hand)  # a set asks by identity: the two other cards are looked up at once
             action, rest = announce
-            if rest[0] in hand and rest[1] in hand and not (action is TROYAN[card.suit] and card.suit is self.trump):
+            if rest[0] in held and rest[1] in held and not (action is TROYAN[card.suit] and card.suit is self.trump):
                 legal.append(action)
-        return legal
+        return tuple(legal)
 
     def _apply_play(self, action: Action) -> None:
         seat = self.to_act
