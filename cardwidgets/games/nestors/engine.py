@@ -69,6 +69,9 @@ BID = {n: Action.make("bid", n) for n in range(BID_STEP, MAX_BID + 1, BID_STEP)}
 NAME_TRUMP = {rank: Action.make("trump", rank) for rank in TRUMP_RANKS}
 PLAY_CARD = {card: Action.make("play", card) for card in NESTORS_DECK}
 LEAVE_CARD = {card: Action.make("leave", card) for card in NESTORS_DECK}
+#: A card's ``play`` and ``leave`` actions, as functions made once (the hot path maps hands through them).
+_play_of = PLAY_CARD.__getitem__
+_leave_of = LEAVE_CARD.__getitem__
 
 #: The phase of each verb, and the rule that governs the phase (for explanations).
 PHASE_VERBS = {BIDDING: ("bid", "pass"), TRUMP: ("trump",), OPEN: ("open",), PLAY: ("play",), LEAVE: ("leave",)}
@@ -228,7 +231,12 @@ class NestorsState(GameState):
     def _legal_bidding(self) -> Sequence[Action]:
         if self._partner_holds_the_bid():
             return (PASS,)
-        return BIDDING_LEGAL[(self._lowest_bid(), not self.must_bid())]  # shared and never changed: a tuple
+        high_bid = self.high_bid  # ``_lowest_bid()`` and ``must_bid()``, inline: a call each costs more than them
+        if high_bid is None:
+            low, may_pass = self.rules["min_bid"], sum(self.passed) != 3
+        else:
+            low, may_pass = high_bid + BID_STEP, True
+        return BIDDING_LEGAL[(low, may_pass)]  # shared and never changed: a tuple
 
     def _partner_holds_the_bid(self) -> bool:
         """Option ``partner_raise: false`` (NES-4's other reading): no bid over one's own partner, only a pass."""
@@ -380,7 +388,7 @@ class NestorsState(GameState):
             trump = self.trump
             assert trump is not None  # named before play (inline: the hot path)
             hand = c_legal_cards(plays[0][1], plays[1][1], hand, trump)
-        return tuple(map(PLAY_CARD.__getitem__, hand))
+        return tuple(map(_play_of, hand))
 
     def _apply_play(self, action: Action) -> None:
         seat = self.to_act
@@ -391,8 +399,9 @@ class NestorsState(GameState):
         plays = trick.plays
         plays.append((seat, card))
         count = len(plays)
-        if count < len(self.order):
-            self.to_act = self.order[count]
+        order = self.order
+        if count < len(order):
+            self.to_act = order[count]
         elif count == 3:
             self._close_trick(trick)
         else:
@@ -415,7 +424,7 @@ class NestorsState(GameState):
         self.to_act = collector
 
     def _legal_leave(self) -> tuple[Action, ...]:
-        return tuple(map(LEAVE_CARD.__getitem__, self.pending))
+        return tuple(map(_leave_of, self.pending))
 
     def _apply_leave(self, action: Action) -> None:
         """NES-7 (Decision E-8): the collector takes three of the four cards and leaves one."""

@@ -144,8 +144,9 @@ def trick_winner(a: Card, b: Card, c: Card, trump: Rank) -> tuple[int, str, str]
         for index, card in enumerate(cards):
             if card.rank is trump:  # NES-6 W1: only one card of a suit has the trump rank
                 return index, "W1", "trump"
-        power = POWER[trump]  # NES-6 W2
-        return max(range(3), key=lambda i: power[cards[i]]), "W2", "highest"
+        power = POWER[trump]  # NES-6 W2: the highest (cards of one suit are never equal in power)
+        pa, pb, pc = power[a], power[b], power[c]
+        return (0 if pa > pb and pa > pc else 1 if pb > pc else 2), "W2", "highest"
     if b.rank is not trump:
         if a.rank is trump or c.rank is trump:  # NES-6 W3a
             return 2, "W3a", "W3a"
