@@ -34,7 +34,7 @@ from cardwidgets.games.nestors.tricks import (
     POWER,
     TRUMP_RANKS,
     TrickResult,
-    c_legal_cards,
+    c_allowed,
     c_may_play,
     resolve_last_trick,
     resolve_trick,
@@ -387,7 +387,9 @@ class NestorsState(GameState):
         if len(plays) == 2:  # NES-6: C's obligations (the last trick has no C)
             trump = self.trump
             assert trump is not None  # named before play (inline: the hot path)
-            hand = c_legal_cards(plays[0][1], plays[1][1], hand, trump)
+            allowed = c_allowed(plays[0][1], plays[1][1], hand, trump)
+            if allowed is not None:
+                return tuple([PLAY_CARD[card] for card in hand if card in allowed])
         return tuple(map(_play_of, hand))
 
     def _apply_play(self, action: Action) -> None:

@@ -55,6 +55,15 @@ KEEP = Action.make("keep")
 RAISE = {n: Action.make("raise", n) for n in range(MIN_BID + 1, MAX_BID + 1)}
 GIVE = {(card, seat): Action.make("give", card, seat) for card in TUMBOCHKA_DECK for seat in range(PLAYERS)}
 PLAY_CARD = {card: Action.make("play", card) for card in TUMBOCHKA_DECK}
+#: A card's ``play`` action, as a function made once (the hot path maps hands through it).
+_play_of = PLAY_CARD.__getitem__
+#: The bidding's legal lists, made once: (lowest bid, highest bid, may pass) -> (bid low, …, bid high[, pass]).
+BIDDING_LEGAL = {
+    (low, high, may_pass): (*(BID[n] for n in range(low, high + 1)), *((PASS,) if may_pass else ()))
+    for low in range(MIN_BID, MAX_BID + 2)
+    for high in range(MIN_BID, MAX_BID + 1)
+    for may_pass in (False, True)
+}
 
 # TUM-5: a trilyazh is K, Q, J of a suit, led J, then Q, then K (Decision T-4);
 # a troyan is 8, 7, 6 of a suit, shown by leading the 6.
@@ -153,8 +162,11 @@ class TumbochkaState(GameState):
         self.dealer = dealer
         self.hands = [list(h) for h in deal["hands"]]
         self.sitter = sitter
-        scores = scores or [0] * PLAYERS
-        self.high_bid_ok = tuple(sitter is None or seat == sitter or scores[seat] >= 1 for seat in range(PLAYERS))
+        if sitter is None:  # TUM-8: nobody sits, so every seat may bid 7 or more
+            self.high_bid_ok = (True,) * PLAYERS
+        else:
+            scores = scores or [0] * PLAYERS
+            self.high_bid_ok = tuple(seat == sitter or scores[seat] >= 1 for seat in range(PLAYERS))
         self.first_hand = (dealer + 1) % PLAYERS  # TUM-3: the player on the dealer's left
         self.bid = 0
         self.bidder = None
@@ -218,14 +230,12 @@ class TumbochkaState(GameState):
             high = SITTER_MIN_BID - 1  # TUM-8: 7+ only with a running score of at least 1
         return low, high
 
-    def _legal_bidding(self) -> list[Action]:
+    def _legal_bidding(self) -> tuple[Action, ...]:
         seat = self.to_act
         assert seat is not None
         low, high = self.bid_range(seat)
-        legal = [BID[n] for n in range(low, high + 1)]
-        if self.bid > 0 or seat == self.sitter:
-            legal.append(PASS)  # TUM-3: first hand may not pass, except a sitter (TUM-8)
-        return legal
+        # TUM-3: first hand may not pass, except a sitter (TUM-8); the lists are made once (``BIDDING_LEGAL``).
+        return BIDDING_LEGAL[(low, high, self.bid > 0 or seat == self.sitter)]
 
     def _apply_bidding(self, action: Action) -> None:
         seat = self.to_act
@@ -394,7 +404,7 @@ class TumbochkaState(GameState):
             trumps = tuple([PLAY_CARD[c] for c in hand if c.suit is trump])
             if trumps:
                 return trumps  # TUM-5: else trump if you can
-        return tuple(map(PLAY_CARD.__getitem__, hand))
+        return tuple(map(_play_of, hand))
 
     def _legal_lead(self, hand: list[Card]) -> tuple[Action, ...]:
         """Any card; a trilyazh J or a troyan 6 may be announced (TUM-5); T-4 may force a lead."""
@@ -436,8 +446,10 @@ class TumbochkaState(GameState):
     def _close_trick(self, trick: Trick) -> None:
         """TUM-5: the highest trump wins, else the highest card of the suit led."""
         trump = self.trump
-        best_seat, best = trick.plays[0]
-        for seat, card in trick.plays[1:]:
+        plays = trick.plays
+        best_seat, best = plays[0]
+        led = best.suit
+        for seat, card in plays[1:]:
             if card.suit is best.suit:
                 if card.rank > best.rank:  # TUM-1: K > Q > J > 8 > 7 > 6
                     best_seat, best = seat, card
@@ -450,7 +462,7 @@ class TumbochkaState(GameState):
         if progress is not None:
             trick.explanation = progress
         else:  # made when first read
-            trick.why = partial(_trick_explanation, best_seat, best, best.suit is trump, trick.plays[0][1].suit)
+            trick.why = partial(_trick_explanation, best_seat, best, best.suit is trump, led)
         if len(self.tricks) == TRICKS:
             self.phase = DONE
             self.to_act = None
