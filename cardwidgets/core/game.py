@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from cardwidgets.cards import Card, parse_card
 from cardwidgets.core.errors import CardError, RecordError, echo
@@ -24,6 +24,28 @@ if TYPE_CHECKING:
 
 #: A deal: part name -> cards (``"turnup"``), or one list of cards per seat (``"hands"``).
 Deal = dict[str, Any]
+#: What ``shuffle`` shuffles (cards, in a deal).
+Item = TypeVar("Item")
+
+
+def shuffle(cards: list[Item], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place as ``rng.shuffle(cards)`` does: the same order, ``rng`` left in the same state.
+
+    For a plain ``random.Random`` the standard library's steps (Fisher-Yates, each index drawn by
+    ``getrandbits`` and redrawn while out of range) are written out here: one call fewer per card,
+    which a deal's random playout feels (``tests/test_deal_shuffle.py`` checks that the two agree).
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 @dataclass(frozen=True)
@@ -94,7 +116,7 @@ class Game:
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         cards = list(cls.deck)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         cards.reverse()  # dealt from the end of the shuffled list, as ever: the same deal for the same seed
         deal: Deal = {}
         at = 0

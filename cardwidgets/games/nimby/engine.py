@@ -46,6 +46,8 @@ AGREE = Action.make("agree")
 PASS = Action.make("pass")
 EXCHANGE = {two: Action.make("exchange", two) for two in TWOS}
 PLAY_CARD = {card: Action.make("play", card) for card in NIMBY_DECK}
+#: A card's ``play`` action, as a function made once (the hot path maps hands through it).
+_play_of = PLAY_CARD.__getitem__
 
 # Scoring table of NIM-6 (Decision N-7): 2s taken by the makers -> (makers, defenders).
 SCORE_TABLE = {4: (4, 0), 3: (2, 0), 2: (-2, 0), 1: (-2, 3), 0: (-2, 6)}
@@ -194,7 +196,7 @@ class NimbyState(GameState):
             following = tuple([PLAY_CARD[c] for c in hand if play_suit[c] is led])
             if following:
                 return following
-        return tuple(map(PLAY_CARD.__getitem__, hand))
+        return tuple(map(_play_of, hand))
 
     def _apply_play(self, action: Action) -> None:
         seat = self.to_act

@@ -413,13 +413,10 @@ class TumbochkaState(GameState):
             return (PLAY_CARD[TRILYAZH_LEADS[trilyazh[1]][trilyazh[2]]],)
         legal = [PLAY_CARD[c] for c in hand]
         held: set[Card] | None = None
-        for card in hand:
-            announce = ANNOUNCE_WITH.get(card)  # only the Js and the 6s
-            if announce is None:
-                continue
+        for card in filter(ANNOUNCE_WITH.__contains__, hand):  # only the Js and the 6s
             if held is None:
                 held = set(hand)  # a set asks by identity: the two other cards are looked up at once
-            action, rest = announce
+            action, rest = ANNOUNCE_WITH[card]
             if rest[0] in held and rest[1] in held and not (action is TROYAN[card.suit] and card.suit is self.trump):
                 legal.append(action)
         return tuple(legal)
