@@ -354,18 +354,20 @@ class NestorsState(GameState):
     # ----- NES-6: tricks 2-11 of three players; NES-7: the last trick ------------------------------
     def _start_trick(self) -> None:
         """E-6: trick k (2 ≤ k ≤ 11) is led by seat (bidder + k − 1) mod 4, whoever won."""
-        number = len(self.tricks) + 1
+        tricks = self.tricks
+        number = len(tricks) + 1
         contract = self.contract
         assert contract is not None  # the bidding is over (inline: the hot path)
         leader = (contract.bidder + number - 1) % 4
         if number < NUM_TRICKS:
-            self.order = TRICK_ORDER[leader]
+            order = TRICK_ORDER[leader]
         else:  # NES-7: the two players with a card left, in turn order from the scheduled leader
             in_turn = ((leader + i) % 4 for i in range(4))
-            self.order = tuple(seat for seat in in_turn if self.hands[seat])
-        self.tricks.append(Trick([]))
+            order = tuple(seat for seat in in_turn if self.hands[seat])
+        self.order = order
+        tricks.append(Trick([]))
         self.phase = PLAY
-        self.to_act = self.order[0]
+        self.to_act = order[0]
 
     def position(self) -> str | None:
         """The position (A, B or C) of the seat to act in the current trick."""

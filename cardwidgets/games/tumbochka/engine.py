@@ -9,7 +9,7 @@ won only on the tumbochka (TUM-8), handled by ``Tumbochka.end_deal``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -309,12 +309,14 @@ class TumbochkaState(GameState):
         declarer = self._settled().declarer
         return (declarer + 1) % PLAYERS, (declarer + 2) % PLAYERS
 
-    def _legal_talon(self) -> list[Action]:
-        declarer, contract = self._settled().declarer, self._settled().contract
-        waiting = [seat for seat in self.opponents() if self.given[seat] is None]
+    def _legal_talon(self) -> tuple[Action, ...]:
+        declared = self._settled()  # once: ``opponents()`` would ask again
+        declarer, contract = declared.declarer, declared.contract
+        given = self.given
+        waiting = [seat for seat in ((declarer + 1) % PLAYERS, (declarer + 2) % PLAYERS) if given[seat] is None]
         if waiting:
-            return [GIVE[(card, seat)] for card in self.hands[declarer] for seat in waiting]
-        return [KEEP, *(RAISE[n] for n in range(contract + 1, self._raise_top(declarer) + 1))]
+            return tuple([GIVE[(card, seat)] for card in self.hands[declarer] for seat in waiting])
+        return (KEEP, *[RAISE[n] for n in range(contract + 1, self._raise_top(declarer) + 1)])
 
     def _raise_top(self, declarer: int) -> int:
         """The highest raise (TUM-4): 14; under option ``raise_limited``, the bidding's limit of TUM-8 too.
@@ -337,7 +339,7 @@ class TumbochkaState(GameState):
         if action.verb == "raise":
             raised = action.number
             assert raised is not None
-            self.declared = replace(self._settled(), contract=raised)
+            self.declared = Declaration(declarer, raised)  # TUM-4: the raise replaces the contract
         self.phase = PLAY
         # Decision T-3: the declarer leads the first trick (option first_lead "first_hand": the dealer's left does).
         self.to_act = (self.dealer + 1) % PLAYERS if self.rules["first_lead"] == "first_hand" else declarer
