@@ -328,7 +328,7 @@ class NestorsState(GameState):
             return []
         hand = self.hands[self.bidder]
         power = POWER[Rank.ACE if self.rules["open_order"] == "printed" else self.trump]
-        top = max(power[card] for card in hand)
+        top = max(map(power.__getitem__, hand))
         return [card for card in hand if power[card] == top]
 
     def _legal_open(self) -> list[Action]:
@@ -342,9 +342,8 @@ class NestorsState(GameState):
         self.hands[bidder].remove(card)
         table = next(c for c in self.face_up if c is not first and c is not second)
         trick = Trick([(bidder, card), (None, first), (None, second)], bidder)
-        trick.explanation = Explanation(
-            "NES-6a", "nestors.open_trick", {"seat": bidder, "card": card, "taken": [first, second], "table": table}
-        )
+        params = {"seat": bidder, "card": card, "taken": [first, second], "table": table}
+        trick.why = partial(Explanation, "NES-6a", "nestors.open_trick", params)  # made when first read
         self.tricks.append(trick)
         self.taken[TEAM[bidder]].extend((card, first, second))
         self.face_up = []
