@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 Deal = dict[str, Any]
 #: What ``shuffle`` shuffles (cards, in a deal).
 Item = TypeVar("Item")
+#: A game's options table and the defaults read from it (each option's first allowed value), per game.
+_DEFAULT_RULES: dict[type[Game], tuple[dict[str, tuple[Any, ...]], dict[str, Any]]] = {}
 
 
 def shuffle(cards: list[Item], rng: random.Random) -> None:
@@ -97,8 +99,13 @@ class Game:
     @classmethod
     def make_rules(cls, rules: dict[str, Any] | None = None) -> dict[str, Any]:
         """Defaults overlaid with ``rules``; unknown or bad options raise ``RecordError``."""
-        merged = {name: allowed[0] for name, allowed in cls.options.items()}
-        for name, value in (rules or {}).items():
+        defaults = _DEFAULT_RULES.get(cls)
+        if defaults is None or defaults[0] is not cls.options:  # worked out once per options table (every deal asks)
+            defaults = _DEFAULT_RULES[cls] = (cls.options, {name: allowed[0] for name, allowed in cls.options.items()})
+        merged = defaults[1].copy()
+        if not rules:
+            return merged
+        for name, value in rules.items():
             if name not in cls.options:
                 known = ", ".join(cls.options)
                 raise RecordError("record.unknown_option", name=echo(name), game=game_name(cls.name), known=known)

@@ -428,7 +428,9 @@ class TumbochkaState(GameState):
         assert seat is not None
         card = action.cards[0]
         flag = ANNOUNCES.get(action)
-        if flag == "troyan":
+        if flag is None:  # most cards announce nothing: asked first (the hot path)
+            pass
+        elif flag == "troyan":
             self.trump = card.suit  # TUM-5: trump from this trick on, replacing any earlier one
             self.troyans.append((seat, card.suit))
         elif flag == "trilyazh":
@@ -436,8 +438,9 @@ class TumbochkaState(GameState):
             self.trilyazhes.append((seat, card.suit, "open"))
         self.hands[seat].remove(card)
         trick = self.tricks[-1]
-        trick.plays.append((seat, card))
-        if len(trick.plays) < PLAYERS:
+        plays = trick.plays
+        plays.append((seat, card))
+        if len(plays) < PLAYERS:
             self.to_act = (seat + 1) % PLAYERS
             return
         self._close_trick(trick)
