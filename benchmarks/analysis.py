@@ -39,22 +39,58 @@ from cardwidgets.games import GAMES
 from cardwidgets.games.nestors import compiled as nestors_core
 
 PLAY_PHASES = {"nimby": ("play",), "tumbochka": ("play",), "nestors": ("open", "play", "leave")}
+#: The most random deals tried for one position of a case before the case is given up as one the game never makes.
+MAX_DEALS = 1000
 
 
-def position(game: str, trick: int, rng: random.Random) -> GameState:
-    """A random deal played by random legal actions up to the first card of trick ``trick``."""
+class CaseError(ValueError):
+    """A case that cannot be made: not ``game:k``, an unknown game, or a trick the game never starts by a card."""
+
+
+def parse_case(case: str) -> tuple[str, int]:
+    """``"nestors:7"`` -> ``("nestors", 7)``; a ``CaseError`` naming the case if it is not one."""
+    game, _, trick = case.partition(":")
+    if game not in PLAY_PHASES or game not in GAMES:
+        known = ", ".join(name for name in PLAY_PHASES if name in GAMES)
+        raise CaseError(f"case {case!r}: no game {game!r} (cases are game:k for a game among {known})")
+    if not (trick.isascii() and trick.isdigit()) or int(trick) < 1:
+        raise CaseError(f"case {case!r}: k must be a trick number 1, 2, … (as in {game}:1)")
+    return game, int(trick)
+
+
+def _at_first_card(state: GameState, game: str) -> bool:
+    """Whether ``state`` waits for the first card of a trick (a seat to play, the trick's play list empty)."""
+    return (
+        state.phase in PLAY_PHASES[game]
+        and state.phase != "leave"
+        and bool(state.tricks)
+        and not state.tricks[-1].plays
+    )
+
+
+def position(game: str, trick: int, rng: random.Random, max_deals: int = MAX_DEALS) -> GameState:
+    """A random deal played by random legal actions up to the first card of trick ``trick``.
+
+    At most ``max_deals`` deals are tried: a trick no deal starts by a card (Nestors' trick 1 is
+    the bidder's own, no trick of a game past its last) raises a ``CaseError`` naming the case and
+    the tricks whose first card the deals did reach, instead of dealing for ever.
+    """
     g = GAMES[game]
-    while True:
+    reached: set[int] = set()
+    for _ in range(max_deals):
         state = g.new_state(g.random_deal(rng), rng.randrange(g.num_players))
-        while not state.is_done and not (
-            state.phase in PLAY_PHASES[game]
-            and state.phase != "leave"
-            and len(state.tricks) == trick
-            and not state.tricks[-1].plays
-        ):
+        while not state.is_done:
+            if _at_first_card(state, game):
+                number = len(state.tricks)
+                reached.add(number)
+                if number == trick:
+                    return state
             state.apply(rng.choice(state.legal_actions()))
-        if not state.is_done:
-            return state
+    seen = f"of tricks {min(reached)}–{max(reached)} only" if reached else "of no trick"
+    raise CaseError(
+        f"case {game}:{trick} cannot be made: none of {max_deals} random {game} deals reached the first card "
+        f"of trick {trick} (they reached the first card {seen})"
+    )
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -133,24 +169,29 @@ def main() -> None:
     parser.add_argument("--tables", default="", help="wasm tables to compare, e.g. clear:21,replace:22 (policy:log2)")
     parser.add_argument("--dump", default="", help="write the cases' root positions for core_native.c, time nothing")
     args = parser.parse_args()
+    cases = args.cases.split(",")
+    try:  # every case made once before any is timed: one that cannot be made stops the run at once
+        for case in cases:
+            position(*parse_case(case), random.Random(f"check-{case}"))
+    except CaseError as error:
+        parser.error(str(error))
     if args.dump:
-        cases = args.cases.split(",")
         for case in cases:  # one file per case: FILE, or FILE.<trick> when there are several
-            game, trick = case.split(":")
-            dump(game, int(trick), args.deals, args.seed, args.dump if len(cases) == 1 else f"{args.dump}.{trick}")
+            game, trick = parse_case(case)
+            dump(game, trick, args.deals, args.seed, args.dump if len(cases) == 1 else f"{args.dump}.{trick}")
         return
     if "wasm" in args.engines:
         start = time.perf_counter()
         loaded = wasm_core.core(nestors_core)  # loaded once per process, before the timings
         why = f" (2 MB pages: {loaded.huge_pages})" if loaded else f" (not used: {wasm_core.why_not(nestors_core)})"
         print(f"compiled core loaded in {(time.perf_counter() - start) * 1000:.0f} ms{why}", flush=True)
-    for case in args.cases.split(","):
-        game, trick = case.split(":")
+    for case in cases:
+        game, trick = parse_case(case)
         for engine in args.engines.split(","):
             workers = args.workers if engine == "wasm" else 1
-            for table in (args.tables.split(",") if engine == "wasm" else [""]):
+            for table in args.tables.split(",") if engine == "wasm" else [""]:
                 options = {"engine": engine, "workers": workers, "table": table}
-                run_case(game, int(trick), args.deals, args.seed, args.seconds, **options)
+                run_case(game, trick, args.deals, args.seed, args.seconds, **options)
 
 
 if __name__ == "__main__":

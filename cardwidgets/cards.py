@@ -163,6 +163,18 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
+    # Equality is identity, as ``object``'s (a card is a singleton); written out because ``__lt__`` sends
+    # every comparison of a card through Python, where ``object``'s equality is tried both ways before it
+    # falls back to identity, and the engines search hands for a card at every card played.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, Card):
+            return False
+        return NotImplemented
+
+    __hash__ = object.__hash__
+
     def __reduce__(self) -> tuple[object, tuple[Rank, Suit]]:
         return (Card.of, (self.rank, self.suit))
 

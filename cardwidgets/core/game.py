@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from cardwidgets.cards import Card, parse_card
 from cardwidgets.core.errors import CardError, RecordError, echo
@@ -24,6 +24,30 @@ if TYPE_CHECKING:
 
 #: A deal: part name -> cards (``"turnup"``), or one list of cards per seat (``"hands"``).
 Deal = dict[str, Any]
+#: What ``shuffle`` shuffles (cards, in a deal).
+Item = TypeVar("Item")
+#: A game's options table and the defaults read from it (each option's first allowed value), per game.
+_DEFAULT_RULES: dict[type[Game], tuple[dict[str, tuple[Any, ...]], dict[str, Any]]] = {}
+
+
+def shuffle(cards: list[Item], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place as ``rng.shuffle(cards)`` does: the same order, ``rng`` left in the same state.
+
+    For a plain ``random.Random`` the standard library's steps (Fisher-Yates, each index drawn by
+    ``getrandbits`` and redrawn while out of range) are written out here: one call fewer per card,
+    which a deal's random playout feels (``tests/test_deal_shuffle.py`` checks that the two agree).
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 @dataclass(frozen=True)
@@ -75,8 +99,13 @@ class Game:
     @classmethod
     def make_rules(cls, rules: dict[str, Any] | None = None) -> dict[str, Any]:
         """Defaults overlaid with ``rules``; unknown or bad options raise ``RecordError``."""
-        merged = {name: allowed[0] for name, allowed in cls.options.items()}
-        for name, value in (rules or {}).items():
+        defaults = _DEFAULT_RULES.get(cls)
+        if defaults is None or defaults[0] is not cls.options:  # worked out once per options table (every deal asks)
+            defaults = _DEFAULT_RULES[cls] = (cls.options, {name: allowed[0] for name, allowed in cls.options.items()})
+        merged = defaults[1].copy()
+        if not rules:
+            return merged
+        for name, value in rules.items():
             if name not in cls.options:
                 known = ", ".join(cls.options)
                 raise RecordError("record.unknown_option", name=echo(name), game=game_name(cls.name), known=known)
@@ -94,7 +123,7 @@ class Game:
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         cards = list(cls.deck)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         cards.reverse()  # dealt from the end of the shuffled list, as ever: the same deal for the same seed
         deal: Deal = {}
         at = 0

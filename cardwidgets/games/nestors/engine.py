@@ -34,11 +34,12 @@ from cardwidgets.games.nestors.tricks import (
     POWER,
     TRUMP_RANKS,
     TrickResult,
-    c_legal_cards,
+    c_allowed,
     c_may_play,
     resolve_last_trick,
     resolve_trick,
     third_suits,
+    trick_winner,
 )
 from cardwidgets.games.nestors.words import TRUMP_NAMES, who
 from cardwidgets.i18n import ActionList, phase_name
@@ -68,13 +69,14 @@ BID = {n: Action.make("bid", n) for n in range(BID_STEP, MAX_BID + 1, BID_STEP)}
 NAME_TRUMP = {rank: Action.make("trump", rank) for rank in TRUMP_RANKS}
 PLAY_CARD = {card: Action.make("play", card) for card in NESTORS_DECK}
 LEAVE_CARD = {card: Action.make("leave", card) for card in NESTORS_DECK}
+#: A card's ``play`` and ``leave`` actions, as functions made once (the hot path maps hands through them).
+_play_of = PLAY_CARD.__getitem__
+_leave_of = LEAVE_CARD.__getitem__
 
 #: The phase of each verb, and the rule that governs the phase (for explanations).
 PHASE_VERBS = {BIDDING: ("bid", "pass"), TRUMP: ("trump",), OPEN: ("open",), PLAY: ("play",), LEAVE: ("leave",)}
 PHASE_RULE = {BIDDING: "NES-4", TRUMP: "NES-5", OPEN: "NES-6a", PLAY: "NES-6", LEAVE: "NES-7"}
 #: ``TRICK_ORDER[leader]``: the seats A, B, C of a trick led by ``leader`` (NES-6).
-#: A trick position's index in the playing order: A 0, B 1, C 2.
-POSITION_INDEX = {position: index for index, position in enumerate(POSITIONS)}
 TRICK_ORDER = tuple(tuple((leader + i) % 4 for i in range(3)) for leader in range(4))
 
 
@@ -229,7 +231,12 @@ class NestorsState(GameState):
     def _legal_bidding(self) -> Sequence[Action]:
         if self._partner_holds_the_bid():
             return (PASS,)
-        return BIDDING_LEGAL[(self._lowest_bid(), not self.must_bid())]  # shared and never changed: a tuple
+        high_bid = self.high_bid  # ``_lowest_bid()`` and ``must_bid()``, inline: a call each costs more than them
+        if high_bid is None:
+            low, may_pass = self.rules["min_bid"], sum(self.passed) != 3
+        else:
+            low, may_pass = high_bid + BID_STEP, True
+        return BIDDING_LEGAL[(low, may_pass)]  # shared and never changed: a tuple
 
     def _partner_holds_the_bid(self) -> bool:
         """Option ``partner_raise: false`` (NES-4's other reading): no bid over one's own partner, only a pass."""
@@ -321,7 +328,7 @@ class NestorsState(GameState):
             return []
         hand = self.hands[self.bidder]
         power = POWER[Rank.ACE if self.rules["open_order"] == "printed" else self.trump]
-        top = max(power[card] for card in hand)
+        top = max(map(power.__getitem__, hand))
         return [card for card in hand if power[card] == top]
 
     def _legal_open(self) -> list[Action]:
@@ -335,9 +342,8 @@ class NestorsState(GameState):
         self.hands[bidder].remove(card)
         table = next(c for c in self.face_up if c is not first and c is not second)
         trick = Trick([(bidder, card), (None, first), (None, second)], bidder)
-        trick.explanation = Explanation(
-            "NES-6a", "nestors.open_trick", {"seat": bidder, "card": card, "taken": [first, second], "table": table}
-        )
+        params = {"seat": bidder, "card": card, "taken": [first, second], "table": table}
+        trick.why = partial(Explanation, "NES-6a", "nestors.open_trick", params)  # made when first read
         self.tricks.append(trick)
         self.taken[TEAM[bidder]].extend((card, first, second))
         self.face_up = []
@@ -347,18 +353,20 @@ class NestorsState(GameState):
     # ----- NES-6: tricks 2-11 of three players; NES-7: the last trick ------------------------------
     def _start_trick(self) -> None:
         """E-6: trick k (2 ≤ k ≤ 11) is led by seat (bidder + k − 1) mod 4, whoever won."""
-        number = len(self.tricks) + 1
+        tricks = self.tricks
+        number = len(tricks) + 1
         contract = self.contract
         assert contract is not None  # the bidding is over (inline: the hot path)
         leader = (contract.bidder + number - 1) % 4
         if number < NUM_TRICKS:
-            self.order = TRICK_ORDER[leader]
+            order = TRICK_ORDER[leader]
         else:  # NES-7: the two players with a card left, in turn order from the scheduled leader
             in_turn = ((leader + i) % 4 for i in range(4))
-            self.order = tuple(seat for seat in in_turn if self.hands[seat])
-        self.tricks.append(Trick([]))
+            order = tuple(seat for seat in in_turn if self.hands[seat])
+        self.order = order
+        tricks.append(Trick([]))
         self.phase = PLAY
-        self.to_act = self.order[0]
+        self.to_act = order[0]
 
     def position(self) -> str | None:
         """The position (A, B or C) of the seat to act in the current trick."""
@@ -380,8 +388,10 @@ class NestorsState(GameState):
         if len(plays) == 2:  # NES-6: C's obligations (the last trick has no C)
             trump = self.trump
             assert trump is not None  # named before play (inline: the hot path)
-            hand = c_legal_cards(plays[0][1], plays[1][1], hand, trump)
-        return tuple(map(PLAY_CARD.__getitem__, hand))
+            allowed = c_allowed(plays[0][1], plays[1][1], hand, trump)
+            if allowed is not None:
+                return tuple([PLAY_CARD[card] for card in hand if card in allowed])
+        return tuple(map(_play_of, hand))
 
     def _apply_play(self, action: Action) -> None:
         seat = self.to_act
@@ -392,8 +402,9 @@ class NestorsState(GameState):
         plays = trick.plays
         plays.append((seat, card))
         count = len(plays)
-        if count < len(self.order):
-            self.to_act = self.order[count]
+        order = self.order
+        if count < len(order):
+            self.to_act = order[count]
         elif count == 3:
             self._close_trick(trick)
         else:
@@ -401,22 +412,22 @@ class NestorsState(GameState):
 
     def _close_trick(self, trick: Trick) -> None:
         """NES-6 W1-W3b decide; the collector then chooses the table card (NES-7)."""
-        (_, a), (_, b), (_, c) = trick.plays
+        plays = trick.plays
+        (_, a), (_, b), (_, c) = plays
         trump = self.trump
         assert trump is not None  # named before play (inline: the hot path)
-        result = resolve_trick(a, b, c, trump)
-        collector = trick.plays[POSITION_INDEX[result.collector]][0]
+        collector = plays[trick_winner(a, b, c, trump)[0]][0]  # the position that collects: 0 A, 1 B, 2 C
         table = self.table
         assert collector is not None  # A, B and C play from their hands
         assert table is not None  # NES-6a: a table card lies from the bidder's trick on
         trick.collector = collector
-        trick.why = partial(_trick_why, result, collector)  # made when first read
+        trick.why = partial(_trick_why_of, a, b, c, trump, collector)  # the result and its words made when first read
         self.pending = [a, b, c, table]
         self.phase = LEAVE
         self.to_act = collector
 
     def _legal_leave(self) -> tuple[Action, ...]:
-        return tuple(map(LEAVE_CARD.__getitem__, self.pending))
+        return tuple(map(_leave_of, self.pending))
 
     def _apply_leave(self, action: Action) -> None:
         """NES-7 (Decision E-8): the collector takes three of the four cards and leaves one."""
@@ -712,6 +723,11 @@ class NestorsState(GameState):
 def _trick_why(result: TrickResult, collector: int) -> Explanation:
     """Why ``collector`` took the trick (NES-6, NES-7), naming him by seat and position."""
     return result.explain(who(collector, result.collector))
+
+
+def _trick_why_of(a: Card, b: Card, c: Card, trump: Rank, collector: int) -> Explanation:
+    """Why ``collector`` took the trick A ``a``, B ``b``, C ``c`` played (NES-6: ``resolve_trick``)."""
+    return _trick_why(resolve_trick(a, b, c, trump), collector)
 
 
 #: The sort key of a hand: the canonical card order.

@@ -20,7 +20,7 @@ or a widget can call them directly to teach the rules::
 - ``resolve_last_trick(a, b, trump)``: the two-card last trick (NES-7), decided
   by the *A-or-B rule* of W3.
 - ``c_may_play(a, b, hand, trump)``: the cards C may play, and why (NES-6).
-- ``c_legal_cards(…)``: the same without the explanation (the engine's fast path).
+- ``c_legal_cards(…)``: the same without the explanation; ``c_allowed(…)`` as a set (the engine's fast path).
 - ``trick_winner(a, b, c, trump)`` and ``binds_c(a_suit, b_suit, suit)``: W1-W3b and
   C's duty themselves, the one source the engine and the solver's position share.
 """
@@ -144,8 +144,9 @@ def trick_winner(a: Card, b: Card, c: Card, trump: Rank) -> tuple[int, str, str]
         for index, card in enumerate(cards):
             if card.rank is trump:  # NES-6 W1: only one card of a suit has the trump rank
                 return index, "W1", "trump"
-        power = POWER[trump]  # NES-6 W2
-        return max(range(3), key=lambda i: power[cards[i]]), "W2", "highest"
+        power = POWER[trump]  # NES-6 W2: the highest (cards of one suit are never equal in power)
+        pa, pb, pc = power[a], power[b], power[c]
+        return (0 if pa > pb and pa > pc else 1 if pb > pc else 2), "W2", "highest"
     if b.rank is not trump:
         if a.rank is trump or c.rank is trump:  # NES-6 W3a
             return 2, "W3a", "W3a"
@@ -198,11 +199,38 @@ def c_legal_cards(a: Card, b: Card, hand: Sequence[Card], trump: Rank) -> list[C
     If C holds a card that binds him (``binds_c``: A's and B's suit when they
     are the same, else a third suit), such a card or a trump; otherwise any card.
     """
-    a_suit, b_suit = a.suit, b.suit
-    bound = [binds_c(a_suit, b_suit, card.suit) for card in hand]
-    if not any(bound):
-        return list(hand)
-    return [card for card, binds in zip(hand, bound, strict=True) if binds or card.rank is trump]
+    allowed = c_allowed(a, b, hand, trump)
+    return list(hand) if allowed is None else [card for card in hand if card in allowed]
+
+
+def c_allowed(a: Card, b: Card, hand: Sequence[Card], trump: Rank) -> frozenset[Card] | None:
+    """C's duty in ``hand`` after A's ``a`` and B's ``b`` (NES-6), as the set of cards he may play.
+
+    None when no card of ``hand`` binds him (``binds_c``), so that any card is allowed; the engine
+    filters a hand by the set into its actions at once.
+    """
+    binding, allowed = C_DUTY[a.suit][b.suit][trump]
+    for card in hand:
+        if card in binding:
+            return allowed
+    return None
+
+
+def _c_duty(a_suit: Suit, b_suit: Suit, trump: Rank) -> tuple[frozenset[Card], frozenset[Card]]:
+    """C's duty after A's card of ``a_suit`` and B's of ``b_suit`` (``binds_c``), as two sets of cards.
+
+    The cards that bind him, and those he may play when he holds one of them (they, and the trumps).
+    """
+    binding = frozenset(card for card in NESTORS_DECK if binds_c(a_suit, b_suit, card.suit))
+    return binding, binding | {card for card in NESTORS_DECK if card.rank is trump}
+
+
+#: ``C_DUTY[a_suit][b_suit][trump]``: ``_c_duty``, worked out once for every case, so that
+#: ``c_legal_cards`` (the engine's hot path) asks sets of cards and calls nothing.
+C_DUTY: dict[Suit, dict[Suit, dict[Rank, tuple[frozenset[Card], frozenset[Card]]]]] = {
+    a_suit: {b_suit: {trump: _c_duty(a_suit, b_suit, trump) for trump in TRUMP_RANKS} for b_suit in SUITS}
+    for a_suit in SUITS
+}
 
 
 def c_may_play(a: Card, b: Card, hand: Sequence[Card], trump: Rank) -> tuple[list[Card], Explanation]:

@@ -33,6 +33,9 @@ TRUMP = "trump"
 PLAY = "play"
 TEAM = (0, 1, 0, 1)
 
+#: The rank of the permanent trumps, as a module constant: the hot paths read it per card, and reading an
+#: Enum member from its class is a slow lookup each time.
+RANK_TWO = Rank.TWO
 # NIM-1: the 2s rank 2♣ > 2♠ > 2♥ > 2♦ whatever the trump suit.
 TWO_ORDER = {Suit.D: 1, Suit.H: 2, Suit.S: 3, Suit.C: 4}
 TWOS = tuple(Card.of(Rank.TWO, s) for s in SUITS)
@@ -43,6 +46,8 @@ AGREE = Action.make("agree")
 PASS = Action.make("pass")
 EXCHANGE = {two: Action.make("exchange", two) for two in TWOS}
 PLAY_CARD = {card: Action.make("play", card) for card in NIMBY_DECK}
+#: A card's ``play`` action, as a function made once (the hot path maps hands through it).
+_play_of = PLAY_CARD.__getitem__
 
 # Scoring table of NIM-6 (Decision N-7): 2s taken by the makers -> (makers, defenders).
 SCORE_TABLE = {4: (4, 0), 3: (2, 0), 2: (-2, 0), 1: (-2, 3), 0: (-2, 6)}
@@ -131,11 +136,11 @@ class NimbyState(GameState):
     # ----- NIM-4: making trump ----------------------------------------------
     def _legal_trump(self) -> list[Action]:
         hand = self.hands[self.actor]
-        return [AGREE, PASS, *(EXCHANGE[c] for c in hand if c.rank == Rank.TWO and self._may_exchange(c))]
+        return [AGREE, PASS, *[EXCHANGE[c] for c in hand if c.rank is RANK_TWO and self._may_exchange(c)]]
 
     def _may_exchange(self, two: Card) -> bool:
         """Decision N-2: over a displayed 2 only a higher 2; otherwise any 2."""
-        if self.display.rank != Rank.TWO:
+        if self.display.rank is not RANK_TWO:
             return True
         return TWO_ORDER[two.suit] > TWO_ORDER[self.display.suit]
 
@@ -191,7 +196,7 @@ class NimbyState(GameState):
             following = tuple([PLAY_CARD[c] for c in hand if play_suit[c] is led])
             if following:
                 return following
-        return tuple(map(PLAY_CARD.__getitem__, hand))
+        return tuple(map(_play_of, hand))
 
     def _apply_play(self, action: Action) -> None:
         seat = self.to_act
@@ -211,22 +216,27 @@ class NimbyState(GameState):
         assert contract is not None  # trump is made before play (inline: the hot path)
         trump = contract.trump
         play_suit = PLAY_SUIT[trump]
-        strength = self.strength_table()
-        led = play_suit[trick.plays[0][1]]
-        best_seat, best = trick.plays[0]
-        best_is_trump = led == TRUMPS
-        for seat, card in trick.plays[1:]:
+        ranking = self.rules["trump_suit_rank"]
+        strength = STRENGTH_BY_RANK[ranking][trump]  # ``strength_table()``, inline: the hot path
+        plays = trick.plays
+        best_seat, best = plays[0]
+        led = play_suit[best]
+        best_is_trump = led is TRUMPS  # a play suit is a Suit or this very string
+        twos = 1 if best.rank is RANK_TWO else 0  # NIM-6: the 2s in the trick go to its winner
+        for seat, card in plays[1:]:
+            if card.rank is RANK_TWO:
+                twos += 1
             suit = play_suit[card]
-            if suit == TRUMPS:
+            if suit is TRUMPS:
                 if not best_is_trump or strength[card] > strength[best]:
                     best_seat, best, best_is_trump = seat, card, True
             elif not best_is_trump and suit is led and strength[card] > strength[best]:
                 best_seat, best = seat, card
         assert best_seat is not None  # NIM-5: every card of a trick is played from a hand
         trick.collector = best_seat
-        twos_on_top = self.rules["trump_suit_rank"] == "below_twos"
+        twos_on_top = ranking == "below_twos"
         trick.why = partial(_trick_explanation, best_seat, best, best_is_trump, led, twos_on_top)  # made when read
-        self.twos_taken[TEAM[best_seat]] += sum(1 for _, c in trick.plays if c.rank == Rank.TWO)
+        self.twos_taken[TEAM[best_seat]] += twos
         if len(self.tricks) == 6:
             self.phase = DONE
             self.to_act = None

@@ -9,7 +9,7 @@ won only on the tumbochka (TUM-8), handled by ``Tumbochka.end_deal``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -55,6 +55,15 @@ KEEP = Action.make("keep")
 RAISE = {n: Action.make("raise", n) for n in range(MIN_BID + 1, MAX_BID + 1)}
 GIVE = {(card, seat): Action.make("give", card, seat) for card in TUMBOCHKA_DECK for seat in range(PLAYERS)}
 PLAY_CARD = {card: Action.make("play", card) for card in TUMBOCHKA_DECK}
+#: A card's ``play`` action, as a function made once (the hot path maps hands through it).
+_play_of = PLAY_CARD.__getitem__
+#: The bidding's legal lists, made once: (lowest bid, highest bid, may pass) -> (bid low, …, bid high[, pass]).
+BIDDING_LEGAL = {
+    (low, high, may_pass): (*(BID[n] for n in range(low, high + 1)), *((PASS,) if may_pass else ()))
+    for low in range(MIN_BID, MAX_BID + 2)
+    for high in range(MIN_BID, MAX_BID + 1)
+    for may_pass in (False, True)
+}
 
 # TUM-5: a trilyazh is K, Q, J of a suit, led J, then Q, then K (Decision T-4);
 # a troyan is 8, 7, 6 of a suit, shown by leading the 6.
@@ -153,8 +162,11 @@ class TumbochkaState(GameState):
         self.dealer = dealer
         self.hands = [list(h) for h in deal["hands"]]
         self.sitter = sitter
-        scores = scores or [0] * PLAYERS
-        self.high_bid_ok = tuple(sitter is None or seat == sitter or scores[seat] >= 1 for seat in range(PLAYERS))
+        if sitter is None:  # TUM-8: nobody sits, so every seat may bid 7 or more
+            self.high_bid_ok = (True,) * PLAYERS
+        else:
+            scores = scores or [0] * PLAYERS
+            self.high_bid_ok = tuple(seat == sitter or scores[seat] >= 1 for seat in range(PLAYERS))
         self.first_hand = (dealer + 1) % PLAYERS  # TUM-3: the player on the dealer's left
         self.bid = 0
         self.bidder = None
@@ -218,14 +230,12 @@ class TumbochkaState(GameState):
             high = SITTER_MIN_BID - 1  # TUM-8: 7+ only with a running score of at least 1
         return low, high
 
-    def _legal_bidding(self) -> list[Action]:
+    def _legal_bidding(self) -> tuple[Action, ...]:
         seat = self.to_act
         assert seat is not None
         low, high = self.bid_range(seat)
-        legal = [BID[n] for n in range(low, high + 1)]
-        if self.bid > 0 or seat == self.sitter:
-            legal.append(PASS)  # TUM-3: first hand may not pass, except a sitter (TUM-8)
-        return legal
+        # TUM-3: first hand may not pass, except a sitter (TUM-8); the lists are made once (``BIDDING_LEGAL``).
+        return BIDDING_LEGAL[(low, high, self.bid > 0 or seat == self.sitter)]
 
     def _apply_bidding(self, action: Action) -> None:
         seat = self.to_act
@@ -299,12 +309,14 @@ class TumbochkaState(GameState):
         declarer = self._settled().declarer
         return (declarer + 1) % PLAYERS, (declarer + 2) % PLAYERS
 
-    def _legal_talon(self) -> list[Action]:
-        declarer, contract = self._settled().declarer, self._settled().contract
-        waiting = [seat for seat in self.opponents() if self.given[seat] is None]
+    def _legal_talon(self) -> tuple[Action, ...]:
+        declared = self._settled()  # once: ``opponents()`` would ask again
+        declarer, contract = declared.declarer, declared.contract
+        given = self.given
+        waiting = [seat for seat in ((declarer + 1) % PLAYERS, (declarer + 2) % PLAYERS) if given[seat] is None]
         if waiting:
-            return [GIVE[(card, seat)] for card in self.hands[declarer] for seat in waiting]
-        return [KEEP, *(RAISE[n] for n in range(contract + 1, self._raise_top(declarer) + 1))]
+            return tuple([GIVE[(card, seat)] for card in self.hands[declarer] for seat in waiting])
+        return (KEEP, *[RAISE[n] for n in range(contract + 1, self._raise_top(declarer) + 1)])
 
     def _raise_top(self, declarer: int) -> int:
         """The highest raise (TUM-4): 14; under option ``raise_limited``, the bidding's limit of TUM-8 too.
@@ -327,7 +339,7 @@ class TumbochkaState(GameState):
         if action.verb == "raise":
             raised = action.number
             assert raised is not None
-            self.declared = replace(self._settled(), contract=raised)
+            self.declared = Declaration(declarer, raised)  # TUM-4: the raise replaces the contract
         self.phase = PLAY
         # Decision T-3: the declarer leads the first trick (option first_lead "first_hand": the dealer's left does).
         self.to_act = (self.dealer + 1) % PLAYERS if self.rules["first_lead"] == "first_hand" else declarer
@@ -394,29 +406,31 @@ class TumbochkaState(GameState):
             trumps = tuple([PLAY_CARD[c] for c in hand if c.suit is trump])
             if trumps:
                 return trumps  # TUM-5: else trump if you can
-        return tuple(map(PLAY_CARD.__getitem__, hand))
+        return tuple(map(_play_of, hand))
 
-    def _legal_lead(self, hand: list[Card]) -> list[Action]:
+    def _legal_lead(self, hand: list[Card]) -> tuple[Action, ...]:
         """Any card; a trilyazh J or a troyan 6 may be announced (TUM-5); T-4 may force a lead."""
-        forced = self.obligation()
-        if forced is not None:
-            return [PLAY_CARD[forced]]
+        trilyazh = self.trilyazh
+        if trilyazh is not None:  # ``obligation()``, inline (the hot path): the trick has no card yet
+            return (PLAY_CARD[TRILYAZH_LEADS[trilyazh[1]][trilyazh[2]]],)
         legal = [PLAY_CARD[c] for c in hand]
-        for card in hand:
-            announce = ANNOUNCE_WITH.get(card)  # only the Js and the 6s
-            if announce is None:
-                continue
-            action, rest = announce
-            if rest[0] in hand and rest[1] in hand and not (action is TROYAN[card.suit] and card.suit is self.trump):
+        held: set[Card] | None = None
+        for card in filter(ANNOUNCE_WITH.__contains__, hand):  # only the Js and the 6s
+            if held is None:
+                held = set(hand)  # a set asks by identity: the two other cards are looked up at once
+            action, rest = ANNOUNCE_WITH[card]
+            if rest[0] in held and rest[1] in held and not (action is TROYAN[card.suit] and card.suit is self.trump):
                 legal.append(action)
-        return legal
+        return tuple(legal)
 
     def _apply_play(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
         card = action.cards[0]
         flag = ANNOUNCES.get(action)
-        if flag == "troyan":
+        if flag is None:  # most cards announce nothing: asked first (the hot path)
+            pass
+        elif flag == "troyan":
             self.trump = card.suit  # TUM-5: trump from this trick on, replacing any earlier one
             self.troyans.append((seat, card.suit))
         elif flag == "trilyazh":
@@ -424,8 +438,9 @@ class TumbochkaState(GameState):
             self.trilyazhes.append((seat, card.suit, "open"))
         self.hands[seat].remove(card)
         trick = self.tricks[-1]
-        trick.plays.append((seat, card))
-        if len(trick.plays) < PLAYERS:
+        plays = trick.plays
+        plays.append((seat, card))
+        if len(plays) < PLAYERS:
             self.to_act = (seat + 1) % PLAYERS
             return
         self._close_trick(trick)
@@ -433,8 +448,10 @@ class TumbochkaState(GameState):
     def _close_trick(self, trick: Trick) -> None:
         """TUM-5: the highest trump wins, else the highest card of the suit led."""
         trump = self.trump
-        best_seat, best = trick.plays[0]
-        for seat, card in trick.plays[1:]:
+        plays = trick.plays
+        best_seat, best = plays[0]
+        led = best.suit
+        for seat, card in plays[1:]:
             if card.suit is best.suit:
                 if card.rank > best.rank:  # TUM-1: K > Q > J > 8 > 7 > 6
                     best_seat, best = seat, card
@@ -447,7 +464,7 @@ class TumbochkaState(GameState):
         if progress is not None:
             trick.explanation = progress
         else:  # made when first read
-            trick.why = partial(_trick_explanation, best_seat, best, best.suit is trump, trick.plays[0][1].suit)
+            trick.why = partial(_trick_explanation, best_seat, best, best.suit is trump, led)
         if len(self.tricks) == TRICKS:
             self.phase = DONE
             self.to_act = None
