@@ -53,6 +53,8 @@ OPEN = "open"
 PLAY = "play"
 LEAVE = "leave"
 TEAM = (0, 1, 0, 1)
+#: ``Rank.ACE`` as a module constant: reading a member from its Enum class costs more than a global.
+RANK_ACE = Rank.ACE
 
 #: NES-2 and NES-8: every deal is worth 190 points in all.
 TOTAL_POINTS = 190
@@ -303,10 +305,16 @@ class NestorsState(GameState):
         return [rank for rank in TRUMP_RANKS if rank in held] or list(TRUMP_RANKS)
 
     def _legal_trump(self) -> list[Action]:
-        return [NAME_TRUMP[rank] for rank in self.trump_choices()]
+        # ``trump_choices()`` inline (the bidder is known in this phase): one deal in each asks this.
+        contract = self.contract
+        assert contract is not None  # the bidding is over (inline: the hot path)
+        held = set(map(_card_rank, self.hands[contract.bidder]))
+        return [NAME_TRUMP[rank] for rank in TRUMP_RANKS if rank in held] or list(NAME_TRUMP.values())
 
     def _apply_trump(self, action: Action) -> None:
-        bidder = self._settled().bidder
+        contract = self.contract
+        assert contract is not None  # the bidding is over (inline: the hot path)
+        bidder = contract.bidder
         assert self.face_down is not None
         self.trump = action.arg(Rank)
         self.hands[bidder].append(self.face_down)  # NES-5: he takes the face-down card
@@ -332,15 +340,28 @@ class NestorsState(GameState):
         return [card for card in hand if power[card] == top]
 
     def _legal_open(self) -> list[Action]:
+        # ``highest_cards()`` inline (the bidder and the trump are known in this phase), and each
+        # action looked up in the table of those made before: one deal in each asks this.
+        contract, trump = self.contract, self.trump
+        assert contract is not None  # the bidding is over (inline: the hot path)
+        assert trump is not None  # named before this phase
+        hand = self.hands[contract.bidder]
+        power = POWER[RANK_ACE if self.rules["open_order"] == "printed" else trump]
+        top = max(map(power.__getitem__, hand))
         first, second, third = self.face_up
         pairs = ((first, second), (first, third), (second, third))
-        return [_open_action(card, x, y) for card in self.highest_cards() for x, y in pairs]
+        made = _OPEN_ACTIONS.get
+        return [made((card, x, y)) or _open_action(card, x, y) for card in hand if power[card] == top for x, y in pairs]
 
     def _apply_open(self, action: Action) -> None:
         card, first, second = action.cards
-        bidder = self._settled().bidder
+        contract = self.contract
+        assert contract is not None  # the bidding is over (inline: the hot path)
+        bidder = contract.bidder
         self.hands[bidder].remove(card)
-        table = next(c for c in self.face_up if c is not first and c is not second)
+        for table in self.face_up:  # the face-up card he did not take
+            if table is not first and table is not second:
+                break
         trick = Trick([(bidder, card), (None, first), (None, second)], bidder)
         params = {"seat": bidder, "card": card, "taken": [first, second], "table": table}
         trick.why = partial(Explanation, "NES-6a", "nestors.open_trick", params)  # made when first read
@@ -732,6 +753,7 @@ def _trick_why_of(a: Card, b: Card, c: Card, trump: Rank, collector: int) -> Exp
 
 #: The sort key of a hand: the canonical card order.
 _card_index = attrgetter("index")
+_card_rank = attrgetter("rank")
 #: ``open`` actions made so far, by their three cards (at most one per card and pair of the row).
 _OPEN_ACTIONS: dict[tuple[Card, Card, Card], Action] = {}
 
