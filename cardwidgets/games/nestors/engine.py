@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets.cards import SUITS, Card, Rank, Suit
@@ -412,6 +412,8 @@ class NestorsState(GameState):
             allowed = c_allowed(plays[0][1], plays[1][1], hand, trump)
             if allowed is not None:
                 return tuple([PLAY_CARD[card] for card in hand if card in allowed])
+        if len(hand) > 1:  # an ``itemgetter`` of the hand looks all its cards up at once, into a tuple
+            return itemgetter(*hand)(PLAY_CARD)
         return tuple(map(_play_of, hand))
 
     def _apply_play(self, action: Action) -> None:
@@ -448,7 +450,7 @@ class NestorsState(GameState):
         self.to_act = collector
 
     def _legal_leave(self) -> tuple[Action, ...]:
-        return tuple(map(_leave_of, self.pending))
+        return itemgetter(*self.pending)(LEAVE_CARD)  # the four cards: their actions, as a tuple
 
     def _apply_leave(self, action: Action) -> None:
         """NES-7 (Decision E-8): the collector takes three of the four cards and leaves one."""
