@@ -210,10 +210,7 @@ def c_allowed(a: Card, b: Card, hand: Sequence[Card], trump: Rank) -> frozenset[
     filters a hand by the set into its actions at once.
     """
     binding, allowed = C_DUTY[a.suit][b.suit][trump]
-    for card in hand:
-        if card in binding:
-            return allowed
-    return None
+    return None if binding.isdisjoint(hand) else allowed
 
 
 def _c_duty(a_suit: Suit, b_suit: Suit, trump: Rank) -> tuple[frozenset[Card], frozenset[Card]]:
