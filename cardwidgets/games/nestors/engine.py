@@ -231,7 +231,7 @@ class NestorsState(GameState):
         return self.high_bid is None and sum(self.passed) == 3
 
     def _legal_bidding(self) -> Sequence[Action]:
-        if self._partner_holds_the_bid():
+        if not self.rules["partner_raise"] and self._partner_holds_the_bid():  # the option's default asks no more
             return (PASS,)
         high_bid = self.high_bid  # ``_lowest_bid()`` and ``must_bid()``, inline: a call each costs more than them
         if high_bid is None:
