@@ -34,6 +34,7 @@ from cardwidgets.games.nestors.tricks import (
     POWER,
     TRUMP_RANKS,
     TrickResult,
+    a_or_b,
     c_allowed,
     c_may_play,
     resolve_last_trick,
@@ -469,14 +470,14 @@ class NestorsState(GameState):
     def _close_last_trick(self, trick: Trick) -> None:
         """NES-7: the A-or-B rule decides; the collector takes both cards and the table card."""
         (seat_a, a), (seat_b, b) = trick.plays
-        result = resolve_last_trick(a, b, self._trump())
-        collector = seat_a if result.collector == "A" else seat_b
+        trump = self._trump()
+        collector = seat_b if a_or_b(a, b, trump)[0] else seat_a  # ``resolve_last_trick`` decides by this rule
         table = self.table
         assert collector is not None  # both play from their hands
         assert table is not None
         trick.plays.append((None, table))
         trick.collector = collector
-        trick.why = partial(_trick_why, result, collector)
+        trick.why = partial(_last_trick_why_of, a, b, trump, collector)  # the result and its words made when first read
         self.taken[TEAM[collector]].extend((a, b, table))
         self.table = None
         self.order = ()
@@ -751,6 +752,11 @@ def _trick_why(result: TrickResult, collector: int) -> Explanation:
 def _trick_why_of(a: Card, b: Card, c: Card, trump: Rank, collector: int) -> Explanation:
     """Why ``collector`` took the trick A ``a``, B ``b``, C ``c`` played (NES-6: ``resolve_trick``)."""
     return _trick_why(resolve_trick(a, b, c, trump), collector)
+
+
+def _last_trick_why_of(a: Card, b: Card, trump: Rank, collector: int) -> Explanation:
+    """Why ``collector`` took the last trick A ``a`` and B ``b`` played (NES-7: ``resolve_last_trick``)."""
+    return _trick_why(resolve_last_trick(a, b, trump), collector)
 
 
 #: The sort key of a hand: the canonical card order.
