@@ -384,7 +384,7 @@ def test_double_dummy_takes_the_machines_cores() -> None:
         with pytest.raises(AnalysisError) as info:
             double_dummy(state, workers=wrong)
         assert "workers" in info.value.explanation.text("en")
-        assert "потоков" in info.value.explanation.text("ru")
+        assert "workers — целое число от 1 до" in info.value.explanation.text("ru")  # the argument, as typed
 
 
 def test_parallel_budgets_stop_with_unfinished_and_exact_values() -> None:
