@@ -233,3 +233,68 @@ def test_kernels_in_separate_processes_play_a_whole_match(store_address: str, ga
     room = Room("class-3", store=store_address)
     assert room.match.is_over
     assert results[0] == {"scores": room.match.scores, "version": room.version, "deals": len(room.finished())}
+
+
+# ----- learner seats: the room waits for its learners -----------------------------------------------------
+def test_learner_seats_are_kept_with_the_rooms_settings(store_address: str) -> None:
+    first = Room("class-3", "nestors", store=store_address, seed=5, learner_seats=(3, 0))
+    again = Room("class-3", store=store_address)
+    assert first.meta["learners"] == [0, 3]
+    assert again.learner_seats == (0, 3)
+    assert not again.started
+    assert again.waiting_for() == [0, 3]
+    assert "learners" not in Room("plain", "nestors", store=store_address).meta  # no setting: as ever
+
+
+@pytest.mark.parametrize("seats", [(0, 0), (4,), (-1,), ("0",), 3, (True,)])
+def test_bad_learner_seats_create_no_room(store_address: str, seats: object) -> None:
+    with pytest.raises(RoomError) as refused:
+        Room("class-3", "nestors", store=store_address, learner_seats=seats)  # type: ignore[arg-type]
+    assert refused.value.key == "room.bad_learner_seats"
+    assert open_store(store_address).meta("class-3") is None
+
+
+def test_a_bot_kernel_that_looks_first_makes_no_move_for_a_learner_seat(store_address: str, tmp_path: Path) -> None:
+    Room("class-3", "nestors", store=store_address, seed=11, bots="random", learner_seats=(0, 3))
+    go = tmp_path / "go"
+    go.touch()
+    assert finish(worker("bots", store_address, "class-3", str(go))) == "0\n"  # nobody sits yet: nothing moves
+    seat0 = Room("class-3", store=store_address)
+    seat0.join(0)
+    assert finish(worker("bots", store_address, "class-3", str(go))) == "0\n"  # seat 3 is still awaited
+    assert open_store(store_address).version("class-3") == 0
+    assert seat0.waiting_for() == [3]
+    with pytest.raises(RoomError) as refused:  # a learner cannot move either
+        seat0.move(0, seat0.state.legal_actions()[0].text if seat0.state.to_act == 0 else "pass")
+    assert refused.value.key == "room.waiting_start"
+    assert "seats 3 not taken yet" in str(refused.value)
+    assert "места 3 ещё не заняты" in refused.value.explanation.text("ru")
+    seat3 = Room("class-3", store=store_address)
+    seat3.join(3)  # every learner seat held: the next look starts the room, and bots play the others
+    made = int(finish(worker("bots", store_address, "class-3", str(go))))
+    room = Room("class-3", store=store_address)
+    assert room.started
+    assert open_store(store_address).moves("class-3")[0] == (1, {"seat": -1, "action": "start"})
+    assert made == room.version - 1
+    assert all(entry["seat"] not in (0, 3) for _, entry in open_store(store_address).moves("class-3"))
+    assert room.state.to_act in (0, 3)
+
+
+def test_the_instructor_starts_a_waiting_table_and_bots_play_its_seats(store_address: str, tmp_path: Path) -> None:
+    from cardwidgets.widgets.classroom import Classroom
+
+    klass = Classroom("class-3", tables=2, game="nestors", store=store_address, seed=11, bots="random",
+                      learner_seats=(0, 3))
+    assert "Waiting for the learners: seats 0, 3 not taken yet" in klass.table_line(1)
+    assert Classroom("class-3", tables=2, game="nestors", store=store_address, locale="ru").table_line(2).count(
+        "Ждём учеников: места 0, 3")
+    assert klass.start(1)
+    assert not klass.start(1)  # once
+    go = tmp_path / "go"
+    go.touch()
+    made = int(finish(worker("bots", store_address, "class-3-t1", str(go))))
+    assert made > 0
+    assert Room("class-3-t1", store=store_address).state.is_done  # nobody sat: bots played it all
+    assert "Waiting" not in klass.table_line(1)
+    assert "Waiting" in klass.table_line(2)
+    assert finish(worker("bots", store_address, "class-3-t2", str(go))) == "0\n"  # the other table still waits

@@ -162,3 +162,21 @@ def test_shared_tables_survive_any_browser_input(tmp_path_factory: pytest.TempPa
     finally:
         for table in seated:
             table.close()
+
+
+def test_a_waiting_room_says_so_on_the_table_until_every_learner_seat_is_held(store_address: str) -> None:
+    Room("class-3", "nestors", store=store_address, seed=11, learner_seats=(0, 3))
+    first = SharedTable(room="class-3", seat=0, store=store_address, follow=False, caveat=False, locale="ru")
+    notices = [notice["text"] for notice in first.view["notices"]]
+    assert "Ждём учеников: места 3 ещё не заняты" in notices[0]
+    assert first.room.version == 0
+    assert not first.act("pass")
+    assert first.error["rule"] == "ROOM"
+    second = SharedTable(room="class-3", seat=3, store=store_address, follow=False, caveat=False)
+    assert second.room.started  # the last learner to sit started the room; the bots played up to a learner
+    assert not any("Waiting" in notice["text"] for notice in second.view["notices"])
+    first.refresh()
+    assert not any("Ждём" in notice["text"] for notice in first.view["notices"])
+    assert first.room.version == second.room.version >= 1
+    for table in (first, second):
+        table.close()

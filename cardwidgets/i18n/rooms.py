@@ -40,6 +40,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "room {room} cannot be created: {reason}",
         "ru": "стол {room} не удаётся создать: {reason}",
     },
+    "room.waiting_start": {
+        "en": "Waiting for the learners: seats {seats} not taken yet (the instructor can start room {room} now)",
+        "ru": "Ждём учеников: места {seats} ещё не заняты (преподаватель может начать игру за столом {room} сейчас)",
+    },
+    "room.bad_learner_seats": {
+        "en": "learner seats: expected different seat numbers from 0 to {last}, not {seats}",
+        "ru": "места учеников: нужны разные номера мест от 0 до {last}, а не {seats}",
+    },
     "room.bad_bots": {
         "en": "bots: expected {count} levels, one per seat, each one of {levels}",
         "ru": "боты: нужен уровень для каждого из {count} мест, каждый из: {levels}",

@@ -7,6 +7,11 @@ A bot's move is worked out from the room's seed and the log's version, so every 
 that sees it due proposes the same move; the version check lets exactly one in.
 
 A log entry is ``{"seat": s, "action": "play 10S"}`` (``"next_deal"`` starts the next deal).
+
+A room made with learner seats (``learner_seats=(0, 3)``) waits: nobody moves until every
+learner seat is held, or the instructor starts it (``start()``); either way the start is the
+log's first entry, ``{"seat": -1, "action": "start"}``, so every kernel agrees on it. A room
+without learner seats has started when it is made.
 """
 
 from __future__ import annotations
@@ -27,6 +32,9 @@ from cardwidgets.store.tokens import seat_token
 
 #: The entry that starts the next deal of the match.
 NEXT_DEAL = "next_deal"
+#: The entry that starts a room with learner seats (its seat is ``START_SEAT``).
+START = "start"
+START_SEAT = -1
 
 
 class Room:
@@ -50,27 +58,29 @@ class Room:
         bots: str | list[str] = "heuristic",
         seed: int | None = None,
         strict: bool = True,
+        learner_seats: tuple[int, ...] | list[int] | None = None,
     ) -> None:
         self.name = check_room_name(name)
         self.store = open_store(store)
         #: Why the room's log stopped replaying (``room.bad_log``), for a room opened with ``strict=False``.
         self.damage: RoomError | None = None
         try:
-            self._open(game, rules, bots, seed, strict)
+            self._open(game, rules, bots, seed, strict, learner_seats=learner_seats)
         except BaseException:
             if not isinstance(store, Store):  # a store this room opened: let go of it
                 self.store.close()
             raise
 
     def _open(
-        self, game: str | None, rules: dict[str, Any] | None, bots: str | list[str], seed: int | None, strict: bool
+        self, game: str | None, rules: dict[str, Any] | None, bots: str | list[str], seed: int | None, strict: bool,
+        *, learner_seats: tuple[int, ...] | list[int] | None = None,
     ) -> None:
         """Read (or create) the room's settings and catch up with its log."""
         name = self.name
         if game is None:
             meta = self.store.meta(name)
         else:
-            meta = self.store.create_room(name, _meta(name, game, rules, bots, seed))
+            meta = self.store.create_room(name, _meta(name, game, rules, bots, seed, learner_seats=learner_seats))
         if meta is None:
             raise RoomError("room.no_room", room=name)
         meta = check_meta(meta, self.store.address)
@@ -80,6 +90,8 @@ class Room:
             self.bot_levels: list[str] = list(meta["bots"])
             if len(self.bot_levels) != self.game.num_players or not all(b in LEVELS for b in self.bot_levels):
                 raise ValueError(meta["bots"])
+            #: The seats meant for learners (bots never move for them before the room starts).
+            self.learner_seats: tuple[int, ...] = _learner_seats(meta.get("learners", []), self.game.num_players)
             self.match = Match(self.game, meta["rules"], seed=self.seed)
             self.match.new_deal()
         except (ValueError, TypeError, KeyError, RecordError):  # settings no room writes
@@ -89,6 +101,8 @@ class Room:
         self.meta = meta
         #: How many log entries this kernel has applied.
         self.version = 0
+        #: Whether play may begin (a room with learner seats waits for them, or for the instructor).
+        self.started = not self.learner_seats
         #: The seats this kernel holds: seat -> token.
         self.held: dict[int, str] = {}
         #: The log's repairs this kernel has seen (one more: rebuild the match from the shortened log).
@@ -121,6 +135,32 @@ class Room:
     def humans(self) -> set[int]:
         """The seats that learners hold."""
         return set(self.store.seats(self.name))
+
+    def waiting_for(self) -> list[int]:
+        """The learner seats the room still waits for (none once it has started)."""
+        if self.started:
+            return []
+        humans = self.humans()
+        return [seat for seat in self.learner_seats if seat not in humans]
+
+    def start(self) -> bool:
+        """Start a room that waits for its learners (the instructor's call); whether this call started it."""
+        for _ in range(3):
+            self.sync()
+            if self.started:
+                return False
+            try:
+                self._append({"seat": START_SEAT, "action": START})
+            except RoomError as exc:
+                if exc.key != "room.moved_first":
+                    raise
+                continue
+            return True
+        return False
+
+    def _waiting_error(self) -> RoomError:
+        return RoomError("room.waiting_start", room=self.name,
+                         seats=", ".join(str(seat) for seat in self.waiting_for()))
 
     # ----- the match ------------------------------------------------------------------------------
     @property
@@ -185,6 +225,10 @@ class Room:
         if seat not in self.held:
             raise RoomError("room.not_your_seat", seat=echo(seat), room=self.name)
         self.sync()
+        if not self.started:
+            self.play_bots()  # starts the room if every learner seat is held now
+            if not self.started:
+                raise self._waiting_error()
         entry = {"seat": seat, "action": self._checked(seat, action)}
         self._append(entry)
         self.play_bots()
@@ -209,6 +253,15 @@ class Room:
         made = 0
         self.sync()
         while True:
+            if not self.started:
+                if self.waiting_for():  # a learner seat not held yet: nobody moves
+                    return made
+                try:  # every learner seat is held: this kernel starts the room
+                    self._append({"seat": START_SEAT, "action": START})
+                except RoomError as exc:
+                    if exc.key != "room.moved_first":
+                        raise
+                continue
             state = self.state
             seat = state.to_act
             if state.is_done or seat is None or seat in self.humans():
@@ -257,6 +310,13 @@ class Room:
         seat, action = entry.get("seat"), entry.get("action")
         if not (type(seat) is int and isinstance(action, str) and len(entry) == 2):
             raise RoomError("room.bad_entry")
+        if action == START:
+            if seat != START_SEAT or self.started:
+                raise RoomError("room.bad_entry")
+            self.started = True
+            return
+        if not self.started:
+            raise RoomError("room.bad_entry")  # a move before the start: not a log a room writes
         if action == NEXT_DEAL:
             self._check_next()
             self.match.new_deal()
@@ -278,6 +338,8 @@ class Room:
         fresh = Room.__new__(Room)
         fresh.name, fresh.store, fresh.meta = self.name, self.store, self.meta
         fresh.game, fresh.seed, fresh.bot_levels, fresh.held = self.game, self.seed, self.bot_levels, {}
+        fresh.learner_seats = self.learner_seats
+        fresh.started = not self.learner_seats
         fresh.match = Match(self.game, self.meta["rules"], seed=self.seed)
         fresh.match.new_deal()
         fresh.version = 0
@@ -291,6 +353,7 @@ class Room:
             fresh.version = version
         self.store.truncate(self.name, fresh.version)
         self.match, self.version, self.damage = fresh.match, fresh.version, None
+        self.started = fresh.started
         self.repairs = self.store.repairs(self.name)
         return fresh.version
 
@@ -300,6 +363,7 @@ class Room:
         self.match = Match(self.game, self.meta["rules"], seed=self.seed)
         self.match.new_deal()
         self.version = 0
+        self.started = not self.learner_seats
         self._sync()
         self.damage = None
 
@@ -317,10 +381,19 @@ class Room:
         return MatchRecord(self.game, dict(self.meta["rules"]), {}, self.records())
 
 
+def _learner_seats(seats: Any, players: int) -> tuple[int, ...]:
+    """The learner seats as stored (a list of distinct seat numbers); ``ValueError`` if not."""
+    if not (isinstance(seats, (list, tuple)) and all(type(s) is int and 0 <= s < players for s in seats)
+            and len(set(seats)) == len(seats)):
+        raise ValueError(seats)
+    return tuple(sorted(seats))
+
+
 def _meta(
-    name: str, game: str, rules: dict[str, Any] | None, bots: str | list[str], seed: int | None
+    name: str, game: str, rules: dict[str, Any] | None, bots: str | list[str], seed: int | None,
+    *, learner_seats: tuple[int, ...] | list[int] | None = None,
 ) -> dict[str, Any]:
-    """A new room's settings, checked: the game, its rules, a bot level per seat, the seed."""
+    """A new room's settings, checked: the game, its rules, a bot level per seat, the seed, the learner seats."""
     try:
         chosen = get_game(game)
         checked = chosen.make_rules(rules)
@@ -334,7 +407,14 @@ def _meta(
     if type(seed) is not int:
         raise RoomError("room.bad_settings", room=name, reason=echo(seed))
     changed = {k: v for k, v in checked.items() if chosen.make_rules().get(k) != v}
-    return {"game": chosen.name, "rules": changed, "bots": list(levels), "seed": seed}
+    meta = {"game": chosen.name, "rules": changed, "bots": list(levels), "seed": seed}
+    if learner_seats is not None:
+        try:
+            meta["learners"] = list(_learner_seats(learner_seats, chosen.num_players))
+        except ValueError:
+            raise RoomError("room.bad_learner_seats", seats=echo(learner_seats),
+                            last=chosen.num_players - 1) from None
+    return meta
 
 
 def _reason(exc: Exception) -> Any:

@@ -47,6 +47,7 @@ class Classroom:
         bots: str | list[str] = "heuristic",
         seed: int | None = None,
         locale: str | None = None,
+        learner_seats: tuple[int, ...] | list[int] | None = None,
     ) -> None:
         if not (type(tables) is int and 1 <= tables <= MAX_TABLES):
             raise RoomError("classroom.bad_tables", limit=MAX_TABLES)
@@ -57,7 +58,8 @@ class Classroom:
         game = first_game() if game is None else game
         #: The tables' rooms, table 1 first; all dealt from one seed (the first opener's).
         self.rooms = [
-            Room(f"{name}-t{n}", game, store=self.store, rules=rules, bots=bots, seed=seed, strict=False)
+            Room(f"{name}-t{n}", game, store=self.store, rules=rules, bots=bots, seed=seed, strict=False,
+                 learner_seats=learner_seats)
             for n in range(1, tables + 1)
         ]
         self.widget = ipywidgets.HTML()
@@ -106,6 +108,10 @@ class Classroom:
         scores = _pair(room.match.scores, locale)
         line = render("classroom.table", {"table": table, "room": room.name, "seats": "; ".join(seats),
                                           "scores": scores, "deals": len(room.finished())}, locale)
+        waiting = room.waiting_for() if room.damage is None else []
+        if waiting:
+            line += ". " + render("room.waiting_start", {"room": room.name,
+                                                          "seats": ", ".join(map(str, waiting))}, locale)
         return line if room.damage is None else f"{line}. {room.damage.explanation.text(locale)}"
 
     def comparison(self, deal: int) -> list[str]:
@@ -151,6 +157,14 @@ class Classroom:
         if not (type(deal) is int and 1 <= deal <= len(finished)):
             raise RoomError("classroom.no_deal", deal=echo(deal), table=table)
         return HandReplay(finished[deal - 1], locale=kwargs.pop("locale", self.locale), **kwargs)
+
+    def start(self, table: int) -> bool:
+        """Start ``table`` (from 1) that still waits for learners (bots play empty seats); whether this started it."""
+        if not (type(table) is int and 1 <= table <= len(self.rooms)):
+            raise RoomError("classroom.bad_table", table=echo(table), last=len(self.rooms))
+        started = self.rooms[table - 1].start()
+        self.refresh()
+        return started
 
     def repair(self, table: int) -> str:
         """Roll ``table``'s damaged log (from 1) back to its last good move; what was done, in words.

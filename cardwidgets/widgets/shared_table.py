@@ -183,6 +183,13 @@ class SharedTable(Table):
         if self._shown is None:
             self._shown = self.room.state.clone()
         super()._sync()
+        waiting = self.room.waiting_for()
+        if waiting:
+            reason = Explanation("ROOM", "room.waiting_start", {"room": self.room.name,
+                                                                "seats": ", ".join(map(str, waiting))})
+            view = dict(self.view)
+            view["notices"] = [{"rule": "", "text": reason.text(self.locale)}, *view.get("notices", [])]
+            self.view = view
         if self._caveat:
             reason = Explanation("ROOM", "room.memory_caveat", {"room": self.room.name, "seat": self.seat,
                                                                  "lab": "JupyterLab"})
