@@ -55,3 +55,37 @@ def test_a_link_naming_another_game_than_the_rooms_is_refused(store: str) -> Non
     app = play_app("room=class-3-t1&seat=1&game=nestors")
     assert app.table_area.children == ()
     assert "plays nimby, not nestors" in app.status.value
+
+
+def test_a_seat_held_by_another_learner_is_refused_in_words_on_the_page(store: str) -> None:
+    from cardwidgets.store import open_store
+    from cardwidgets.store.base import Holder, this_process
+
+    Room("class-3-t1", "nestors", store=store, seed=9)
+    assert open_store(store).claim_seat("class-3-t1", 2, Holder("another-learner", this_process()))
+    app = play_app("room=class-3-t1&seat=2&locale=ru")
+    assert app.table_area.children == ()
+    said = "место 2 за столом class-3-t1 уже занято другим учеником"
+    assert said in app.status.value
+    assert said in app.summary()  # the notebook prints it: no IndexError, no "error when executing cell"
+    app.language.value = "en"
+    assert "seat 2 of room class-3-t1 is taken by another learner" in app.summary()
+
+
+def test_the_play_notebooks_code_runs_when_the_seat_is_refused(store: str, monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+    from pathlib import Path
+
+    from cardwidgets.store import open_store
+    from cardwidgets.store.base import Holder, this_process
+
+    Room("class-3-t1", "nestors", store=store, seed=9)
+    open_store(store).claim_seat("class-3-t1", 0, Holder("another-learner", this_process()))
+    monkeypatch.setenv("QUERY_STRING", "room=class-3-t1&seat=0&locale=ru")
+    for name in ("play.ipynb", "ru/play.ipynb"):
+        notebook = json.loads((Path(__file__).parent.parent / "notebooks" / name).read_text(encoding="utf-8"))
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "code":
+                exec("".join(cell["source"]), {})  # what Voila runs for the page
+        assert "место 0 за столом class-3-t1 уже занято другим учеником" in capsys.readouterr().out

@@ -161,7 +161,16 @@ class PlayApp:
         self._label()
 
     def summary(self) -> str:
-        """One line: the game, the deal's seed, the language — and the learner's hand, to compare deals."""
+        """One line: the game, the deal's seed, the language — and the learner's hand, to compare deals.
+
+        Where no table could be drawn (the link's room refused the seat), the refusal in words instead.
+        """
+        if not self.table_area.children:
+            locale = self.language.value
+            lines = [tool_text("app_bad_setting", locale, name=n, value=v) for n, v in self.settings.problems]
+            if self.room_error is not None:
+                lines.append(self.room_error.explanation.text(locale))
+            return "\n".join(lines)
         table = self.table
         hand = " ".join(card_text(parse_card(card), table.locale) for card in table.view["my_hand"])
         seed = "—" if self.settings.seed is None else str(self.settings.seed)
