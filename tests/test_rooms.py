@@ -97,10 +97,12 @@ def test_a_taken_seat_is_refused_and_a_restarted_kernel_takes_its_own_back(store
     Room("class-3", "nimby", store=store_address)
     finish(worker("join", store_address, "class-3", "2", data_dir=learner))  # a kernel that joined, then died
     room = Room("class-3", store=store_address)
+    assert room.humans() == set()  # its holder is gone: a bot plays it
+    assert room.away() == {2}
     with pytest.raises(RoomError) as taken:
-        room.join(2, token="someone-else")
-    assert taken.value.key == "room.seat_taken"
-    assert "уже занято" in taken.value.explanation.text("ru")
+        room.join(2, token="someone-else")  # yet it stays the learner's: another is refused, in words
+    assert taken.value.key == "room.away_seat"
+    assert "за него играет бот, пока он не вернётся" in taken.value.explanation.text("ru")
     finish(worker("join", store_address, "class-3", "2", data_dir=learner))  # the restarted kernel: same token
     assert set(room.store.seats("class-3")) == {2}
 
@@ -298,3 +300,47 @@ def test_the_instructor_starts_a_waiting_table_and_bots_play_its_seats(store_add
     assert "Waiting" not in klass.table_line(1)
     assert "Waiting" in klass.table_line(2)
     assert finish(worker("bots", store_address, "class-3-t2", str(go))) == "0\n"  # the other table still waits
+
+
+def test_a_seat_whose_kernel_died_is_played_by_a_bot_until_its_learner_is_back(
+    store_address: str, tmp_path: Path
+) -> None:
+    learner = tmp_path / "learner-a"
+    Room("class-3", "nestors", store=store_address, seed=11, bots="random")
+    sitting = worker("sit", store_address, "class-3", "0", data_dir=learner)
+    assert sitting.stdout is not None
+    assert sitting.stdout.readline().strip() == "ready"
+    room = Room("class-3", store=store_address)
+    assert room.humans() == {0}
+    assert room.play_bots() == 0  # seat 0 opens the bidding: its learner's turn, nobody else moves
+    sitting.kill()  # the kernel is killed mid-deal
+    sitting.communicate()
+    assert room.humans() == set()
+    made = room.play_bots()
+    assert made > 0
+    assert room.state.is_done  # the bots played the whole deal, seat 0's moves too
+    assert any(entry["seat"] == 0 for _, entry in room.store.moves("class-3"))
+    other = Room("class-3", store=store_address)
+    with pytest.raises(RoomError) as refused:
+        other.join(0, token="someone-else")
+    assert refused.value.key == "room.away_seat"
+    back = worker("sit", store_address, "class-3", "0", data_dir=learner)  # the same learner comes back
+    try:
+        assert back.stdout is not None
+        assert back.stdout.readline().strip() == "ready"
+        assert room.humans() == {0}
+        room.join(1)
+        room.next_deal(1)
+        started = room.version
+        bot = make_bot("heuristic", 1)
+        while room.state.to_act not in (0, None):  # the next deal, up to seat 0's turn
+            if room.state.to_act == 1:
+                room.move(1, bot.choose(room.state).text)
+            else:
+                room.play_bots()
+        assert room.play_bots() == 0  # seat 0's turn is its learner's again
+        assert room.state.to_act == 0
+        assert all(entry["seat"] != 0 for _, entry in room.store.moves("class-3", started))
+    finally:
+        back.kill()
+        back.communicate()

@@ -6,6 +6,7 @@ import asyncio
 import json
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 import rooms_support
@@ -180,3 +181,32 @@ def test_a_waiting_room_says_so_on_the_table_until_every_learner_seat_is_held(st
     assert first.room.version == second.room.version >= 1
     for table in (first, second):
         table.close()
+
+
+def test_when_a_learners_kernel_dies_the_others_see_a_bot_take_over(store_address: str, tables: list[SharedTable],
+                                                                     monkeypatch: pytest.MonkeyPatch,
+                                                                     tmp_path: Path) -> None:
+    from cardwidgets.widgets import shared_table
+
+    monkeypatch.setattr(shared_table, "SEATS_SECONDS", 0.05)
+    to_act = Room("class-3", "nestors", store=store_address, seed=11, bots="random").state.to_act
+    assert to_act is not None
+    sitting = worker("sit", store_address, "class-3", str(to_act), data_dir=tmp_path / "learner-a")
+    assert sitting.stdout is not None
+    assert sitting.stdout.readline().strip() == "ready"
+
+    async def scenario() -> None:
+        table = Table("nestors", room="class-3", seat=(to_act + 1) % 4, store=store_address, locale="ru")
+        tables.append(table)
+        assert table.room.version == 0  # the learner at the seat to act is there: nobody moves for them
+        sitting.kill()
+        sitting.communicate()
+        await until(lambda: table.room.version > 0, "a bot to play the seat whose kernel died")
+        assert table.room.store.moves("class-3")[0][1]["seat"] == to_act
+        assert any(f"Место {to_act}: ученик отошёл" in notice["text"] for notice in table.view["notices"])
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        sitting.kill()
+        sitting.communicate()

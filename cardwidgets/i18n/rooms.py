@@ -20,6 +20,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "seat {seat} of room {room} is taken by another learner",
         "ru": "место {seat} за столом {room} уже занято другим учеником",
     },
+    "room.away_seat": {
+        "en": "seat {seat} of room {room} belongs to a learner who is away: a bot plays it until they come back",
+        "ru": "место {seat} за столом {room} принадлежит ученику, который отошёл: за него играет бот, пока он не вернётся",
+    },
     "room.not_your_seat": {
         "en": "this kernel does not hold seat {seat} of room {room}: join it first",
         "ru": "это ядро не занимает место {seat} за столом {room}: сначала сядьте на него",
@@ -226,6 +230,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "classroom.learner": {
         "en": "seat {seat}: learner",
         "ru": "место {seat}: ученик",
+    },
+    "classroom.away": {
+        "en": "seat {seat}: learner away, bot ({level}) plays",
+        "ru": "место {seat}: ученик отошёл, играет бот ({level})",
+    },
+    "room.away": {
+        "en": "Seat {seats}: the learner is away; a bot plays until they come back",
+        "ru": "Место {seats}: ученик отошёл; за него играет бот, пока он не вернётся",
     },
     "classroom.bot": {
         "en": "seat {seat}: bot ({level})",

@@ -27,7 +27,16 @@ from cardwidgets.core.records import DealRecord, MatchRecord, record_of
 from cardwidgets.core.registry import get_game
 from cardwidgets.core.state import GameState
 from cardwidgets.store import data_dir, open_store
-from cardwidgets.store.base import Holder, RoomError, Store, check_meta, check_room_name, damaged, this_process
+from cardwidgets.store.base import (
+    Holder,
+    RoomError,
+    Store,
+    check_meta,
+    check_room_name,
+    damaged,
+    process_alive,
+    this_process,
+)
 from cardwidgets.store.tokens import seat_token
 
 #: The entry that starts the next deal of the match.
@@ -122,6 +131,9 @@ class Room:
             raise RoomError("room.bad_seat", seat=echo(seat), game=self.game.name, last=players - 1)
         token = token or seat_token(data_dir(), self.store.address, self.name, seat)
         if not self.store.claim_seat(self.name, seat, Holder(token, this_process())):
+            holder = self.store.seats(self.name).get(seat)
+            if holder is not None and not process_alive(holder.process):  # its learner is away: a bot plays it
+                raise RoomError("room.away_seat", seat=seat, room=self.name)
             raise RoomError("room.seat_taken", seat=seat, room=self.name)
         self.held[seat] = token
         return token
@@ -133,8 +145,12 @@ class Room:
             self.store.release_seat(self.name, seat, token)
 
     def humans(self) -> set[int]:
-        """The seats that learners hold."""
-        return set(self.store.seats(self.name))
+        """The seats learners hold now (a seat whose holding process has ended is a bot's until its learner is back)."""
+        return {seat for seat, holder in self.store.seats(self.name).items() if process_alive(holder.process)}
+
+    def away(self) -> set[int]:
+        """The seats held by a process that has ended (a bot plays them until the same learner comes back)."""
+        return {seat for seat, holder in self.store.seats(self.name).items() if not process_alive(holder.process)}
 
     def waiting_for(self) -> list[int]:
         """The learner seats the room still waits for (none once it has started)."""

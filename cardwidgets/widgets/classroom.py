@@ -98,11 +98,12 @@ class Classroom:
     def table_line(self, table: int) -> str:
         """Who sits where at ``table`` (from 1), its match score and how many deals it has played."""
         room, locale = self.rooms[table - 1], self.locale
-        humans = room.humans()
+        humans, away = room.humans(), room.away()
         seats = [
             render("classroom.learner", {"seat": seat}, locale)
             if seat in humans
-            else render("classroom.bot", {"seat": seat, "level": UI[locale][f"level_{level}"]}, locale)
+            else render("classroom.away" if seat in away else "classroom.bot",
+                        {"seat": seat, "level": UI[locale][f"level_{level}"]}, locale)
             for seat, level in enumerate(room.bot_levels)
         ]
         scores = _pair(room.match.scores, locale)

@@ -13,6 +13,7 @@ catches up by hand. Nothing of the other seats' hands is ever synced: ``_sync`` 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from cardwidgets.core.errors import IllegalActionError, echo
@@ -25,6 +26,8 @@ from cardwidgets.widgets.table import Table, _completed_tricks
 
 #: How often the follower looks at the room's log (seconds): one cheap read (a count, or Redis' LLEN).
 FOLLOW_SECONDS = 0.03
+#: How often a follower with nothing new looks whether the seat to act lost its kernel (a bot then plays it).
+SEATS_SECONDS = 1.0
 
 
 class SharedTable(Table):
@@ -145,6 +148,11 @@ class SharedTable(Table):
         self.stop()
         super().close()
 
+    def _due_elsewhere(self) -> bool:
+        """Whether the deal waits for a seat this table does not hold."""
+        state = self.room.state
+        return not state.is_done and state.to_act is not None and state.to_act != self.seat
+
     # ----- the Table's hooks ---------------------------------------------------------------------------------
     def _let_bots_play(self) -> None:
         """The room's bots move (whoever sees them due); the table shows the room's match and deal."""
@@ -183,12 +191,17 @@ class SharedTable(Table):
         if self._shown is None:
             self._shown = self.room.state.clone()
         super()._sync()
-        waiting = self.room.waiting_for()
+        waiting, away = self.room.waiting_for(), sorted(self.room.away())
+        said = []
         if waiting:
-            reason = Explanation("ROOM", "room.waiting_start", {"room": self.room.name,
-                                                                "seats": ", ".join(map(str, waiting))})
+            said.append(Explanation("ROOM", "room.waiting_start", {"room": self.room.name,
+                                                                   "seats": ", ".join(map(str, waiting))}))
+        if away:
+            said.append(Explanation("ROOM", "room.away", {"seats": ", ".join(map(str, away))}))
+        if said:
             view = dict(self.view)
-            view["notices"] = [{"rule": "", "text": reason.text(self.locale)}, *view.get("notices", [])]
+            view["notices"] = [*({"rule": "", "text": reason.text(self.locale)} for reason in said),
+                               *view.get("notices", [])]
             self.view = view
         if self._caveat:
             reason = Explanation("ROOM", "room.memory_caveat", {"room": self.room.name, "seat": self.seat,
@@ -205,10 +218,18 @@ class SharedTable(Table):
         wrong is put in ``error`` and cleared once the room is followed again.
         """
         said: dict[str, Any] = {}
+        looked_at_seats = time.monotonic()
         while True:
             try:
                 if self.room.store.version(self.room.name) != self.room.version:
                     self.refresh()
+                elif time.monotonic() - looked_at_seats > SEATS_SECONDS:  # a seat to act whose kernel has gone
+                    looked_at_seats = time.monotonic()
+                    if not self.room.started:  # who is still awaited, or the last learner has sat
+                        if not self.refresh():
+                            self._sync()
+                    elif self._due_elsewhere() and self.room.state.to_act in self.room.away():
+                        self.refresh()
                 if said and self.error == said:  # followed again: the follower's own message goes
                     self.error = {}
                 said = {}
