@@ -344,3 +344,16 @@ def test_a_seat_whose_kernel_died_is_played_by_a_bot_until_its_learner_is_back(
     finally:
         back.kill()
         back.communicate()
+
+
+def test_a_learner_seat_claimed_by_a_kernel_that_died_counts_as_claimed(store_address: str, tmp_path: Path) -> None:
+    made = Room("class-3", "nestors", store=store_address, seed=2, bots="random", learner_seats=(0, 3))
+    assert made.state.to_act == 1  # seats 1, 2, 3 bid before seat 0
+    finish(worker("join", store_address, "class-3", "3", data_dir=tmp_path / "learner-d"))  # sat, then its kernel ended
+    room = Room("class-3", store=store_address)
+    assert room.waiting_for() == [0]
+    room.join(0)
+    room.play_bots()  # every learner seat claimed: the room starts, and a bot plays seat 3 while its learner is away
+    assert room.started
+    assert room.state.to_act == 0  # bots played every seat up to the one live learner's turn, seat 3 included
+    assert [entry["seat"] for _, entry in room.store.moves("class-3")][:4] == [-1, 1, 2, 3]

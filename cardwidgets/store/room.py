@@ -9,7 +9,7 @@ that sees it due proposes the same move; the version check lets exactly one in.
 A log entry is ``{"seat": s, "action": "play 10S"}`` (``"next_deal"`` starts the next deal).
 
 A room made with learner seats (``learner_seats=(0, 3)``) waits: nobody moves until every
-learner seat is held, or the instructor starts it (``start()``); either way the start is the
+learner seat has been claimed, or the instructor starts it (``start()``); either way the start is the
 log's first entry, ``{"seat": -1, "action": "start"}``, so every kernel agrees on it. A room
 without learner seats has started when it is made.
 """
@@ -153,11 +153,15 @@ class Room:
         return {seat for seat, holder in self.store.seats(self.name).items() if not process_alive(holder.process)}
 
     def waiting_for(self) -> list[int]:
-        """The learner seats the room still waits for (none once it has started)."""
+        """The learner seats the room still waits for: never claimed yet (none once it has started).
+
+        A seat claimed by a kernel that has ended since counts as claimed: once the room starts,
+        a bot plays it until its learner is back.
+        """
         if self.started:
             return []
-        humans = self.humans()
-        return [seat for seat in self.learner_seats if seat not in humans]
+        claimed = self.store.seats(self.name)
+        return [seat for seat in self.learner_seats if seat not in claimed]
 
     def start(self) -> bool:
         """Start a room that waits for its learners (the instructor's call); whether this call started it."""
@@ -270,9 +274,9 @@ class Room:
         self.sync()
         while True:
             if not self.started:
-                if self.waiting_for():  # a learner seat not held yet: nobody moves
+                if self.waiting_for():  # a learner seat not claimed yet: nobody moves
                     return made
-                try:  # every learner seat is held: this kernel starts the room
+                try:  # every learner seat has been claimed: this kernel starts the room
                     self._append({"seat": START_SEAT, "action": START})
                 except RoomError as exc:
                     if exc.key != "room.moved_first":
