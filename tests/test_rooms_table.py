@@ -166,8 +166,10 @@ def test_shared_tables_survive_any_browser_input(tmp_path_factory: pytest.TempPa
 
 
 def test_a_waiting_room_says_so_on_the_table_until_every_learner_seat_is_held(store_address: str) -> None:
-    Room("class-3", "nestors", store=store_address, seed=11, learner_seats=(0, 3))
-    first = SharedTable(room="class-3", seat=0, store=store_address, follow=False, caveat=False, locale="ru")
+    first = Table("nestors", room="class-3", seat=0, store=store_address, seed=11, learner_seats=(0, 3),
+                  follow=False, caveat=False, locale="ru")  # the first opener makes the room, learner seats too
+    assert isinstance(first, SharedTable)
+    assert first.room.meta["learners"] == [0, 3]
     notices = [notice["text"] for notice in first.view["notices"]]
     assert "Ждём учеников: места 3 ещё не заняты" in notices[0]
     assert first.room.version == 0

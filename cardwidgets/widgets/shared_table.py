@@ -60,8 +60,9 @@ class SharedTable(Table):
         coach: bool = False,
         caveat: bool = True,
         follow: bool = True,
+        learner_seats: tuple[int, ...] | list[int] | None = None,
     ) -> None:
-        self.room = Room(room, game, store=store, rules=rules, bots=bots, seed=seed)
+        self.room = Room(room, game, store=store, rules=rules, bots=bots, seed=seed, learner_seats=learner_seats)
         self._caveat = caveat
         self._shown: GameState | None = None
         try:
