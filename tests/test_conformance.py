@@ -111,10 +111,10 @@ def test_a_bot_that_answers_an_illegal_card_fails(troika: ModuleType, monkeypatc
 
 
 def test_a_position_that_miscounts_fails_the_solver_check(troika: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
-    from fourth_game.position import TroikaPosition
+    from cardwidgets.analysis.position import EnginePosition  # Troika's positions (fourth_game/position.py)
 
-    counted = TroikaPosition.play
-    monkeypatch.setattr(TroikaPosition, "play", lambda self, move: 2 * counted(self, move))
+    counted = EnginePosition.play
+    monkeypatch.setattr(EnginePosition, "play", lambda self, move: 2 * counted(self, move))
     with pytest.raises(ConformanceError, match=r"solver: deal \d+, play \w+: the solver \d+, every line \d+"):
         run_check("troika", "solver")
 

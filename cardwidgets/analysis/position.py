@@ -10,11 +10,13 @@ declaring side's points (docs/records.md summary ``points``). The module offers
 - ``points_so_far(state)``: the declaring side's points counted so far;
 - ``declaring_seats(state)``: per seat, whether it is on the declaring side.
 
-``tests/test_analysis.py`` checks the positions against the engines.
+``tests/test_analysis.py`` checks the positions against the engines. A small game may instead
+search its engine's own states, cloned per move: ``EnginePosition``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardwidgets.analysis.base import GONE, IN_TRICK, SEPARATOR, CardTable
@@ -148,6 +150,85 @@ class TrickPosition:
         self.trick.pop()
         self.hands[seat].insert(at, card)
         self.codes[card] = seat + 8 * self.table.point_class[card]
+
+
+class EnginePosition:
+    """A deal in the play searched on the engine's own states, cloned per move: enough for a small game.
+
+    The game says what a state is worth and who maximizes with the functions its ``position``
+    module offers anyway (``points``: its ``points_so_far``; ``declaring``: its ``declaring_seats``),
+    and ``most_to_gain(state)``: the most the declaring side can still add (the solver's bound).
+    No transposition key, no killer moves, no compiled search.
+    """
+
+    step = 1
+    auto_leave = False
+    compiled: CompiledPart | None = None
+    use_killers = False
+
+    def __init__(
+        self,
+        state: GameState,
+        *,
+        points: Callable[[GameState], int],
+        declaring: Callable[[GameState], Sequence[bool]],
+        most_to_gain: Callable[[GameState], int],
+    ) -> None:
+        self.states = [state.clone()]
+        self.points, self.declaring, self.most_to_gain = points, declaring, most_to_gain
+
+    @property
+    def now(self) -> GameState:
+        """The state reached."""
+        return self.states[-1]
+
+    def moves(self, merge: bool = True) -> list[str]:
+        """The legal actions, as the engine writes them."""
+        return self.now.legal_strings()
+
+    def play(self, move: str) -> int:
+        """Apply ``move`` to a clone; the points it adds for the declaring side."""
+        after = self.now.clone()
+        after.apply(move)
+        self.states.append(after)
+        return self.points(after) - self.points(self.states[-2])
+
+    def undo(self) -> None:
+        """Back to the state before the last move."""
+        self.states.pop()
+
+    def maximizing(self) -> bool:
+        """Whether the seat to act is on the declaring side."""
+        seat = self.now.to_act
+        return seat is not None and bool(self.declaring(self.now)[seat])
+
+    def done(self) -> bool:
+        """Whether the deal is over."""
+        return self.now.is_done
+
+    def key(self) -> Hashable | None:
+        """No transposition key."""
+        return None
+
+    def upper_bound(self) -> int:
+        """The most the declaring side can still add."""
+        return self.most_to_gain(self.now)
+
+    def slot(self) -> int | None:
+        """No killer moves."""
+        return None
+
+    def node(self) -> tuple[Hashable | None, int, int | None] | None:
+        """None once the deal is over, else ``(key(), upper_bound(), slot())``."""
+        return None if self.done() else (self.key(), self.upper_bound(), self.slot())
+
+    def context(self) -> object:
+        """Each position its own context: its values are kept for itself only."""
+        return (self.now.game_name, id(self))
+
+    def text(self, move: str) -> str:
+        """``move`` is the engine's action string already."""
+        return move
 
 
 # ----- a game's position, by the game's name (its ``position`` part, ``core.registry.PositionPart``) -----

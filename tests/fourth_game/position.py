@@ -1,71 +1,23 @@
-"""Troika's position for the solver (analysis layer): the engine's own state, cloned per move (12 cards: enough)."""
+"""Troika's position for the solver (analysis layer): the engine's own states, cloned per move (12 cards: enough)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from cardwidgets.analysis.position import EnginePosition
 from fourth_game.engine import PLAY, TroikaState
 
 PLAY_PHASES = (PLAY,)
 
 
-class TroikaPosition:
-    """A deal in the play, searched move by move on engine states (values: the declarer's tricks, TRO-3)."""
-
-    step = 1
-    auto_leave = False
-    compiled = None  # no compiled search (analysis.position.TrickPosition.compiled)
-    use_killers = False
-
-    def __init__(self, state: TroikaState) -> None:
-        self.states = [state.clone()]
-        self.declarer = state.declarer
-
-    @property
-    def now(self) -> TroikaState:
-        return self.states[-1]
-
-    def moves(self, merge: bool = True) -> list[str]:
-        return self.now.legal_strings()
-
-    def play(self, move: str) -> int:
-        before = self.now.tricks_won[self.declarer]
-        after = self.now.clone()
-        after.apply(move)
-        self.states.append(after)
-        return after.tricks_won[self.declarer] - before
-
-    def undo(self) -> None:
-        self.states.pop()
-
-    def maximizing(self) -> bool:
-        return self.now.to_act == self.declarer
-
-    def done(self) -> bool:
-        return self.now.is_done
-
-    def key(self) -> Any:
-        return None
-
-    def upper_bound(self) -> int:
-        return len(self.now.hands[self.declarer]) + (1 if self.now.tricks and len(self.now.tricks[-1].plays) % 3 else 0)
-
-    def slot(self) -> int:
-        return 0
-
-    def node(self) -> tuple[Any, int, int] | None:
-        return None if self.done() else (self.key(), self.upper_bound(), self.slot())
-
-    def context(self) -> Any:
-        return ("troika", id(self))
-
-    def text(self, move: str) -> str:
-        return move
+def position(state: TroikaState) -> EnginePosition:
+    """The position of ``state`` (in the play); values: the declarer's tricks (TRO-3)."""
+    return EnginePosition(state, points=points_so_far, declaring=declaring_seats, most_to_gain=_most_to_gain)
 
 
-def position(state: TroikaState) -> TroikaPosition:
-    """The position of ``state`` (in the play)."""
-    return TroikaPosition(state)
+def _most_to_gain(state: Any) -> int:
+    """The tricks the declarer can still take: one per card in hand, and the trick under way."""
+    return len(state.hands[state.declarer]) + (1 if state.tricks and len(state.tricks[-1].plays) % 3 else 0)
 
 
 def points_so_far(state: Any) -> int:
