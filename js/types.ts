@@ -259,6 +259,7 @@ export interface ReplayTraits {
   analysis_view: AnalysisView;
   analysis_progress: number[];
   record: unknown;
+  share_link: string;
 }
 
 export type ReplayMessage =

@@ -10,7 +10,8 @@ Steps, from the current checkout:
 2. build a wheel of cardwidgets (``pip wheel --no-deps .``) and download the wheels of
    ``lite/kernel-requirements.txt``: the browser kernel installs them with ``%pip install cardwidgets``;
 3. copy the notebooks and their records (only what git tracks) adapted for the browser (``lite/adapt.py``);
-4. ``jupyter lite build`` with ``lite/jupyter-lite.json``;
+4. ``jupyter lite build`` with ``lite/jupyter-lite.json``; its pages keep a deal link's fragment for
+   ``open.ipynb`` (``keep_deal_links``);
 5. with ``--self-host-pyodide``, put Pyodide itself into the site (``lite/selfhost.py``), so that
    nothing is loaded from another host; otherwise the site loads Pyodide from ``--pyodide-url``
    (its public CDN by default).
@@ -148,6 +149,27 @@ def lite_build(python: Path, lite_dir: Path, contents: Path, wheels: list[Path],
     run(cmd, cwd=lite_dir, env=env)
 
 
+#: The apps whose page may open a deal link (``lab/index.html?path=open.ipynb#deal=…``).
+LINK_PAGES = ("lab", "notebooks")
+#: Put first into those pages' ``<head>``: JupyterLite drops the address's fragment as it opens the notebook,
+#: before ``open.ipynb``'s widget can read it (``js/link/index.ts``), so the page keeps it in sessionStorage
+#: (this tab only) under the name the widget reads.
+LINK_KEEPER = """<script>/* cardwidgets: keep a deal link's fragment for open.ipynb */
+try { if (/(^|[#&])deal=/.test(location.hash)) sessionStorage.setItem("cardwidgets-deal-link", location.hash); }
+catch (e) {}
+</script>"""
+
+
+def keep_deal_links(output: Path) -> None:
+    """Add ``LINK_KEEPER`` to the pages of ``LINK_PAGES``; fail if a page has no ``<head>`` to put it in."""
+    for app in LINK_PAGES:
+        page = output / app / "index.html"
+        html = page.read_text(encoding="utf-8")
+        if html.count("<head>") != 1:
+            raise SystemExit(f"{page}: expected one <head> to keep deal links in")
+        page.write_text(html.replace("<head>", "<head>\n" + LINK_KEEPER, 1), encoding="utf-8")
+
+
 def clear_output(output: Path) -> None:
     """Delete the site a previous build left in ``output``; never a folder this script did not build."""
     if not output.exists():
@@ -181,6 +203,7 @@ def build(args: argparse.Namespace) -> Path:
         url = SELF_HOSTED_PYODIDE_URL if args.self_host_pyodide else args.pyodide_url
         write_lite_config(staging, url, offline=args.self_host_pyodide)
         lite_build(python, staging, staging / "contents", wheels, output)
+        keep_deal_links(output)
         if args.self_host_pyodide:
             selfhost.self_host_pyodide(python, PYODIDE_VERSION, output, wheels, args.cache_dir.resolve())
     (output / SITE_MARKER).write_text("built by lite/build.py; the next build deletes this folder\n")

@@ -253,6 +253,35 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": 'deal: card {card} is missing (give every card, or a "seed" to deal the rest)',
         "ru": "deal: нет карты {card} (задайте все карты или поле «seed», чтобы раздать остальные)",
     },
+    # ----- deal links (core/links.py, docs/records.md, *Deal links*) -----
+    "link.no_deal": {
+        "en": "this address holds no deal: a deal link has #deal=… in it",
+        "ru": "в этом адресе нет сдачи: это не ссылка на сдачу",
+    },
+    "link.too_long": {
+        "en": "not a deal link: longer than {limit} characters",
+        "ru": "это не ссылка на сдачу: она длиннее {limit} символов",
+    },
+    "link.version": {
+        "en": 'this deal link is of another version ("{version}"); this cardwidgets reads version {expected}',
+        "ru": "ссылка на сдачу другой версии («{version}»); здесь читаются ссылки версии {expected}",
+    },
+    "link.damaged": {
+        "en": "this deal link is damaged (cut short or changed): copy the whole link again",
+        "ru": "ссылка на сдачу повреждена (обрезана или изменена): скопируйте ссылку целиком ещё раз",
+    },
+    "link.too_large": {
+        "en": "this deal link unpacks to more than {limit} bytes: not a deal",
+        "ru": "ссылка на сдачу распаковывается больше чем в {limit} байт: это не сдача",
+    },
+    "link.bad_number": {
+        "en": '{name} in a deal link must be a whole number from 0, not "{value}"',
+        "ru": "{name} в ссылке на сдачу — целое число от 0, а не «{value}»",
+    },
+    "link.bad_record": {
+        "en": "the deal in this link does not replay: {error}",
+        "ru": "сдача из этой ссылки не воспроизводится: {error}",
+    },
     # ----- each game's rules and start positions (games/*.py) -----
     # ----- bad card texts (cards.py: CardError) -----
     "cards.bad_rank": {

@@ -24,6 +24,7 @@ every way of naming a card — and the others wait for Reveal.
 from __future__ import annotations
 
 import dataclasses
+import os
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from cardwidgets.analysis.parallel import machine_cores
 from cardwidgets.bots import Bot, make_bot
 from cardwidgets.cards import Card
 from cardwidgets.core.errors import RecordError, Refusal, echo
+from cardwidgets.core.links import make_link, read_link
 from cardwidgets.core.numbering import action_number
 from cardwidgets.core.records import (
     DealRecord,
@@ -64,6 +66,11 @@ STATIC = Path(__file__).parent.parent / "static"
 #: Seconds the Analysis switch may spend on one step (its values, then the best line); past them: "not finished".
 ANALYSIS_SECONDS = 5.0
 COMMANDS = ("start", "back", "forward", "back_trick", "forward_trick", "end", "finish", "original", "reveal")
+#: Where a deal link opens when ``link`` is given no ``base``: the site's ``open.ipynb`` (``{notebook}``:
+#: ``open.ipynb`` or ``ru/open.ipynb``), relative to a JupyterLite site's root; ``CARDWIDGETS_LINK_BASE``
+#: (the same, with ``{notebook}`` if wanted) names a published site instead.
+LINK_BASE = "lab/index.html?path={notebook}"
+LINK_BASE_ENV = "CARDWIDGETS_LINK_BASE"
 RecordSource = str | Path | dict[str, Any] | DealRecord | MatchRecord | GameState | Any
 
 
@@ -303,6 +310,9 @@ class HandReplay(ToolWidget):
     branched_at = traitlets.Int(None, allow_none=True).tag(sync=True)
     #: The line as a record dict, for the front-end's download button (``{}`` while a seat's view hides hands).
     record = traitlets.Dict().tag(sync=True)
+    #: A link to the line on show at this step (``link()``), for the **Share** button; ``""`` while a seat's
+    #: view hides hands (a link holds every hand).
+    share_link = traitlets.Unicode("").tag(sync=True)
     ui = traitlets.Dict().tag(sync=True)
     #: Whose view is shown (None: the instructor's, every hand); set from Python only.
     seat = traitlets.Int(None, allow_none=True).tag(sync=True)
@@ -478,6 +488,49 @@ class HandReplay(ToolWidget):
         """Write the line on show (``branch_record``) as a JSON record."""
         save_record(self._line.to_record(), path)
 
+    # ----- deal links (core/links.py) -----------------------------------------------------------------------------
+    def link(self, step: int | None = None, seat: int | None = None, base: str | None = None) -> str:
+        """A URL that carries the line on show (``branch_record``) and opens it at ``step`` (default: this one).
+
+        ``seat`` (default: this replay's) opens it as that seat's view, Reveal available. ``base`` is
+        the page the link opens: by default the JupyterLite site's ``open.ipynb`` (``LINK_BASE``, relative
+        to the site's root, or ``CARDWIDGETS_LINK_BASE``); the Voila app's ``…/open.ipynb`` works too. The
+        link holds the whole deal, every hidden hand: anyone with it can read them, so it is for showing
+        a hand, not for a fair game.
+        """
+        step = self.step if step is None else step
+        seat = self.seat if seat is None else seat
+        self._check_step(step)
+        self._check_seat(seat)
+        if base is None:
+            notebook = "ru/open.ipynb" if self.locale == "ru" else "open.ipynb"
+            base = os.environ.get(LINK_BASE_ENV, LINK_BASE).replace("{notebook}", notebook)
+        return make_link(self._line.to_record().to_json(), base, step, seat)
+
+    @classmethod
+    def from_link(cls, url: str, *, locale: str | None = None, analysis: bool = False) -> HandReplay:
+        """The replay a deal link (``link()``) carries, at its step and, if it names one, as its seat's view.
+
+        ``url`` is the whole link, or only what follows its ``#`` (or ``?``). A bad link — cut
+        short, changed, of another version, too long, a deal that does not replay, a step or seat
+        the deal has not — is one ``RecordError`` (a ``ValueError``) in the learner's language;
+        nothing but the record parser runs on what a link holds.
+        """
+        opened = read_link(url)
+        deals = 1 if isinstance(opened.record, DealRecord) else len(opened.record.deals)
+        replay = cls(opened.record, 0, deal=deals - 1, locale=locale, analysis=analysis)
+        replay._check_seat(opened.seat)
+        with replay.hold_trait_notifications():
+            replay.seat = opened.seat
+        replay.go(0 if opened.step is None else opened.step)
+        return replay
+
+    def _check_seat(self, seat: int | None) -> None:
+        """A clear ``ValueError`` unless ``seat`` is None or a seat of this deal."""
+        players = len(self._line.state(0).hands)
+        if seat is not None and not (type(seat) is int and 0 <= seat < players):
+            raise Refusal(tool_text("err_seat", self.locale, seat=echo(seat), last=players - 1))
+
     # ----- the front-end -----------------------------------------------------------------------------------------
     def _apply_message(self, content: Any) -> None:
         """A command (``{"command": "forward"}``, ``go`` + ``step``, ``trick`` + ``trick``) or ``{"action": …}``."""
@@ -598,6 +651,7 @@ class HandReplay(ToolWidget):
             self.trick_ends = line.trick_ends()
             self.branched_at = line.branched_at
             self.record = self.branch_record if viewer is None else {}
+            self.share_link = self.link() if viewer is None else ""
             self.analysis_view = analysis
             self.error = {}
             deal_note = line.note(0, self.locale, viewer, at=self.step)
