@@ -125,7 +125,10 @@ def read_link(url: str) -> DealLink:
     step, seat = _number(params, "step"), _number(params, "seat")
     text = unpack(params[DEAL_KEY])
     try:
-        record = load_record(parse_json(text))
+        data = parse_json(text)
+        if not isinstance(data, dict):  # a record is an object: a string would be read as a file's path
+            raise RecordError("record.not_a_source", kind=type(data).__name__)
+        record = load_record(data)
     except RecordError as exc:
         raise RecordError("link.bad_record", error=exc.explanation) from None
     return DealLink(record, step, seat)
