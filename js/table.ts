@@ -8,6 +8,7 @@ import { actionButtons } from "./controls.js";
 import { seatName, t, withRule } from "./i18n.js";
 import { el } from "./dom.js";
 import { analysisSection, drawBoard, markBoard } from "./replay/index.js";
+import { shareButton } from "./share.js";
 import type {
   Action,
   Board,
@@ -412,6 +413,7 @@ function reviewEntry(snap: Snapshot, row: ReviewRow): HTMLLIElement {
   }
   button.addEventListener("click", () => snap.send({ review: row.index }));
   item.appendChild(button);
+  if (row.link) item.appendChild(shareButton(ui, () => row.link || "", () => item)); // this deal at this decision
   return item;
 }
 

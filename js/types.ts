@@ -163,6 +163,8 @@ export interface ReviewRow {
   dd: string;
   mc: string;
   text: string;
+  /** A deal link to this deal at this decision (core/links.py), for the entry's Share button. */
+  link?: string;
 }
 
 /** One legal action's double-dummy value in the Analysis panel. */

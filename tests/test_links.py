@@ -254,3 +254,19 @@ def test_share_link_follows_the_step() -> None:
     widget.forward()
     assert widget.share_link == widget.link()
     assert HandReplay.from_link(widget.share_link).step == 3
+
+
+def test_each_review_entry_links_to_its_decision() -> None:
+    from test_analysis_widgets import played_table
+
+    table = played_table("nimby", 1)
+    rows = table.review()
+    assert rows
+    for row in table.review_rows:
+        opened = HandReplay.from_link(row["link"])
+        mirror = table.review_replay(row["index"], analysis=False)
+        assert opened.step == row["step"] == mirror.step
+        assert opened.branch_record == table.record
+        assert opened.text() == mirror.text()  # the same position as the entry's own replay
+    table.locale = "ru"
+    assert all(row["link"].startswith("lab/index.html?path=ru/open.ipynb#deal=1.") for row in table.review_rows)

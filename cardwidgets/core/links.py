@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import os
 import re
 import zlib
 from dataclasses import dataclass
@@ -32,6 +33,11 @@ from cardwidgets.i18n.records import grouped
 LINK_VERSION = "1"
 #: The parameter that carries the deal, in the fragment (or the query).
 DEAL_KEY = "deal"
+#: Where a link opens when it is given no base: the site's ``open.ipynb`` (``{notebook}``: ``open.ipynb`` or
+#: ``ru/open.ipynb``), relative to a JupyterLite site's root; ``CARDWIDGETS_LINK_BASE`` (the same, with
+#: ``{notebook}`` if wanted) names a published site instead.
+LINK_BASE = "lab/index.html?path={notebook}"
+LINK_BASE_ENV = "CARDWIDGETS_LINK_BASE"
 _PAYLOAD = re.compile(r"[A-Za-z0-9_-]*")
 _NUMBER = re.compile(r"[0-9]{1,6}")
 
@@ -50,6 +56,12 @@ def pack(record: dict[str, Any]) -> str:
     text = json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     payload = base64.urlsafe_b64encode(zlib.compress(text, 9)).rstrip(b"=").decode("ascii")
     return f"{LINK_VERSION}.{payload}"
+
+
+def default_base(locale: str) -> str:
+    """The page a link opens by default: ``CARDWIDGETS_LINK_BASE`` or ``LINK_BASE``, with the locale's notebook."""
+    notebook = "ru/open.ipynb" if locale == "ru" else "open.ipynb"
+    return os.environ.get(LINK_BASE_ENV, LINK_BASE).replace("{notebook}", notebook)
 
 
 def make_link(record: dict[str, Any], base: str = "", step: int | None = None, seat: int | None = None) -> str:

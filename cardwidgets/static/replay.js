@@ -132,6 +132,49 @@ function actionButtons(legal, labels, send) {
   return bar;
 }
 
+// js/share.ts
+function absoluteLink(link, href) {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(link)) return link;
+  let page;
+  try {
+    page = new URL(href);
+  } catch {
+    return link;
+  }
+  if (!/^https?:$/.test(page.protocol)) return link;
+  const app = page.pathname.search(/\/(lab|notebooks|tree|voila|doc)(\/|$)/);
+  const root = app >= 0 ? page.pathname.slice(0, app + 1) : page.pathname.replace(/[^/]*$/, "");
+  return new URL(link, `${page.origin}${root}`).href;
+}
+function shareButton(ui, link, place) {
+  const button = el("button", "cw-command cw-share", t(ui, "share"));
+  button.type = "button";
+  button.dataset.command = "share";
+  button.addEventListener("click", (event) => {
+    event.stopPropagation();
+    const full = absoluteLink(link(), window.location.href);
+    const where = place(button);
+    const old = where.querySelector(":scope > .cw-share-box");
+    if (old) old.remove();
+    const box = el("div", "cw-share-box");
+    const field = el("input", "cw-share-link");
+    field.readOnly = true;
+    field.value = full;
+    field.setAttribute("aria-label", t(ui, "share_label"));
+    field.addEventListener("click", (inner) => inner.stopPropagation());
+    const said = el("div", "cw-share-note", t(ui, "share_shown"));
+    said.setAttribute("role", "status");
+    box.append(field, said);
+    where.appendChild(box);
+    field.select();
+    const clipboard = navigator.clipboard;
+    if (clipboard && window.isSecureContext) {
+      clipboard.writeText(full).then(() => said.textContent = t(ui, "share_copied"), () => void 0);
+    }
+  });
+  return button;
+}
+
 // js/replay/index.ts
 var TOOLBAR = ["start", "back_trick", "back", "forward", "forward_trick", "end"];
 function commandButton(ui, command, send) {
@@ -182,43 +225,11 @@ function toolbar(model, send) {
     URL.revokeObjectURL(link.href);
   });
   bar.appendChild(download);
-  if (model.get("share_link")) bar.appendChild(shareButton(model));
+  if (model.get("share_link")) {
+    const place = (button) => button.closest(".cw-replay-main") || bar;
+    bar.appendChild(shareButton(ui, () => model.get("share_link"), place));
+  }
   return bar;
-}
-function absoluteLink(link, href) {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(link)) return link;
-  const page = new URL(href);
-  const app = page.pathname.search(/\/(lab|notebooks|tree|voila|doc)(\/|$)/);
-  const root = app >= 0 ? page.pathname.slice(0, app + 1) : page.pathname.replace(/[^/]*$/, "");
-  return new URL(link, `${page.origin}${root}`).href;
-}
-function shareButton(model) {
-  const ui = model.get("ui") || {};
-  const button = el("button", "cw-command cw-share", t(ui, "share"));
-  button.type = "button";
-  button.dataset.command = "share";
-  button.addEventListener("click", () => {
-    const link = absoluteLink(model.get("share_link"), window.location.href);
-    const root = button.closest(".cw-replay");
-    const old = root && root.querySelector(".cw-share-box");
-    if (old) old.remove();
-    const box = el("div", "cw-share-box");
-    const field = el("input", "cw-share-link");
-    field.readOnly = true;
-    field.value = link;
-    field.setAttribute("aria-label", t(ui, "share_label"));
-    const said = el("div", "cw-share-note", t(ui, "share_shown"));
-    said.setAttribute("role", "status");
-    box.append(field, said);
-    const main = root && root.querySelector(".cw-replay-main");
-    (main || button.parentElement || document.body).appendChild(box);
-    field.select();
-    const clipboard = navigator.clipboard;
-    if (clipboard && window.isSecureContext) {
-      clipboard.writeText(link).then(() => said.textContent = t(ui, "share_copied"), () => void 0);
-    }
-  });
-  return button;
 }
 function actionList(model, send) {
   const ui = model.get("ui") || {};
@@ -380,7 +391,6 @@ function render({ model, el: host }) {
 }
 var replay_default = { render };
 export {
-  absoluteLink,
   analysisSection,
   replay_default as default,
   drawBoard,

@@ -200,6 +200,49 @@ function pendingOverrides(pending, { view, board, seat, labels, ownName }) {
   };
 }
 
+// js/share.ts
+function absoluteLink(link, href) {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(link)) return link;
+  let page;
+  try {
+    page = new URL(href);
+  } catch {
+    return link;
+  }
+  if (!/^https?:$/.test(page.protocol)) return link;
+  const app = page.pathname.search(/\/(lab|notebooks|tree|voila|doc)(\/|$)/);
+  const root = app >= 0 ? page.pathname.slice(0, app + 1) : page.pathname.replace(/[^/]*$/, "");
+  return new URL(link, `${page.origin}${root}`).href;
+}
+function shareButton(ui, link, place) {
+  const button = el("button", "cw-command cw-share", t(ui, "share"));
+  button.type = "button";
+  button.dataset.command = "share";
+  button.addEventListener("click", (event) => {
+    event.stopPropagation();
+    const full = absoluteLink(link(), window.location.href);
+    const where = place(button);
+    const old = where.querySelector(":scope > .cw-share-box");
+    if (old) old.remove();
+    const box = el("div", "cw-share-box");
+    const field = el("input", "cw-share-link");
+    field.readOnly = true;
+    field.value = full;
+    field.setAttribute("aria-label", t(ui, "share_label"));
+    field.addEventListener("click", (inner) => inner.stopPropagation());
+    const said = el("div", "cw-share-note", t(ui, "share_shown"));
+    said.setAttribute("role", "status");
+    box.append(field, said);
+    where.appendChild(box);
+    field.select();
+    const clipboard = navigator.clipboard;
+    if (clipboard && window.isSecureContext) {
+      clipboard.writeText(full).then(() => said.textContent = t(ui, "share_copied"), () => void 0);
+    }
+  });
+  return button;
+}
+
 // js/replay/index.ts
 function drawBoard(board, ui, send) {
   const legal = new Set(board.legal || []);
@@ -597,6 +640,7 @@ function reviewEntry(snap, row) {
   }
   button.addEventListener("click", () => snap.send({ review: row.index }));
   item.appendChild(button);
+  if (row.link) item.appendChild(shareButton(ui, () => row.link || "", () => item));
   return item;
 }
 function isOpened(view) {

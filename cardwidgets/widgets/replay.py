@@ -24,7 +24,6 @@ every way of naming a card — and the others wait for Reveal.
 from __future__ import annotations
 
 import dataclasses
-import os
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +35,7 @@ from cardwidgets.analysis.parallel import machine_cores
 from cardwidgets.bots import Bot, make_bot
 from cardwidgets.cards import Card
 from cardwidgets.core.errors import RecordError, Refusal, echo
-from cardwidgets.core.links import make_link, read_link
+from cardwidgets.core.links import default_base, make_link, read_link
 from cardwidgets.core.numbering import action_number
 from cardwidgets.core.records import (
     DealRecord,
@@ -66,11 +65,6 @@ STATIC = Path(__file__).parent.parent / "static"
 #: Seconds the Analysis switch may spend on one step (its values, then the best line); past them: "not finished".
 ANALYSIS_SECONDS = 5.0
 COMMANDS = ("start", "back", "forward", "back_trick", "forward_trick", "end", "finish", "original", "reveal")
-#: Where a deal link opens when ``link`` is given no ``base``: the site's ``open.ipynb`` (``{notebook}``:
-#: ``open.ipynb`` or ``ru/open.ipynb``), relative to a JupyterLite site's root; ``CARDWIDGETS_LINK_BASE``
-#: (the same, with ``{notebook}`` if wanted) names a published site instead.
-LINK_BASE = "lab/index.html?path={notebook}"
-LINK_BASE_ENV = "CARDWIDGETS_LINK_BASE"
 RecordSource = str | Path | dict[str, Any] | DealRecord | MatchRecord | GameState | Any
 
 
@@ -493,8 +487,8 @@ class HandReplay(ToolWidget):
         """A URL that carries the line on show (``branch_record``) and opens it at ``step`` (default: this one).
 
         ``seat`` (default: this replay's) opens it as that seat's view, Reveal available. ``base`` is
-        the page the link opens: by default the JupyterLite site's ``open.ipynb`` (``LINK_BASE``, relative
-        to the site's root, or ``CARDWIDGETS_LINK_BASE``); the Voila app's ``…/open.ipynb`` works too. The
+        the page the link opens: by default the JupyterLite site's ``open.ipynb`` (``core.links.default_base``:
+        relative to the site's root, or ``CARDWIDGETS_LINK_BASE``); the Voila app's ``…/open.ipynb`` works too. The
         link holds the whole deal, every hidden hand: anyone with it can read them, so it is for showing
         a hand, not for a fair game.
         """
@@ -502,9 +496,7 @@ class HandReplay(ToolWidget):
         seat = self.seat if seat is None else seat
         self._check_step(step)
         self._check_seat(seat)
-        if base is None:
-            notebook = "ru/open.ipynb" if self.locale == "ru" else "open.ipynb"
-            base = os.environ.get(LINK_BASE_ENV, LINK_BASE).replace("{notebook}", notebook)
+        base = default_base(self.locale) if base is None else base
         return make_link(self._line.to_record().to_json(), base, step, seat)
 
     @classmethod

@@ -23,6 +23,7 @@ from cardwidgets.bots import LEVELS, Bot, Decision, make_bot
 from cardwidgets.cards import Card
 from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
+from cardwidgets.core.links import default_base, make_link
 from cardwidgets.core.match import Match
 from cardwidgets.core.numbering import decision_step
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_match
@@ -41,8 +42,10 @@ from cardwidgets.widgets.review_runner import ReviewRunner, group, judge_deal
 STATIC = Path(__file__).parent.parent / "static"
 #: The Review's bound in seconds for the whole deal (the judge's own budgets decide each verdict).
 REVIEW_TOTAL_SECONDS = 30.0
-#: The replay's texts the opened Review entry's analysis panel uses (js/replay: analysisSection).
-REVIEW_REPLAY_TEXTS = ("dd_title", "dd_values", "dd_line", "dd_progress")
+#: The replay's texts the opened Review entry's panel uses (js/replay: analysisSection) and its Share button's.
+REVIEW_REPLAY_TEXTS = (
+    "dd_title", "dd_values", "dd_line", "dd_progress", "share", "share_label", "share_shown", "share_copied",
+)
 #: The slowest bot pace the table offers, in seconds per move (the slider's end).
 MAX_PACE = 5.0
 
@@ -424,9 +427,11 @@ class Table(CardWidget):
         if self._review is None or self._review[0] != len(self.match.deals):
             return []
         locale, game = self.locale, self.game
+        record, base = self.record, default_base(locale)  # the deal is over: a link may hold every hand
         return [
             {
                 "index": i,
+                "link": make_link(record, base, decision_step(row["number"])),
                 "number": row["number"],
                 "step": decision_step(row["number"]),
                 "group": group(row),

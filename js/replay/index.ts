@@ -4,6 +4,7 @@
 // back. Python decides everything, including which actions are legal.
 import { cardOnlyAction, positionsOf, seatBox, tableCards, trickArea } from "../board.js";
 import { actionButtons } from "../controls.js";
+import { shareButton } from "../share.js";
 import { t } from "../i18n.js";
 import { el } from "../dom.js";
 import type { Action, AnalysisView, Board, Card, Model, RenderProps, ReplayMessage, ReplayTraits, Send, Ui } from "../types.js";
@@ -64,47 +65,11 @@ function toolbar(model: ReplayModel, send: Send<ReplayMessage>): HTMLDivElement 
     URL.revokeObjectURL(link.href);
   });
   bar.appendChild(download);
-  if (model.get("share_link")) bar.appendChild(shareButton(model));
+  if (model.get("share_link")) {
+    const place = (button: HTMLElement): HTMLElement => (button.closest(".cw-replay-main") as HTMLElement | null) || bar;
+    bar.appendChild(shareButton(ui, () => model.get("share_link"), place));
+  }
   return bar;
-}
-
-/** A link as the page can open it: a relative one (`lab/index.html?path=open.ipynb#deal=…`) from this site's root. */
-export function absoluteLink(link: string, href: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(link)) return link;
-  const page = new URL(href);
-  const app = page.pathname.search(/\/(lab|notebooks|tree|voila|doc)(\/|$)/);
-  const root = app >= 0 ? page.pathname.slice(0, app + 1) : page.pathname.replace(/[^/]*$/, "");
-  return new URL(link, `${page.origin}${root}`).href;
-}
-
-/** Share: the link to this deal at this step, shown to copy (and copied where the page may use the clipboard). */
-function shareButton(model: ReplayModel): HTMLButtonElement {
-  const ui = model.get("ui") || {};
-  const button = el("button", "cw-command cw-share", t(ui, "share"));
-  button.type = "button";
-  button.dataset.command = "share";
-  button.addEventListener("click", () => {
-    const link = absoluteLink(model.get("share_link"), window.location.href);
-    const root = button.closest(".cw-replay");
-    const old = root && root.querySelector(".cw-share-box");
-    if (old) old.remove();
-    const box = el("div", "cw-share-box");
-    const field = el("input", "cw-share-link");
-    field.readOnly = true;
-    field.value = link;
-    field.setAttribute("aria-label", t(ui, "share_label"));
-    const said = el("div", "cw-share-note", t(ui, "share_shown"));
-    said.setAttribute("role", "status");
-    box.append(field, said);
-    const main = root && root.querySelector(".cw-replay-main");
-    (main || button.parentElement || document.body).appendChild(box);
-    field.select();
-    const clipboard = navigator.clipboard;
-    if (clipboard && window.isSecureContext) {
-      clipboard.writeText(link).then(() => (said.textContent = t(ui, "share_copied")), () => undefined);
-    }
-  });
-  return button;
 }
 
 /** The line's actions, numbered from 1; the current one marked, notes shown; click to go there. */

@@ -267,3 +267,16 @@ test("the panel draws the facts the game declares and its own lines, nothing els
   const rows = [...host.querySelectorAll(".cw-facts .cw-fact")];
   assert.deepEqual(rows.map((row) => [row.dataset.key, row.textContent]), [["own", "Its own line"], ["more", "Label: x"]]);
 });
+
+test("each Review entry has a Share button with its link; sharing does not open the entry", () => {
+  const state = fixture("table-tumbochka-reviewed");
+  const { host, model } = mount(table, state);
+  const rows = [...host.querySelectorAll(".cw-review-row")];
+  assert.equal(rows.length, state.review_rows.length);
+  const first = rows[0];
+  first.querySelector('button[data-command="share"]').click();
+  const field = first.querySelector(".cw-share-box input.cw-share-link");
+  assert.ok(field.value.endsWith(state.review_rows[0].link), field.value);
+  assert.ok(state.review_rows[0].link.includes(`&step=${state.review_rows[0].step}`));
+  assert.ok(!model.sent.some((message) => "review" in message));
+});

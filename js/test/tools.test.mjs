@@ -5,6 +5,7 @@ import { cards, fixture, mount } from "./harness.mjs";
 import drill from "../drill/index.ts";
 import explorer from "../../cardwidgets/games/nestors/js/explorer/index.ts";
 import replay from "../replay/index.ts";
+import { absoluteLink } from "../share.ts";
 
 test("the replay lists every action of the line and marks the current step", () => {
   const state = fixture("replay-nestors");
@@ -206,4 +207,27 @@ test("the explorer grades a right answer after a wrong one on its try, and opens
   assert.equal(host.querySelector('.cw-x-question[data-field="collector"]').dataset.asked, "true");
   assert.equal(host.querySelector('button[data-command="guess"][data-field="collector"][data-value="C"]').disabled, false);
   assert.equal(host.querySelector(".cw-x-trick"), null);
+});
+
+test("Share shows the replay's link at this step, made absolute from the site's root; a seat's view has no Share", () => {
+  const state = fixture("replay-nestors");
+  const { host, model } = mount(replay, state);
+  assert.ok(state.share_link.startsWith("lab/index.html?path=open.ipynb#deal=1."));
+  host.querySelector('button[data-command="share"]').click();
+  const field = host.querySelector(".cw-replay-main .cw-share-box input.cw-share-link");
+  assert.equal(field.value, absoluteLink(state.share_link, window.location.href));
+  assert.ok(host.querySelector(".cw-share-note").textContent.includes(state.ui.share_shown.split(".")[0]));
+  assert.deepEqual(model.sent, []); // the link is the kernel's: nothing is asked of it
+  host.querySelector('button[data-command="share"]').click();
+  assert.equal(host.querySelectorAll(".cw-share-box").length, 1); // shown again, not twice
+  const seat = mount(replay, fixture("replay-nestors-seat")).host;
+  assert.equal(seat.querySelector('button[data-command="share"]'), null);
+});
+
+test("a relative link is made absolute from the site's root, an absolute one is kept", () => {
+  const link = "lab/index.html?path=open.ipynb#deal=1.x&step=2";
+  assert.equal(absoluteLink(link, "http://h:8000/site/lab/index.html?path=00-start-here.ipynb"), `http://h:8000/site/${link}`);
+  assert.equal(absoluteLink(link, "http://h:8888/lab/tree/notebooks/04.ipynb"), `http://h:8888/${link}`);
+  assert.equal(absoluteLink("https://school.example/x#deal=1.y", "http://h/lab"), "https://school.example/x#deal=1.y");
+  assert.equal(absoluteLink(link, "about:blank"), link);
 });

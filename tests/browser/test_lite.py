@@ -721,3 +721,67 @@ def test_notebook_runs_offline(name, lite_page, offline_browser, visit):
     page.wait_for_function(_WIDGETS_SETTLED_JS, timeout=60_000)  # the tables' bots finish their moves
     assert not widgets_showing_undefined(page), widgets_showing_undefined(page)
     assert_stayed_local(visit, offline_browser.proxy)
+
+
+# ----- deal links: made in Python, opened in the offline site ----------------------------------------------------
+#: The deal the link carries: a whole Nestors deal of the notebooks' records, opened at this step as this seat.
+LINK_RECORD = REPO / "notebooks" / "records" / "nestors" / "nes8-made.json"
+LINK_STEP, LINK_SEAT = 20, 1
+#: Where the site's pages keep a deal link's fragment (lite/build.py, LINK_KEEPER; js/link/index.ts).
+KEPT = "cardwidgets-deal-link"
+#: The replay open.ipynb shows, as the kernel has it: the same text ``HandReplay.text()`` gives here.
+OPENED_CELL = """# test_lite: the deal link's replay
+import json
+print("OPENED", json.dumps({"error": opener.error, "step": opener.replay and opener.replay.step,
+                            "seat": opener.replay and opener.replay.seat,
+                            "text": opener.replay and opener.replay.text()}))"""
+#: A cut link in the same page: one sentence in the learner's language, no replay.
+BAD_LINK_CELL = """# test_lite: a cut deal link
+from cardwidgets.widgets.deal_link import open_link
+bad = open_link(locale="ru")
+bad"""
+
+
+def test_a_deal_link_opens_at_its_step_offline(lite_site, lite_page, offline_browser, visit):
+    from cardwidgets import HandReplay
+
+    link = HandReplay(LINK_RECORD).link(step=LINK_STEP, seat=LINK_SEAT)
+    assert link.startswith("lab/index.html?path=open.ipynb#deal=1."), link
+    expected = HandReplay.from_link(link).text()
+    fragment = "#" + link.split("#", 1)[1]
+
+    # The link as a learner opens it: JupyterLite drops the fragment as it opens the notebook, the page kept it.
+    # (A page of its own, closed before its kernel matters: the checks share the first page's kernel.)
+    opening = visit.context.new_page()
+    try:
+        opening.goto(f"{visit.server.base}/{link}")
+        opening.wait_for_function("(key) => !!window.sessionStorage.getItem(key)", arg=KEPT, timeout=30_000)
+        kept = opening.evaluate("(key) => window.sessionStorage.getItem(key)", KEPT)
+    finally:
+        opening.close()
+    assert kept == fragment
+
+    page = visit.page
+    page.evaluate("([key, value]) => window.sessionStorage.setItem(key, value)", [KEPT, kept])  # this tab's own
+    open_on_shared_kernel(page, "open", lite_page.kernel_id)
+    run_all(page)
+    assert not error_outputs(page), error_outputs(page)
+    replay = page.locator(".jp-CodeCell").filter(has_text="opener = open_link()").locator(".cw-replay")
+    expect(replay).to_have_attribute("data-step", str(LINK_STEP), timeout=KERNEL_ANSWER_MS)
+    expect(replay).to_have_attribute("data-seat", str(LINK_SEAT))
+    expect(replay.locator('button[data-command="reveal"]')).to_have_count(1)  # a seat's view, Reveal available
+    expect(replay.locator(".cw-status")).to_contain_text(f"{LINK_STEP}")
+    opened = json.loads(run_new_cell(page, OPENED_CELL, "OPENED").split("OPENED", 1)[1])
+    assert opened == {"error": "", "step": LINK_STEP, "seat": LINK_SEAT, "text": expected}, opened
+    replay.screenshot(path=ARTIFACTS / "lite-deal-link.png")
+
+    replay.locator('button[data-command="reveal"]').click()  # then Share gives the link back, whole
+    share = replay.locator('button[data-command="share"]')
+    share.click()
+    shared = replay.locator(".cw-share-link").input_value()
+    assert shared == f"{visit.server.base}/{link}", shared
+
+    page.evaluate("([key, value]) => window.sessionStorage.setItem(key, value)", [KEPT, kept[:-60]])
+    output = run_new_cell(page, BAD_LINK_CELL, "ссылка на сдачу повреждена")
+    assert "Traceback" not in output
+    assert_stayed_local(visit, offline_browser.proxy)
