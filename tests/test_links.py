@@ -173,6 +173,8 @@ def test_junk_a_megabyte_long_is_refused_before_it_is_read() -> None:
     assert refusal(junk) == f"not a deal link: longer than {MAX_LINK_CHARS:,} characters"
     assert "длиннее 100" in refusal(junk, "ru")
     assert "no deal" in refusal("x" * 5_000)
+    assert "damaged" in refusal("http://[::1#deal=1.abc")  # not even an address
+    assert "damaged" in refusal("#deal=1.abc" + "&x=1" * 40)  # more parameters than any page has
     assert "no deal" in refusal("https://example.org/lab/index.html?path=open.ipynb")
 
 

@@ -215,3 +215,33 @@ def test_threads_start_only_where_they_can():
         text = path.read_text(encoding="utf-8")
         if "Thread(" in text:
             assert "emscripten" in text or "AVAILABLE" in text, path.relative_to(REPO)
+
+
+def load_build() -> ModuleType:
+    """``lite/build.py`` (it imports ``adapt`` and ``selfhost`` from its own folder)."""
+    sys.path.insert(0, str(REPO / "lite"))
+    try:
+        spec = importlib.util.spec_from_file_location("lite_build", REPO / "lite" / "build.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(REPO / "lite"))
+    return module
+
+
+def test_the_sites_pages_keep_a_deal_links_fragment(tmp_path):
+    """JupyterLite drops the fragment as it opens a notebook: lab/ and notebooks/ keep it for open.ipynb first."""
+    build = load_build()
+    for app in build.LINK_PAGES:
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "index.html").write_text("<html>\n<head>\n<title>JupyterLite</title>\n</head></html>\n")
+    build.keep_deal_links(tmp_path)
+    for app in build.LINK_PAGES:
+        html = (tmp_path / app / "index.html").read_text()
+        assert html.index("cardwidgets-deal-link") < html.index("<title>"), app  # before JupyterLab's own scripts
+        assert 'sessionStorage.setItem("cardwidgets-deal-link", location.hash)' in html
+    keeper = (REPO / "js" / "link" / "index.ts").read_text()
+    assert 'KEPT = "cardwidgets-deal-link"' in keeper  # the name the widget reads
+    (tmp_path / "lab" / "index.html").write_text("<html></html>")
+    with pytest.raises(SystemExit, match="expected one <head>"):
+        build.keep_deal_links(tmp_path)

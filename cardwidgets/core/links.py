@@ -38,6 +38,8 @@ DEAL_KEY = "deal"
 #: ``{notebook}`` if wanted) names a published site instead.
 LINK_BASE = "lab/index.html?path={notebook}"
 LINK_BASE_ENV = "CARDWIDGETS_LINK_BASE"
+#: Parameters read from a fragment or a query: a link has three, a page's address a few more.
+MAX_FIELDS = 32
 _PAYLOAD = re.compile(r"[A-Za-z0-9_-]*")
 _NUMBER = re.compile(r"[0-9]{1,6}")
 
@@ -108,9 +110,14 @@ def link_params(url: str) -> dict[str, str]:
         raise RecordError("link.no_deal")
     if len(url) > MAX_LINK_CHARS:
         raise RecordError("link.too_long", limit=grouped(MAX_LINK_CHARS))
-    parts = urlsplit(url.strip()) if "#" in url or "?" in url or "://" in url else urlsplit("#" + url.strip())
-    for part in (parts.fragment, parts.query):
-        found = parse_qs(part, keep_blank_values=True)
+    text = url.strip() if "#" in url or "?" in url or "://" in url else "#" + url.strip()
+    try:
+        parts = urlsplit(text)
+        parsed = [parse_qs(part, keep_blank_values=True, max_num_fields=MAX_FIELDS)
+                  for part in (parts.fragment, parts.query)]
+    except ValueError:  # a malformed address ("http://[x"), or more parameters than any link has
+        raise RecordError("link.damaged") from None
+    for found in parsed:
         if DEAL_KEY in found:
             if any(len(values) > 1 for values in found.values()):
                 raise RecordError("link.damaged")  # a parameter twice: which one was meant?
