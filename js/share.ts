@@ -5,19 +5,25 @@ import { t } from "./i18n.js";
 import { el } from "./dom.js";
 import type { Ui } from "./types.js";
 
-/** A link as the page can open it: a relative one (`lab/index.html?path=open.ipynb#deal=…`) from this site's root. */
-export function absoluteLink(link: string, href: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(link)) return link;
-  let page: URL;
+/** The JupyterLite site's root as this page names it (`data-jupyter-lite-root`, e.g. ".."), or null elsewhere. */
+export function liteRoot(): string | null {
+  const config = document.getElementById("jupyter-config-data");
+  return config ? config.getAttribute("data-jupyter-lite-root") : null;
+}
+
+/**
+ * A link as the page can open it. A relative one (`lab/index.html?path=open.ipynb#deal=…`, a JupyterLite
+ * site's page) is made absolute from the site's root on a JupyterLite page (`root`); elsewhere (JupyterLab
+ * on a server, Voila) it is shown as it is: `HandReplay.from_link` reads it, and a site's address goes in front.
+ */
+export function absoluteLink(link: string, href: string, root: string | null): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(link) || root === null) return link;
   try {
-    page = new URL(href);
+    const site = new URL(root.endsWith("/") ? root : `${root}/`, href);
+    return /^https?:$/.test(site.protocol) ? new URL(link, site).href : link;
   } catch {
-    return link; // no address to start from (a page not served over http)
+    return link; // no address to start from
   }
-  if (!/^https?:$/.test(page.protocol)) return link;
-  const app = page.pathname.search(/\/(lab|notebooks|tree|voila|doc)(\/|$)/);
-  const root = app >= 0 ? page.pathname.slice(0, app + 1) : page.pathname.replace(/[^/]*$/, "");
-  return new URL(link, `${page.origin}${root}`).href;
 }
 
 /** The Share button: a click shows `link()` (made absolute) under `place()`, selected, and copies it. */
@@ -27,7 +33,7 @@ export function shareButton(ui: Ui, link: () => string, place: (button: HTMLButt
   button.dataset.command = "share";
   button.addEventListener("click", (event) => {
     event.stopPropagation(); // a Review entry's own click opens the entry
-    const full = absoluteLink(link(), window.location.href);
+    const full = absoluteLink(link(), window.location.href, liteRoot());
     const where = place(button);
     const old = where.querySelector(":scope > .cw-share-box");
     if (old) old.remove();

@@ -133,18 +133,18 @@ function actionButtons(legal, labels, send) {
 }
 
 // js/share.ts
-function absoluteLink(link, href) {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(link)) return link;
-  let page;
+function liteRoot() {
+  const config = document.getElementById("jupyter-config-data");
+  return config ? config.getAttribute("data-jupyter-lite-root") : null;
+}
+function absoluteLink(link, href, root) {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(link) || root === null) return link;
   try {
-    page = new URL(href);
+    const site = new URL(root.endsWith("/") ? root : `${root}/`, href);
+    return /^https?:$/.test(site.protocol) ? new URL(link, site).href : link;
   } catch {
     return link;
   }
-  if (!/^https?:$/.test(page.protocol)) return link;
-  const app = page.pathname.search(/\/(lab|notebooks|tree|voila|doc)(\/|$)/);
-  const root = app >= 0 ? page.pathname.slice(0, app + 1) : page.pathname.replace(/[^/]*$/, "");
-  return new URL(link, `${page.origin}${root}`).href;
 }
 function shareButton(ui, link, place) {
   const button = el("button", "cw-command cw-share", t(ui, "share"));
@@ -152,7 +152,7 @@ function shareButton(ui, link, place) {
   button.dataset.command = "share";
   button.addEventListener("click", (event) => {
     event.stopPropagation();
-    const full = absoluteLink(link(), window.location.href);
+    const full = absoluteLink(link(), window.location.href, liteRoot());
     const where = place(button);
     const old = where.querySelector(":scope > .cw-share-box");
     if (old) old.remove();

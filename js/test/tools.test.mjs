@@ -215,7 +215,7 @@ test("Share shows the replay's link at this step, made absolute from the site's 
   assert.ok(state.share_link.startsWith("lab/index.html?path=open.ipynb#deal=1."));
   host.querySelector('button[data-command="share"]').click();
   const field = host.querySelector(".cw-replay-main .cw-share-box input.cw-share-link");
-  assert.equal(field.value, absoluteLink(state.share_link, window.location.href));
+  assert.equal(field.value, state.share_link); // not a JupyterLite page: the link as the kernel made it
   assert.ok(host.querySelector(".cw-share-note").textContent.includes(state.ui.share_shown.split(".")[0]));
   assert.deepEqual(model.sent, []); // the link is the kernel's: nothing is asked of it
   host.querySelector('button[data-command="share"]').click();
@@ -224,10 +224,11 @@ test("Share shows the replay's link at this step, made absolute from the site's 
   assert.equal(seat.querySelector('button[data-command="share"]'), null);
 });
 
-test("a relative link is made absolute from the site's root, an absolute one is kept", () => {
+test("a relative link is made absolute from a JupyterLite site's root, kept as it is elsewhere", () => {
   const link = "lab/index.html?path=open.ipynb#deal=1.x&step=2";
-  assert.equal(absoluteLink(link, "http://h:8000/site/lab/index.html?path=00-start-here.ipynb"), `http://h:8000/site/${link}`);
-  assert.equal(absoluteLink(link, "http://h:8888/lab/tree/notebooks/04.ipynb"), `http://h:8888/${link}`);
-  assert.equal(absoluteLink("https://school.example/x#deal=1.y", "http://h/lab"), "https://school.example/x#deal=1.y");
-  assert.equal(absoluteLink(link, "about:blank"), link);
+  assert.equal(absoluteLink(link, "http://h:8000/site/lab/index.html?path=00-start-here.ipynb", ".."), `http://h:8000/site/${link}`);
+  assert.equal(absoluteLink(link, "http://h:8000/site/index.html", "."), `http://h:8000/site/${link}`);
+  assert.equal(absoluteLink(link, "http://h:8888/lab/tree/notebooks/04.ipynb", null), link); // JupyterLab on a server
+  assert.equal(absoluteLink("https://school.example/x#deal=1.y", "http://h/lab/index.html", ".."), "https://school.example/x#deal=1.y");
+  assert.equal(absoluteLink(link, "about:blank", ".."), link);
 });

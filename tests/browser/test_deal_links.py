@@ -41,7 +41,8 @@ def test_share_in_jupyterlab_gives_a_link_that_opens_the_same_position(notebook)
     expect(root).to_have_attribute("data-step", "18")
     root.locator('button[data-command="share"]').click()
     link = root.locator("input.cw-share-link").input_value()
-    assert link.startswith(f"{nb.server.base}/lab/index.html?path=open.ipynb#deal=1."), link
+    # JupyterLab on a server is not the JupyterLite site: the link is shown as made (a site's address goes in front)
+    assert link.startswith("lab/index.html?path=open.ipynb#deal=1."), link
     assert link.endswith("&step=18"), link
     expect(root.locator(".cw-share-note")).to_contain_text("holds the whole deal")
     opened = nb.kernel_json(f"[HandReplay.from_link({link!r}).text(), replay.text()]")
