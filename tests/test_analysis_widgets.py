@@ -216,7 +216,7 @@ def test_no_analysis_in_a_seat_view_before_reveal() -> None:
 
 
 def test_analysis_in_russian_has_no_latin_words() -> None:
-    from tests.test_i18n import latin_words
+    from test_i18n import latin_words
 
     replay = HandReplay(played("tumbochka", 2), analysis=True, locale="ru")
     replay.go(first_play_step(replay))
@@ -265,7 +265,7 @@ def test_review_lists_the_costly_decisions_with_both_costs() -> None:
 
 
 def test_review_follows_the_locale_and_clears_at_the_next_deal() -> None:
-    from tests.test_i18n import latin_words
+    from test_i18n import latin_words
 
     table = played_table("nimby", 1)
     table.review()
@@ -381,7 +381,7 @@ def test_progress_reaches_the_front_end_while_a_step_is_solved() -> None:
 
 
 def test_post_mortem_in_russian_writes_actions_and_decimals_the_russian_way() -> None:
-    from tests.test_i18n import latin_words
+    from test_i18n import latin_words
 
     rows = post_mortem(played_table("nimby", 1).state, 0, samples=8, locale="ru")
     costly = [row for row in rows if row["mc_cost"] and row["mc_cost"] != int(row["mc_cost"])]
