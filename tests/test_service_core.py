@@ -321,8 +321,9 @@ def test_a_damaged_log_pauses_every_seat_and_repair_resumes(service: RoomService
         assert paused["params"]["good"] == good
         with pytest.raises(RoomError) as refused:
             service.act(ROOM, credential, seat, good, "pass", f"p{seat}")
-        assert refused.value.key == "room.paused"
-        assert "откатить журнал к ходу" in refused.value.explanation.text("ru")
+        assert refused.value.key == "room.bad_log"
+        assert "Игра за столом остановлена" in refused.value.explanation.text("ru")
+        assert f"откатить журнал к ходу {good}" in refused.value.explanation.text("ru")
     assert service.repair(ROOM, admin=True) == good
     frame = frame_for(service, credentials[0])
     assert frame["state"] == "playing"

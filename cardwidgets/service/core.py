@@ -28,6 +28,7 @@ from cardwidgets.bots.hint import hint_decision
 from cardwidgets.core.errors import IllegalActionError, RecordError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import record_of
+from cardwidgets.service.frame import frame_of
 from cardwidgets.service.seats import CALLS_PER_SECOND, HEARTBEAT, KERNEL_AWAY, Seat, digest, seat_from_store
 from cardwidgets.service.wire import PROTOCOLS, explanation_json
 from cardwidgets.store import Store, open_store
@@ -390,8 +391,8 @@ class RoomService:
         """Check the log, hear the kernel, start the room if it may; refused while paused or waiting."""
         self._heard(place)
         self._check(table)
-        if table.paused is not None:
-            raise RoomError("room.paused", room=table.room.name, reason=table.paused.explanation)
+        if table.paused is not None:  # the reason says the room is paused and what the instructor can do
+            raise RoomError(table.paused.key, **table.paused.explanation.params)
         self._start_if_due(table)
         if not table.room.started:
             raise RoomError("room.waiting_start", room=table.room.name,
@@ -645,23 +646,18 @@ class RoomService:
 
     def _frame(self, table: _Table, place: Seat, since: Any) -> JSON:
         """The seat's frame after version ``since`` (``reset`` if the log was rolled back since the seat looked)."""
-        from cardwidgets.service.frame import frame_of
-
         room = table.room
         since = since if type(since) is int and since >= 0 else 0
         reset = since > room.version or place.repairs_seen != table.repairs
         place.repairs_seen = table.repairs
         state = room.state
         now = self.clock()
-        frame = frame_of(
+        return frame_of(
             state, place.seat, room=room.name, version=room.version, deal=len(room.match.deals),
-            since_history=0 if reset else self._since_history(table, since), status=_state(table),
+            since_history=None if reset else self._since_history(table, since), status=_state(table),
             seats=[{"seat": s.seat, "status": s.status(now)} for s in table.seats],
-            paused=None if table.paused is None else explanation_json(table.paused.explanation),
-            record=record_of(state).to_json() if state.is_done else None,
+            paused=None if table.paused is None else table.paused.explanation, match=room.match, reset=reset,
         )
-        frame["reset"] = reset
-        return frame
 
     def _since_history(self, table: _Table, since: int) -> int:
         """How much of the current deal's history the seat had seen at version ``since``."""
