@@ -116,6 +116,7 @@ def test_a_credential_for_seat_0_cannot_act_for_seat_1(service: RoomService) -> 
         with pytest.raises(RoomError) as refused:
             call()
         assert refused.value.key == "room.not_your_seat"
+    service.create_room("class-1-t2", "nimby", seed=7, learners=[0, 1], admin=True)
     with pytest.raises(RoomError) as refused:
         service.frame("class-1-t2", mine)  # good for one room only
     assert refused.value.key == "room.bad_credential"
@@ -369,7 +370,10 @@ def test_the_room_and_its_seats_survive_a_service_restart(store_address: str, cl
     first.close()
     second = RoomService(store_address, clock=clock)
     try:
-        assert second.room_info(ROOM)["seats"][0]["status"] == "away"  # not heard from since
+        second.alive(ROOM, credential, 0, page=True)  # the kernel's credential is good after the restart
+        assert second.room_info(ROOM)["seats"][0]["status"] == "held"
+        clock.now += 21
+        assert second.room_info(ROOM)["seats"][0]["status"] == "away"
         second.alive(ROOM, credential, 0, page=True)
         assert second.room_info(ROOM)["seats"][0]["status"] == "held"
         with pytest.raises(RoomError):

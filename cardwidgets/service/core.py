@@ -265,6 +265,7 @@ class RoomService:
         pushes to a follower do not).
         """
         name = check_room_name(room)
+        table = self._table(name)  # opening a room reads its seats' digests from the store
         key = digest(credential) if isinstance(credential, str) else ""
         with self._lock:
             held = self._credentials.get(key)
@@ -273,7 +274,6 @@ class RoomService:
             if revoked is not None and held is None:
                 raise revoked
             raise RoomError("room.bad_credential", seat=echo(seat if seat is not None else ""), room=name)
-        table = self._table(name)
         place = table.seats[held[1]]
         if seat is not None and seat != place.seat:
             raise RoomError("room.not_your_seat", seat=echo(seat), room=name)

@@ -266,11 +266,13 @@ class RedeemHandler(RoomsHandler):
 
 
 class HubClaimHandler(RoomsHandler):
-    """``POST rooms/{room}/seats/{seat}/claim``: a signed-in user's kernel takes the seat in one step."""
+    """``POST rooms/{room}/seats/{seat}/claim``: a kernel holding its user's token takes the seat in one step."""
 
     @web.authenticated
     async def post(self, room: str, seat: str) -> None:
-        """The credential for the signed-in user."""
+        """The credential for the user the request's token names (a page's cookie is not enough: no page here)."""
+        if not self.token_authenticated:
+            raise web.HTTPError(403)
         user = self.current_user
         username, name = str(user.username), getattr(user, "name", None) or None
         await self.run(lambda: self.rooms.service.hub_claim(room, _int(seat), user=username, name=name))
