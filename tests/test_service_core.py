@@ -138,6 +138,16 @@ def test_another_user_cannot_confirm_a_claim_into_a_held_seat(service: RoomServi
     assert service.full(ROOM, admin=True)["seats"][0]["user_id"] == "alice"
 
 
+def test_two_pages_confirming_one_free_seat_one_is_refused(service: RoomService) -> None:
+    class_room(service, learners=(0, 1))
+    claims = [service.claim(ROOM, 0, hashlib.sha256(key.encode()).hexdigest())["claim"] for key in ("ka", "kb")]
+    service.confirm(claims[0], user="alice")
+    with pytest.raises(RoomError) as refused:
+        service.confirm(claims[1], user="bob")
+    assert refused.value.key == "room.seat_taken"
+    assert service.redeem(claims[0], "ka")["seat"] == 0
+
+
 def test_the_same_user_in_another_tab_is_refused_unless_taking_over(service: RoomService) -> None:
     class_room(service, learners=(0, 1))
     first = seat_up(service, 0, "alice")

@@ -166,7 +166,12 @@ class RoomService:
         with table.lock:
             place = table.seats[found.seat]
             self._may_bind(table, place, user, take_over)
-            found.user, found.name = user, name
+            with self._lock:  # another user's page confirmed this seat a moment ago: its kernel is redeeming
+                rival = any(c.room == found.room and c.seat == found.seat and c.user not in (None, user)
+                            for c in self._claims.values())
+                if rival:
+                    raise RoomError("room.seat_taken", seat=found.seat, room=found.room)
+                found.user, found.name = user, name
         return {"room": found.room, "seat": found.seat, "user": name or user}
 
     def redeem(self, claim: str, key: str, *, pid: int | None = None) -> JSON:
@@ -635,10 +640,13 @@ class RoomService:
             seat = state.to_act
             if state.is_done or seat is None or not table.seats[seat].bot_plays(self.clock()):
                 return
+            seen = room.version
             try:
                 action = make_bot(room.bot_levels[seat], room.seed * 100_003 + room.version).choose(state).text
                 self._append(table, {"seat": seat, "action": action})
             except RoomError as exc:
+                if exc.key == "room.moved_first" and room.version > seen:  # another writer: caught up, look again
+                    continue
                 if table.paused is None:
                     table.paused = RoomError("room.paused", room=room.name, reason=exc.explanation)
                 return
