@@ -70,7 +70,8 @@ class SeatView:
     history: tuple[str, ...]
     tricks: tuple[TrickView, ...]
     legal: tuple[str, ...]
-    contract: tuple[int, int] | None
+    #: The contract once known, as the game names its parts (``{"seat": 3, "bid": 95}``; Nimby's: ``{"seat": 2}``).
+    contract: dict[str, int] | None
     trump: str | None
     points: tuple[int, ...] | None
     score: tuple[int, ...] | None
@@ -101,7 +102,7 @@ class SeatView:
                 history=_strs(view["history"]),
                 tricks=tuple(_trick(t) for t in view["tricks"]),
                 legal=_strs(frame["legal"]),
-                contract=None if contract is None else (_int(contract["seat"]), _int(contract["bid"])),
+                contract=None if contract is None else {_str(k): _int(v) for k, v in contract.items()},
                 trump=None if view["trump"] is None else _str(view["trump"]),
                 points=None if view["points"] is None else tuple(_int(p) for p in view["points"]),
                 score=None if view["score"] is None else tuple(_int(p) for p in view["score"]),

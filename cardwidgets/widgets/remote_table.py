@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -54,6 +54,9 @@ class RemoteTable(Table):
     instructor's); without it the room must exist.
     """
 
+    #: What a fault inside a message puts back: the table's own coach, Review and hint (never the frame: the
+    #: table shows the service's latest one, whatever failed here).
+    _transactional: ClassVar[tuple[str, ...]] = ("_verdict", "_review", "_hint_cache", "_hint_running")
     #: The follower of the room (None until the seat is held and an event loop runs).
     _follower: Follower | None = None
     _players = 0
@@ -361,7 +364,7 @@ class RemoteTable(Table):
         said: list[Explanation] = []
         seats = [s for s in frame.get("seats", []) if isinstance(s, dict)]
         if frame.get("state") == "waiting":
-            free = [str(s.get("seat")) for s in seats if s.get("kind") == "learner" and s.get("status") == "free"]
+            free = [str(s.get("seat")) for s in seats if s.get("status") == "free"]  # learner seats nobody holds
             said.append(Explanation("ROOM", "room.waiting_start", {"room": name, "seats": ", ".join(free) or "—"}))
         away = [str(s.get("seat")) for s in seats if s.get("status") == "away"]
         if away:
