@@ -334,3 +334,18 @@ def test_a_table_in_a_jupyter_kernel_without_the_service_is_refused(monkeypatch:
     monkeypatch.setattr("sys.platform", "emscripten")
     with pytest.raises(RoomError, match="JupyterLite"):
         Table("nimby", room="class-3", seat=0)
+
+
+def test_the_services_hint_reads_in_the_learners_words(service: RoomService, tables: list[RemoteTable]) -> None:
+    table = learner(service, "anon-ann", "nestors", 0, bots="random", locale="ru")
+    tables.append(table)
+    for _ in range(50):
+        if table.legal:
+            break
+        table.refresh()
+    assert table.ask_hint(), table.error
+    assert table.hint["action"] in table.legal
+    assert table.hint["label"] == table.labels[table.hint["action"]]
+    assert "смоделированных сдач" in table.hint["reason"]
+    assert "Points(" not in table.hint["reason"]
+    assert "bid " not in table.hint["reason"]  # actions in words («ставка 10»), never their code

@@ -360,12 +360,15 @@ class Follower:
         last = time.monotonic()
         said = False
         while not self._stop.is_set():
+            asked = time.monotonic()
             frame = room.connection.wait(room.name, credential, room.version, min(WAIT_SECONDS, HEARTBEAT_SECONDS))
             if not said:
                 self.on_trouble(None)
                 said = True
-            if isinstance(frame, dict) and frame and frame.get("version") != room.version:
+            if isinstance(frame, dict) and frame and frame != room.frame:
                 self.on_frame(frame)
+            elif time.monotonic() - asked < FIRST_PAUSE:
+                self._stop.wait(1.0)  # answered at once with nothing new (a paused room): never a busy loop
             last = self._beat(last, lambda page: room.connection.alive(room.name, credential, room.seat, page))
 
     def _follow_socket(self) -> None:
