@@ -317,6 +317,8 @@ def test_no_secret_in_any_reply_log_line_or_url(tmp_path: Path) -> None:
                     replies += [error.explanation.text("en"), error.explanation.text("ru")]
             assert any("***" in text for text in replies), replies[-3:]
             log = server.log()
+        runtime = server.runtime_dir / f"cardwidgets-rooms-{server.process.pid}.json"
+        assert not runtime.exists()  # the server stopped: its runtime file (with the admin key) is gone
         secret_values = [password, server.admin_key, *keys, *credentials.values()]
         assert not secrets_absent([*replies, log], secret_values)
         assert "/cardwidgets/rooms/v1/" in log  # the log names paths, never with a secret in them
