@@ -347,12 +347,12 @@ def test_a_damaged_log_pauses_every_seat_and_repair_resumes(service: RoomService
 def test_a_bot_that_fails_pauses_the_room_with_words(service: RoomService, monkeypatch: pytest.MonkeyPatch) -> None:
     class_room(service, learners=(0, 1))
     credential = seat_up(service, 0, "alice")
-    from cardwidgets.service import core
+    from cardwidgets.service import table
 
     def broken(level: str, seed: int) -> object:
         raise RuntimeError("the bot broke")
 
-    monkeypatch.setattr(core, "make_bot", broken)
+    monkeypatch.setattr(table, "make_bot", broken)
     service.start(ROOM, admin=True)  # seat 3, a bot's, opens this deal (seed 7)
     frame = frame_for(service, credential)
     assert frame["view"]["to_act"] == 3
