@@ -159,9 +159,15 @@ class Table:
         reset = since > room.version or place.repairs_seen != self.repairs
         place.repairs_seen = self.repairs
         now = self.clock()
+        seen: int | None = None
+        if not reset:
+            try:
+                seen = self.since_history(since)
+            except RoomError:  # the store cannot be read now (the room is paused, or the next call says why)
+                seen = None
         return frame_of(
             room.state, place.seat, room=room.name, version=room.version, deal=len(room.match.deals),
-            since_history=None if reset else self.since_history(since), status=self.state_name(),
+            since_history=seen, status=self.state_name(),
             seats=[{"seat": s.seat, "status": s.status(now)} for s in self.seats],
             paused=None if self.paused is None else self.paused.explanation, match=room.match, reset=reset,
         )
