@@ -326,6 +326,16 @@ def test_no_secret_in_any_reply_log_line_or_url(tmp_path: Path) -> None:
         redis.stop()
 
 
+def test_the_service_follows_the_servers_base_url(tmp_path: Path) -> None:
+    with service_support.running_server(tmp_path, args=("--ServerApp.base_url=/class/",)) as server:
+        assert server.url.endswith("/class/")
+        instructor = server.client(admin=True)
+        room = room_name()
+        instructor.create_room(room, "nimby", learners=[0, 1])
+        credential = handshake(server, room, 0)
+        assert server.client().frame(room, credential)["seat"] == 0
+
+
 def test_a_kernel_of_the_server_finds_the_service(service_server: ServiceServer) -> None:
     code = "from cardwidgets.service import find_service; a = find_service(); print(a.url, a.api, a.pid)"
     env = {k: v for k, v in service_server.kernel_env().items() if k != "CARDWIDGETS_ROOM_SERVICE"}
