@@ -255,8 +255,14 @@ def deal_score_item(team: int, bid: int, points: int, rng: random.Random, source
     key = "nestors.score_made" if made else "nestors.score_failed"
     why = Explanation("NES-8", key, {"team": team, "bid": bid, "p": points, "q": TOTAL_POINTS - points})
     other = TOTAL_POINTS - points
-    slips = {(points, other), (-points, other), (bid, other), (-bid, other), (points, 0), (-points, 0)} - {right}
-    pairs = [right, *rng.sample(sorted(slips), 3)]
+    # The slips: the sign (made or failed), and the two partnerships' points swapped. Each answer is made of the
+    # points taken, p and 190 − p, as they stand in the question: none can be told by its numbers, nor by how
+    # often it is seen among the answers. Scoring the bid instead fills in where p = 190 − p.
+    slips = [(-right[0], other), (other, points), (-other, points)]
+    slips = list(dict.fromkeys(pair for pair in slips if pair != right))
+    fill = [pair for pair in ((bid, other), (-bid, other), (points, 0), (-points, 0)) if pair not in (right, *slips)]
+    slips += rng.sample(fill, 3 - len(slips))
+    pairs = [right, *slips]
     rng.shuffle(pairs)
     choices = tuple(Choice(_score_label(*pair), pair == right, why) for pair in pairs)
     prompt = Explanation("NES-8", "drill.nes_score_q", {"team": team, "bid": bid, "p": points, "q": other})

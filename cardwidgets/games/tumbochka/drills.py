@@ -38,6 +38,7 @@ from cardwidgets.games.tumbochka.engine import (
     BIDDING,
     GIVE,
     KEEP,
+    MAX_BID,
     PASS,
     PLAY,
     PLAY_CARD,
@@ -185,6 +186,26 @@ def _call(action: Action) -> str | dict[str, str]:
     return PASS_LABEL if action is PASS else str(action.number)
 
 
+#: Bids above the highest there is (TUM-3: 14): wrong answers larger than any right one, so that "the largest
+#: number" is no way to the answer.
+OVER_BIDS = (Action.make("bid", MAX_BID + 1), Action.make("bid", MAX_BID + 2))
+
+
+def _wrong_calls(legal: tuple[Action, ...], right: Action, rng: random.Random) -> list[Action]:
+    """Three calls not allowed: one below the right bid and one above it where there are such, a third at random.
+
+    So neither the largest nor the smallest number among the answers is the right one by the look of it.
+    """
+    wrong = [call for call in [PASS, *BID.values(), *OVER_BIDS] if call not in legal]
+    if right is PASS:
+        return rng.sample(wrong, min(3, len(wrong)))
+    below = [call for call in wrong if call is not PASS and call.arg(int) < right.arg(int)]
+    above = [call for call in wrong if call is not PASS and call.arg(int) > right.arg(int)]
+    picked = [rng.choice(side) for side in (below, above) if side]
+    rest = [call for call in wrong if call not in picked]
+    return picked + rng.sample(rest, min(3 - len(picked), len(rest)))
+
+
 def bids_item(
     state: TumbochkaState, right: Action, scores: list[int], rng: random.Random, topic: str = "tumbochka-bids"
 ) -> Item | None:
@@ -195,9 +216,7 @@ def bids_item(
     seat = state.to_act
     assert seat is not None
     legal = state.legal_actions()
-    wrong = [call for call in [PASS, *BID.values()] if call not in legal]
-    if len(wrong) < 2:
-        return None  # nearly every call is allowed: nothing to learn
+    wrong = _wrong_calls(legal, right, rng)
     graded = [Choice(_call(call), False, state.why_illegal(call)) for call in wrong]
     choices = one_right(Choice(_call(right), True, _why_allowed(state, right, scores)), graded, rng)
     facts = [
@@ -470,7 +489,7 @@ def make_tumbochka_bidding(rng: random.Random) -> Item:
         legal = state.legal_actions()
         bids = [call for call in legal if call.verb == "bid"]
         passes = [call for call in legal if call.verb == "pass"]
-        right = rng.choice((passes if kind < 0.3 else bids) or legal)
+        right = rng.choice((passes if kind < 0.2 else bids) or legal)
         return bids_item(state, right, [0, 0, 0], rng, topic="tumbochka-bidding")
 
     return until(make, lambda _item: True)
