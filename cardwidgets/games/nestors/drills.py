@@ -311,6 +311,10 @@ def make_higher(rng: random.Random) -> Item:
     """Two cards of one suit under a random trump rank, one of them a trump or an A, J or 10 (where NES-1 decides)."""
     trump = rng.choice(TRUMP_RANKS)
     first = rng.random() < 0.5  # the higher card first in half the questions
+    # The A, J and 10 are in every question, so they are the cards seen most often: which one is higher is aimed
+    # (an A, J or 10 over another card, another card over one of them, or two of them), so that picking the card
+    # seen most often wins no more than half the time.
+    aim = rng.choices(("high", "low", "both"), weights=(35, 35, 30))[0]
 
     def make() -> Item | None:
         x, y = rng.sample(NESTORS_DECK, 2)
@@ -318,7 +322,15 @@ def make_higher(rng: random.Random) -> Item:
             return None
         return higher_item(trump, x, y)
 
-    return until(make, lambda item: item.choices[0].correct == first)
+    return until(make, lambda item: item.choices[0].correct == first and _aimed(item) == aim)
+
+
+def _aimed(item: Item) -> str:
+    """``"both"``: both cards an A, J or 10; ``"high"``: the higher one is; ``"low"``: the lower one is."""
+    ranks = [choice.label.rank in TRUMP_RANKS for choice in item.choices]  # type: ignore[union-attr]
+    if all(ranks):
+        return "both"
+    return "high" if ranks[right_at(item)[0]] else "low"
 
 
 
@@ -416,7 +428,12 @@ def _nes_modest(state: NestorsState, rng: random.Random) -> bool:
 def make_nestors_open(rng: random.Random) -> Item:
     """The bidder's nine cards and trump: which card does he put down to take two face-up cards (his highest)."""
     place = rng.randrange(4)
-    return until(lambda: _nes_open(rng), lambda item: right_at(item) == [place])
+    return until(lambda: _nes_open(rng), lambda item: right_at(item) == [place] and _alike(item) >= 3)
+
+
+def _alike(item: Item) -> int:
+    """How many of the answers are an A, J or 10."""
+    return sum(choice.label.rank in TRUMP_RANKS for choice in item.choices)  # type: ignore[union-attr]
 
 
 def _nes_open(rng: random.Random) -> Item | None:
@@ -430,9 +447,14 @@ def _nes_open(rng: random.Random) -> Item | None:
     x, y = state.face_up[:2]
     right = rng.choice(highest)
     why = Explanation("NES-6a", "drill.nes_open_ok", {"card": right})
+    # The right card is an A, J or 10 mostly (the trump rank, or an A): so are the wrong ones where the hand has
+    # them, else those would be the cards seen most often among the answers, and right.
+    lower = [c for c in hand if c not in highest]
+    alike = rng.sample([c for c in lower if c.rank in TRUMP_RANKS], min(3, sum(c.rank in TRUMP_RANKS for c in lower)))
+    rest = [c for c in lower if c not in alike]
     wrong = [
         Choice(card, False, state.why_illegal(Action.make("open", card, x, y)))
-        for card in rng.sample([c for c in hand if c not in highest], 3)
+        for card in alike + rng.sample(rest, 3 - len(alike))
     ]
     choices = shuffled([Choice(right, True, why), *wrong], rng)
     position = Position(trump=_trump_label(trump), hand=tuple(hand), pile=tuple(state.face_up))

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from cardwidgets.cards import SUITS, Card, Suit
+from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
@@ -427,6 +427,11 @@ def trilyazh_item(state: TumbochkaState, rng: random.Random) -> Item:
     wrong = [Choice(card, False, state.why_illegal(PLAY_CARD[card])) for card in hand if card is not forced]
     trilyazh = TRILYAZH_LEADS[forced.suit]
     traps = [choice for choice in wrong if choice.label in trilyazh]  # the trilyazh's other card comes first
+    # then a K or Q of another suit: the trilyazh's cards are the ones seen most often among the answers, and
+    # the right one must not be told by that
+    alike = [choice for choice in wrong if choice not in traps and choice.label.rank in (Rank.KING, Rank.QUEEN)]  # type: ignore[union-attr]
+    same = [choice for choice in alike if choice.label.rank is forced.rank]  # type: ignore[union-attr]
+    traps += rng.sample(same or alike, min(len(same or alike), 1))
     others = [choice for choice in wrong if choice not in traps]
     wrong = traps + rng.sample(others, min(len(others), 3 - len(traps)))
     choices = one_right(Choice(forced, True, state.notices(seat)[0]), wrong, rng)
@@ -454,7 +459,12 @@ def make_trilyazh(rng: random.Random) -> Item:
             return trilyazh_item(state, rng)
         return None  # not reached, or too few cards left to choose from
 
-    return until(make, lambda _item: True)
+    return until(make, _two_alike)
+
+
+def _two_alike(item: Item) -> bool:
+    """At least two kings or queens among the answers: the one due is not the only card of its look."""
+    return sum(choice.label.rank in (Rank.KING, Rank.QUEEN) for choice in item.choices) >= 2  # type: ignore[union-attr]
 
 
 def _play_announcing(
@@ -518,6 +528,11 @@ def _talon(rng: random.Random, giving: bool) -> Item | None:
     others += [KEEP, *(RAISE[n] for n in range(max(contract - 1, 5), contract + 1))]
     wrong = [a for a in dict.fromkeys(others) if a not in legal]
     right = rng.choice(legal)
+    if KEEP in legal:  # the gifts are made: keep or raise, each as often; a raise above 14 is among the wrong ones
+        raises = [a for a in legal if a.verb == "raise"]
+        right = rng.choice(raises) if raises and rng.random() < 0.5 else KEEP
+        over = Action.make("raise", MAX_BID + 1)
+        wrong = [over, *rng.sample(wrong, min(2, len(wrong)))]
     key = "drill.tum_give_ok" if right.verb == "give" else "drill.tum_keep_ok"
     why = Explanation("TUM-4", key, {"contract": contract})
     declared = Explanation("TUM-4", "drill.fact_declarer", {"seat": declarer, "contract": contract})
@@ -571,7 +586,10 @@ def _tum_score(rng: random.Random) -> Item | None:
     if declarer is None or contract is None or points is None or score is None or points[declarer] == contract:
         return None  # exactly the contract: "+contract, never more" (TUM-6) would not show
     taken = points[declarer]
-    values = dict.fromkeys([contract, -contract, taken, -taken])
+    # Failed, the shortfall added to the contract (a plausible slip) stands below −contract: the right answer is
+    # then neither the smallest number nor the largest, as it is not when the contract is made.
+    slips = [taken, -taken] if taken > contract else [-taken, -(2 * contract - taken)]
+    values = dict.fromkeys([contract, -contract, *slips])
     why = state.score_explanation()
     assert why is not None
     choices = tuple(Choice(signed_label(v), v == score[declarer], why) for v in values)
