@@ -22,6 +22,7 @@ from cardwidgets.drills.base import (
     match_end_item,
     one_right,
     random_playout,
+    rank_of,
     right_at,
     shuffled,
     until,
@@ -327,7 +328,7 @@ def make_higher(rng: random.Random) -> Item:
 
 def _aimed(item: Item) -> str:
     """``"both"``: both cards an A, J or 10; ``"high"``: the higher one is; ``"low"``: the lower one is."""
-    ranks = [choice.label.rank in TRUMP_RANKS for choice in item.choices]  # type: ignore[union-attr]
+    ranks = [rank_of(choice) in TRUMP_RANKS for choice in item.choices]
     if all(ranks):
         return "both"
     return "high" if ranks[right_at(item)[0]] else "low"
@@ -433,7 +434,7 @@ def make_nestors_open(rng: random.Random) -> Item:
 
 def _alike(item: Item) -> int:
     """How many of the answers are an A, J or 10."""
-    return sum(choice.label.rank in TRUMP_RANKS for choice in item.choices)  # type: ignore[union-attr]
+    return sum(rank_of(choice) in TRUMP_RANKS for choice in item.choices)
 
 
 def _nes_open(rng: random.Random) -> Item | None:

@@ -27,6 +27,7 @@ from cardwidgets.drills.base import (
     Seat,
     label_text,
     one_right,
+    rank_of,
     right_at,
     say,
     until,
@@ -429,8 +430,8 @@ def trilyazh_item(state: TumbochkaState, rng: random.Random) -> Item:
     traps = [choice for choice in wrong if choice.label in trilyazh]  # the trilyazh's other card comes first
     # then a K or Q of another suit: the trilyazh's cards are the ones seen most often among the answers, and
     # the right one must not be told by that
-    alike = [choice for choice in wrong if choice not in traps and choice.label.rank in (Rank.KING, Rank.QUEEN)]  # type: ignore[union-attr]
-    same = [choice for choice in alike if choice.label.rank is forced.rank]  # type: ignore[union-attr]
+    alike = [choice for choice in wrong if choice not in traps and rank_of(choice) in (Rank.KING, Rank.QUEEN)]
+    same = [choice for choice in alike if rank_of(choice) is forced.rank]
     traps += rng.sample(same or alike, min(len(same or alike), 1))
     others = [choice for choice in wrong if choice not in traps]
     wrong = traps + rng.sample(others, min(len(others), 3 - len(traps)))
@@ -464,7 +465,7 @@ def make_trilyazh(rng: random.Random) -> Item:
 
 def _two_alike(item: Item) -> bool:
     """At least two kings or queens among the answers: the one due is not the only card of its look."""
-    return sum(choice.label.rank in (Rank.KING, Rank.QUEEN) for choice in item.choices) >= 2  # type: ignore[union-attr]
+    return sum(rank_of(choice) in (Rank.KING, Rank.QUEEN) for choice in item.choices) >= 2
 
 
 def _play_announcing(
