@@ -23,7 +23,7 @@ import pytest
 
 from cardwidgets import Drill
 from cardwidgets.drills.progress import ENV, Progress, progress_path
-from cardwidgets.drills.rating import DRILL, LEARNER, MASTERY_DAYS, RELEARN
+from cardwidgets.drills.rating import DRILL, LEARNER, MASTERY_DAYS, PUZZLE, RELEARN, Glicko
 from cardwidgets.drills.series import item_key, rule_of
 
 ROOT = Path(__file__).parent.parent
@@ -129,6 +129,27 @@ def test_ratings_move_after_every_first_answer() -> None:
     assert store.rating(DRILL, TOPIC).rating > topic.rating  # type: ignore[union-attr]
     assert "your rating 1" in d.mastery["text"]
     assert store.rating(LEARNER, "nestors") is None  # a rating per game
+
+
+def test_a_puzzle_is_rated_and_reviewed_in_the_same_store() -> None:
+    """Another kind of item (a puzzle) plugs in: its own rating from a calibrated start, its own FSRS card."""
+    clock = Clock()
+    store = Progress(None, clock=clock)
+    store.record(TOPIC, "1/0/0", True, rule="NIM-1", game="nimby", answer="d/0")
+    after_drill = store.rating(LEARNER, "nimby")
+    hard = Glicko(rating=1900, rd=80)
+    learner = store.attempt(PUZZLE, "nimby-0007", "nimby", True, topic="unblock", start=hard, answer="p/7")
+    assert after_drill is not None
+    assert learner.rating - after_drill.rating > 50  # solving a 1900 puzzle is worth much
+    puzzle = store.rating(PUZZLE, "nimby-0007")
+    assert puzzle is not None
+    assert puzzle.rating < 1900
+    assert store.attempt(PUZZLE, "nimby-0007", "nimby", True, topic="unblock", answer="p/7") == learner  # once
+    assert store.due_items(PUZZLE, "nimby") == []
+    store.attempt(PUZZLE, "nimby-0008", "nimby", False, topic="unblock")
+    clock.wait(minutes=2)
+    assert store.due_items(PUZZLE, "nimby") == ["nimby-0008"]  # missed: due again; the solved one is not yet
+    assert store.topic(TOPIC).answered == 1  # drills and puzzles keep apart
 
 
 def test_an_answer_written_twice_moves_the_ratings_once() -> None:

@@ -654,6 +654,47 @@ class Progress:
         return self.topic(topic)
 
     @_locked
+    def attempt(
+        self,
+        kind: str,
+        item: str,
+        game: str,
+        correct: bool,
+        *,
+        topic: str = "",
+        start: Glicko = START,
+        answer: str | None = None,
+    ) -> Glicko:
+        """A first attempt at ``item`` of ``kind`` other than a drill question (a puzzle): ratings and its review.
+
+        The learner's rating in ``game`` and the item's (from ``start`` if never rated: a puzzle's calibrated
+        rating) move by Glicko-2; the item's own FSRS card (under ``topic``, a puzzle's theme) is reviewed.
+        ``answer``: the attempt's id; one already written changes nothing. Returns the learner's rating after it.
+        """
+        now = self.clock()
+
+        def write(db: sqlite3.Connection) -> None:
+            if answer is not None:
+                if db.execute("SELECT 1 FROM answers WHERE id = ?", (answer,)).fetchone():
+                    return
+                db.execute("INSERT INTO answers VALUES (?, ?)", (answer, topic))
+            attempt(db, kind, item, game, correct=correct, now=now, topic=topic, review=item, start=start)
+
+        self._write(write)
+        return self.rating(LEARNER, game) or START
+
+    @_locked
+    def due_items(self, kind: str, game: str) -> list[str]:
+        """The items of ``kind`` in ``game`` whose review is due now, the longest due first (puzzles to review)."""
+        now = self.clock().timestamp()
+        rows = self._read(
+            lambda db: db.execute(
+                "SELECT item FROM reviews WHERE kind = ? AND game = ? AND due <= ? ORDER BY due", (kind, game, now)
+            ).fetchall()
+        )
+        return [row[0] for row in rows]
+
+    @_locked
     def due(self, topic: str) -> str | None:
         """The rule of ``topic`` whose review is due now (the longest due first; ``""``: any question of it)."""
         now = self.clock().timestamp()
