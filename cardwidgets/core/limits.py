@@ -29,7 +29,7 @@ MAX_ACTION_CHARS = 100
 MAX_ACTION_DIGITS = 4
 #: A person's text echoed back in an error message is cut to ``ECHO_CHARS`` characters (``cards.echo``).
 ECHO_CHARS = _ECHO_CHARS
-#: A deal link (``core/links.py``): at most this many characters are read (a Nestors deal needs under 1 000).
+#: A deal link (``core/links.py``): at most this many characters are read (the longest game's deal needs under 1 000).
 MAX_LINK_CHARS = 100_000
 #: A deal link's record once unpacked: at most this many bytes (a decompression bomb stops here).
 MAX_LINK_RECORD_BYTES = 200_000

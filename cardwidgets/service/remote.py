@@ -70,7 +70,7 @@ class SeatView:
     history: tuple[str, ...]
     tricks: tuple[TrickView, ...]
     legal: tuple[str, ...]
-    #: The contract once known, as the game names its parts (``{"seat": 3, "bid": 95}``; Nimby's: ``{"seat": 2}``).
+    #: The contract once known, as the game names its parts (e.g. ``{"seat": 3, "bid": 95}``, or ``{"seat": 2}`` alone).
     contract: dict[str, int] | None
     trump: str | None
     points: tuple[int, ...] | None
