@@ -181,7 +181,10 @@ class _Wasmtime:
             _compiled.pop("unshared", None)
             _compiled.update(code=code, module=wasmtime.Module(engine, code))
         self.store = wasmtime.Store(engine)
-        self._clock = wasmtime.Func(self.store, wasmtime.FuncType([], [wasmtime.ValType.f64()]), self.now_ms)
+        # A plain function, not a method: wasmtime keeps a store's host functions in a process-wide slab
+        # until the store is deleted, so a method there would keep this instance, its store and its
+        # memory alive for ever (``release`` could not give the memory back).
+        self._clock = wasmtime.Func(self.store, wasmtime.FuncType([], [wasmtime.ValType.f64()]), _monotonic_ms)
         limits = memory_import(code)
         exports = None
         if group.memory is None:  # the group's first instance: a shared memory, where wasmtime makes one
@@ -218,7 +221,7 @@ class _Wasmtime:
         return wasmtime.Instance(self.store, module, imports).exports(self.store)
 
     def now_ms(self) -> float:
-        return time.monotonic() * 1000.0
+        return _monotonic_ms()
 
     def call(self, name: str, *args: Any) -> Any:
         return self.exports[name](self.store, *args)
@@ -263,6 +266,11 @@ class _Wasmtime:
             return libc.madvise(ctypes.c_void_p(first), ctypes.c_size_t(last - first), MADV_HUGEPAGE) == 0
         except (AttributeError, OSError, ValueError):  # no libc or no madvise here: 4 KB pages
             return False
+
+
+def _monotonic_ms() -> float:
+    """The module's clock (its ``now_ms`` import) in CPython."""
+    return time.monotonic() * 1000.0
 
 
 @functools.cache
@@ -512,6 +520,29 @@ def _code(spec: CompiledPart) -> bytes:
     if "code" not in known:
         known["code"] = Path(spec.FILE).read_bytes()
     return known["code"]
+
+
+def release() -> None:
+    """Give the memory of the process's instances (their tables: 128 MB) back to the system.
+
+    Called when a Review ends: a kernel then holds a few MB of the module (wasmtime's engine and the
+    compiled code) instead of its table. A WebAssembly memory cannot shrink, so the instances are
+    dropped; the next ``core`` makes a fresh one (a millisecond, and the table is emptied on every new
+    deal anyway). A solve under way keeps its instance until it returns. A module that cannot run here
+    (``why_not``) stays unused.
+    """
+    with _lock:
+        for known in _state.values():
+            if known.get("core") is not None:
+                del known["core"]
+            known.pop("extra", None)
+    gc.collect()  # a cycle through an instance would otherwise keep its memory until the next collection
+
+
+def table_memory() -> int:
+    """The bytes of table the process's instances hold now (0 after ``release``)."""
+    with _lock:
+        return sum(known["core"].table_bytes for known in _state.values() if known.get("core") is not None)
 
 
 @atexit.register
