@@ -45,6 +45,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "cardwidgets"
 def fresh_core(monkeypatch: pytest.MonkeyPatch):
     """The process's module forgotten: the next ``core(spec)`` loads it again (and may fail)."""
     monkeypatch.setattr(wasm_core, "_state", {})
+    monkeypatch.setattr(wasm_core, "_next", {"log2_slots": wasm_core.TABLE_LOG2_SLOTS})
     return wasm_core
 
 
@@ -456,18 +457,24 @@ def finished_nestors_deal() -> Any:
     return state
 
 
-def test_a_review_gives_the_table_back_when_it_ends_or_fails(fresh_core, monkeypatch) -> None:
+def test_a_review_has_a_table_of_its_own_given_back_when_it_ends_or_fails(fresh_core, monkeypatch) -> None:
     made: list[wasm_core.Core] = []
     new_core = wasm_core.new_core
     monkeypatch.setattr(wasm_core, "new_core", lambda *a, **k: made.append(new_core(*a, **k)) or made[-1])
+    wasm_core.core(nestors_core)  # e.g. a replay's analysis: the default table
+    assert made[0].table_bytes == 32 << wasm_core.TABLE_LOG2_SLOTS
     state = finished_nestors_deal()
-    rows = review(state, 0, samples=2, nodes=20_000)
+    seen: list[int] = []
+    rows = review(state, 0, samples=2, nodes=20_000, progress=lambda done, total: seen.append(wasm_core.table_memory()))
     assert rows
-    assert made  # the review solved with the compiled search
+    assert len(made) == 2  # the review solved with a compiled search of its own
+    assert made[1].table_bytes == 32 << wasm_core.REVIEW_LOG2_SLOTS
+    assert set(seen) <= {0, made[1].table_bytes}
     assert wasm_core.table_memory() == 0
+    wasm_core.core(nestors_core)
+    assert made[2].table_bytes == 32 << wasm_core.TABLE_LOG2_SLOTS  # after it, the default again
 
     def failing(done: int, total: int) -> None:
-        assert wasm_core.table_memory() > 0 or done > 0
         raise KeyboardInterrupt  # e.g. the kernel interrupted
 
     with pytest.raises(KeyboardInterrupt):

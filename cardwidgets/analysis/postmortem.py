@@ -77,12 +77,14 @@ def review(
     """The rows of ``post_mortem`` with their sentence as an ``Explanation`` (any language), for the Table's Review.
 
     ``progress(done, total)`` is called after each decision; ``cancelled()`` true stops the review (rows so far).
-    When it ends, the compiled search's table goes back to the system (``wasm_core.release``): a kernel
-    that reviewed a deal stays as light as one that did not.
+    The compiled search gets a table of its own for the review (``wasm_core.REVIEW_LOG2_SLOTS``), given
+    back to the system when it ends (``wasm_core.release``): a kernel that reviewed a deal stays as light
+    as one that did not.
     """
     decisions = list(seat_decisions(source, seat, copies=True))
     deadline = None if total_seconds is None else time.monotonic() + total_seconds
     out: list[tuple[dict[str, Any], Explanation]] = []
+    wasm_core.release(wasm_core.REVIEW_LOG2_SLOTS)
     try:
         for state, number, action in decisions:
             if cancelled is not None and cancelled():

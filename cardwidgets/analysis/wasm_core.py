@@ -59,6 +59,9 @@ POLICIES = ("replace", "clear")
 #: down to ``SMALLEST_LOG2_SLOTS``.
 TABLE_LOG2_SLOTS = 22
 SMALLEST_LOG2_SLOTS = 18
+#: A Review's table (``release``): its solves each start anew from one of the learner's decisions, and
+#: with 2**20 slots (32 MB) they ran as fast as with 2**22 (docs/analysis.md), the kernel a quarter as heavy.
+REVIEW_LOG2_SLOTS = 20
 #: Linux's ``MADV_HUGEPAGE`` and the size of its large pages (``_Wasmtime.huge_pages``).
 MADV_HUGEPAGE = 14
 HUGE_PAGE = 2 << 20
@@ -471,6 +474,8 @@ class Core:
 _lock = threading.Lock()
 #: Per module file: its bytes (``code``), its instance (``core``, None when it cannot run), why not, spare instances.
 _state: dict[str, dict[str, Any]] = {}
+#: The table of the process's next instance, in log2 slots (``release``).
+_next = {"log2_slots": TABLE_LOG2_SLOTS}
 
 
 def core(spec: CompiledPart) -> Core | None:
@@ -480,7 +485,7 @@ def core(spec: CompiledPart) -> Core | None:
         if "core" not in known:
             known["core"] = None
             try:
-                known["core"] = new_core(spec)
+                known["core"] = new_core(spec, log2_slots=_next["log2_slots"])
             except Exception as error:  # any failure means: use the Python solver
                 known["why"] = f"{type(error).__name__}: {error}"
                 log.warning(
@@ -522,20 +527,22 @@ def _code(spec: CompiledPart) -> bytes:
     return known["code"]
 
 
-def release() -> None:
-    """Give the memory of the process's instances (their tables: 128 MB) back to the system.
+def release(log2_slots: int = TABLE_LOG2_SLOTS) -> None:
+    """Give the memory of the process's instances (their tables) back to the system.
 
-    Called when a Review ends: a kernel then holds a few MB of the module (wasmtime's engine and the
-    compiled code) instead of its table. A WebAssembly memory cannot shrink, so the instances are
-    dropped; the next ``core`` makes a fresh one (a millisecond, and the table is emptied on every new
-    deal anyway). A solve under way keeps its instance until it returns. A module that cannot run here
-    (``why_not``) stays unused.
+    The next ``core`` makes a fresh instance with a table of ``2**log2_slots`` slots. A Review starts
+    with ``release(REVIEW_LOG2_SLOTS)`` and ends with ``release()``: a kernel then holds a few MB of the
+    module (wasmtime's engine and the compiled code) instead of its table. A WebAssembly memory cannot
+    shrink, so the instances are dropped (a fresh one takes a millisecond, and the table is emptied on
+    every new deal anyway). A solve under way keeps its instance until it returns. A module that cannot
+    run here (``why_not``) stays unused.
     """
     with _lock:
         for known in _state.values():
             if known.get("core") is not None:
                 del known["core"]
             known.pop("extra", None)
+        _next["log2_slots"] = log2_slots
     gc.collect()  # a cycle through an instance would otherwise keep its memory until the next collection
 
 
