@@ -480,3 +480,24 @@ def test_a_review_has_a_table_of_its_own_given_back_when_it_ends_or_fails(fresh_
     with pytest.raises(KeyboardInterrupt):
         review(state, 0, samples=2, nodes=20_000, progress=failing)
     assert wasm_core.table_memory() == 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="resident memory is read from Linux's /proc")
+def test_release_gives_a_filled_table_back_to_the_system(fresh_core) -> None:
+    """A table written all over is resident; after ``release`` the process's resident memory falls by as much."""
+
+    def resident() -> int:
+        status = Path("/proc/self/status").read_text()
+        return int(next(line for line in status.splitlines() if line.startswith("VmRSS:")).split()[1]) << 10
+
+    core = wasm_core.core(nestors_core)
+    assert core is not None
+    table = core.table_bytes
+    _, size = core.runner._extent()
+    page = b"\x00" * (1 << 20)
+    for offset in range(size - table, size, len(page)):  # the table lies at the end of the memory
+        core.runner.write(offset, page)
+    filled = resident()
+    del core
+    wasm_core.release()
+    assert filled - resident() > table * 3 // 4
