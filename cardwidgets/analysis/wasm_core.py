@@ -25,7 +25,9 @@ and ``attach`` gives it its block and its stack. An instance made alone
 run here (wasmtime missing, the file missing or broken, a version mismatch):
 the caller then uses the pure-Python solver, which stays the reference. The
 reason is logged once. Nothing here ever guesses a value: a solve that passes
-its budget says so (``Stopped``).
+its budget says so (``Stopped``). ``release`` drops the process's instances and
+gives their memory back to the system (a Review does at its start, for a table
+of its own size, and at its end).
 """
 
 from __future__ import annotations
