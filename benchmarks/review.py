@@ -1,6 +1,6 @@
 """Speed of the Table's Review: the judge on every decision of the learner's deal, p50/p95.
 
-    python benchmarks/review.py [--deals 10] [--seed 1] [--games nimby,tumbochka,nestors]
+    python benchmarks/review.py [--deals 10] [--seed 1] [--games nimby,tumbochka,nestors] [--table-slots 20]
 
 Each deal is a ``Table`` (seat 0, the other seats the rules-of-thumb bots) whose learner plays the rules of
 thumb too, to the end of the deal; then ``table.review()`` is timed — what the **Review** button works out
@@ -8,8 +8,9 @@ thumb too, to the end of the deal; then ``table.review()`` is timed — what the
 learner's decisions of every phase: bids, exchanges, gifts, raises, the leave and card play). Printed per
 game: wall-clock and CPU p50/p95 of the whole Review, the decisions per deal, the time to the first
 decision's verdict (when the progress bar first moves), and how many decisions of the play were not valued
-face up (the solve past the judge's budget of positions). Goals (docs/analysis.md): Nimby and Tumbochka <= 3 s,
-Nestors <= 15 s, progress from the first second.
+face up (the solve past the judge's budget of positions). Goals (docs/analysis.md): Nimby and Tumbochka
+<= 3 s, Nestors <= 15 s, progress from the first second. ``--table-slots n``: the compiled search's table
+during a Review is 2**n slots (by default ``wasm_core.REVIEW_LOG2_SLOTS``), to compare sizes.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import statistics
 import time
 
 from cardwidgets import Table
-from cardwidgets.analysis import AnalysisError
+from cardwidgets.analysis import AnalysisError, wasm_core
 from cardwidgets.analysis.postmortem import review
 from cardwidgets.bots import make_bot
 
@@ -79,7 +80,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", default="nimby,tumbochka,nestors")
+    parser.add_argument("--table-slots", type=int, default=wasm_core.REVIEW_LOG2_SLOTS, choices=range(18, 25))
     args = parser.parse_args()
+    wasm_core.REVIEW_LOG2_SLOTS = args.table_slots
     for game in args.games.split(","):
         run_game(game, args.deals, args.seed)
 

@@ -79,3 +79,23 @@ def test_the_command_stops_at_once_with_one_error_before_timing_anything() -> No
     assert "error: case nestors:1 cannot be made" in done.stderr
     assert "tricks 2–12 only" in done.stderr
     assert done.stdout == ""  # nimby:1 was not timed either: every case is made once before any is
+
+
+def test_the_memory_benchmark_prints_a_kernel_figure_and_refuses_an_unknown_stage() -> None:
+    """``benchmarks/memory.py``: one stage in a fresh kernel gives one row; a stage it does not know, one error."""
+    run = [sys.executable, "benchmarks/memory.py", "--game", "nimby", "--kernels", "0"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [*run, "--stages", "table"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [line.split() for line in done.stdout.splitlines() if line.startswith("table")]
+    assert len(rows) == 1
+    rss, peak = float(rows[0][1]), float(rows[0][2])
+    assert 10 < rss <= peak < 1000  # MB: a kernel with a table
+    refused = subprocess.run(
+        [*run, "--stages", "start,lunch"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert refused.returncode == 2
+    assert "unknown stage 'lunch'" in refused.stderr
+    assert refused.stdout == ""

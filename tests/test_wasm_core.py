@@ -13,7 +13,9 @@
   the reason is logged once;
 - a budget stops the compiled search with ``Unfinished``, never a wrong value;
 - instances sharing a memory share the deal and the table; where no shared
-  memory can be made, each has its own, with the same answers.
+  memory can be made, each has its own, with the same answers;
+- ``release`` (when a Review ends) leaves nothing holding an instance, its store or its memory,
+  and the next solve makes a fresh one with the same answers.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import importlib
 import logging
 import random
 import sys
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +34,7 @@ from test_analysis import brute_values, ending
 import cardwidgets.games  # noqa: F401 (the built-in games register)
 from cardwidgets.analysis import DoubleDummy, Unfinished, double_dummy, parallel, wasm_core
 from cardwidgets.analysis.dd import AnalysisError, position_of
+from cardwidgets.analysis.postmortem import review
 from cardwidgets.core.registry import SPECS, GameSpec
 from cardwidgets.games.nestors import compiled as nestors_core
 
@@ -41,6 +45,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "cardwidgets"
 def fresh_core(monkeypatch: pytest.MonkeyPatch):
     """The process's module forgotten: the next ``core(spec)`` loads it again (and may fail)."""
     monkeypatch.setattr(wasm_core, "_state", {})
+    monkeypatch.setattr(wasm_core, "_next", {"log2_slots": wasm_core.TABLE_LOG2_SLOTS})
     return wasm_core
 
 
@@ -410,3 +415,89 @@ def test_the_judge_gives_the_compiled_core_the_larger_budget_of_positions(fresh_
     monkeypatch.setattr(wasm_core, "_state", {})
     monkeypatch.setenv(wasm_core.ENGINE_VARIABLE, "python")
     assert judge_module.default_nodes(nestors) == judge_module.DD_NODES
+
+
+# ----- the memory: given back when a Review ends --------------------------------------------------------
+def test_release_leaves_nothing_holding_an_instance_or_its_memory(fresh_core) -> None:
+    """The instances, their stores and their memory are freed at once; the next solve makes a fresh instance."""
+    state = ending("nestors", random.Random("wasm-release"), 6)
+    before = double_dummy(state)
+    first = wasm_core.core(nestors_core)
+    assert first is not None
+    assert wasm_core.table_memory() == first.table_bytes > 0
+    threads = wasm_core.cores(nestors_core, 2)  # an instance joining it: released too
+    held = [first, threads[1], first.runner, first.runner.store, first.group.memory]
+    kept = [weakref.ref(thing) for thing in held]
+    del first, threads, held
+    wasm_core.release()
+    assert wasm_core.table_memory() == 0
+    assert [ref() for ref in kept] == [None] * len(kept)
+    again = double_dummy(state)
+    assert again == before
+    assert again.engine == "wasm"
+    assert wasm_core.table_memory() > 0
+
+
+def test_release_keeps_a_module_that_cannot_run_unused(fresh_core, monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "wasmtime", None)
+    assert wasm_core.core(nestors_core) is None
+    monkeypatch.delitem(sys.modules, "wasmtime")
+    wasm_core.release()
+    assert wasm_core.core(nestors_core) is None  # not tried again: the Python solver goes on answering
+    assert "wasmtime" in (wasm_core.why_not(nestors_core) or "")
+
+
+def finished_nestors_deal() -> Any:
+    """A Nestors deal played to its end at random."""
+    rng = random.Random("wasm-review")
+    game = SPECS["nestors"].game
+    state = game.new_state(game.random_deal(rng), 0)
+    while not state.is_done:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_review_has_a_table_of_its_own_given_back_when_it_ends_or_fails(fresh_core, monkeypatch) -> None:
+    made: list[wasm_core.Core] = []
+    new_core = wasm_core.new_core
+    monkeypatch.setattr(wasm_core, "new_core", lambda *a, **k: made.append(new_core(*a, **k)) or made[-1])
+    wasm_core.core(nestors_core)  # e.g. a replay's analysis: the default table
+    assert made[0].table_bytes == 32 << wasm_core.TABLE_LOG2_SLOTS
+    state = finished_nestors_deal()
+    seen: list[int] = []
+    rows = review(state, 0, samples=2, nodes=20_000, progress=lambda done, total: seen.append(wasm_core.table_memory()))
+    assert rows
+    assert len(made) == 2  # the review solved with a compiled search of its own
+    assert made[1].table_bytes == 32 << wasm_core.REVIEW_LOG2_SLOTS
+    assert set(seen) <= {0, made[1].table_bytes}
+    assert wasm_core.table_memory() == 0
+    wasm_core.core(nestors_core)
+    assert made[2].table_bytes == 32 << wasm_core.TABLE_LOG2_SLOTS  # after it, the default again
+
+    def failing(done: int, total: int) -> None:
+        raise KeyboardInterrupt  # e.g. the kernel interrupted
+
+    with pytest.raises(KeyboardInterrupt):
+        review(state, 0, samples=2, nodes=20_000, progress=failing)
+    assert wasm_core.table_memory() == 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="resident memory is read from Linux's /proc")
+def test_release_gives_a_filled_table_back_to_the_system(fresh_core) -> None:
+    """A table written all over is resident; after ``release`` the process's resident memory falls by as much."""
+
+    def resident() -> int:
+        status = Path("/proc/self/status").read_text()
+        return int(next(line for line in status.splitlines() if line.startswith("VmRSS:")).split()[1]) << 10
+
+    core = wasm_core.core(nestors_core)
+    assert core is not None
+    table = core.table_bytes
+    _, size = core.runner._extent()
+    page = b"\x00" * (1 << 20)
+    for offset in range(size - table, size, len(page)):  # the table lies at the end of the memory
+        core.runner.write(offset, page)
+    filled = resident()
+    del core
+    wasm_core.release()
+    assert filled - resident() > table * 3 // 4

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from cardwidgets.analysis import wasm_core
 from cardwidgets.analysis.checks import MAX_NODES, check_budget, check_number, check_position, check_samples, check_seat
 from cardwidgets.analysis.dd import AnalysisError
 from cardwidgets.analysis.judge import explain, judge, phrase
@@ -76,19 +77,26 @@ def review(
     """The rows of ``post_mortem`` with their sentence as an ``Explanation`` (any language), for the Table's Review.
 
     ``progress(done, total)`` is called after each decision; ``cancelled()`` true stops the review (rows so far).
+    The compiled search gets a table of its own for the review (``wasm_core.REVIEW_LOG2_SLOTS``), given
+    back to the system when it ends (``wasm_core.release``): a kernel that reviewed a deal stays as light
+    as one that did not.
     """
     decisions = list(seat_decisions(source, seat, copies=True))
     deadline = None if total_seconds is None else time.monotonic() + total_seconds
     out: list[tuple[dict[str, Any], Explanation]] = []
-    for state, number, action in decisions:
-        if cancelled is not None and cancelled():
-            break
-        if deadline is not None and time.monotonic() >= deadline:
-            out.append(_unvalued(number, action, state.game_name))
-        else:
-            out.append(decision_row(state, seat, number, action, samples=samples, nodes=nodes))
-        if progress is not None:
-            progress(len(out), len(decisions))
+    wasm_core.release(wasm_core.REVIEW_LOG2_SLOTS)
+    try:
+        for state, number, action in decisions:
+            if cancelled is not None and cancelled():
+                break
+            if deadline is not None and time.monotonic() >= deadline:
+                out.append(_unvalued(number, action, state.game_name))
+            else:
+                out.append(decision_row(state, seat, number, action, samples=samples, nodes=nodes))
+            if progress is not None:
+                progress(len(out), len(decisions))
+    finally:
+        wasm_core.release()
     return out
 
 

@@ -25,7 +25,9 @@ and ``attach`` gives it its block and its stack. An instance made alone
 run here (wasmtime missing, the file missing or broken, a version mismatch):
 the caller then uses the pure-Python solver, which stays the reference. The
 reason is logged once. Nothing here ever guesses a value: a solve that passes
-its budget says so (``Stopped``).
+its budget says so (``Stopped``). ``release`` drops the process's instances and
+gives their memory back to the system (a Review does at its start, for a table
+of its own size, and at its end).
 """
 
 from __future__ import annotations
@@ -59,6 +61,9 @@ POLICIES = ("replace", "clear")
 #: down to ``SMALLEST_LOG2_SLOTS``.
 TABLE_LOG2_SLOTS = 22
 SMALLEST_LOG2_SLOTS = 18
+#: A Review's table (``release``): its solves each start anew from one of the learner's decisions, and
+#: with 2**20 slots (32 MB) they ran as fast as with 2**22 (docs/analysis.md), the kernel a quarter as heavy.
+REVIEW_LOG2_SLOTS = 20
 #: Linux's ``MADV_HUGEPAGE`` and the size of its large pages (``_Wasmtime.huge_pages``).
 MADV_HUGEPAGE = 14
 HUGE_PAGE = 2 << 20
@@ -181,7 +186,10 @@ class _Wasmtime:
             _compiled.pop("unshared", None)
             _compiled.update(code=code, module=wasmtime.Module(engine, code))
         self.store = wasmtime.Store(engine)
-        self._clock = wasmtime.Func(self.store, wasmtime.FuncType([], [wasmtime.ValType.f64()]), self.now_ms)
+        # A plain function, not a method: wasmtime keeps a store's host functions in a process-wide slab
+        # until the store is deleted, so a method there would keep this instance, its store and its
+        # memory alive for ever (``release`` could not give the memory back).
+        self._clock = wasmtime.Func(self.store, wasmtime.FuncType([], [wasmtime.ValType.f64()]), _monotonic_ms)
         limits = memory_import(code)
         exports = None
         if group.memory is None:  # the group's first instance: a shared memory, where wasmtime makes one
@@ -218,7 +226,7 @@ class _Wasmtime:
         return wasmtime.Instance(self.store, module, imports).exports(self.store)
 
     def now_ms(self) -> float:
-        return time.monotonic() * 1000.0
+        return _monotonic_ms()
 
     def call(self, name: str, *args: Any) -> Any:
         return self.exports[name](self.store, *args)
@@ -263,6 +271,11 @@ class _Wasmtime:
             return libc.madvise(ctypes.c_void_p(first), ctypes.c_size_t(last - first), MADV_HUGEPAGE) == 0
         except (AttributeError, OSError, ValueError):  # no libc or no madvise here: 4 KB pages
             return False
+
+
+def _monotonic_ms() -> float:
+    """The module's clock (its ``now_ms`` import) in CPython."""
+    return time.monotonic() * 1000.0
 
 
 @functools.cache
@@ -463,6 +476,8 @@ class Core:
 _lock = threading.Lock()
 #: Per module file: its bytes (``code``), its instance (``core``, None when it cannot run), why not, spare instances.
 _state: dict[str, dict[str, Any]] = {}
+#: The table of the process's next instance, in log2 slots (``release``).
+_next = {"log2_slots": TABLE_LOG2_SLOTS}
 
 
 def core(spec: CompiledPart) -> Core | None:
@@ -472,7 +487,7 @@ def core(spec: CompiledPart) -> Core | None:
         if "core" not in known:
             known["core"] = None
             try:
-                known["core"] = new_core(spec)
+                known["core"] = new_core(spec, log2_slots=_next["log2_slots"])
             except Exception as error:  # any failure means: use the Python solver
                 known["why"] = f"{type(error).__name__}: {error}"
                 log.warning(
@@ -512,6 +527,31 @@ def _code(spec: CompiledPart) -> bytes:
     if "code" not in known:
         known["code"] = Path(spec.FILE).read_bytes()
     return known["code"]
+
+
+def release(log2_slots: int = TABLE_LOG2_SLOTS) -> None:
+    """Give the memory of the process's instances (their tables) back to the system.
+
+    The next ``core`` makes a fresh instance with a table of ``2**log2_slots`` slots. A Review starts
+    with ``release(REVIEW_LOG2_SLOTS)`` and ends with ``release()``: a kernel then holds a few MB of the
+    module (wasmtime's engine and the compiled code) instead of its table. A WebAssembly memory cannot
+    shrink, so the instances are dropped (a fresh one takes a millisecond, and the table is emptied on
+    every new deal anyway). A solve under way keeps its instance until it returns. A module that cannot
+    run here (``why_not``) stays unused.
+    """
+    with _lock:
+        for known in _state.values():
+            if known.get("core") is not None:
+                del known["core"]
+            known.pop("extra", None)
+        _next["log2_slots"] = log2_slots
+    gc.collect()  # a cycle through an instance would otherwise keep its memory until the next collection
+
+
+def table_memory() -> int:
+    """The bytes of table the process's instances hold now (0 after ``release``)."""
+    with _lock:
+        return sum(known["core"].table_bytes for known in _state.values() if known.get("core") is not None)
 
 
 @atexit.register
