@@ -42,6 +42,8 @@ export interface View {
   hand_sizes?: number[];
   trumps?: Card[];
   notices?: Notice[];
+  /** The deal's moves so far (their number is the root's `data-moves`). */
+  history?: Action[];
   [key: string]: unknown;
 }
 

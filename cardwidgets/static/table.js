@@ -602,6 +602,7 @@ function renderTable(root, snap) {
   root.dataset.phase = view.phase || "";
   root.dataset.toAct = view.to_act === null || view.to_act === void 0 ? "" : String(view.to_act);
   root.dataset.animating = animating ? "true" : "false";
+  root.dataset.moves = String((view.history || []).length);
   const positions = {};
   for (let seat = 0; seat < players; seat += 1) positions[seat] = boardSeat(snap, seat).position;
   const grid = el("div", "cw-grid");
