@@ -109,10 +109,16 @@ export async function confirmClaim(claim: SeatClaim, takeOver: boolean, env: Pag
   });
   let response: Response;
   try {
+    let token = xsrfToken(env.document.cookie);
+    if (!token) {
+      // A Voila page sets no `_xsrf` cookie (JupyterLab's does): the service's `GET /` sets one.
+      await env.fetch(where, { method: "GET", credentials: "same-origin" });
+      token = xsrfToken(env.document.cookie);
+    }
     response = await env.fetch(url, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-XSRFToken": xsrfToken(env.document.cookie) },
+      headers: { "Content-Type": "application/json", "X-XSRFToken": token },
       body: JSON.stringify({ take_over: takeOver }),
     });
   } catch (error) {

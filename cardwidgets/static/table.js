@@ -249,10 +249,15 @@ async function confirmClaim(claim, takeOver, env) {
   });
   let response;
   try {
+    let token = xsrfToken(env.document.cookie);
+    if (!token) {
+      await env.fetch(where, { method: "GET", credentials: "same-origin" });
+      token = xsrfToken(env.document.cookie);
+    }
     response = await env.fetch(url, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-XSRFToken": xsrfToken(env.document.cookie) },
+      headers: { "Content-Type": "application/json", "X-XSRFToken": token },
       body: JSON.stringify({ take_over: takeOver })
     });
   } catch (error) {

@@ -8,8 +8,11 @@ import { confirmClaim, isSeatClaim, serverBase, xsrfToken } from "../seat.ts";
 const CLAIM = { kind: "seat_claim", claim: "c_7Hq-x_2", api: "cardwidgets/rooms/v1/", take_over: false };
 const OTHER_TAB = { error: { rule: "ROOM", key: "room.other_tab", params: { seat: 2, room: "class-3-t1" } } };
 
-/** A page at `baseUrl` with an `_xsrf` cookie, and a fake `fetch` answering `replies` in turn (recording each call). */
-function page(baseUrl, replies) {
+/**
+ * A page at `baseUrl` with an `_xsrf` cookie (unless `xsrf` is false: then the service's `GET /` sets it),
+ * and a fake `fetch` answering the POSTs with `replies` in turn (recording every call).
+ */
+function page(baseUrl, replies, xsrf = true) {
   document.head.replaceChildren();
   if (baseUrl !== null) {
     const config = document.createElement("script");
@@ -19,9 +22,15 @@ function page(baseUrl, replies) {
     document.head.appendChild(config);
   }
   // the test's DOM has no address, so no cookie jar: the page's cookies are given as they would read
-  Object.defineProperty(document, "cookie", { value: "theme=x; _xsrf=2|ab%7C12|x", configurable: true });
+  const cookies = (value) => Object.defineProperty(document, "cookie", { value, configurable: true });
+  cookies(xsrf ? "theme=x; _xsrf=2|ab%7C12|x" : "theme=x");
   const calls = [];
   globalThis.fetch = async (url, init) => {
+    if (init.method === "GET") {
+      calls.push({ url, init });
+      cookies("theme=x; _xsrf=2|cd%7C34|y");
+      return { ok: true, status: 200, json: async () => ({ service: "cardwidgets-rooms" }) };
+    }
     calls.push({ url, init, body: JSON.parse(init.body) });
     const reply = replies.shift();
     if (reply instanceof Error) throw reply;
@@ -170,4 +179,18 @@ test("a claim the kernel sends with take_over is confirmed with it", async () =>
   model.receive({ ...CLAIM, claim: "c_second", take_over: true });
   await settled();
   assert.deepEqual(calls[0].body, { take_over: true });
+});
+
+test("a page with no _xsrf cookie (Voila's) gets one from the service's GET / before it confirms", async () => {
+  const calls = page("/voila-base/", [{ status: 200, body: {} }], false);
+  const { model } = mount(table, fixture("table-nimby-follow"));
+  model.receive(CLAIM);
+  await settled();
+  assert.deepEqual(calls.map((c) => [c.init.method, c.url]), [
+    ["GET", "/voila-base/cardwidgets/rooms/v1/"],
+    ["POST", "/voila-base/cardwidgets/rooms/v1/claims/c_7Hq-x_2/confirm"],
+  ]);
+  assert.equal(calls[0].init.credentials, "same-origin");
+  assert.equal(calls[1].init.headers["X-XSRFToken"], "2|cd|34|y");
+  assert.deepEqual(model.sent, [{ kind: "seat_claim_confirmed", claim: "c_7Hq-x_2" }]);
 });
