@@ -258,8 +258,12 @@ class RoomService:
         """The seat ``credential`` holds in ``room`` (``room.bad_credential`` if none)."""
         return self._holder(room, credential)[1].seat
 
-    def _holder(self, room: str, credential: Any, seat: Any = None) -> tuple[_Table, Seat]:
-        """The table and seat ``credential`` holds; refused unless it holds ``seat`` (when given) of ``room``."""
+    def _holder(self, room: str, credential: Any, seat: Any = None, *, counted: bool = True) -> tuple[_Table, Seat]:
+        """The table and seat ``credential`` holds; refused unless it holds ``seat`` (when given) of ``room``.
+
+        Each call counts against the credential's calls a second (``counted``: the service's own
+        pushes to a follower do not).
+        """
         name = check_room_name(room)
         key = digest(credential) if isinstance(credential, str) else ""
         with self._lock:
@@ -273,7 +277,7 @@ class RoomService:
         place = table.seats[held[1]]
         if seat is not None and seat != place.seat:
             raise RoomError("room.not_your_seat", seat=echo(seat), room=name)
-        if place.too_fast(self.rate_clock()):
+        if counted and place.too_fast(self.rate_clock()):
             raise RoomError("room.too_fast", limit=CALLS_PER_SECOND)
         return table, place
 
@@ -282,6 +286,12 @@ class RoomService:
         table, place = self._holder(room, credential)
         with table.lock:
             self._check(table)
+            return self._frame(table, place, since)
+
+    def pushed_frame(self, room: str, credential: str, since: int) -> JSON:
+        """The frame the service pushes to the seat's follower (not counted as the seat's call)."""
+        table, place = self._holder(room, credential, counted=False)
+        with table.lock:
             return self._frame(table, place, since)
 
     def act(self, room: str, credential: str, seat: int, expected: int, action: str, action_id: str) -> JSON:  # noqa: PLR0917 (the wire's fields)
