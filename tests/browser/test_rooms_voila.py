@@ -86,16 +86,17 @@ def instructor(runtime: Path) -> Any:
     return ServiceClient.from_address(address, admin=True)
 
 
-def click_what_is_offered(page: Any) -> bool:
-    """Click a legal card, else an action button, else Next deal; whether there was anything to click."""
-    if page.evaluate("() => document.querySelector('.cw-table').dataset.pending === 'true'"):
-        return False  # the last click is on its way
-    for selector in (".cw-hand .cw-card.cw-legal", ".cw-actions .cw-action", ".cw-next"):
-        found = page.locator(selector)
-        if found.count():
-            found.first.click()
-            return True
-    return False
+#: Click a legal card, else an action button, else Next deal, in one step (the table may redraw between a
+#: look and a click); whether there was anything to click. Nothing while a move animates or is on its way.
+_CLICK_JS = """() => {
+  const root = document.querySelector('.cw-table');
+  if (!root || root.dataset.pending === 'true' || root.dataset.animating === 'true') return false;
+  const target = root.querySelector('.cw-hand .cw-card.cw-legal, .cw-actions .cw-action')
+    || root.querySelector('.cw-next');
+  if (!target) return false;
+  target.click();
+  return true;
+}"""
 
 
 def test_a_learner_plays_a_match_with_bots_in_a_browser_on_cardwidgets_voila(voila, page) -> None:
@@ -113,6 +114,6 @@ def test_a_learner_plays_a_match_with_bots_in_a_browser_on_cardwidgets_voila(voi
         shown |= set(CARD.findall(json.dumps(room.state.view(2))))
         hidden = {c.text for seat, hand in enumerate(room.state.hands) if seat != 2 for c in hand} - shown
         assert not drawn & hidden, f"hidden cards drawn in the browser: {sorted(drawn & hidden)}"
-        if not click_what_is_offered(page):
+        if not page.evaluate(_CLICK_JS):
             page.wait_for_timeout(100)  # the bots are moving: look again
     assert any(entry["seat"] == 2 for _, entry in room.store.moves("class-3"))  # the browser's seat played
