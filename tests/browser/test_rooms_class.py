@@ -10,6 +10,8 @@ second. Checked:
 - one learner's kernel is killed (``kill -9``) mid-deal: within 25 s the other pages say the
   learner is away, and the bot plays that seat; the same browser reloads the page and gets its
   seat and its hand back;
+- the same learner opens the seat in a second tab: refused (it is played in the other tab) with a
+  button that takes it over; the first tab then says the seat was taken over;
 - a fifth browser asking for a held seat reads the refusal, in Russian, on the page;
 - the room's log holds every action a page sent, once;
 - no page's DOM ever shows a card of another seat that this seat has not been shown;
@@ -208,9 +210,6 @@ class Learner:
     def moves(self) -> int:
         return int(self.page.locator(".cw-table").first.get_attribute("data-moves") or 0)
 
-    def drawn(self) -> set[str]:
-        return set(self.page.eval_on_selector_all("[data-card]", "nodes => nodes.map(n => n.dataset.card)"))
-
     def hand(self) -> list[str]:
         return self.page.eval_on_selector_all(".cw-hand .cw-card", "nodes => nodes.map(n => n.dataset.card)")
 
@@ -226,9 +225,14 @@ def new_learner(browser: Browser, seat: int) -> Learner:
     return Learner(seat, context, page)
 
 
-def go(learner: Learner, url: str) -> None:
-    """Start loading ``url`` without waiting for it (Voila answers only once the notebook's kernel runs)."""
-    learner.page.evaluate("(url) => { window.location.href = url; }", url)
+def go(learner: Learner, url: str, at: float | None = None) -> None:
+    """Start loading ``url`` without waiting for it (Voila answers only once the notebook's kernel runs).
+
+    ``at``: when (ms since the epoch, the browser's clock) — pages told one moment start together,
+    however slowly this process gets to each.
+    """
+    learner.page.evaluate("([url, at]) => { setTimeout(() => { window.location.href = url; },"
+                          " at === null ? 0 : Math.max(0, at - Date.now())); }", [url, at])
 
 
 def wait_seated(learner: Learner, room: Room) -> None:
@@ -249,20 +253,43 @@ def hidden_from(room: Room, seat: int) -> set[str]:
     return {c.text for other, hand in enumerate(room.state.hands) if other != seat for c in hand} - shown
 
 
-def check_no_leak(learners: list[Learner], room: Room) -> None:
+# What a page draws, with the position it draws: its moves of the deal and the deal's phase.
+_DRAWN_JS = """() => {
+  const root = document.querySelector('.cw-table');
+  if (!root) return null;
+  const cards = [...document.querySelectorAll('[data-card]')].map((node) => node.dataset.card);
+  return { moves: Number(root.dataset.moves), phase: root.dataset.phase, cards };
+}"""
+
+
+def check_no_leak(learners: list[Learner], room: Room) -> int:
+    """No page draws a card of another seat its seat has not been shown; how many pages could be checked.
+
+    A page is checked when it shows the room's position (the same number of moves of the deal in play): a
+    page still drawing the move before, or the deal before, is checked at its next look.
+    """
     room.sync()
+    moves, checked = len(room.state.history), 0
     for learner in learners:
-        leaked = learner.drawn() & hidden_from(room, learner.seat)
+        drawn = learner.page.evaluate(_DRAWN_JS)
+        if drawn is None or drawn["moves"] != moves or drawn["phase"] in ("", "done"):
+            continue
+        leaked = set(drawn["cards"]) & hidden_from(room, learner.seat)
         assert not leaked, f"seat {learner.seat}'s page draws hidden cards {sorted(leaked)}"
+        checked += 1
+    return checked
 
 
-def play_until(learners: list[Learner], room: Room, done: Any, budget_s: float = 600) -> None:
-    """Each page clicks at its turn until ``done(room)``; after every click its move must reach its page."""
-    deadline = time.monotonic() + budget_s
+def play_until(learners: list[Learner], room: Room, done: Any, budget_s: float = 600) -> int:
+    """Each page clicks at its turn until ``done(room)``; after every click its move must reach its page.
+
+    Every page's cards are checked against the room along the way; how many times a page was checked.
+    """
+    deadline, checked = time.monotonic() + budget_s, 0
     while True:
         room.sync()
         if done(room):
-            return
+            return checked
         assert time.monotonic() < deadline, "the deal did not end"
         clicked = False
         for learner in learners:
@@ -275,7 +302,7 @@ def play_until(learners: list[Learner], room: Room, done: Any, budget_s: float =
                     arg=before, timeout=30_000,
                 )
                 clicked = True
-        check_no_leak(learners, room)
+        checked += check_no_leak(learners, room)
         if not clicked:
             learners[0].page.wait_for_timeout(50)
 
@@ -305,8 +332,9 @@ def test_a_class_of_four_plays_a_deal_one_kernel_dies_and_comes_back(
 
     # four browsers open the room within a second
     learners = [new_learner(browser, seat) for seat in LEARNERS]
+    at = time.time() * 1000 + 2000
     for learner in learners:
-        go(learner, server.page_url(learner.seat))
+        go(learner, server.page_url(learner.seat), at)
     started = time.monotonic()
     while not all_seated(admin):  # nobody moves until every learner is seated
         moves = [entry for _, entry in room.store.moves(ROOM) if entry["action"] != START]
@@ -319,16 +347,14 @@ def test_a_class_of_four_plays_a_deal_one_kernel_dies_and_comes_back(
     assert max(opened) - min(opened) < 1000, f"the four pages were not opened within a second: {opened}"
 
     # a whole deal, by clicks; how long each move took to reach the other pages
-    play_until(learners, room, lambda r: r.state.phase == "done")
+    checked = play_until(learners, room, lambda r: r.state.phase == "done")
+    assert checked >= 4 * 13, f"the pages' cards were checked only {checked} times in a deal"
     first_deal = room.version
     found = latencies(learners)
 
     # the next deal; the killed learner's kernel dies at its turn
-    for learner in learners:
-        button = learner.page.locator(".cw-next")
-        if button.count():
-            button.first.click()
-            break
+    next_deal = "() => { const b = document.querySelector('.cw-next'); if (b) b.click(); return Boolean(b); }"
+    assert any(learner.page.evaluate(next_deal) for learner in learners), "no page offers the next deal"
     play_until(learners, room, lambda r: r.version > first_deal + 6 and r.state.to_act == KILLED)
     pid = kernel_pids(server)[KILLED]
     os.kill(pid, signal.SIGKILL)
@@ -354,7 +380,25 @@ def test_a_class_of_four_plays_a_deal_one_kernel_dies_and_comes_back(
     back.page.evaluate("() => { window.location.reload(); }")
     wait_seated(back, room)
 
-    # a fifth browser asks for a held seat: the refusal, in Russian, on its page
+    # the same learner opens the seat in a second tab: it is played in the first, until this one takes it over
+    tab = Learner(KILLED, back.context, back.context.new_page(), back.clicks)
+    tab.page.add_init_script(f"({_RECORDER_JS})()")
+    go(tab, server.page_url(KILLED))
+    other_tab = render("room.other_tab", {"seat": KILLED, "room": ROOM}, "en")
+    tab.page.wait_for_function("(text) => document.body.innerText.includes(text)", arg=other_tab, timeout=120_000)
+    tab.page.wait_for_selector(".cw-take-over", timeout=30_000)
+    tab.page.evaluate("() => document.querySelector('.cw-take-over').click()")
+    wait_seated(tab, room)
+    taken_over = render("room.taken_over", {"seat": KILLED, "room": ROOM}, "en")
+    try:
+        back.page.wait_for_function("(text) => document.body.innerText.includes(text)", arg=taken_over,
+                                    timeout=30_000)
+    except Exception:
+        print("OLD PAGE SAYS:", back.text()[-1500:])
+        raise
+    back.page.close()
+    learners[KILLED] = back = tab
+
     fifth = new_learner(browser, 1)
     go(fifth, server.page_url(1, "ru"))
     refusal = render("room.seat_taken", {"seat": 1, "room": ROOM}, "ru")
