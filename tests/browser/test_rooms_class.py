@@ -394,7 +394,8 @@ def test_a_class_of_four_plays_a_deal_one_kernel_dies_and_comes_back(
         back.page.wait_for_function("(text) => document.body.innerText.includes(text)", arg=taken_over,
                                     timeout=30_000)
     except Exception:
-        print("OLD PAGE SAYS:", back.text()[-1500:])
+        calls = [line for line in server.log().splitlines() if "cardwidgets/rooms" in line or "rooms:" in line]
+        print("the first tab says:", back.text()[-1500:], "\nthe service's log:", *calls[-60:], sep="\n")
         raise
     back.page.close()
     learners[KILLED] = back = tab
