@@ -454,11 +454,12 @@ class Follow:
             raise _follow_error(exc, self._url) from None
 
     def close(self) -> None:
-        """End the WebSocket."""
+        """End the WebSocket (on its own loop: tornado writes the close frame there)."""
         if not self._loop.is_closed():
-            self._socket.close()
-            self._loop.run_until_complete(asyncio.sleep(0.01))
-            self._loop.close()
+            try:
+                self._loop.run_until_complete(_close(self._socket))
+            finally:
+                self._loop.close()
 
 
 async def _connect(request: Any, timeout: float) -> Any:
@@ -469,6 +470,11 @@ async def _connect(request: Any, timeout: float) -> Any:
 
 async def _read(socket: Any, timeout: float) -> Any:
     return await asyncio.wait_for(socket.read_message(), timeout)
+
+
+async def _close(socket: Any) -> None:
+    socket.close()
+    await asyncio.sleep(0.01)
 
 
 async def _write(socket: Any, text: str) -> None:
