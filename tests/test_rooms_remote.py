@@ -456,3 +456,32 @@ def test_a_seat_at_the_service_survives_any_browser_input(tmp_path_factory: pyte
     finally:
         table.close()
         service.close()
+
+
+def test_a_follower_that_loses_the_service_says_so_and_recovers(service: RoomService, tables: list[RemoteTable],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardwidgets.service import remote
+
+    monkeypatch.setattr(remote, "FIRST_PAUSE", 0.01)
+    down = {"now": False}
+    connection = LocalConnection(service, "anon-ann")
+    waited = connection.wait
+
+    def wait(room: str, credential: str, since: int, timeout: float) -> Any:
+        if down["now"]:
+            raise RoomError("room.service_down", url="http://127.0.0.1:1/", reason="refused")
+        return waited(room, credential, since, min(timeout, 0.05))
+
+    monkeypatch.setattr(connection, "wait", wait)
+
+    async def scenario() -> None:
+        table = Table("nimby", room="class-3", seat=0, connection=connection, locale="ru")
+        tables.append(table)
+        page_confirms(table, connection)
+        assert table._follower is not None
+        down["now"] = True
+        await until(lambda: "недоступна" in table.error.get("text", ""), "the follower to say the service is down")
+        down["now"] = False
+        await until(lambda: not table.error, "the follower to clear its own error once it follows again")
+
+    asyncio.run(scenario())
