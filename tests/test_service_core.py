@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import platform
 import secrets
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,7 +24,7 @@ import rooms_support
 from cardwidgets.core.errors import IllegalActionError
 from cardwidgets.service import LocalConnection, RoomService
 from cardwidgets.service.core import MovedFirstError
-from cardwidgets.store import RoomError, open_store
+from cardwidgets.store import Holder, RoomError, open_store
 
 redis_server = rooms_support.redis_server
 store_address = rooms_support.store_address
@@ -116,6 +120,7 @@ def test_a_credential_for_seat_0_cannot_act_for_seat_1(service: RoomService) -> 
         with pytest.raises(RoomError) as refused:
             call()
         assert refused.value.key == "room.not_your_seat"
+    service.create_room("class-1-t2", "nimby", seed=7, learners=[0, 1], admin=True)
     with pytest.raises(RoomError) as refused:
         service.frame("class-1-t2", mine)  # good for one room only
     assert refused.value.key == "room.bad_credential"
@@ -135,6 +140,16 @@ def test_another_user_cannot_confirm_a_claim_into_a_held_seat(service: RoomServi
         service.redeem(claim, key)  # never confirmed: worth nothing
     assert refused.value.key == "room.claim_expired"
     assert service.full(ROOM, admin=True)["seats"][0]["user_id"] == "alice"
+
+
+def test_two_pages_confirming_one_free_seat_one_is_refused(service: RoomService) -> None:
+    class_room(service, learners=(0, 1))
+    claims = [service.claim(ROOM, 0, hashlib.sha256(key.encode()).hexdigest())["claim"] for key in ("ka", "kb")]
+    service.confirm(claims[0], user="alice")
+    with pytest.raises(RoomError) as refused:
+        service.confirm(claims[1], user="bob")
+    assert refused.value.key == "room.seat_taken"
+    assert service.redeem(claims[0], "ka")["seat"] == 0
 
 
 def test_the_same_user_in_another_tab_is_refused_unless_taking_over(service: RoomService) -> None:
@@ -333,15 +348,45 @@ def test_a_damaged_log_pauses_every_seat_and_repair_resumes(service: RoomService
     assert service.store.version(ROOM) > good
 
 
+@pytest.mark.parametrize("fault", ["replaced", "deleted"])
+def test_a_store_file_replaced_or_deleted_pauses_the_room_with_words(tmp_path: Path, clock: Clock, fault: str) -> None:
+    address = str(tmp_path / "rooms.sqlite")
+    service = RoomService(address, clock=clock)
+    try:
+        class_room(service)
+        credentials = {seat: seat_up(service, seat, f"user-{seat}") for seat in range(4)}
+        version = service.store.version(ROOM)
+        if fault == "replaced":
+            other = open_store(str(tmp_path / "other.sqlite"))
+            other.close()
+            os.replace(tmp_path / "other.sqlite", address)
+        else:
+            for suffix in ("", "-wal", "-shm"):
+                Path(address + suffix).unlink(missing_ok=True)
+        service.tick()
+        for seat, credential in credentials.items():
+            frame = frame_for(service, credential)
+            assert frame["state"] == "paused"
+            assert frame["paused"]["key"] == f"room.store_{'replaced' if fault == 'replaced' else 'gone'}"
+            assert frame["version"] == version
+            with pytest.raises(RoomError) as refused:
+                service.act(ROOM, credential, seat, version, "pass", f"f{seat}")
+            assert refused.value.key == frame["paused"]["key"]
+            assert "перезапустите" in refused.value.explanation.text("ru")
+        assert not Path(address).exists() or fault == "replaced"  # nothing started the room again
+    finally:
+        service.close()
+
+
 def test_a_bot_that_fails_pauses_the_room_with_words(service: RoomService, monkeypatch: pytest.MonkeyPatch) -> None:
     class_room(service, learners=(0, 1))
     credential = seat_up(service, 0, "alice")
-    from cardwidgets.service import core
+    from cardwidgets.service import table
 
     def broken(level: str, seed: int) -> object:
         raise RuntimeError("the bot broke")
 
-    monkeypatch.setattr(core, "make_bot", broken)
+    monkeypatch.setattr(table, "make_bot", broken)
     service.start(ROOM, admin=True)  # seat 3, a bot's, opens this deal (seed 7)
     frame = frame_for(service, credential)
     assert frame["view"]["to_act"] == 3
@@ -369,7 +414,10 @@ def test_the_room_and_its_seats_survive_a_service_restart(store_address: str, cl
     first.close()
     second = RoomService(store_address, clock=clock)
     try:
-        assert second.room_info(ROOM)["seats"][0]["status"] == "away"  # not heard from since
+        second.alive(ROOM, credential, 0, page=True)  # the kernel's credential is good after the restart
+        assert second.room_info(ROOM)["seats"][0]["status"] == "held"
+        clock.now += 21
+        assert second.room_info(ROOM)["seats"][0]["status"] == "away"
         second.alive(ROOM, credential, 0, page=True)
         assert second.room_info(ROOM)["seats"][0]["status"] == "held"
         with pytest.raises(RoomError):
@@ -431,3 +479,39 @@ def test_no_reply_or_error_names_the_stores_password(tmp_path: Path, clock: Cloc
         assert not [text for text in texts if password in text]
     finally:
         server.stop()
+
+
+SECOND_SERVICE = """
+import sys
+from cardwidgets.service import RoomService
+from cardwidgets.store import RoomError
+try:
+    RoomService(sys.argv[1]).close()
+except RoomError as exc:
+    print(exc.key, exc.explanation.text("ru"))
+else:
+    print("started")
+"""
+
+
+def second_service(address: str) -> str:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
+    done = subprocess.run([sys.executable, "-c", SECOND_SERVICE, address], capture_output=True, text=True,
+                          timeout=120, env=env, check=True)
+    return done.stdout.strip()
+
+
+def test_one_sqlite_store_has_one_service(tmp_path: Path, clock: Clock) -> None:
+    address = str(tmp_path / "rooms.sqlite")
+    first = RoomService(address, clock=clock)
+    try:
+        refused = second_service(address)
+        assert refused.startswith("room.service_busy")
+        assert f"процесс {platform.node()}:{os.getpid()}" in refused
+    finally:
+        first.close()
+    assert second_service(address) == "started"
+    store = open_store(address)
+    store.claim_seat(":service", 0, Holder("cardwidgets-room-service", f"{platform.node()}:999999999"))
+    store.close()
+    assert second_service(address) == "started"  # the lease of a process that has ended is taken over

@@ -12,7 +12,9 @@ import json
 import secrets
 import subprocess
 import sys
+import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -315,6 +317,8 @@ def test_no_secret_in_any_reply_log_line_or_url(tmp_path: Path) -> None:
                     replies += [error.explanation.text("en"), error.explanation.text("ru")]
             assert any("***" in text for text in replies), replies[-3:]
             log = server.log()
+        runtime = server.runtime_dir / f"cardwidgets-rooms-{server.process.pid}.json"
+        assert not runtime.exists()  # the server stopped: its runtime file (with the admin key) is gone
         secret_values = [password, server.admin_key, *keys, *credentials.values()]
         assert not secrets_absent([*replies, log], secret_values)
         assert "/cardwidgets/rooms/v1/" in log  # the log names paths, never with a secret in them
@@ -322,8 +326,79 @@ def test_no_secret_in_any_reply_log_line_or_url(tmp_path: Path) -> None:
         redis.stop()
 
 
+def test_the_service_follows_the_servers_base_url(tmp_path: Path) -> None:
+    with service_support.running_server(tmp_path, args=("--ServerApp.base_url=/class/",)) as server:
+        assert server.url.endswith("/class/")
+        instructor = server.client(admin=True)
+        room = room_name()
+        instructor.create_room(room, "nimby", learners=[0, 1])
+        credential = handshake(server, room, 0)
+        assert server.client().frame(room, credential)["seat"] == 0
+
+
 def test_a_kernel_of_the_server_finds_the_service(service_server: ServiceServer) -> None:
     code = "from cardwidgets.service import find_service; a = find_service(); print(a.url, a.api, a.pid)"
     env = {k: v for k, v in service_server.kernel_env().items() if k != "CARDWIDGETS_ROOM_SERVICE"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.split() == [service_server.url, "cardwidgets/rooms/v1/", str(service_server.process.pid)]
+
+
+def test_a_long_poll_returns_when_the_room_moves(service_server: ServiceServer, instructor: ServiceClient) -> None:
+    room = room_name()
+    instructor.create_room(room, "nimby", seed=7, learners=[0, 3])
+    credentials = {seat: handshake(service_server, room, seat) for seat in (0, 3)}
+    kernel = service_server.client()
+    frame = kernel.frame(room, credentials[3])
+    assert frame["view"]["to_act"] == 3  # seat 3 opens this deal (seed 7)
+    with ThreadPoolExecutor(1) as pool:
+        started = time.monotonic()
+        waiting = pool.submit(kernel.wait, room, credentials[0], frame["version"], 20.0)
+        time.sleep(0.3)
+        assert not waiting.done()
+        kernel.act(room, credentials[3], 3, frame["version"], frame["legal"][0], "lp-1")
+        found = waiting.result(timeout=20)
+    assert found["version"] > frame["version"]
+    assert time.monotonic() - started < 10
+    assert found["seat"] == 0
+
+
+def read_until_refused(follow: Any) -> None:
+    for _ in range(10):
+        follow.next_frame(2.0)
+
+
+def test_a_follower_whose_seat_was_taken_over_is_told(service_server: ServiceServer, instructor: ServiceClient) -> None:
+    room = room_name()
+    instructor.create_room(room, "nimby", learners=[0, 1])
+    page = service_server.browser()
+    old = handshake(service_server, room, 0, page)
+    follow = service_server.client().follow(room, old, 0)
+    try:
+        assert follow.next_frame(5.0) is not None  # the frame since 0, at once
+        handshake(service_server, room, 0, page, take_over=True)
+        with pytest.raises(RoomError) as refused:
+            read_until_refused(follow)
+        assert refused.value.key == "room.taken_over"
+        assert "заняли в другой вкладке" in refused.value.explanation.text("ru")
+    finally:
+        follow.close()
+    stranger = service_server.client().follow(room, "A" * 43, 0)
+    try:
+        with pytest.raises(RoomError) as refused:
+            stranger.next_frame(5.0)
+        assert refused.value.key == "room.bad_credential"
+    finally:
+        stranger.close()
+
+
+def test_the_one_step_claim_needs_the_users_token(service_server: ServiceServer, instructor: ServiceClient) -> None:
+    room = room_name()
+    instructor.create_room(room, "nimby", learners=[0, 1])
+    assert raw(service_server, "POST", f"rooms/{room}/seats/0/claim", {}).status_code == 403
+    page = service_server.browser()
+    by_cookie = page.session.post(f"{page.api}rooms/{room}/seats/0/claim", json={},
+                                  headers={"X-XSRFToken": page.xsrf}, timeout=10)
+    assert by_cookie.status_code == 403  # a page has no business taking a seat without its kernel's key
+    by_token = raw(service_server, "POST", f"rooms/{room}/seats/0/claim", {}, auth=f"token {service_server.token}")
+    assert by_token.status_code == 200, by_token.text
+    assert service_server.client().frame(room, by_token.json()["credential"])["seat"] == 0

@@ -12,6 +12,7 @@ the runtime file the server's extension wrote (``JPY_PARENT_PID`` is the server'
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import sys
@@ -417,6 +418,7 @@ class Follow:
         from tornado.httpclient import HTTPRequest
 
         self._loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self._loop)  # tornado's stream makes its futures on the thread's current loop
         url = client.root.replace("http", "ws", 1) + f"{ServiceClient._room(room)}/follow?" + urlencode(
             {"seat": int(seat), "since": int(since)})
         self._url = client.root
@@ -454,12 +456,11 @@ class Follow:
             raise _follow_error(exc, self._url) from None
 
     def close(self) -> None:
-        """End the WebSocket (on its own loop: tornado writes the close frame there)."""
+        """End the WebSocket."""
         if not self._loop.is_closed():
-            try:
+            with contextlib.suppress(Exception):  # a socket already closed by the service: nothing to end
                 self._loop.run_until_complete(_close(self._socket))
-            finally:
-                self._loop.close()
+            self._loop.close()
 
 
 async def _connect(request: Any, timeout: float) -> Any:

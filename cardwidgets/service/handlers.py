@@ -90,7 +90,7 @@ def refusal(exc: BaseException) -> tuple[int, dict[str, Any]]:
         if isinstance(exc, MovedFirstError):
             body["frame"] = exc.frame
         return STATUS.get(exc.key, 400), body
-    return 500, {"error": {"rule": "ROOM", "key": "room.bad_request", "params": {"what": "500"}}}
+    return 500, {"error": {"rule": "ROOM", "key": "room.service_failed", "params": {"status": 500}}}
 
 
 class RoomsHandler(JupyterHandler):
@@ -166,8 +166,8 @@ class RoomsHandler(JupyterHandler):
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         """Errors raised before a call (login, XSRF, a bad URL) as data too."""
-        key = "room.not_signed_in" if status_code == 403 else "room.bad_request"
-        params: dict[str, Any] = {"jupyter": "Jupyter"} if status_code == 403 else {"what": str(status_code)}
+        key = "room.not_signed_in" if status_code == 403 else "room.service_failed"
+        params: dict[str, Any] = {"jupyter": "Jupyter"} if status_code == 403 else {"status": status_code}
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"error": {"rule": "ROOM", "key": key, "params": params}}))
 
@@ -268,11 +268,13 @@ class RedeemHandler(RoomsHandler):
 
 
 class HubClaimHandler(RoomsHandler):
-    """``POST rooms/{room}/seats/{seat}/claim``: a signed-in user's kernel takes the seat in one step."""
+    """``POST rooms/{room}/seats/{seat}/claim``: a kernel holding its user's token takes the seat in one step."""
 
     @web.authenticated
     async def post(self, room: str, seat: str) -> None:
-        """The credential for the signed-in user."""
+        """The credential for the user the request's token names (a page's cookie is not enough: no page here)."""
+        if not self.token_authenticated:
+            raise web.HTTPError(403)
         user = self.current_user
         username, name = str(user.username), getattr(user, "name", None) or None
         await self.run(lambda: self.rooms.service.hub_claim(room, _int(seat), user=username, name=name))
