@@ -423,6 +423,9 @@ def test_a_class_of_four_plays_a_deal_one_kernel_dies_and_comes_back(
     p50, p95 = statistics.median(found), statistics.quantiles(found, n=20)[-1]
     print(f"\na move seen on the other pages: p50 {p50:.0f} ms, p95 {p95:.0f} ms over {len(found)} (one deal); "
           f"the others said seat {KILLED} away {away_after:.1f} s after its kernel was killed")
+    # The service's own figure is the benchmark's (benchmarks/rooms.py --service); here, on a machine shared
+    # with other work, only that no move waits for a poll or a timeout to reach the other pages.
+    assert p95 < 1000, f"a move took {p95:.0f} ms (p95) to reach the other pages"
     for learner in learners:
         learner.context.close()
 
