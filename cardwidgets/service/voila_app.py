@@ -5,6 +5,7 @@ server, so it loads no server extension and a ``Table(room=…)`` in its kernels
 room service. ``cardwidgets-voila`` is Voila with the service's handlers added under
 ``<base_url>cardwidgets/rooms/v1/`` and the service started beside it::
 
+    pip install "cardwidgets[voila]"
     cardwidgets-voila notebooks/ --port=8866      # then …/voila/render/play.ipynb?room=class-3-t1&seat=2
 
 Every option of ``voila`` applies. Identity is Voila's: with no token (its default) each browser
