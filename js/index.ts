@@ -1,9 +1,10 @@
 // anywidget entry point: wires the model to the renderer and animates bot moves.
 import { cardSeatVerbs, isCardSeatAction } from "./board.js";
 import { enableKeyboard } from "./controls.js";
-import { seatName, withRule } from "./i18n.js";
+import { seatName, t, withRule } from "./i18n.js";
 import { cardPlay, pendingOverrides } from "./optimistic.js";
 import type { Pending } from "./optimistic.js";
+import { SeatHandshake } from "./seat.js";
 import { renderTable } from "./table.js";
 import type { Snapshot } from "./table.js";
 import { el as element } from "./dom.js";
@@ -102,6 +103,7 @@ function render({ model, el }: RenderProps<TableTraits>): () => void {
   function draw(overrides: Frame = local.frame || {}): void {
     const hadFocus = root.contains(document.activeElement);
     renderTable(root, snapshot(overrides));
+    if (handshake.offer) root.querySelector(".cw-error")?.after(takeOverButton());
     root.dataset.pending = pending() ? "true" : "false";
     if (hadFocus && !root.contains(document.activeElement)) root.focus();
   }
@@ -139,10 +141,24 @@ function render({ model, el }: RenderProps<TableTraits>): () => void {
     step();
   }
 
+  /** The seat is played in another tab: "Play here" confirms this page's claim again, taking the seat over. */
+  function takeOverButton(): HTMLButtonElement {
+    const button = element("button", "cw-command cw-take-over", t(model.get("ui") || {}, "take_over"));
+    button.type = "button";
+    button.addEventListener("click", () => void handshake.takeOver());
+    return button;
+  }
+
+  // A seat at a shared room: the page's half of the seat handshake and its heartbeat (js/seat.ts).
+  const handshake = new SeatHandshake(model, () => draw());
   model.on("change:events", animate);
   for (const name of TRAITS) model.on(`change:${name}`, () => draw());
   animate();
-  return () => clearTimeout(local.timer);
+  handshake.start();
+  return () => {
+    clearTimeout(local.timer);
+    handshake.stop();
+  };
 }
 
 export default { render };

@@ -283,6 +283,7 @@ export function renderTable(root: HTMLElement, snap: Snapshot): void {
   root.dataset.phase = view.phase || "";
   root.dataset.toAct = view.to_act === null || view.to_act === undefined ? "" : String(view.to_act);
   root.dataset.animating = animating ? "true" : "false";
+  root.dataset.moves = String((view.history || []).length);
   const positions: Positions = {};
   for (let seat = 0; seat < players; seat += 1) positions[seat] = boardSeat(snap, seat).position;
 

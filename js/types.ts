@@ -42,6 +42,8 @@ export interface View {
   hand_sizes?: number[];
   trumps?: Card[];
   notices?: Notice[];
+  /** The deal's moves so far (their number is the root's `data-moves`). */
+  history?: Action[];
   [key: string]: unknown;
 }
 
@@ -307,7 +309,9 @@ export interface Model<Traits> {
   set<K extends keyof Traits>(name: K, value: Traits[K]): void;
   save_changes(): void;
   send(content: unknown): void;
-  on(event: string, handler: () => void): void;
+  /** `change:<trait>` handlers get nothing; `msg:custom` handlers get the kernel's message. */
+  on(event: string, handler: (content?: unknown) => void): void;
+  off?(event: string, handler: (content?: unknown) => void): void;
 }
 
 /** What anywidget passes to `render`. */

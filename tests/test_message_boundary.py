@@ -323,3 +323,15 @@ def test_predict_mode_messages_the_browser_sends_are_heard() -> None:
     assert [q["guess"]["tries"] for q in explorer.quiz["questions"]] == [2, 1, 2]
     assert explorer.quiz["done"] is True
     assert explorer.result["trick"]["collector"] == "C"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_pages_heartbeat_changes_nothing_at_a_single_table(game: str) -> None:
+    """Every table's page says it is open (js/seat.ts); a table that is no seat at a room takes no notice."""
+    table = Table(game, seat=0, seed=3, pace=0)
+    before = synced(table)
+    send_message(table, {"kind": "page_alive"})
+    assert synced(table) == before
+    assert table.error == {}
+    send_message(table, {"kind": "page_alive", "extra": 1})  # anything else stays a bad message
+    assert "did not understand" in table.error["text"]

@@ -64,6 +64,7 @@ UI: dict[str, dict[str, str]] = {
         "review_back": "◀ Back",
         "review_forward": "Forward ▶",
         "review_close": "Close",
+        "take_over": "Play here instead",
     },
     "ru": {
         "you": "Вы",
@@ -120,6 +121,7 @@ UI: dict[str, dict[str, str]] = {
         "review_back": "◀ Назад",
         "review_forward": "Вперёд ▶",
         "review_close": "Закрыть",
+        "take_over": "Играть здесь",
     },
 }
 

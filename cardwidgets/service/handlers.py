@@ -196,7 +196,9 @@ class InfoHandler(RoomsHandler):
 
     @allow_unauthenticated
     async def get(self) -> None:
-        """The service's facts."""
+        """The service's facts; a page's call also gets the ``_xsrf`` cookie (Voila's pages set none)."""
+        if not self.kernel_call():
+            self.xsrf_token  # noqa: B018 (reading it sets the cookie the page's confirm sends back)
         await self.run(self.rooms.service.info)
 
 

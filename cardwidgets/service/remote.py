@@ -230,10 +230,13 @@ class RemoteRoom:
             raise RoomError("room.bad_reply", what="frame")
         SeatView.from_frame(frame)  # a frame this kernel cannot read is refused whole
         newer = frame.get("reset") or frame["version"] > self.version or frame.get("deal") != self.frame.get("deal")
-        if not (newer or frame != self.frame):
-            return False
-        if not newer and frame["version"] < self.version:
-            return False  # an older frame that arrived late
+        if not newer:
+            if frame["version"] < self.version:
+                return False  # an older frame that arrived late
+            # the same position seen again (the seats may have changed): the moves that led to it stay as shown
+            frame = {**frame, "events": self.frame.get("events", [])}
+            if frame == self.frame:
+                return False
         self.frame = frame
         return True
 
@@ -341,8 +344,12 @@ class Follower:
                     self.on_trouble(exc)
                 self._stop.wait(pause)
                 pause = min(pause * 2, MAX_PAUSE)
-            except IllegalActionError:  # not a reply a follower gets; the next look asks again
+            except Exception as exc:  # anything else is said too, and tried again: a follower never stops unseen
+                failures += 1
+                if failures >= FAILURES_SAID:
+                    self.on_trouble(RoomError("room.follow_failed", room=self.room.name, reason=type(exc).__name__))
                 self._stop.wait(pause)
+                pause = min(pause * 2, MAX_PAUSE)
 
     def _beat(self, last: float, send: Callable[[bool], None]) -> float:
         """Send the heartbeat if it is due; the time of the last one sent."""

@@ -200,6 +200,131 @@ function pendingOverrides(pending, { view, board, seat, labels, ownName }) {
   };
 }
 
+// js/seat.ts
+var PAGE_ALIVE_MS = 1e4;
+var OTHER_TAB = "room.other_tab";
+var CLAIM_ID = /^[A-Za-z0-9_-]{1,200}$/;
+var API_PATH = /^(?:[A-Za-z0-9_.-]+\/)+$/;
+function isSeatClaim(content) {
+  if (!content || typeof content !== "object") return false;
+  const message = content;
+  return message.kind === "seat_claim" && typeof message.claim === "string" && CLAIM_ID.test(message.claim) && typeof message.api === "string" && API_PATH.test(message.api) && !message.api.split("/").includes("..") && (message.take_over === void 0 || typeof message.take_over === "boolean");
+}
+function serverBase(doc = document) {
+  const script = doc.getElementById("jupyter-config-data");
+  let base;
+  try {
+    base = script && JSON.parse(script.textContent || "{}").baseUrl;
+  } catch {
+    base = void 0;
+  }
+  if (typeof base !== "string" || !base.startsWith("/") || base.startsWith("//")) return "/";
+  return base.endsWith("/") ? base : `${base}/`;
+}
+function xsrfToken(cookies) {
+  for (const part of cookies.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === "_xsrf") return decodeURIComponent(value.join("="));
+  }
+  return "";
+}
+function refusalOf(body) {
+  const error = body && typeof body === "object" ? body.error : null;
+  if (!error || typeof error !== "object") return null;
+  const { rule, key, params } = error;
+  if (typeof key !== "string") return null;
+  return {
+    rule: typeof rule === "string" ? rule : "ROOM",
+    key,
+    params: params && typeof params === "object" && !Array.isArray(params) ? params : {}
+  };
+}
+async function confirmClaim(claim, takeOver, env) {
+  const where = `${serverBase(env.document)}${claim.api}`;
+  const url = `${where}claims/${encodeURIComponent(claim.claim)}/confirm`;
+  const unreachable = (reason) => ({
+    kind: "seat_claim_refused",
+    claim: claim.claim,
+    error: { rule: "ROOM", key: "room.unreachable", params: { store: where, reason } }
+  });
+  let response;
+  try {
+    let token = xsrfToken(env.document.cookie);
+    if (!token) {
+      await env.fetch(where, { method: "GET", credentials: "same-origin" });
+      token = xsrfToken(env.document.cookie);
+    }
+    response = await env.fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-XSRFToken": token },
+      body: JSON.stringify({ take_over: takeOver })
+    });
+  } catch (error) {
+    return unreachable(error instanceof Error ? error.message : String(error));
+  }
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (response.ok) return { kind: "seat_claim_confirmed", claim: claim.claim };
+  const refusal = refusalOf(body);
+  return refusal ? { kind: "seat_claim_refused", claim: claim.claim, error: refusal } : unreachable(`HTTP ${response.status}`);
+}
+var taken = /* @__PURE__ */ new WeakMap();
+var SeatHandshake = class {
+  constructor(model, changed, env = { fetch: (...args) => fetch(...args), document }) {
+    this.model = model;
+    this.changed = changed;
+    this.env = env;
+    this.offer = null;
+    this.listener = (content) => {
+      if (isSeatClaim(content)) void this.answer(content, Boolean(content.take_over));
+    };
+  }
+  /** Listen for claims and start the heartbeat (the first beat at once: a kernel waiting for its page learns it is there). */
+  start() {
+    this.model.on("msg:custom", this.listener);
+    this.beat();
+    this.timer = setInterval(() => this.beat(), PAGE_ALIVE_MS);
+  }
+  /** The view is gone: no more heartbeats from it, no more answers. */
+  stop() {
+    clearInterval(this.timer);
+    this.timer = void 0;
+    this.model.off?.("msg:custom", this.listener);
+  }
+  /** The "take over" button: confirm the refused claim again, asking for the seat from the other tab. */
+  takeOver() {
+    const claim = this.offer;
+    if (!claim) return Promise.resolve();
+    this.setOffer(null);
+    return this.answer(claim, true, true);
+  }
+  beat() {
+    const message = { kind: "page_alive" };
+    this.model.send(message);
+  }
+  setOffer(offer) {
+    if (offer === this.offer) return;
+    this.offer = offer;
+    this.changed();
+  }
+  /** Confirm `claim` (once per model, unless it is the take-over's second try) and tell the kernel. */
+  async answer(claim, takeOver, again = false) {
+    let claims = taken.get(this.model);
+    if (!claims) taken.set(this.model, claims = /* @__PURE__ */ new Set());
+    if (claims.has(claim.claim) && !again) return;
+    claims.add(claim.claim);
+    if (!again) this.setOffer(null);
+    const reply = await confirmClaim(claim, takeOver, this.env);
+    this.model.send(reply);
+    if (reply.kind === "seat_claim_refused" && reply.error.key === OTHER_TAB) this.setOffer(claim);
+  }
+};
+
 // js/share.ts
 function liteRoot() {
   const config = document.getElementById("jupyter-config-data");
@@ -525,6 +650,7 @@ function renderTable(root, snap) {
   root.dataset.phase = view.phase || "";
   root.dataset.toAct = view.to_act === null || view.to_act === void 0 ? "" : String(view.to_act);
   root.dataset.animating = animating ? "true" : "false";
+  root.dataset.moves = String((view.history || []).length);
   const positions = {};
   for (let seat = 0; seat < players; seat += 1) positions[seat] = boardSeat(snap, seat).position;
   const grid = el("div", "cw-grid");
@@ -756,6 +882,7 @@ function render({ model, el: el2 }) {
   function draw(overrides = local.frame || {}) {
     const hadFocus = root.contains(document.activeElement);
     renderTable(root, snapshot(overrides));
+    if (handshake.offer) root.querySelector(".cw-error")?.after(takeOverButton());
     root.dataset.pending = pending() ? "true" : "false";
     if (hadFocus && !root.contains(document.activeElement)) root.focus();
   }
@@ -791,10 +918,21 @@ function render({ model, el: el2 }) {
     };
     step();
   }
+  function takeOverButton() {
+    const button = el("button", "cw-command cw-take-over", t(model.get("ui") || {}, "take_over"));
+    button.type = "button";
+    button.addEventListener("click", () => void handshake.takeOver());
+    return button;
+  }
+  const handshake = new SeatHandshake(model, () => draw());
   model.on("change:events", animate);
   for (const name of TRAITS) model.on(`change:${name}`, () => draw());
   animate();
-  return () => clearTimeout(local.timer);
+  handshake.start();
+  return () => {
+    clearTimeout(local.timer);
+    handshake.stop();
+  };
 }
 var index_default = { render };
 export {

@@ -9,7 +9,11 @@ With ``room`` (and ``seat``) the app is a seat at a shared room (``docs/classroo
 
     …/voila/render/notebooks/play.ipynb?room=class-3-t1&seat=2&locale=ru
 
-— the classroom mode: visitors run no code, so their browsers get only their seat's view.
+— the classroom mode: visitors run no code, so their browsers get only their seat's view. Where
+the Jupyter server (or ``cardwidgets-voila``) runs the room service, the seat is the service's:
+the visitor is the user the server knows by the page's login cookie (one per browser), never a
+file every visitor of one server would share, and a refusal (the seat held by another learner)
+comes when the page asks for the seat; the status line says it in the link's language.
 
 Voila gives the kernel the address's query string as ``QUERY_STRING``. Every
 setting is optional; a bad one is named in a line above the table and left at its
@@ -30,9 +34,11 @@ from cardwidgets.core.registry import GAMES, first_game, get_game
 from cardwidgets.i18n import LOCALES, resolve
 from cardwidgets.i18n.names import card_text
 from cardwidgets.i18n.tools import tool_text
+from cardwidgets.service.client import RoomConnection
 from cardwidgets.store import RoomError
 from cardwidgets.store.base import ROOM_NAME
-from cardwidgets.widgets.shared_table import SharedTable
+from cardwidgets.widgets.remote_table import RemoteTable
+from cardwidgets.widgets.shared_table import SharedTable, seat_class
 from cardwidgets.widgets.table import Table
 
 #: The largest seed or target a link may give (a link is typed by hand: anything longer is a mistake).
@@ -111,8 +117,10 @@ def _number(text: str) -> int | None:
 class PlayApp:
     """The app: game and language choosers, **New match**, and the table (``play_app()`` builds one)."""
 
-    def __init__(self, settings: AppSettings) -> None:
+    def __init__(self, settings: AppSettings, connection: RoomConnection | None = None) -> None:
         self.settings = settings
+        #: How the link's room is reached: the room service this kernel finds (None), or this connection.
+        self.connection = connection
         self.game = ipywidgets.Dropdown(options=game_names(settings.locale), value=settings.game)
         self.language = ipywidgets.ToggleButtons(options=[("English", "en"), ("Русский", "ru")], value=settings.locale)
         self.new_match = ipywidgets.Button(button_style="primary", icon="play")
@@ -151,19 +159,37 @@ class PlayApp:
         if self.table_area.children:
             return
         game = settings.game if settings.game_given else None
+        seat, locale = settings.seat, self.language.value
+        table: Table
         try:
-            table = SharedTable(game, room=room, seat=settings.seat, locale=self.language.value, caveat=False)
+            if seat_class({"connection": self.connection}) is RemoteTable:  # the service's seat, bound by the page
+                table = RemoteTable(game, room=room, seat=seat, locale=locale, connection=self.connection)
+            else:  # no service (a script, a test): the store's room
+                table = SharedTable(game, room=room, seat=seat, locale=locale, caveat=False)
         except RoomError as exc:
             self.room_error = exc
         else:
             self.table_area.children = [table]
             self.game.value = table.game
+            table.observe(self._table_changed, names=["view", "error"])
         self._label()
+
+    def _table_changed(self, _change: object) -> None:
+        """The seat was bound or refused, or a move was made: the status line follows."""
+        self._label()
+
+    def _seat_refusal(self) -> str | None:
+        """Why the room service did not give this page its seat (in the table's words), if it did not."""
+        table = self.table_area.children[0] if self.table_area.children else None
+        if isinstance(table, RemoteTable) and not table.room.held and table.error.get("text"):
+            return str(table.error["text"])
+        return None
 
     def summary(self) -> str:
         """One line: the game, the deal's seed, the language — and the learner's hand, to compare deals.
 
-        Where no table could be drawn (the link's room refused the seat), the refusal in words instead.
+        Where no table could be drawn (the link's room refused the seat), the refusal in words instead;
+        a seat the room service has not given yet (the page asks for it once shown): its refusal, or nothing.
         """
         if not self.table_area.children:
             locale = self.language.value
@@ -172,7 +198,9 @@ class PlayApp:
                 lines.append(self.room_error.explanation.text(locale))
             return "\n".join(lines)
         table = self.table
-        hand = " ".join(card_text(parse_card(card), table.locale) for card in table.view["my_hand"])
+        if isinstance(table, RemoteTable) and not table.room.held:
+            return self._seat_refusal() or ""
+        hand = " ".join(card_text(parse_card(card), table.locale) for card in table.view.get("my_hand", []))
         seed = "—" if self.settings.seed is None else str(self.settings.seed)
         return tool_text("app_summary", table.locale, game=tool_text(f"game_{table.game}", table.locale),
                          seed=seed, hand=hand)
@@ -195,7 +223,7 @@ class PlayApp:
             lines.append(self.room_error.explanation.text(locale))
         if self.table_area.children:
             lines.append(self.summary())
-        self.status.value = "<br>".join(html.escape(line) for line in lines)
+        self.status.value = "<br>".join(html.escape(line) for line in lines if line)
 
 
 def game_names(locale: str) -> list[tuple[str, str]]:
@@ -208,6 +236,9 @@ def game_names(locale: str) -> list[tuple[str, str]]:
     return [(tool_text(f"game_{g}", "en") + f" ({tool_text(f'game_{g}', 'ru')})", g) for g in GAMES]
 
 
-def play_app(query: str | None = None, locale: str | None = None) -> PlayApp:
-    """The classroom app, set up from ``query`` (default: the page's address under Voila)."""
-    return PlayApp(read_query(query, locale))
+def play_app(query: str | None = None, locale: str | None = None, connection: RoomConnection | None = None) -> PlayApp:
+    """The classroom app, set up from ``query`` (default: the page's address under Voila).
+
+    ``connection``: how to reach the room service (default: the one this kernel's server runs).
+    """
+    return PlayApp(read_query(query, locale), connection)

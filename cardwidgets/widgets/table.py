@@ -464,7 +464,7 @@ class Table(CardWidget):
 
         ``{"action": "play 10S"}``, ``{"command": "next_deal" | "hint" | "review" | "review_cancel"}``,
         ``{"review": n}`` (open Review entry n), ``{"review_step": -1 | 1 | 0}`` (its replay: back, forward,
-        close) or ``{"bot": [seat, level]}``.
+        close), ``{"bot": [seat, level]}`` or ``{"kind": "page_alive"}`` (the page's heartbeat).
 
         Anything else raises ``TypeError``: the base class refuses it with an error, nothing changes.
         """
@@ -486,8 +486,16 @@ class Table(CardWidget):
             self.step_review_entry(value)
         elif kind == "bot" and isinstance(value, list) and len(value) == 2:
             self.set_bot(value[0], value[1])
+        elif content == {"kind": "page_alive"}:
+            self._page_alive()
         else:
             raise MessageError(content)
+
+    def _page_alive(self) -> None:
+        """The page showing this table is open (it says so when drawn, then every 10 s; js/seat.ts).
+
+        A hook: a single table needs nothing from it; a seat at a shared room passes it on to the room.
+        """
 
     # ----- bots and events --------------------------------------------------------------------
     def _let_bots_play(self) -> None:

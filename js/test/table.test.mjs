@@ -11,6 +11,7 @@ test("the table shows the game, the phase and whose turn it is", () => {
   assert.equal(root.dataset.game, "nimby");
   assert.equal(root.dataset.phase, state.view.phase);
   assert.equal(root.dataset.toAct, String(state.view.to_act));
+  assert.equal(root.dataset.moves, String(state.view.history.length));
 });
 
 test("the learner's hand is drawn in the kernel's order, and only the learner's", () => {
