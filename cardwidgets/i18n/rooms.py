@@ -219,6 +219,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "tables: expected a whole number from 1 to {limit}",
         "ru": "столов: нужно целое число от 1 до {limit}",
     },
+    "classroom.released_bot": {
+        "en": "seat {seat} of room {room} is given to a bot: it plays there until the instructor gives the seat back",
+        "ru": "место {seat} за столом {room} отдано боту: он играет за него, пока преподаватель не вернёт место",
+    },
+    "classroom.released_learner": {
+        "en": "seat {seat} of room {room} is free for a learner: the next learner who asks for it takes it (a bot plays it until then)",
+        "ru": "место {seat} за столом {room} свободно для ученика: его займёт следующий ученик, который попросит (до тех пор за него играет бот)",
+    },
+    "classroom.service": {
+        "en": "through the room service at {url}",
+        "ru": "через службу столов по адресу {url}",
+    },
+    "room.hub_unreachable": {
+        "en": "{hub} at {url} cannot be reached ({reason}): nobody can be told apart until it answers",
+        "ru": "{hub} по адресу {url} недоступен ({reason}): пока он не ответит, пользователей не различить",
+    },
     "classroom.title": {
         "en": "Classroom {name}: {game} at {tables} tables, the same deals at every table (seed {seed})",
         "ru": "Класс {name}: «{game}» за {tables} столами, за каждым столом те же сдачи (номер расклада {seed})",
