@@ -9,14 +9,26 @@ holding a table. Run from the repository's root::
     PYTHONPATH=$PWD python benchmarks/rooms.py [--moves 400]
 
 It starts its own ``redis-server`` on a free loopback port in a temporary folder.
+
+``--service`` measures the same through the room service instead: a real ``jupyter server``
+with the service's extension, and four client processes, each a learner with its own browser
+session (the seat handshake: claim, the page's confirm, redeem), holding its seat with a
+``ServiceClient`` — an action is one HTTP POST, frames come over the seat's WebSocket. Each
+client notes when it sent a move and when each other client's WebSocket brought the frame with
+it; the service's CPU time (``/proc``) is divided by the moves played::
+
+    PYTHONPATH=$PWD python benchmarks/rooms.py --service [--moves 400]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import hashlib
 import json
 import os
 import resource
+import secrets
 import shutil
 import socket
 import statistics
@@ -25,6 +37,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from cardwidgets.store import RoomError, open_store
 from cardwidgets.store.room import Room
@@ -131,6 +144,142 @@ def _resident_mb(pid: int) -> float:
     return float("nan")
 
 
+# ----- through the room service ---------------------------------------------------------------------------------
+#: The environment variable handing a client process the server's login token (never put on a command line).
+TOKEN_ENV = "CARDWIDGETS_BENCH_TOKEN"
+
+
+def browser(url: str, token: str) -> Any:
+    """A browser session of its own (its own anonymous user): logged in with the server's token, holding ``_xsrf``."""
+    import requests
+
+    session = requests.Session()
+    session.get(f"{url}api/me", params={"token": token}, timeout=30).raise_for_status()
+    session.get(f"{url}login", timeout=30)  # the page that sets the _xsrf cookie, as a browser's first page does
+    return session
+
+
+def take_seat(url: str, token: str, seat: int) -> tuple[Any, str]:
+    """Hold ``seat`` of the bench room as a learner does: the kernel claims, its page confirms, the kernel redeems."""
+    from cardwidgets.service.client import ServiceClient
+    from cardwidgets.service.wire import API_PATH
+
+    client = ServiceClient(url)
+    key = secrets.token_urlsafe(32)
+    claim = client.claim(ROOM, seat, hashlib.sha256(key.encode()).hexdigest())["claim"]
+    page = browser(url, token)
+    confirmed = page.post(f"{url}{API_PATH}claims/{claim}/confirm", timeout=30,
+                          headers={"X-XSRFToken": page.cookies.get("_xsrf", "")})
+    confirmed.raise_for_status()
+    return client, client.redeem(claim, key, pid=os.getpid())["credential"]
+
+
+def service_kernel(url: str, seat: int, moves: int) -> None:
+    """Play ``seat`` through the service until the log holds ``moves`` moves; print when moves were sent and seen."""
+    import uuid
+
+    client, credential = take_seat(url, os.environ[TOKEN_ENV], seat)
+    follow = client.follow(ROOM, credential, seat, since=0)
+    frame = client.frame(ROOM, credential)
+    sent: dict[int, float] = {}
+    seen: dict[int, float] = {}
+    try:
+        while frame["version"] < moves and not frame["match"]["over"]:
+            if frame["state"] == "playing" and frame["legal"]:
+                started = time.time()
+                try:
+                    reply = client.act(ROOM, credential, seat, frame["version"], frame["legal"][0], uuid.uuid4().hex)
+                except RoomError as exc:
+                    if exc.key != "room.moved_first":
+                        raise
+                    frame = client.frame(ROOM, credential)
+                    continue
+                sent[reply["version"]] = started
+                frame = reply["frame"]
+                continue
+            if frame["state"] == "playing" and frame["record"] is not None:  # the deal is over: start the next one
+                with contextlib.suppress(RoomError):
+                    frame = client.next_deal(ROOM, credential, seat, frame["deal"], uuid.uuid4().hex)["frame"]
+                    continue
+            pushed = follow.next_frame(5.0)
+            if pushed is None:
+                frame = client.frame(ROOM, credential)
+                continue
+            now = time.time()
+            for version in range(frame["version"] + 1, pushed["version"] + 1):
+                seen.setdefault(version, now)
+            if pushed["version"] >= frame["version"]:
+                frame = pushed
+    finally:
+        follow.close()
+    print(json.dumps({"appended": sent, "seen": seen}))
+
+
+def start_server(folder: Path, token: str) -> tuple[subprocess.Popen[bytes], str, dict[str, Any]]:
+    """A ``jupyter server`` with the room service on a free port (its own Jupyter folders, a SQLite store)."""
+    from cardwidgets.service.client import RUNTIME_FILE
+
+    port = free_port()
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(folder / "runtime"), "JUPYTER_DATA_DIR": str(folder / "data"),
+           "JUPYTER_CONFIG_DIR": str(folder / "config"), "CARDWIDGETS_STORE": str(folder / "service.sqlite")}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyter_server", "--no-browser", "--allow-root", f"--port={port}",
+         "--ip=127.0.0.1", f"--IdentityProvider.token={token}",
+         '--ServerApp.jpserver_extensions={"cardwidgets.service.extension": true}'],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    runtime = folder / "runtime" / RUNTIME_FILE.format(pid=server.pid)
+    deadline = time.time() + 120
+    while not runtime.exists():
+        if server.poll() is not None or time.time() > deadline:
+            server.kill()
+            raise RuntimeError("jupyter server with the room service did not start")
+        time.sleep(0.05)
+    time.sleep(0.2)  # the file is written whole by secure_write; let the handlers finish starting
+    return server, f"http://127.0.0.1:{port}/", json.loads(runtime.read_text())
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far, user and system (``/proc/<pid>/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def service_latency(moves: int) -> tuple[list[float], float, int]:
+    """Milliseconds from a move's POST to each other client's frame with it; the service's CPU ms per move; moves."""
+    from cardwidgets.service.client import ServiceClient
+
+    folder = Path(tempfile.mkdtemp(prefix="cw-rooms-service-"))
+    token = secrets.token_hex(16)
+    server, url, runtime = start_server(folder, token)
+    try:
+        admin = ServiceClient(url, admin_key=runtime["admin_key"])
+        admin.create_room(ROOM, "nestors", rules={"target": 100_000}, seed=1, learners=list(range(PLAYERS)))
+        cpu_before = cpu_seconds(server.pid)
+        command = [sys.executable, __file__, "--service-kernel", url]
+        env = {**os.environ, TOKEN_ENV: token}
+        clients = [subprocess.Popen([*command, str(seat), str(moves)], stdout=subprocess.PIPE, text=True, env=env)
+                   for seat in range(PLAYERS)]
+        results = [json.loads(process.communicate()[0]) for process in clients]
+        cpu = cpu_seconds(server.pid) - cpu_before
+    finally:
+        server.terminate()
+        server.wait(30)
+        shutil.rmtree(folder, ignore_errors=True)
+    sent = {int(v): t for result in results for v, t in result["appended"].items()}
+    delays = [(t - sent[int(v)]) * 1000 for result in results for v, t in result["seen"].items() if int(v) in sent]
+    return delays, cpu * 1000 / max(len(sent), 1), len(sent)
+
+
+def service_main(moves: int) -> None:
+    """Measure a move's way through the service and print the figures."""
+    delays, cpu_ms, played = service_latency(moves)
+    print(f"service: a move seen by another client after p50 {percentile(delays, 0.5):.1f} ms, "
+          f"p95 {percentile(delays, 0.95):.1f} ms, max {max(delays):.1f} ms ({len(delays)} sightings, "
+          f"{played} moves; goal: p95 <= 200 ms)")
+    print(f"service: {cpu_ms:.1f} ms of the server's CPU per move (four clients following)")
+
+
 # ----- the run -------------------------------------------------------------------------------------------------
 def free_port() -> int:
     """A loopback port nobody listens on."""
@@ -166,7 +315,11 @@ def main() -> None:
     """Measure both stores and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=400)
+    parser.add_argument("--service", action="store_true", help="through the room service in a real jupyter server")
     args = parser.parse_args()
+    if args.service:
+        service_main(args.moves)
+        return
     folder = Path(tempfile.mkdtemp(prefix="cw-rooms-bench-"))
     os.environ["JUPYTER_DATA_DIR"] = str(folder / "jupyter")  # the seat tokens: not in the user's folder
     server, redis_address = start_redis(folder)
@@ -190,6 +343,8 @@ def main() -> None:
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--kernel":
         kernel(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif len(sys.argv) > 1 and sys.argv[1] == "--service-kernel":
+        service_kernel(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     elif len(sys.argv) > 1 and sys.argv[1] == "--writer":
         writer(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     else:
