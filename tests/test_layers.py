@@ -20,7 +20,7 @@ import pytest
 PACKAGE = Path(__file__).parent.parent / "cardwidgets"
 #: Each layer may import only the layers before it (and itself).
 LAYERS = [
-    "cards", "i18n", "core", "games", "bots", "analysis", "drills", "store", "widgets",
+    "cards", "i18n", "core", "games", "bots", "analysis", "drills", "store", "service", "widgets",
     "testing", "playthrough", "cli", "__main__",
 ]
 

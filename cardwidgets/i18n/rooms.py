@@ -287,4 +287,101 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "deal {deal} has not been finished at table {table}",
         "ru": "сдача {deal} за столом {table} ещё не доиграна",
     },
+    # ----- the room service (cardwidgets/service/) -----
+    "room.no_service": {
+        "en": "no room service in this {jupyter} server: install {package} in the server's environment and restart it (or open the room with {direct} to play without one)",
+        "ru": "в этом сервере {jupyter} нет службы столов: установите {package} в окружение сервера и перезапустите его (или откройте стол с {direct}, чтобы играть без неё)",
+    },
+    "room.lite": {
+        "en": "shared rooms need a {jupyter} server; in {lite} you play against bots",
+        "ru": "для общих столов нужен сервер {jupyter}; в {lite} вы играете с ботами",
+    },
+    "room.service_version": {
+        "en": "the room service speaks protocol {service}; this kernel's {package} speaks {kernel}: upgrade it",
+        "ru": "служба столов говорит на версии протокола {service}, а {package} в этом ядре — на версии {kernel}: обновите его",
+    },
+    "room.bad_credential": {
+        "en": "this table's pass for seat {seat} of room {room} is not valid now (the seat was taken again from another tab, or the instructor freed it): show the table again to take the seat",
+        "ru": "пропуск этого стола на место {seat} за столом {room} сейчас не действует (место заняли заново из другой вкладки или его освободил преподаватель): покажите стол ещё раз, чтобы занять место",
+    },
+    "room.claim_expired": {
+        "en": "the request for a seat expired or was already used: show the table again to ask once more",
+        "ru": "запрос места устарел или уже использован: покажите стол ещё раз, чтобы попросить место снова",
+    },
+    "room.other_tab": {
+        "en": "seat {seat} of room {room} is being played in another tab or notebook",
+        "ru": "место {seat} за столом {room} уже занято в другой вкладке или тетради",
+    },
+    "room.taken_over": {
+        "en": "seat {seat} of room {room} was taken over in another tab or notebook: this table plays it no more",
+        "ru": "место {seat} за столом {room} заняли в другой вкладке или тетради: этот стол за него больше не играет",
+    },
+    "room.not_learner_seat": {
+        "en": "seat {seat} of room {room} is a bot's seat, not a learner's",
+        "ru": "место {seat} за столом {room} — место бота, а не ученика",
+    },
+    "room.paused": {
+        "en": "room {room} is paused until the instructor repairs it: {reason}",
+        "ru": "игра за столом {room} остановлена, пока преподаватель её не исправит: {reason}",
+    },
+    "room.back": {
+        "en": "Seat {seats}: the learner is back",
+        "ru": "Место {seats}: ученик вернулся",
+    },
+    "room.too_fast": {
+        "en": "too many calls for this seat: at most {limit} a second; wait a moment and try again",
+        "ru": "слишком много обращений за это место: не больше {limit} в секунду; подождите немного и попробуйте снова",
+    },
+    "room.released": {
+        "en": "the instructor released seat {seat} of room {room}: a bot plays it now",
+        "ru": "преподаватель освободил место {seat} за столом {room}: теперь за него играет бот",
+    },
+    "room.waiting_page": {
+        "en": "Room {room}, seat {seat}: waiting for this table's page to confirm the seat (show the table)",
+        "ru": "Стол {room}, место {seat}: ждём, пока страница этого стола подтвердит место (покажите стол)",
+    },
+    "room.bad_reply": {
+        "en": "the room service sent a reply this kernel cannot read ({what})",
+        "ru": "служба столов прислала ответ, который это ядро не может прочитать ({what})",
+    },
+    "room.bad_action": {
+        "en": "bad action: expected a text of 1 to {limit} characters",
+        "ru": "неверный ход: нужен текст длиной от 1 до {limit} знаков",
+    },
+    "room.bad_request": {
+        "en": "the room service cannot read this request: {what}",
+        "ru": "служба столов не может прочитать этот запрос: {what}",
+    },
+    "room.request_json": {
+        "en": "expected a {json} object of at most {limit} bytes",
+        "ru": "нужен объект {json} не больше {limit} байт",
+    },
+    "room.request_field": {
+        "en": 'the field "{field}" is missing or has the wrong type',
+        "ru": "поле «{field}» отсутствует или неверного типа",
+    },
+    "room.not_instructor": {
+        "en": "only the instructor may do this (with the room service's admin key)",
+        "ru": "это может сделать только преподаватель (с ключом администратора службы столов)",
+    },
+    "room.not_signed_in": {
+        "en": "this page is not signed in to the {jupyter} server: reload it",
+        "ru": "эта страница не вошла в сервер {jupyter}: перезагрузите её",
+    },
+    "room.service_down": {
+        "en": "the room service at {url} cannot be reached ({reason})",
+        "ru": "служба столов по адресу {url} недоступна ({reason})",
+    },
+    "room.service_timeout": {
+        "en": "the room service did not answer within {seconds} seconds",
+        "ru": "служба столов не ответила за {seconds} с",
+    },
+    "room.too_many_followers": {
+        "en": "seat {seat} of room {room} is followed by {limit} tables already",
+        "ru": "за местом {seat} за столом {room} уже следят {limit} стола",
+    },
+    "room.seed_admin": {
+        "en": "only the instructor may choose a room's seed or its learner seats",
+        "ru": "выбрать номер расклада стола или места учеников может только преподаватель",
+    },
 }

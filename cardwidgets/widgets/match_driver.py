@@ -14,7 +14,9 @@ from typing import Any
 from cardwidgets.bots import Bot, make_bot
 from cardwidgets.core.match import Match
 from cardwidgets.core.state import GameState
-from cardwidgets.core.tricks import Trick
+from cardwidgets.service.frame import completed_tricks, move_event
+
+__all__ = ["MatchDriver", "completed_tricks", "make_bots", "move_event"]
 
 
 class MatchDriver:
@@ -63,28 +65,6 @@ class MatchDriver:
     def record(self, seat: int, completed_before: int, viewer: int) -> None:
         """Remember the move ``seat`` just made, as ``viewer`` may see it, for the animation."""
         self.events.append(move_event(self.start(), seat, completed_before, viewer))
-
-
-def move_event(state: GameState, seat: int, completed_before: int, viewer: int) -> dict[str, Any]:
-    """The last move of ``state`` (made by ``seat``) as ``viewer`` may see it: the trick, and who took it."""
-    completed = [t for t in state.tricks if t.collector is not None]
-    done: dict[str, Any] | None = None
-    if len(completed) > completed_before:  # this action completed a trick
-        trick: Trick | None = completed[-1]
-        done = {"collector": completed[-1].collector, "why": completed[-1].explanation}
-    else:
-        trick = state.tricks[-1] if state.tricks else None
-    return {
-        "seat": seat,
-        "action": state.public_history(viewer)[-1],
-        "trick": trick.to_json()["plays"] if trick is not None else [],
-        "done": done,
-    }
-
-
-def completed_tricks(state: GameState) -> int:
-    """How many tricks of the deal have been taken."""
-    return sum(1 for t in state.tricks if t.collector is not None)
 
 
 def make_bots(bots: str | Bot | list[str | Bot], players: int, seed: int | None) -> tuple[list[Bot], list[str]]:

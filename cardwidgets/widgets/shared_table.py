@@ -20,9 +20,10 @@ from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.state import GameState
+from cardwidgets.service.frame import completed_tricks
 from cardwidgets.store import RoomError, Store
 from cardwidgets.store.room import Room
-from cardwidgets.widgets.table import Table, _completed_tricks
+from cardwidgets.widgets.table import Table
 
 #: How often the follower looks at the room's log (seconds): one cheap read (a count, or Redis' LLEN).
 FOLLOW_SECONDS = 0.03
@@ -179,7 +180,7 @@ class SharedTable(Table):
         self._events = events
         try:
             for action in state.history[len(shown.history) :]:
-                seat, completed = shown.to_act, _completed_tricks(shown)
+                seat, completed = shown.to_act, completed_tricks(shown)
                 shown.apply(action)
                 self.state = shown
                 self._record_event(seat if seat is not None else -1, completed)

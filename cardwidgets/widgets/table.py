@@ -20,18 +20,18 @@ from cardwidgets.analysis import AnalysisError
 from cardwidgets.analysis.checks import MAX_SECONDS, check_number, check_samples
 from cardwidgets.analysis.coach import Verdict, coach, hint_decision
 from cardwidgets.bots import LEVELS, Bot, Decision, make_bot
-from cardwidgets.cards import Card
 from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.numbering import decision_step
 from cardwidgets.core.records import DealRecord, MatchRecord, load_record, record_of, replay_match
-from cardwidgets.core.registry import first_game
+from cardwidgets.core.registry import first_game, get_game
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import Points, format_value, phase_name
 from cardwidgets.i18n.names import action_done, action_phrase, number_text
 from cardwidgets.i18n.tools import TOOLS, tool_text
 from cardwidgets.i18n.ui import action_label, ui_texts
+from cardwidgets.service.frame import frame_of, words_from_json
 from cardwidgets.widgets.base import CardWidget, MessageError, SettingError
 from cardwidgets.widgets.board import board_model, seat_name, side_notes
 from cardwidgets.widgets.match_driver import MatchDriver, completed_tricks, make_bots
@@ -513,24 +513,34 @@ class Table(CardWidget):
             self._sync()
 
     def _sync(self) -> None:
-        """Push the learner's view (and nothing hidden) to the front-end."""
-        state = self.state
-        view = state.view(None if self.reveal else self.seat)
-        hand = state.hands[self.seat]
-        view["my_hand"] = [c.text for c in sorted(hand, key=lambda c: _hand_order(state, c))]
-        view["trumps"] = [c.text for c in hand if state.is_trump(c)]
-        view["notices"] = [{"rule": n.rule, "text": n.text(self.locale)} for n in state.notices(self.seat)]
-        legal = state.legal_strings() if state.to_act == self.seat else []
-        ui = ui_texts(self.locale, self.match.game.deck, self.game)
+        """Push the learner's seat frame (``service/frame.py``: the view, nothing hidden) to the front-end."""
+        self._push(self._frame())
+
+    def _frame(self) -> dict[str, Any]:
+        """The seat's frame of the deal in play (a hook: a seat at a room service shows the service's)."""
+        return frame_of(self.state, self.seat, match=self.match, events=self._events, reveal=self.reveal)
+
+    def _push(self, frame: dict[str, Any]) -> None:
+        """Set the synced traits from ``frame`` alone, in the learner's words (beside the coach and the Review)."""
+        view = dict(frame["view"])
+        view["my_hand"] = list(frame["hand"])
+        view["trumps"] = list(frame["trumps"])
+        notices = [words_from_json(n) for n in frame["notices"]]
+        view["notices"] = [{"rule": n.rule, "text": n.text(self.locale)} for n in notices if n is not None]
+        legal = list(frame["legal"])
+        game = get_game(self.game)
+        ui = ui_texts(self.locale, game.deck, self.game)
         ui.update({key: TOOLS[self.locale][key] for key in REVIEW_REPLAY_TEXTS})  # the opened Review entry's panel
-        summary = self.match.summary_extra()  # the game's own parts of its match, worded by its board module
+        summary = frame["match"]["summary"]  # the game's own parts of its match, worded by its board module
         with self.hold_sync():
             self.view = view
             self.legal = legal
             self.labels = {a: action_label(a, self.locale, self.game) for a in legal}
             # each event's action in words for the status line during bot moves, never its code
-            self.events = [{**e, "done": self._done_words(e["done"]), **self._event_words(e, ui)} for e in self._events]
-            self.scoreboard = self._scoreboard(side_notes(self.game, summary, ui))
+            self.events = [
+                {**e, "done": self._done_words(e["done"]), **self._event_words(e, ui)} for e in frame["events"]
+            ]
+            self.scoreboard = self._scoreboard(frame, side_notes(self.game, summary, ui))
             self.ui = ui
             self.board = board_model(self.game, view, self.seat, ui, summary=summary, locale=self.locale)
             self.feedback = self._verdict.to_json(self.locale) if self._verdict is not None else {}
@@ -542,7 +552,7 @@ class Table(CardWidget):
         """A completed trick of an event: who took it, and why in the learner's words with the rule id."""
         if done is None:
             return None
-        why = done["why"]
+        why = words_from_json(done["why"])
         text, rule = (why.text(self.locale), why.rule) if why else ("", "")
         return {"collector": done["collector"], "why": text, "rule": rule}
 
@@ -555,21 +565,22 @@ class Table(CardWidget):
             "status": action_done(event["action"], name, self.locale, self.game, own=own),
         }
 
-    def _scoreboard(self, notes: list[list[str]]) -> dict[str, Any]:
+    def _scoreboard(self, frame: dict[str, Any], notes: list[list[str]]) -> dict[str, Any]:
         """The match score by side as the front-end writes it; ``notes``: the game's words beside each side's score."""
-        match = self.match
+        match, view = frame["match"], frame["view"]
+        why = words_from_json(frame["result"])
         return {
-            "scores": list(match.scores),
-            "deal": len(match.deals),
-            "dealer": self.state.dealer,
-            "winner": match.winner,
-            "over": match.is_over,
-            "sides": list(match.game.sides),
-            "deal_score": self.state.score(),
+            "scores": list(match["scores"]),
+            "deal": frame["deal"],
+            "dealer": view["dealer"],
+            "winner": match["winner"],
+            "over": match["over"],
+            "sides": list(get_game(self.game).sides),
+            "deal_score": view["score"],
             # The same numbers as the learner's locale writes them («−2» in Russian), for the drawing.
-            "score_texts": [number_text(score, self.locale) for score in match.scores],
-            "deal_score_texts": _signed_texts(self.state.score(), self.locale),
-            "why": _deal_result_text(self.state, self.locale),
+            "score_texts": [number_text(score, self.locale) for score in match["scores"]],
+            "deal_score_texts": _signed_texts(view["score"], self.locale),
+            "why": why.text(self.locale) if why is not None else "",
             "side_notes": notes,
         }
 
@@ -604,17 +615,3 @@ def cost_text(cost: float | None, locale: str, game: str, decimals: int | None =
         return "?"
     return Points(cost if decimals is not None else int(cost), game, decimals=decimals).text(locale)
 
-
-#: Kept for ``widgets/shared_table.py``, which imports it from here.
-_completed_tricks = completed_tricks
-
-
-def _hand_order(state: GameState, card: Card) -> tuple[int, int, int]:
-    """Hand sorting: trumps last (grouped), otherwise by suit, high cards first."""
-    suit_order = "SHDC".index(card.suit.value)
-    return (1 if state.is_trump(card) else 0, suit_order, -int(card.rank))
-
-
-def _deal_result_text(state: GameState, locale: str) -> str:
-    reason = state.score_explanation()
-    return reason.text(locale) if reason is not None else ""

@@ -639,8 +639,11 @@ class TumbochkaState(GameState):
         world.deal = {"hands": [], "talon": talon or []}
         for receiver, gift in enumerate(self.given):
             if gift is not None and not self.gift_visible(known.seat, receiver):
-                # An unseen gift (TUM-4): any card the receiver holds in this world will do.
-                world.given[receiver] = world.hands[receiver][0] if world.hands[receiver] else None
+                # An unseen gift (TUM-4): any card the receiver holds in this world will do, or one it has
+                # played once its hand is empty (a gift stays given: the view shows it face down).
+                played = [card for trick in world.tricks for s, card in trick.plays if s == receiver]
+                held = world.hands[receiver] or played
+                world.given[receiver] = held[0] if held else gift
         world._legal_cache = None
         return world
 
