@@ -220,16 +220,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "столов: нужно целое число от 1 до {limit}",
     },
     "classroom.released_bot": {
-        "en": "seat {seat} of room {room} is given to a bot: it plays there until the instructor gives the seat back",
-        "ru": "место {seat} за столом {room} отдано боту: он играет за него, пока преподаватель не вернёт место",
+        "en": "seat {seat} of room {room} is free: a bot plays it until a learner takes it",
+        "ru": "место {seat} за столом {room} свободно: за него играет бот, пока его не займёт ученик",
     },
     "classroom.released_learner": {
-        "en": "seat {seat} of room {room} is free for a learner: the next learner who asks for it takes it (a bot plays it until then)",
-        "ru": "место {seat} за столом {room} свободно для ученика: его займёт следующий ученик, который попросит (до тех пор за него играет бот)",
-    },
-    "classroom.service": {
-        "en": "through the room service at {url}",
-        "ru": "через службу столов по адресу {url}",
+        "en": "seat {seat} of room {room} is kept for a learner: the next learner who asks for it takes it, and the table waits for them at its turns",
+        "ru": "место {seat} за столом {room} оставлено для ученика: его займёт следующий ученик, который его попросит, а стол ждёт его на его ходах",
     },
     "room.hub_unreachable": {
         "en": "{hub} at {url} cannot be reached ({reason}): nobody can be told apart until it answers",
