@@ -116,6 +116,7 @@ def test_a_credential_for_seat_0_cannot_act_for_seat_1(service: RoomService) -> 
         with pytest.raises(RoomError) as refused:
             call()
         assert refused.value.key == "room.not_your_seat"
+    service.create_room("class-1-t2", "nimby", seed=7, learners=[0, 1], admin=True)
     with pytest.raises(RoomError) as refused:
         service.frame("class-1-t2", mine)  # good for one room only
     assert refused.value.key == "room.bad_credential"
@@ -135,6 +136,16 @@ def test_another_user_cannot_confirm_a_claim_into_a_held_seat(service: RoomServi
         service.redeem(claim, key)  # never confirmed: worth nothing
     assert refused.value.key == "room.claim_expired"
     assert service.full(ROOM, admin=True)["seats"][0]["user_id"] == "alice"
+
+
+def test_two_pages_confirming_one_free_seat_one_is_refused(service: RoomService) -> None:
+    class_room(service, learners=(0, 1))
+    claims = [service.claim(ROOM, 0, hashlib.sha256(key.encode()).hexdigest())["claim"] for key in ("ka", "kb")]
+    service.confirm(claims[0], user="alice")
+    with pytest.raises(RoomError) as refused:
+        service.confirm(claims[1], user="bob")
+    assert refused.value.key == "room.seat_taken"
+    assert service.redeem(claims[0], "ka")["seat"] == 0
 
 
 def test_the_same_user_in_another_tab_is_refused_unless_taking_over(service: RoomService) -> None:
@@ -369,7 +380,10 @@ def test_the_room_and_its_seats_survive_a_service_restart(store_address: str, cl
     first.close()
     second = RoomService(store_address, clock=clock)
     try:
-        assert second.room_info(ROOM)["seats"][0]["status"] == "away"  # not heard from since
+        second.alive(ROOM, credential, 0, page=True)  # the kernel's credential is good after the restart
+        assert second.room_info(ROOM)["seats"][0]["status"] == "held"
+        clock.now += 21
+        assert second.room_info(ROOM)["seats"][0]["status"] == "away"
         second.alive(ROOM, credential, 0, page=True)
         assert second.room_info(ROOM)["seats"][0]["status"] == "held"
         with pytest.raises(RoomError):

@@ -380,4 +380,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "only the instructor may choose a room's seed or its learner seats",
         "ru": "выбрать номер расклада стола или места учеников может только преподаватель",
     },
+    # ----- a learner's kernel at the room service (cardwidgets/widgets/remote_table.py) -----
+    "room.seat_view_only": {
+        "en": "seat {seat} of room {room} holds only its own view while a deal is played: see {where}",
+        "ru": "место {seat} за столом {room} видит только свою часть сдачи, пока она играется: смотрите {where}",
+    },
 }

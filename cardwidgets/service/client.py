@@ -410,11 +410,11 @@ class Follow:
     ``next_frame(timeout)`` gives the next frame the service pushed (None if none came in time);
     ``alive(page)`` sends the heartbeat; ``close()`` ends it. A lost connection raises
     ``RoomError("room.service_down")``: the follower reconnects with ``since`` = the last version.
+    The socket lives on an event loop of its own, run only inside these calls.
     """
 
     def __init__(self, client: ServiceClient, room: str, credential: str, seat: int, since: int) -> None:
         from tornado.httpclient import HTTPRequest
-        from tornado.websocket import websocket_connect
 
         self._loop = asyncio.new_event_loop()
         url = client.root.replace("http", "ws", 1) + f"{ServiceClient._room(room)}/follow?" + urlencode(
@@ -423,18 +423,15 @@ class Follow:
         request = HTTPRequest(url, headers={"Authorization": f"Seat {credential}"},
                               connect_timeout=client.timeout, request_timeout=client.timeout)
         try:
-            self._socket = self._run(websocket_connect(request), client.timeout)
+            self._socket = self._loop.run_until_complete(_connect(request, client.timeout))
         except Exception as exc:  # a refused upgrade or credential, a dead server: one error
             self._loop.close()
             raise _follow_error(exc, client.root) from None
 
-    def _run(self, awaitable: Any, timeout: float) -> Any:
-        return self._loop.run_until_complete(asyncio.wait_for(awaitable, timeout))
-
     def next_frame(self, timeout: float) -> JSON | None:
         """The next frame pushed (``{"t": "frame", "v", "d"}``'s ``d``); None if none came within ``timeout``."""
         try:
-            message = self._run(self._socket.read_message(), timeout)
+            message = self._loop.run_until_complete(_read(self._socket, timeout))
         except (asyncio.TimeoutError, TimeoutError):
             return None
         if message is None:
@@ -452,7 +449,7 @@ class Follow:
     def alive(self, page: bool = False) -> None:
         """Send the heartbeat (``page``: the page spoke since the last one)."""
         try:
-            self._run(self._socket.write_message(json.dumps({"t": "alive", "page": bool(page)})), 5.0)
+            self._loop.run_until_complete(_write(self._socket, json.dumps({"t": "alive", "page": bool(page)})))
         except Exception as exc:  # a closed socket: one error
             raise _follow_error(exc, self._url) from None
 
@@ -460,8 +457,22 @@ class Follow:
         """End the WebSocket."""
         if not self._loop.is_closed():
             self._socket.close()
-            self._loop.run_until_complete(asyncio.sleep(0))
+            self._loop.run_until_complete(asyncio.sleep(0.01))
             self._loop.close()
+
+
+async def _connect(request: Any, timeout: float) -> Any:
+    from tornado.websocket import websocket_connect
+
+    return await asyncio.wait_for(websocket_connect(request), timeout)
+
+
+async def _read(socket: Any, timeout: float) -> Any:
+    return await asyncio.wait_for(socket.read_message(), timeout)
+
+
+async def _write(socket: Any, text: str) -> None:
+    await asyncio.wait_for(socket.write_message(text), 5.0)
 
 
 def _follow_error(exc: BaseException, url: str) -> RoomError | IllegalActionError:

@@ -166,7 +166,12 @@ class RoomService:
         with table.lock:
             place = table.seats[found.seat]
             self._may_bind(table, place, user, take_over)
-            found.user, found.name = user, name
+            with self._lock:  # another user's page confirmed this seat a moment ago: its kernel is redeeming
+                rival = any(c.room == found.room and c.seat == found.seat and c.user not in (None, user)
+                            for c in self._claims.values())
+                if rival:
+                    raise RoomError("room.seat_taken", seat=found.seat, room=found.room)
+                found.user, found.name = user, name
         return {"room": found.room, "seat": found.seat, "user": name or user}
 
     def redeem(self, claim: str, key: str, *, pid: int | None = None) -> JSON:
@@ -258,9 +263,14 @@ class RoomService:
         """The seat ``credential`` holds in ``room`` (``room.bad_credential`` if none)."""
         return self._holder(room, credential)[1].seat
 
-    def _holder(self, room: str, credential: Any, seat: Any = None) -> tuple[_Table, Seat]:
-        """The table and seat ``credential`` holds; refused unless it holds ``seat`` (when given) of ``room``."""
+    def _holder(self, room: str, credential: Any, seat: Any = None, *, counted: bool = True) -> tuple[_Table, Seat]:
+        """The table and seat ``credential`` holds; refused unless it holds ``seat`` (when given) of ``room``.
+
+        Each call counts against the credential's calls a second (``counted``: the service's own
+        pushes to a follower do not).
+        """
         name = check_room_name(room)
+        table = self._table(name)  # opening a room reads its seats' digests from the store
         key = digest(credential) if isinstance(credential, str) else ""
         with self._lock:
             held = self._credentials.get(key)
@@ -269,11 +279,10 @@ class RoomService:
             if revoked is not None and held is None:
                 raise revoked
             raise RoomError("room.bad_credential", seat=echo(seat if seat is not None else ""), room=name)
-        table = self._table(name)
         place = table.seats[held[1]]
         if seat is not None and seat != place.seat:
             raise RoomError("room.not_your_seat", seat=echo(seat), room=name)
-        if place.too_fast(self.rate_clock()):
+        if counted and place.too_fast(self.rate_clock()):
             raise RoomError("room.too_fast", limit=CALLS_PER_SECOND)
         return table, place
 
@@ -282,6 +291,12 @@ class RoomService:
         table, place = self._holder(room, credential)
         with table.lock:
             self._check(table)
+            return self._frame(table, place, since)
+
+    def pushed_frame(self, room: str, credential: str, since: int) -> JSON:
+        """The frame the service pushes to the seat's follower (not counted as the seat's call)."""
+        table, place = self._holder(room, credential, counted=False)
+        with table.lock:
             return self._frame(table, place, since)
 
     def act(self, room: str, credential: str, seat: int, expected: int, action: str, action_id: str) -> JSON:  # noqa: PLR0917 (the wire's fields)
@@ -625,10 +640,13 @@ class RoomService:
             seat = state.to_act
             if state.is_done or seat is None or not table.seats[seat].bot_plays(self.clock()):
                 return
+            seen = room.version
             try:
                 action = make_bot(room.bot_levels[seat], room.seed * 100_003 + room.version).choose(state).text
                 self._append(table, {"seat": seat, "action": action})
             except RoomError as exc:
+                if exc.key == "room.moved_first" and room.version > seen:  # another writer: caught up, look again
+                    continue
                 if table.paused is None:
                     table.paused = RoomError("room.paused", room=room.name, reason=exc.explanation)
                 return

@@ -4,9 +4,8 @@ One function makes it for every table: the room service for a learner's kernel, 
 ``Table`` for its own seat (its ``_sync`` pushes the frame it makes), so both send the browser the same
 traits. A frame is made only from what the seat knows: ``state.view(seat)``, the seat's own hand,
 the public moves, the match's scores, the room's status. Words are left to the kernel's locale: an
-explanation travels as its rule, key and parameters, each parameter either a JSON number or string
-or, for a card, an action, points and the like, its text in every locale (``words_json``), so the
-kernel renders it as the engine would have (``words_from_json``).
+explanation travels as the wire carries every explanation (``service/wire.py``), so the kernel
+renders it in its learner's language as the engine would have (``words_json``, ``words_from_json``).
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from cardwidgets.core.match import Match
 from cardwidgets.core.records import record_of, state_game
 from cardwidgets.core.state import GameState
 from cardwidgets.core.tricks import Trick
-from cardwidgets.i18n import LOCALES, format_value
+from cardwidgets.service.wire import explanation_from, explanation_json
 
 #: The frame's own fields (``docs/classroom.md``, "The wire"); a reader ignores fields it does not know.
 FRAME_FIELDS = (
@@ -161,33 +160,14 @@ def _hand_order(state: GameState, card: Any) -> tuple[int, int, int]:
     return (1 if state.is_trump(card) else 0, "SHDC".index(card.suit.value), -int(card.rank))
 
 
-# ----- explanations as data ----------------------------------------------------------------------
 def words_json(reason: Explanation) -> dict[str, Any]:
-    """An explanation as JSON data the kernel renders in its own locale (``words_from_json``).
-
-    Numbers and plain strings stay as they are (a number keeps the words after it agreeing); a card,
-    an action, points, a list of them or an inner explanation becomes its text in every locale.
-    """
-    return {"rule": reason.rule, "key": reason.key, "params": {name: _param(v) for name, v in reason.params.items()}}
+    """An explanation as the frame carries it (the wire's form)."""
+    return explanation_json(reason)
 
 
 def words_from_json(data: Any) -> Explanation | None:
-    """The explanation ``words_json`` made, or None for anything that is not one (never raises)."""
-    if not isinstance(data, Mapping):
-        return None
-    rule, key, params = data.get("rule", ""), data.get("key"), data.get("params", {})
-    if not (isinstance(rule, str) and isinstance(key, str) and isinstance(params, Mapping)):
-        return None
-    return Explanation(rule, key, {str(name): value for name, value in params.items()})
-
-
-def _param(value: Any) -> Any:
-    """One parameter as JSON: a plain value as is, anything else as its text in each locale."""
-    if value is None or type(value) in (bool, int, float, str):
-        return value
-    if isinstance(value, Mapping) and all(type(v) is str for v in value.values()):
-        return {str(k): v for k, v in value.items()}  # already words per locale
-    return {locale: format_value(value, locale) for locale in LOCALES}
+    """The explanation a frame carries; None for anything that is not one whose key this package knows."""
+    return explanation_from(data)
 
 
 def _plain(value: Any) -> Any:

@@ -2,7 +2,8 @@
 
 An explanation's parameters may themselves be explanations (``room.bad_log``'s ``what``); on the
 wire such a parameter is the same three-field object, so the kernel renders the whole sentence in
-its learner's language. Everything else is plain JSON (``jsonable``).
+its learner's language. A card, an action, points and the like travel as their text in every
+locale (``{"en": …, "ru": …}``, which the renderer reads in its locale); numbers and strings as is.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardwidgets.core.errors import IllegalActionError
-from cardwidgets.core.explain import Explanation, jsonable
-from cardwidgets.i18n import CATALOGUE
+from cardwidgets.core.explain import Explanation
+from cardwidgets.i18n import CATALOGUE, LOCALES, format_value
 from cardwidgets.store.base import RoomError
 
 #: The protocols this package speaks (``GET /`` lists the service's).
@@ -28,13 +29,16 @@ def explanation_json(explanation: Explanation) -> dict[str, Any]:
 
 
 def _params_json(value: Any) -> Any:
+    """A parameter as wire data: plain JSON as is; a card, an action, points … as its text in every locale."""
     if isinstance(value, Explanation):
         return explanation_json(value)
-    if isinstance(value, dict):
+    if value is None or type(value) in (bool, int, float, str):
+        return value  # a number keeps its value, so the words after it agree in the kernel's locale
+    if type(value) is dict:
         return {str(k): _params_json(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if type(value) in (list, tuple):
         return [_params_json(v) for v in value]
-    return jsonable(value)
+    return {locale: format_value(value, locale) for locale in LOCALES}  # read the same as the engine's
 
 
 def error_json(exc: RoomError | IllegalActionError) -> dict[str, Any]:

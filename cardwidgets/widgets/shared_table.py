@@ -13,6 +13,7 @@ catches up by hand. Nothing of the other seats' hands is ever synced: ``_sync`` 
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from typing import Any
 
@@ -20,9 +21,11 @@ from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.state import GameState
+from cardwidgets.service.client import find_service, lite_refusal
 from cardwidgets.service.frame import completed_tricks
 from cardwidgets.store import RoomError, Store
 from cardwidgets.store.room import Room
+from cardwidgets.widgets.remote_table import RemoteTable
 from cardwidgets.widgets.table import Table
 
 #: How often the follower looks at the room's log (seconds): one cheap read (a count, or Redis' LLEN).
@@ -62,6 +65,7 @@ class SharedTable(Table):
         caveat: bool = True,
         follow: bool = True,
         learner_seats: tuple[int, ...] | list[int] | None = None,
+        direct: bool = False,
     ) -> None:
         self.room = Room(room, game, store=store, rules=rules, bots=bots, seed=seed, learner_seats=learner_seats)
         self._caveat = caveat
@@ -246,7 +250,29 @@ class SharedTable(Table):
             await asyncio.sleep(FOLLOW_SECONDS)
 
 
-Table.shared = SharedTable  # Table(game, room=…, seat=…) makes one of these
+def seat_class(kwargs: dict[str, Any]) -> type[Table]:
+    """The class of ``Table(game, room=…, seat=…)`` here (``docs/classroom.md``, "Where the service runs").
+
+    A room service found (or a ``connection`` given): ``RemoteTable``, the kernel holds its seat's view
+    only. No service and no Jupyter server (a script, a test, a benchmark), or ``direct=True``: the
+    store's ``SharedTable`` (direct mode, no promise about secrets). A kernel of a Jupyter server
+    without the service is refused (``room.no_service``), and so is JupyterLite (``room.lite``).
+    """
+    if kwargs.get("connection") is not None:
+        return RemoteTable
+    refusal = lite_refusal()
+    if refusal is not None:
+        raise refusal
+    if kwargs.get("direct"):
+        return SharedTable
+    if find_service() is not None:
+        return RemoteTable
+    if os.environ.get("JPY_PARENT_PID"):
+        raise RoomError("room.no_service", jupyter="Jupyter", package="cardwidgets", direct="direct=True")
+    return SharedTable
+
+
+Table.shared = seat_class  # Table(game, room=…, seat=…) makes one of these
 
 
 def _stand_in(room: Room) -> Match:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -62,8 +63,9 @@ class Table(CardWidget):
     _transactional: ClassVar[tuple[str, ...]] = ("_driver", "_verdict", "_review", "_hint_cache", "_hint_running")
     _css = STATIC / "table.css"
 
-    #: The class of a seat at a shared room: ``widgets/shared_table.py`` registers ``SharedTable`` here.
-    shared: ClassVar[type[Table] | None] = None
+    #: Which class seats a table at a shared room, given the constructor's keywords (``widgets/shared_table.py``
+    #: registers it: the room service's seat where a service runs, the store's ``SharedTable`` where none does).
+    shared: ClassVar[Callable[[dict[str, Any]], type[Table]] | None] = None
 
     #: The browser may write the bots' pace (the slider) and nothing else (``docs/widget-protocol.md``).
     browser_writable: ClassVar[frozenset[str]] = frozenset({"pace"})
@@ -111,7 +113,7 @@ class Table(CardWidget):
     def __new__(cls, *args: Any, room: str | None = None, **kwargs: Any) -> Table:
         """``Table(game, room="class-3", seat=2)`` is a seat at a shared room (``widgets/shared_table.py``)."""
         if room is not None and cls is Table and Table.shared is not None:
-            return super().__new__(Table.shared, *args, **kwargs)
+            return super().__new__(Table.shared(kwargs), *args, **kwargs)
         return super().__new__(cls, *args, **kwargs)
 
     def __init__(

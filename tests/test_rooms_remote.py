@@ -1,0 +1,351 @@
+"""``Table(game, room=…, seat=…)`` at the room service: the kernel holds its seat's view, nothing more.
+
+The table cases of ``test_rooms_table.py`` again, each seat a learner of its own through a
+``LocalConnection`` (the service in this process, as each user); the test stands in for each
+table's page by confirming its claim as that user and sending the table ``seat_claim_confirmed``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import itertools
+import json
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import rooms_support
+from test_browser_guard import CARD, synced
+
+from cardwidgets import GAMES, Table
+from cardwidgets.core.state import GameState
+from cardwidgets.service import LocalConnection, RoomService
+from cardwidgets.service.remote import RemoteRoom, SeatView
+from cardwidgets.store import RoomError
+from cardwidgets.store.room import Room
+from cardwidgets.widgets.remote_table import RemoteTable
+
+redis_server = rooms_support.redis_server
+store_address = rooms_support.store_address
+SHORT = {"nimby": {"target": 2}, "tumbochka": {"max_deals": 2}, "nestors": {"target": 100}}
+
+
+@pytest.fixture(autouse=True)
+def no_running_loop() -> Iterator[None]:
+    """Each test starts with no event loop running in this thread (as a plain script)."""
+    running = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    yield
+    asyncio.events._set_running_loop(running)
+
+
+@pytest.fixture
+def service(store_address: str) -> Iterator[RoomService]:
+    made = RoomService(store_address)
+    made.rate_clock = itertools.count().__next__  # a test's kernels call faster than any learner clicks
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def tables() -> Iterator[list[RemoteTable]]:
+    opened: list[RemoteTable] = []
+    yield opened
+    for table in opened:
+        table.close()
+
+
+class Recording:
+    """A ``RoomConnection`` that keeps every byte the kernel receives (each reply as the wire would carry it)."""
+
+    def __init__(self, inner: LocalConnection) -> None:
+        self._inner = inner
+        self.received: list[bytes] = []
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        call = getattr(self._inner, name)
+
+        def recorded(*args: Any, **kwargs: Any) -> Any:
+            reply = call(*args, **kwargs)
+            data = json.dumps(reply).encode()
+            self.received.append(data)
+            return json.loads(data)
+
+        return recorded
+
+
+def page_confirms(table: RemoteTable, connection: LocalConnection, take_over: bool = False) -> None:
+    """The table's page: it confirms the claim the table showed it, as its user, and tells the table."""
+    claim = table.room.claim
+    assert claim is not None
+    try:
+        connection.confirm(claim, take_over=take_over)
+    except RoomError as exc:
+        error = {"rule": exc.explanation.rule, "key": exc.explanation.key, "params": exc.explanation.params}
+        table._on_front_end_message(table, {"kind": "seat_claim_refused", "claim": claim, "error": error}, None)
+        return
+    table._on_front_end_message(table, {"kind": "seat_claim_confirmed", "claim": claim}, None)
+
+
+def learner(service: RoomService, user: str, game: str | None, seat: int, *, room: str = "class-3",
+            record: bool = False, **kwargs: Any) -> RemoteTable:
+    """A learner's table at ``seat``, its page confirmed as ``user``."""
+    connection = LocalConnection(service, user)
+    table = Table(game, room=room, seat=seat, connection=Recording(connection) if record else connection, **kwargs)
+    assert isinstance(table, RemoteTable)
+    page_confirms(table, connection)
+    return table
+
+
+def real_state(store_address: str, room: str = "class-3") -> GameState:
+    """The room's whole deal, read from the store by the test (no learner's kernel can)."""
+    found = Room(room, store=store_address)
+    try:
+        return found.state
+    finally:
+        found.store.close()
+
+
+def assert_shows_only_its_seat(table: RemoteTable, store_address: str) -> None:
+    """Every card code the browser holds is one the engine shows this seat."""
+    state = synced(table)
+    state.pop("ui")
+    allowed = set(CARD.findall(json.dumps(real_state(store_address).view(table.seat))))
+    leaked = set(CARD.findall(json.dumps(state))) - allowed
+    assert not leaked, f"hidden cards reached the browser: {sorted(leaked)}"
+
+
+async def until(condition: Callable[[], object], what: str) -> None:
+    end = time.monotonic() + rooms_support.PATIENCE
+    while not condition():
+        if time.monotonic() > end:
+            pytest.fail(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+def test_a_table_at_the_service_waits_for_its_page_then_shows_its_seat(service: RoomService,
+                                                                        tables: list[RemoteTable]) -> None:
+    connection = LocalConnection(service, "anon-ann")
+    sent: list[Any] = []
+    table = Table("nestors", room="class-3", seat=2, connection=connection, locale="ru")
+    tables.append(table)
+    assert isinstance(table, RemoteTable)
+    assert not table.room.held
+    assert "ждём, пока страница этого стола подтвердит место" in table.view["notices"][0]["text"]
+    assert not table.act("pass")
+    assert "подтвердит место" in table.error["text"]
+    table.send = sent.append
+    table._on_front_end_message(table, {"kind": "page_alive"}, None)  # the page appears: it is asked again
+    assert sent[-1] == {"kind": "seat_claim", "claim": table.room.claim, "api": "cardwidgets/rooms/v1/",
+                        "take_over": False}
+    page_confirms(table, connection)
+    assert table.room.held
+    view = table.room.state
+    assert isinstance(view, SeatView)
+    assert sorted(view.hands[2] or ()) == sorted(view.hand)
+    assert [hand is None for hand in view.hands] == [True, True, False, True]
+    assert sorted(table.view["my_hand"]) == sorted(view.hand)
+    assert not any("подтвердит" in n["text"] for n in table.view["notices"])
+    with pytest.raises(RoomError, match=r"table\.room\.state"):
+        _ = table.state
+    assert not table.follow()  # no event loop here: refresh() catches up by hand
+
+
+def test_a_seat_held_by_another_learner_is_refused_on_the_page_in_words(service: RoomService,
+                                                                        tables: list[RemoteTable]) -> None:
+    tables.append(learner(service, "anon-ann", "nimby", 1))
+    other = LocalConnection(service, "anon-bob")
+    table = Table("nimby", room="class-3", seat=1, connection=other, locale="ru")
+    tables.append(table)
+    page_confirms(table, other)
+    assert not table.room.held
+    assert table.error["rule"] == "ROOM"
+    assert "место 1" in table.error["text"]
+    assert not table.act("agree")
+
+
+def test_refusals_change_nothing_and_say_why(service: RoomService, tables: list[RemoteTable],
+                                             store_address: str) -> None:
+    table = learner(service, "anon-ann", "nimby", 1, locale="ru")
+    tables.append(table)
+    version = table.room.version
+    if table.room.state.to_act != 1:
+        assert not table.act("agree")
+        assert table.error["text"]
+    assert not table.act("play 2S")
+    assert table.error["text"]
+    assert not table.set_bot(0, "search")
+    assert "ботов стола" in table.error["text"]
+    assert not table.next_deal()
+    assert table.room.version == version
+    assert len(real_state(store_address).history) == len(table.room.state.history)
+
+
+def test_a_refused_move_shows_the_services_latest_frame(service: RoomService, tables: list[RemoteTable],
+                                                        store_address: str) -> None:
+    first = learner(service, "anon-ann", "nimby", 0, bots="random")
+    second = learner(service, "anon-bob", None, 1)
+    tables.extend([first, second])
+    for table in (first, second):
+        table.refresh()
+    mover = first if first.room.state.to_act == 0 else second
+    other = second if mover is first else first
+    if mover.room.state.to_act != mover.seat:
+        pytest.skip("a bot's turn")
+    stale = other.room.version
+    assert mover.act(mover.legal[0])
+    assert other.room.version == stale  # it has not looked yet
+    assert not other.act("play 2S")  # refused (someone moved first, or not its turn): the latest frame shown
+    assert other.room.version > stale
+    assert other.view["history"] == real_state(store_address).public_history(other.seat)
+    assert other.error["text"]
+
+
+def test_another_learners_move_appears_without_asking(service: RoomService, tables: list[RemoteTable]) -> None:
+    async def scenario() -> None:
+        first = learner(service, "anon-ann", "nimby", 0, bots="random")
+        second = learner(service, "anon-bob", None, 1)
+        tables.extend([first, second])
+        first.refresh()
+        to_act = first.room.state.to_act
+        mover, watcher = (first, second) if to_act == 0 else (second, first)
+        if mover.room.state.to_act != mover.seat:
+            pytest.skip("a bot's turn")
+        seen = len(watcher.view["history"])
+        assert mover.act(mover.legal[0])
+        await until(lambda: len(watcher.view["history"]) > seen, "the move to reach the other table")
+        assert watcher.view["history"][seen] == mover.view["history"][seen]
+        assert watcher.events
+        assert watcher.events[0]["seat"] == mover.seat
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_learners_play_a_match_and_no_hidden_card_is_synced(service: RoomService, tables: list[RemoteTable],
+                                                            store_address: str, game: str) -> None:
+    players = GAMES[game].num_players
+    seated = [learner(service, f"anon-{seat}", game if seat == 0 else None, seat, rules=SHORT.get(game))
+              for seat in range(players)]
+    tables.extend(seated)
+    for _ in range(2000):
+        for table in seated:
+            table.refresh()
+            assert_shows_only_its_seat(table, store_address)
+        if seated[0].scoreboard.get("over"):
+            break
+        for table in seated:
+            if table.legal:
+                assert table.act(table.legal[0]), table.error
+            elif table.room.state.is_done and not table.scoreboard.get("over"):
+                table.next_deal()
+    assert seated[0].scoreboard["over"]
+    assert all(t.scoreboard["scores"] == seated[0].scoreboard["scores"] for t in seated)
+
+
+def test_a_finished_deal_is_reviewed_in_the_kernel_from_its_record(service: RoomService,
+                                                                   tables: list[RemoteTable]) -> None:
+    table = learner(service, "anon-ann", "nimby", 0, bots="random")
+    tables.append(table)
+    assert table.review() is None  # the deal is being played: refused in words
+    assert table.error["text"]
+    for _ in range(200):
+        if table.room.state.is_done:
+            break
+        if table.legal:
+            assert table.act(table.legal[0]), table.error
+        else:
+            table.refresh()  # the bots answer after the move's reply (a follower brings it in a kernel)
+    assert table.room.frame["record"] is not None
+    assert table.state.is_done  # the finished deal, replayed from its public record
+    assert table.review(samples=4, total_seconds=5) is not None
+    assert table.reviewed
+
+
+def test_a_learners_kernel_holds_only_its_hand(service: RoomService, tables: list[RemoteTable],
+                                               store_address: str) -> None:
+    table = learner(service, "anon-ann", "nestors", 2, record=True, bots="random")
+    tables.append(table)
+    recording = table.room.connection
+    assert isinstance(recording, Recording)
+    shown: set[str] = set()
+    while not table.room.state.is_done:
+        state = real_state(store_address)
+        shown |= set(CARD.findall(json.dumps(state.view(2))))
+        hidden = {card.text for seat, hand in enumerate(state.hands) if seat != 2 for card in hand}
+        for data in recording.received:
+            leaked = (set(CARD.findall(data.decode())) & hidden) - shown
+            assert not leaked, f"the kernel received {sorted(leaked)} of another seat's hand"
+        recording.received.clear()
+        assert [hand is not None for hand in table.room.state.hands].count(True) == 1
+        assert not held_game_states(table.room)
+        if table.legal:
+            assert table.act(table.legal[0]), table.error
+        else:
+            table.refresh()
+
+
+def held_game_states(room: RemoteRoom) -> list[GameState]:
+    """The ``GameState`` objects reachable from ``room`` without passing through its connection to the service."""
+    seen: set[int] = {id(room.connection)}
+    found: list[GameState] = []
+    todo: list[object] = [room.__dict__]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, GameState):
+            found.append(item)
+        todo.extend(gc.get_referents(item))
+    return found
+
+
+def test_a_waiting_room_says_so_until_every_learner_seat_is_held(service: RoomService,
+                                                               tables: list[RemoteTable]) -> None:
+    teacher = LocalConnection(service, "teacher", admin=True)
+    teacher.create_room("class-3", "nestors", seed=11, learners=[0, 3])
+    first = learner(service, "anon-ann", None, 0, locale="ru")
+    tables.append(first)
+    notices = [notice["text"] for notice in first.view["notices"]]
+    assert any("Ждём учеников: места 3" in text for text in notices), notices
+    assert first.room.version == 0
+    assert not first.act("pass")
+    assert first.error["rule"] == "ROOM"
+    second = learner(service, "anon-bob", None, 3)
+    tables.append(second)
+    first.refresh()
+    assert not any("Ждём" in notice["text"] for notice in first.view["notices"])
+    assert first.room.version == second.room.version >= 1
+
+
+def test_a_table_in_a_jupyter_kernel_without_the_service_is_refused(monkeypatch: pytest.MonkeyPatch,
+                                                                     tmp_path: Any) -> None:
+    monkeypatch.setenv("JPY_PARENT_PID", "999999999")
+    monkeypatch.delenv("CARDWIDGETS_ROOM_SERVICE", raising=False)
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path))
+    with pytest.raises(RoomError, match="no room service"):
+        Table("nimby", room="class-3", seat=0, locale="en")
+    direct = Table("nimby", room="class-3", seat=0, store=str(tmp_path / "r.sqlite"), direct=True, follow=False)
+    assert not isinstance(direct, RemoteTable)
+    direct.close()
+    monkeypatch.setattr("sys.platform", "emscripten")
+    with pytest.raises(RoomError, match="JupyterLite"):
+        Table("nimby", room="class-3", seat=0)
+
+
+def test_the_services_hint_reads_in_the_learners_words(service: RoomService, tables: list[RemoteTable]) -> None:
+    table = learner(service, "anon-ann", "nestors", 0, bots="random", locale="ru")
+    tables.append(table)
+    for _ in range(50):
+        if table.legal:
+            break
+        table.refresh()
+    assert table.ask_hint(), table.error
+    assert table.hint["action"] in table.legal
+    assert table.hint["label"] == table.labels[table.hint["action"]]
+    assert "смоделированных сдач" in table.hint["reason"]
+    assert "Points(" not in table.hint["reason"]
+    assert "bid " not in table.hint["reason"]  # actions in words («ставка 10»), never their code
