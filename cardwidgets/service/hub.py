@@ -33,6 +33,7 @@ from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
 from tornado.log import app_log
 
+from cardwidgets.service.extension import RoomsRuntime
 from cardwidgets.store import RoomError, redact
 
 #: How long the Hub's answer about a token is kept (seconds).
@@ -94,6 +95,8 @@ class HubUsers:
         self._cache: dict[str, tuple[float, HubUser | None]] = {}
         #: How many times the Hub was asked (the tests check the cache with it).
         self.asked = 0
+        #: Called with each user the Hub names (the service keeps its instructors up to date with them).
+        self.listeners: list[Callable[[HubUser], None]] = []
 
     async def user_for_token(self, token: str) -> HubUser | None:
         """The Hub user whose token this is, or None (no such token, or the Hub refused it)."""
@@ -109,6 +112,8 @@ class HubUsers:
             name = model.get("name")
             if isinstance(name, str) and name:
                 user = HubUser(name, await self._teaches(name, model))
+                for listener in self.listeners:
+                    listener(user)
         self._cache[key] = (now, user)
         return user
 
@@ -204,3 +209,84 @@ class HubIdentityProvider(IdentityProvider):
 def instructors_from_env() -> list[str]:
     """The instructors named in ``CARDWIDGETS_INSTRUCTORS`` (comma separated)."""
     return [name.strip() for name in os.environ.get(INSTRUCTORS_ENV, "").split(",") if name.strip()]
+
+
+# ----- the standalone service -----------------------------------------------------------------------------------
+#: Where the Hub proxies the service when it does not say (``JUPYTERHUB_SERVICE_PREFIX``).
+DEFAULT_PREFIX = "/services/rooms/"
+
+
+def hub_app(runtime: RoomsRuntime, users: HubUsers, *, base_url: str = DEFAULT_PREFIX) -> web.Application:
+    """The service's handlers (the extension's own) in a tornado application of their own, under ``base_url``.
+
+    Identity is the Hub's (``HubIdentityProvider``); the Hub's instructors (config and group) are the
+    service's instructors, kept up to date as the Hub answers.
+    """
+    from jupyter_server.auth import AllowAllAuthorizer
+
+    from cardwidgets.service.handlers import handlers
+
+    service = runtime.service
+    named = frozenset(service.instructors) | users.instructors
+
+    def heard(user: HubUser) -> None:  # the Hub's word on a user's group, as of the last minute
+        found = set(service.instructors)
+        if user.instructor:
+            found.add(user.name)
+        elif user.name not in named:
+            found.discard(user.name)
+        service.instructors = frozenset(found)
+
+    users.listeners.append(heard)
+    provider = HubIdentityProvider(users)
+    settings: dict[str, Any] = {
+        **runtime.settings(),
+        "base_url": base_url,
+        "identity_provider": provider,
+        "authorizer": AllowAllAuthorizer(identity_provider=provider),
+        "allow_remote_access": True,  # the Hub's proxy passes the public host name on
+        "xsrf_cookies": False,  # no cookie is ever trusted here: every call carries its own credential
+        "websocket_ping_interval": 30,
+    }
+    return web.Application(handlers(base_url), **settings)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m cardwidgets.service --hub --port N``: run the room service as a JupyterHub service."""
+    import argparse
+    import asyncio
+    import logging
+
+    parser = argparse.ArgumentParser(prog="python -m cardwidgets.service",
+                                     description="The cardwidgets room service, as a JupyterHub service.")
+    parser.add_argument("--hub", action="store_true", required=True, help="identify users by their Hub tokens")
+    parser.add_argument("--port", type=int, default=10101)
+    parser.add_argument("--ip", default="127.0.0.1")
+    parser.add_argument("--base-url", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX") or DEFAULT_PREFIX)
+    parser.add_argument("--instructors", default="", help="instructors' Hub names, comma separated "
+                        f"(also {INSTRUCTORS_ENV}, and the members of the Hub group {INSTRUCTORS_GROUP})")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="[%(levelname)1.1s %(asctime)s rooms] %(message)s")
+    log = logging.getLogger("cardwidgets.rooms")
+    instructors = [name.strip() for name in args.instructors.split(",") if name.strip()] + instructors_from_env()
+    base_url = "/" + args.base_url.strip("/") + "/" if args.base_url.strip("/") else "/"
+    users = HubUsers(os.environ.get("JUPYTERHUB_API_URL") or DEFAULT_API_URL,
+                     os.environ.get("JUPYTERHUB_API_TOKEN", ""), instructors=instructors)
+    runtime = RoomsRuntime.open(instructors=instructors, log=log)
+
+    async def serve() -> None:
+        app = hub_app(runtime, users, base_url=base_url)
+        server = app.listen(args.port, args.ip, xheaders=True)
+        runtime.start(f"http://{args.ip}:{args.port}{base_url}")
+        log.info("cardwidgets rooms: serving the Hub at http://%s:%s%s", args.ip, args.port, base_url)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            server.stop()
+
+    try:
+        asyncio.run(serve())
+    except KeyboardInterrupt:
+        pass
+    finally:
+        runtime.stop()
