@@ -147,6 +147,9 @@ def _resident_mb(pid: int) -> float:
 # ----- through the room service ---------------------------------------------------------------------------------
 #: The environment variable handing a client process the server's login token (never put on a command line).
 TOKEN_ENV = "CARDWIDGETS_BENCH_TOKEN"
+#: A client's pause before each of its moves (seconds): the service allows a seat 20 calls a second, and a
+#: learner makes about one move a second; this keeps four clients well inside the bound and still brisk.
+THINK_SECONDS = 0.06
 
 
 def browser(url: str, token: str) -> Any:
@@ -186,18 +189,21 @@ def service_kernel(url: str, seat: int, moves: int) -> None:
     try:
         while frame["version"] < moves and not frame["match"]["over"]:
             if frame["state"] == "playing" and frame["legal"]:
+                time.sleep(THINK_SECONDS)
                 started = time.time()
                 try:
                     reply = client.act(ROOM, credential, seat, frame["version"], frame["legal"][0], uuid.uuid4().hex)
                 except RoomError as exc:
-                    if exc.key != "room.moved_first":
+                    if exc.key not in ("room.moved_first", "room.too_fast"):
                         raise
+                    time.sleep(THINK_SECONDS)
                     frame = client.frame(ROOM, credential)
                     continue
                 sent[reply["version"]] = started
                 frame = reply["frame"]
                 continue
             if frame["state"] == "playing" and frame["record"] is not None:  # the deal is over: start the next one
+                time.sleep(THINK_SECONDS)
                 with contextlib.suppress(RoomError):
                     frame = client.next_deal(ROOM, credential, seat, frame["deal"], uuid.uuid4().hex)["frame"]
                     continue
@@ -220,12 +226,20 @@ def start_server(folder: Path, token: str) -> tuple[subprocess.Popen[bytes], str
     from cardwidgets.service.client import RUNTIME_FILE
 
     port = free_port()
+    for name in ("runtime", "data", "config"):
+        (folder / name).mkdir(parents=True, exist_ok=True)
+    # the service and nothing else: Lab, Voila and the rest would only slow the server's start
+    others = ("jupyterlab", "notebook", "notebook_shim", "voila.server_extension", "jupyter_lsp",
+              "jupyter_server_terminals")
+    extensions = dict.fromkeys(others, False) | {"cardwidgets.service.extension": True}
+    (folder / "config" / "jupyter_server_config.json").write_text(
+        json.dumps({"ServerApp": {"jpserver_extensions": extensions}}), encoding="utf-8")
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(folder / "runtime"), "JUPYTER_DATA_DIR": str(folder / "data"),
            "JUPYTER_CONFIG_DIR": str(folder / "config"), "CARDWIDGETS_STORE": str(folder / "service.sqlite")}
+    env.pop("JPY_PARENT_PID", None)
     server = subprocess.Popen(
         [sys.executable, "-m", "jupyter_server", "--no-browser", "--allow-root", f"--port={port}",
-         "--ip=127.0.0.1", f"--IdentityProvider.token={token}",
-         '--ServerApp.jpserver_extensions={"cardwidgets.service.extension": true}'],
+         "--ip=127.0.0.1", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={folder}"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     runtime = folder / "runtime" / RUNTIME_FILE.format(pid=server.pid)
@@ -235,8 +249,13 @@ def start_server(folder: Path, token: str) -> tuple[subprocess.Popen[bytes], str
             server.kill()
             raise RuntimeError("jupyter server with the room service did not start")
         time.sleep(0.05)
-    time.sleep(0.2)  # the file is written whole by secure_write; let the handlers finish starting
-    return server, f"http://127.0.0.1:{port}/", json.loads(runtime.read_text())
+    data: dict[str, Any] = {}
+    while not data:  # written once: read until whole
+        try:
+            data = json.loads(runtime.read_text())
+        except ValueError:
+            time.sleep(0.02)
+    return server, f"http://127.0.0.1:{port}/", data
 
 
 def cpu_seconds(pid: int) -> float:

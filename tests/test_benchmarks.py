@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -79,3 +80,26 @@ def test_the_command_stops_at_once_with_one_error_before_timing_anything() -> No
     assert "error: case nestors:1 cannot be made" in done.stderr
     assert "tricks 2–12 only" in done.stderr
     assert done.stdout == ""  # nimby:1 was not timed either: every case is made once before any is
+
+
+def test_the_room_benchmark_measures_a_move_through_the_service() -> None:
+    """``benchmarks/rooms.py --service``: a real jupyter server, four learners' clients, the figures printed."""
+    done = subprocess.run(
+        [sys.executable, "benchmarks/rooms.py", "--service", "--moves", "16"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("service: a move seen by another client after p50 "), done.stdout
+    counted = re.search(r"\((\d+) sightings, (\d+) moves;", lines[0])
+    assert counted is not None, lines[0]
+    sightings, moves = int(counted[1]), int(counted[2])
+    assert moves >= 12, done.stdout
+    assert sightings >= 3 * moves - 3, done.stdout  # every move sent was seen by (nearly) all three others
+    assert lines[1].startswith("service: ")
+    assert "ms of the server's CPU per move" in lines[1]
