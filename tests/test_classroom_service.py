@@ -152,3 +152,20 @@ def test_without_the_instructors_rights_the_classroom_gets_nothing(service: Room
     with pytest.raises(RoomError) as refused:
         ServedRoom("class-7-t1", learner)
     assert refused.value.key == "room.not_instructor"
+
+
+def test_release_in_direct_mode_lets_the_holder_go(store_address: str) -> None:
+    """Without a service (a script, a test): the seat's holder record goes, and a bot plays it until a learner joins."""
+    from cardwidgets.store.room import Room
+
+    room = Classroom("class-8", tables=1, game="nimby", seed=3, store=store_address)
+    assert room.connection is None
+    learner = Room("class-8-t1", store=store_address)
+    learner.join(1)
+    room.refresh()
+    assert "seat 1: learner" in room.text()
+    room.locale = "ru"
+    said = room.release(1, 1, to_bot=False)
+    assert said == "место 1 за столом class-8-t1 свободно: за него играет бот, пока его не займёт ученик"
+    assert 1 not in learner.humans()
+    assert "место 1: бот" in room.text()
