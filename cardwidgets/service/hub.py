@@ -56,12 +56,6 @@ class HubUser:
     instructor: bool
 
 
-class HubRoomUser(User):
-    """The Jupyter user the handlers see in Hub mode (``current_user``), with the Hub's word on teaching."""
-
-    instructor: bool = False
-
-
 Fetch = Callable[[HTTPRequest], Awaitable[HTTPResponse]]
 
 
@@ -172,7 +166,7 @@ class HubIdentityProvider(IdentityProvider):
         return value.strip() if kind.lower() in ("token", "bearer") else ""
 
     async def get_user(self, handler: web.RequestHandler) -> User | None:
-        """The request's Hub user (``HubRoomUser``), or None."""
+        """The request's Hub user, or None (the service's instructors follow the Hub's word: ``hub_app``)."""
         token = self.hub_token(handler)
         if not token:
             return None
@@ -183,9 +177,7 @@ class HubIdentityProvider(IdentityProvider):
             raise web.HTTPError(503) from None
         if found is None:
             return None
-        user = HubRoomUser(username=found.name)
-        user.instructor = found.instructor
-        return user
+        return User(username=found.name)
 
     def is_token_authenticated(self, handler: web.RequestHandler) -> bool:
         """Every request here is authenticated by a header, never a cookie: no XSRF check applies."""
