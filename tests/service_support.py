@@ -163,8 +163,7 @@ def start_server(
             data = json.loads(runtime.read_text(encoding="utf-8"))
         except ValueError:
             time.sleep(0.02)
-    return ServiceServer(f"http://127.0.0.1:{port}/", token, data["admin_key"], process, folder, store, log_path,
-                         dirs["runtime"])
+    return ServiceServer(data["url"], token, data["admin_key"], process, folder, store, log_path, dirs["runtime"])
 
 
 @contextmanager

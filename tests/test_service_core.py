@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 import sqlite3
 from collections.abc import Iterator
@@ -344,15 +345,45 @@ def test_a_damaged_log_pauses_every_seat_and_repair_resumes(service: RoomService
     assert service.store.version(ROOM) > good
 
 
+@pytest.mark.parametrize("fault", ["replaced", "deleted"])
+def test_a_store_file_replaced_or_deleted_pauses_the_room_with_words(tmp_path: Path, clock: Clock, fault: str) -> None:
+    address = str(tmp_path / "rooms.sqlite")
+    service = RoomService(address, clock=clock)
+    try:
+        class_room(service)
+        credentials = {seat: seat_up(service, seat, f"user-{seat}") for seat in range(4)}
+        version = service.store.version(ROOM)
+        if fault == "replaced":
+            other = open_store(str(tmp_path / "other.sqlite"))
+            other.close()
+            os.replace(tmp_path / "other.sqlite", address)
+        else:
+            for suffix in ("", "-wal", "-shm"):
+                Path(address + suffix).unlink(missing_ok=True)
+        service.tick()
+        for seat, credential in credentials.items():
+            frame = frame_for(service, credential)
+            assert frame["state"] == "paused"
+            assert frame["paused"]["key"] == f"room.store_{'replaced' if fault == 'replaced' else 'gone'}"
+            assert frame["version"] == version
+            with pytest.raises(RoomError) as refused:
+                service.act(ROOM, credential, seat, version, "pass", f"f{seat}")
+            assert refused.value.key == frame["paused"]["key"]
+            assert "перезапустите" in refused.value.explanation.text("ru")
+        assert not Path(address).exists() or fault == "replaced"  # nothing started the room again
+    finally:
+        service.close()
+
+
 def test_a_bot_that_fails_pauses_the_room_with_words(service: RoomService, monkeypatch: pytest.MonkeyPatch) -> None:
     class_room(service, learners=(0, 1))
     credential = seat_up(service, 0, "alice")
-    from cardwidgets.service import core
+    from cardwidgets.service import table
 
     def broken(level: str, seed: int) -> object:
         raise RuntimeError("the bot broke")
 
-    monkeypatch.setattr(core, "make_bot", broken)
+    monkeypatch.setattr(table, "make_bot", broken)
     service.start(ROOM, admin=True)  # seat 3, a bot's, opens this deal (seed 7)
     frame = frame_for(service, credential)
     assert frame["view"]["to_act"] == 3

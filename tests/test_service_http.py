@@ -317,11 +317,23 @@ def test_no_secret_in_any_reply_log_line_or_url(tmp_path: Path) -> None:
                     replies += [error.explanation.text("en"), error.explanation.text("ru")]
             assert any("***" in text for text in replies), replies[-3:]
             log = server.log()
+        runtime = server.runtime_dir / f"cardwidgets-rooms-{server.process.pid}.json"
+        assert not runtime.exists()  # the server stopped: its runtime file (with the admin key) is gone
         secret_values = [password, server.admin_key, *keys, *credentials.values()]
         assert not secrets_absent([*replies, log], secret_values)
         assert "/cardwidgets/rooms/v1/" in log  # the log names paths, never with a secret in them
     finally:
         redis.stop()
+
+
+def test_the_service_follows_the_servers_base_url(tmp_path: Path) -> None:
+    with service_support.running_server(tmp_path, args=("--ServerApp.base_url=/class/",)) as server:
+        assert server.url.endswith("/class/")
+        instructor = server.client(admin=True)
+        room = room_name()
+        instructor.create_room(room, "nimby", learners=[0, 1])
+        credential = handshake(server, room, 0)
+        assert server.client().frame(room, credential)["seat"] == 0
 
 
 def test_a_kernel_of_the_server_finds_the_service(service_server: ServiceServer) -> None:

@@ -376,6 +376,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "seat {seat} of room {room} is followed by {limit} tables already",
         "ru": "за местом {seat} за столом {room} уже следят {limit} стола",
     },
+    "room.service_failed": {
+        "en": "the room service could not answer this request (error {status}); try again, or tell the instructor",
+        "ru": "служба столов не смогла ответить на этот запрос (ошибка {status}); попробуйте ещё раз или скажите преподавателю",
+    },
     "room.seed_admin": {
         "en": "only the instructor may choose a room's seed or its learner seats",
         "ru": "выбрать номер расклада стола или места учеников может только преподаватель",

@@ -6,10 +6,9 @@ service checks each with the engine, appends it, and plays the bots. Only a cred
 is kept (in memory and in the store's seat record, beside the user it is bound to). The clock is
 injected (``clock``) so heartbeats can be tested without waiting.
 
-Each room has one lock (its actor): every change to a room — an action, a bot's move, a start, a
-repair — happens under it, so the log has one writer. A log that stops replaying (a gap, a lost
-tail, an entry that does not replay, a store file replaced) pauses the room: every frame says
-why, until the instructor's ``repair``.
+Each room is a ``Table`` (``table.py``) with one lock, its actor: every change to a room — an
+action, a bot's move, a start, a repair — happens under it, so the log has one writer. A log that
+stops replaying pauses the room: every frame says why, until the instructor's ``repair``.
 """
 
 from __future__ import annotations
@@ -20,20 +19,19 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from cardwidgets.bots import make_bot
 from cardwidgets.bots.hint import hint_decision
-from cardwidgets.core.errors import IllegalActionError, RecordError, echo
+from cardwidgets.core.errors import echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import record_of
-from cardwidgets.service.frame import frame_of
-from cardwidgets.service.seats import CALLS_PER_SECOND, HEARTBEAT, KERNEL_AWAY, Seat, digest, seat_from_store
+from cardwidgets.service.seats import CALLS_PER_SECOND, HEARTBEAT, KERNEL_AWAY, Seat, digest
+from cardwidgets.service.table import DAMAGE, START_MODES, Table
 from cardwidgets.service.wire import PROTOCOLS, explanation_json
 from cardwidgets.store import Store, open_store
 from cardwidgets.store.base import RoomError, check_room_name
-from cardwidgets.store.room import NEXT_DEAL, START, START_SEAT, Room, _meta
+from cardwidgets.store.room import NEXT_DEAL, START, START_SEAT, _meta
 
 #: JSON data as it crosses the wire.
 JSON = dict[str, Any]
@@ -47,13 +45,7 @@ MAX_WAIT = 30.0
 #: How many claims may wait at once (older ones lapse first), and how many revoked digests are remembered.
 MAX_CLAIMS = 2_000
 MAX_REVOKED = 10_000
-#: How many bot moves one call makes at most (a deal is far shorter; this bounds a runaway).
-MAX_BOT_MOVES = 2_000
-#: How a room may start: once every learner seat was held, or only when the instructor says.
-START_MODES = ("when_seated", "instructor")
-#: The store's errors that mean the log or its file is not what the room wrote: the room pauses.
-DAMAGE = frozenset({"room.bad_log", "room.store_gone", "room.store_replaced", "room.store_emptied",
-                    "room.damaged_store"})
+#: A claim's key travels only as its SHA-256, hex.
 KEY_HASH = re.compile(r"[0-9a-f]{64}")
 
 
@@ -75,23 +67,6 @@ class _Claim:
     name: str | None = None
 
 
-@dataclass
-class _Table:
-    """One open room: its engine, its seats, its lock, who listens for its changes."""
-
-    room: Room
-    seats: list[Seat]
-    start_mode: str
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    changed: threading.Condition = field(init=False)
-    paused: RoomError | None = None
-    repairs: int = 0
-    listeners: list[Callable[[str], None]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.changed = threading.Condition(self.lock)
-
-
 class RoomService:
     """Every room of one store, kept by one process (``docs/classroom.md``, "The room service").
 
@@ -111,7 +86,7 @@ class RoomService:
         self.rate_clock: Callable[[], float] = time.monotonic
         self.instructors = frozenset(instructors)
         self._lock = threading.Lock()
-        self._tables: dict[str, _Table] = {}
+        self._tables: dict[str, Table] = {}
         self._claims: OrderedDict[str, _Claim] = OrderedDict()
         self._credentials: dict[str, tuple[str, int]] = {}  # digest -> (room, seat)
         self._revoked: OrderedDict[str, RoomError] = OrderedDict()  # digest -> why it ended
@@ -125,21 +100,14 @@ class RoomService:
         """The room's public settings and seats (no seed, no user ids)."""
         table = self._table(room)
         with table.lock:
-            self._check(table)
-            return self._public(table)
-
-    def _public(self, table: _Table) -> JSON:
-        room, now = table.room, self.clock()
-        return {"room": room.name, "game": room.game.name, "rules": dict(room.meta["rules"]),
-                "version": room.version, "deal": len(room.match.deals), "state": _state(table),
-                "learners": [s.seat for s in table.seats if s.learner], "start": table.start_mode,
-                "waiting_for": self._waiting_for(table), "seats": [s.public(now) for s in table.seats]}
+            table.check()
+            return table.public()
 
     # ----- the seat handshake ---------------------------------------------------------------------
     def claim(self, room: str, seat: int, key_hash: str) -> JSON:
         """Step 1 (unauthenticated): a claim id for ``seat`` redeemable with the key whose SHA-256 is ``key_hash``."""
         table = self._table(room)
-        place = self._seat(table, seat)
+        place = table.seat(seat)
         if not place.learner:
             raise RoomError("room.not_learner_seat", seat=seat, room=table.room.name)
         if not (isinstance(key_hash, str) and KEY_HASH.fullmatch(key_hash)):
@@ -186,19 +154,19 @@ class RoomService:
             place = table.seats[found.seat]
             self._may_bind(table, place, found.user, take_over=True)  # the seat may have changed since the page
             reply = self._issue(table, place, found.user, found.name, has_page=True, pid=pid)
-        self._changed(table)
+        table.notify()
         return reply
 
     def hub_claim(self, room: str, seat: int, *, user: str, name: str | None = None) -> JSON:
         """The Hub's one step: ``user`` (named by its Hub token) gets the seat's credential."""
         table = self._table(room)
         with table.lock:
-            place = self._seat(table, seat)
+            place = table.seat(seat)
             if not place.learner:
                 raise RoomError("room.not_learner_seat", seat=seat, room=table.room.name)
             self._may_bind(table, place, user, take_over=True)
             reply = self._issue(table, place, user, name, has_page=False, pid=None)
-        self._changed(table)
+        table.notify()
         return reply
 
     def _live_claim(self, claim: Any) -> _Claim:
@@ -213,7 +181,7 @@ class RoomService:
         for claim in [c for c, found in self._claims.items() if found.expires <= now]:
             del self._claims[claim]
 
-    def _may_bind(self, table: _Table, place: Seat, user: str, take_over: bool) -> None:
+    def _may_bind(self, table: Table, place: Seat, user: str, take_over: bool) -> None:
         """Refuse ``user`` the seat unless it is free or theirs (and, unless ``take_over``, not played elsewhere)."""
         name = table.room.name
         if not place.learner:
@@ -223,7 +191,7 @@ class RoomService:
         if place.user == user and not take_over and place.status(self.clock()) == "held":
             raise RoomError("room.other_tab", seat=place.seat, room=name)
 
-    def _issue(self, table: _Table, place: Seat, user: str, name: str | None, *, has_page: bool,
+    def _issue(self, table: Table, place: Seat, user: str, name: str | None, *, has_page: bool,
                pid: int | None) -> JSON:
         """Bind the seat to ``user`` with a new credential (the old one is revoked); the redeem reply."""
         credential = secrets.token_urlsafe(32)
@@ -248,8 +216,8 @@ class RoomService:
                 self._credentials.pop(old, None)
                 self._revoke(old, RoomError("room.taken_over", seat=place.seat, room=table.room.name))
             self._credentials[place.credential] = (table.room.name, place.seat)
-        self._start_if_due(table)
-        self._play_bots(table)
+        table.start_if_due()
+        table.play_bots()
         return {"credential": credential, "room": table.room.name, "seat": place.seat, "user": name or user,
                 "heartbeat": HEARTBEAT, "away_after": int(KERNEL_AWAY)}
 
@@ -263,7 +231,7 @@ class RoomService:
         """The seat ``credential`` holds in ``room`` (``room.bad_credential`` if none)."""
         return self._holder(room, credential)[1].seat
 
-    def _holder(self, room: str, credential: Any, seat: Any = None, *, counted: bool = True) -> tuple[_Table, Seat]:
+    def _holder(self, room: str, credential: Any, seat: Any = None, *, counted: bool = True) -> tuple[Table, Seat]:
         """The table and seat ``credential`` holds; refused unless it holds ``seat`` (when given) of ``room``.
 
         Each call counts against the credential's calls a second (``counted``: the service's own
@@ -290,14 +258,14 @@ class RoomService:
         """The seat's frame, with the public moves after version ``since``."""
         table, place = self._holder(room, credential)
         with table.lock:
-            self._check(table)
-            return self._frame(table, place, since)
+            table.check()
+            return table.frame(place, since)
 
     def pushed_frame(self, room: str, credential: str, since: int) -> JSON:
         """The frame the service pushes to the seat's follower (not counted as the seat's call)."""
         table, place = self._holder(room, credential, counted=False)
         with table.lock:
-            return self._frame(table, place, since)
+            return table.frame(place, since)
 
     def act(self, room: str, credential: str, seat: int, expected: int, action: str, action_id: str) -> JSON:  # noqa: PLR0917 (the wire's fields)
         """Play ``action`` for ``seat`` at version ``expected``: ``{"version", "frame"}`` (a retried id: one reply)."""
@@ -313,13 +281,13 @@ class RoomService:
             self._ready(table, place)
             room_ = table.room
             if expected != room_.version:
-                raise MovedFirstError(self._frame(table, place, expected))
+                raise MovedFirstError(table.frame(place, expected))
             entry = {"seat": place.seat, "action": room_._checked(place.seat, action)}
-            self._append(table, entry)
-            reply = {"version": room_.version, "frame": self._frame(table, place, expected)}
+            table.append(entry)
+            reply = {"version": room_.version, "frame": table.frame(place, expected)}
             place.remember(action_id, reply)
-            self._play_bots(table)
-        self._changed(table)
+            table.play_bots()
+        table.notify()
         return reply
 
     def next_deal(self, room: str, credential: str, seat: int, after_deal: int, action_id: str) -> JSON:
@@ -335,11 +303,11 @@ class RoomService:
             room_, since = table.room, table.room.version
             if len(room_.match.deals) <= after_deal:
                 room_._check_next()
-                self._append(table, {"seat": place.seat, "action": NEXT_DEAL})
-                self._play_bots(table)
-            reply = {"version": room_.version, "frame": self._frame(table, place, since)}
+                table.append({"seat": place.seat, "action": NEXT_DEAL})
+                table.play_bots()
+            reply = {"version": room_.version, "frame": table.frame(place, since)}
             place.remember(action_id, reply)
-        self._changed(table)
+        table.notify()
         return reply
 
     def hint(self, room: str, credential: str, seat: int) -> JSON:
@@ -369,8 +337,8 @@ class RoomService:
                 if place.credential is not None:
                     self._credentials.pop(place.credential, None)
             place.credential = None
-            self._play_bots(table)
-        self._changed(table)
+            table.play_bots()
+        table.notify()
 
     def alive(self, room: str, credential: str, seat: int, page: bool = False) -> None:
         """The heartbeat of the seat's kernel (``page``: its page spoke too); an away learner is back."""
@@ -380,7 +348,7 @@ class RoomService:
             self._heard(place, page=page)
             back = was == "away" and place.status(self.clock()) == "held"
         if back:
-            self._changed(table)
+            table.notify()
 
     def wait(self, room: str, credential: str, since: int, timeout: float) -> JSON:
         """The seat's frame once the log passes ``since``, or after ``timeout`` seconds (at most 30)."""
@@ -390,10 +358,10 @@ class RoomService:
         limit = min(max(float(timeout), 0.0), MAX_WAIT) if isinstance(timeout, (int, float)) else 0.0
         end = time.monotonic() + limit
         with table.changed:
-            self._check(table)
+            table.check()
             while table.room.version <= since and table.paused is None and (left := end - time.monotonic()) > 0:
                 table.changed.wait(left)
-            return self._frame(table, place, since)
+            return table.frame(place, since)
 
     def _heard(self, place: Seat, *, page: bool = False) -> None:
         now = self.clock()
@@ -402,16 +370,16 @@ class RoomService:
         if page:
             place.page_seen = now
 
-    def _ready(self, table: _Table, place: Seat) -> None:
+    def _ready(self, table: Table, place: Seat) -> None:
         """Check the log, hear the kernel, start the room if it may; refused while paused or waiting."""
         self._heard(place)
-        self._check(table)
+        table.check()
         if table.paused is not None:  # the reason says the room is paused and what the instructor can do
             raise RoomError(table.paused.key, **table.paused.explanation.params)
-        self._start_if_due(table)
+        table.start_if_due()
         if not table.room.started:
             raise RoomError("room.waiting_start", room=table.room.name,
-                            seats=", ".join(str(s) for s in self._waiting_for(table)))
+                            seats=", ".join(str(s) for s in table.waiting_for()))
 
     # ----- the instructor's calls -----------------------------------------------------------------
     def create_room(
@@ -445,14 +413,14 @@ class RoomService:
         if table.room.game.name != meta["game"]:
             raise RoomError("room.other_game", room=name, game=table.room.game.name, asked=echo(game))
         with table.lock:
-            return self._public(table)
+            return table.public()
 
     def full(self, room: str, *, admin: bool = False) -> JSON:
         """The whole room: every hand, the seed, the seats' users and kernels' pids (the instructor's)."""
         _instructor(admin)
         table = self._table(room)
         with table.lock:
-            self._check(table)
+            table.check()
             room_, now = table.room, self.clock()
             seats = []
             for place in table.seats:
@@ -461,7 +429,7 @@ class RoomService:
                              "kernel_quiet": None if place.kernel_seen is None else now - place.kernel_seen,
                              "page_quiet": None if place.page_seen is None else now - place.page_seen})
                 seats.append(data)
-            return {**self._public(table), "seed": room_.seed, "bots": list(room_.bot_levels),
+            return {**table.public(), "seed": room_.seed, "bots": list(room_.bot_levels),
                     "view": room_.state.view(None), "record": record_of(room_.state).to_json(),
                     "finished": [r.to_json() for r in room_.records()],
                     "paused": None if table.paused is None else explanation_json(table.paused.explanation),
@@ -472,12 +440,12 @@ class RoomService:
         _instructor(admin)
         table = self._table(room)
         with table.lock:
-            self._check(table)
+            table.check()
             if table.room.started or table.paused is not None:
                 return False
-            self._append(table, {"seat": START_SEAT, "action": START})
-            self._play_bots(table)
-        self._changed(table)
+            table.append({"seat": START_SEAT, "action": START})
+            table.play_bots()
+        table.notify()
         return True
 
     def repair(self, room: str, to: int | None = None, *, admin: bool = False) -> int:
@@ -506,8 +474,8 @@ class RoomService:
                 version = room_.version
             table.paused = None
             table.repairs += 1
-            self._play_bots(table)
-        self._changed(table)
+            table.play_bots()
+        table.notify()
         return version
 
     def release(self, room: str, seat: int, *, to_bot: bool = True, admin: bool = False) -> None:
@@ -515,7 +483,7 @@ class RoomService:
         _instructor(admin)
         table = self._table(room)
         with table.lock:
-            place = self._seat(table, seat)
+            place = table.seat(seat)
             if place.user is not None:
                 self.store.release_seat(table.room.name, place.seat, place.user)
             with self._lock:
@@ -524,8 +492,8 @@ class RoomService:
                     self._revoke(place.credential, RoomError("room.released", seat=place.seat, room=table.room.name))
             place.unbind()
             place.held_for_learner = not to_bot
-            self._play_bots(table)
-        self._changed(table)
+            table.play_bots()
+        table.notify()
 
     # ----- the service's own work -----------------------------------------------------------------
     def tick(self) -> None:
@@ -537,14 +505,14 @@ class RoomService:
             with table.lock:
                 before = (table.room.version, table.paused, tuple(s.status(self.clock()) for s in table.seats))
                 try:
-                    self._check(table)
-                    self._start_if_due(table)
-                    self._play_bots(table)
+                    table.check()
+                    table.start_if_due()
+                    table.play_bots()
                 except RoomError:  # the store cannot be reached now: the next tick tries again
                     continue
                 after = (table.room.version, table.paused, tuple(s.status(self.clock()) for s in table.seats))
             if after != before:
-                self._changed(table)
+                table.notify()
 
     def add_listener(self, room: str, listener: Callable[[str], None]) -> None:
         """Call ``listener(room)`` (from any thread) whenever the room changes."""
@@ -564,141 +532,22 @@ class RoomService:
         if self._own_store:
             self.store.close()
 
-    # ----- inside the actor -----------------------------------------------------------------------
-    def _table(self, room: Any) -> _Table:
+    # ----- the rooms -----------------------------------------------------------------------------
+    def _table(self, room: Any) -> Table:
         """The open room named ``room`` (opened from the store on first use; ``room.no_room`` if there is none)."""
         name = check_room_name(room)
         with self._lock:
             found = self._tables.get(name)
         if found is not None:
             return found
-        opened = Room(name, store=self.store, strict=False)
-        learners = set(opened.learner_seats)
-        everyone = not learners
-        seats = [Seat(s, everyone or s in learners) for s in range(opened.game.num_players)]
-        for number, holder in self.store.seats(name).items():
-            if 0 <= number < len(seats):
-                seats[number] = seat_from_store(number, seats[number].learner, holder)
-        mode = opened.meta.get("start")
-        table = _Table(opened, seats, mode if mode in START_MODES else "when_seated")
-        if opened.damage is not None:
-            table.paused = opened.damage
+        table = Table.open(name, self.store, self.clock)
         with self._lock:
             found = self._tables.setdefault(name, table)
             if found is table:
-                for place in seats:
+                for place in table.seats:
                     if place.credential is not None:
                         self._credentials[place.credential] = (name, place.seat)
         return found
-
-    def _seat(self, table: _Table, seat: Any) -> Seat:
-        players = len(table.seats)
-        if not (type(seat) is int and 0 <= seat < players):
-            raise RoomError("room.bad_seat", seat=echo(seat), game=table.room.game.name, last=players - 1)
-        return table.seats[seat]
-
-    def _check(self, table: _Table) -> None:
-        """Catch up with the store and check the log (a damaged one pauses the room)."""
-        if table.paused is not None and table.paused.key in DAMAGE:
-            return
-        try:
-            table.room.sync()
-        except RoomError as exc:
-            if exc.key not in DAMAGE:
-                raise
-            table.paused = exc
-
-    def _append(self, table: _Table, entry: JSON) -> None:
-        """Append ``entry`` at the room's version (a store that says otherwise is damage: the room pauses)."""
-        try:
-            table.room._append(entry)
-        except RoomError as exc:
-            if exc.key in DAMAGE:
-                table.paused = exc
-                raise RoomError("room.paused", room=table.room.name, reason=exc.explanation) from None
-            raise
-
-    def _waiting_for(self, table: _Table) -> list[int]:
-        if table.room.started:
-            return []
-        return [s.seat for s in table.seats if s.learner and s.user is None]
-
-    def _start_if_due(self, table: _Table) -> None:
-        """Start a waiting room once every learner seat has been held (unless the instructor starts it)."""
-        room = table.room
-        if room.started or table.paused is not None or table.start_mode != "when_seated" or self._waiting_for(table):
-            return
-        self._append(table, {"seat": START_SEAT, "action": START})
-
-    def _play_bots(self, table: _Table) -> None:
-        """Move every bot that is due: bot seats, away seats, free ones; a bot that fails pauses the room."""
-        room = table.room
-        for _ in range(MAX_BOT_MOVES):
-            if table.paused is not None or not room.started:
-                return
-            state = room.state
-            seat = state.to_act
-            if state.is_done or seat is None or not table.seats[seat].bot_plays(self.clock()):
-                return
-            seen = room.version
-            try:
-                action = make_bot(room.bot_levels[seat], room.seed * 100_003 + room.version).choose(state).text
-                self._append(table, {"seat": seat, "action": action})
-            except RoomError as exc:
-                if exc.key == "room.moved_first" and room.version > seen:  # another writer: caught up, look again
-                    continue
-                if table.paused is None:
-                    table.paused = RoomError("room.paused", room=room.name, reason=exc.explanation)
-                return
-            except (IllegalActionError, RecordError, ValueError, RuntimeError) as exc:
-                table.paused = RoomError("room.paused", room=room.name, reason=_reason(exc))
-                return
-
-    def _changed(self, table: _Table) -> None:
-        """Wake the long-polls and tell the listeners (followers push the new frames)."""
-        with table.changed:
-            table.changed.notify_all()
-            listeners = list(table.listeners)
-        for listener in listeners:
-            listener(table.room.name)
-
-    def _frame(self, table: _Table, place: Seat, since: Any) -> JSON:
-        """The seat's frame after version ``since`` (``reset`` if the log was rolled back since the seat looked)."""
-        room = table.room
-        since = since if type(since) is int and since >= 0 else 0
-        reset = since > room.version or place.repairs_seen != table.repairs
-        place.repairs_seen = table.repairs
-        state = room.state
-        now = self.clock()
-        return frame_of(
-            state, place.seat, room=room.name, version=room.version, deal=len(room.match.deals),
-            since_history=None if reset else self._since_history(table, since), status=_state(table),
-            seats=[{"seat": s.seat, "status": s.status(now)} for s in table.seats],
-            paused=None if table.paused is None else table.paused.explanation, match=room.match, reset=reset,
-        )
-
-    def _since_history(self, table: _Table, since: int) -> int:
-        """How much of the current deal's history the seat had seen at version ``since``."""
-        room = table.room
-        history = len(room.state.history)
-        if since >= room.version:
-            return history
-        if room.version - since > history + 2:
-            return 0
-        newer = 0
-        for _, entry in self.store.moves(room.name, since):
-            action = entry.get("action")
-            if action == NEXT_DEAL:
-                newer = 0
-            elif action != START:
-                newer += 1
-        return max(history - newer, 0)
-
-
-def _state(table: _Table) -> str:
-    if table.paused is not None:
-        return "paused"
-    return "playing" if table.room.started else "waiting"
 
 
 def _instructor(admin: bool) -> None:
@@ -720,10 +569,6 @@ def _seat_list(seats: Iterable[int]) -> list[int]:
         return list(seats)
     except TypeError:
         raise RoomError("room.bad_learner_seats", seats=echo(seats), last="?") from None
-
-
-def _reason(exc: Exception) -> Any:
-    return getattr(exc, "explanation", None) or echo(str(exc), 200)
 
 
 def _package_version() -> str:

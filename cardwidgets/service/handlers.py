@@ -90,7 +90,7 @@ def refusal(exc: BaseException) -> tuple[int, dict[str, Any]]:
         if isinstance(exc, MovedFirstError):
             body["frame"] = exc.frame
         return STATUS.get(exc.key, 400), body
-    return 500, {"error": {"rule": "ROOM", "key": "room.bad_request", "params": {"what": "500"}}}
+    return 500, {"error": {"rule": "ROOM", "key": "room.service_failed", "params": {"status": 500}}}
 
 
 class RoomsHandler(JupyterHandler):
@@ -166,8 +166,8 @@ class RoomsHandler(JupyterHandler):
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         """Errors raised before a call (login, XSRF, a bad URL) as data too."""
-        key = "room.not_signed_in" if status_code == 403 else "room.bad_request"
-        params: dict[str, Any] = {"jupyter": "Jupyter"} if status_code == 403 else {"what": str(status_code)}
+        key = "room.not_signed_in" if status_code == 403 else "room.service_failed"
+        params: dict[str, Any] = {"jupyter": "Jupyter"} if status_code == 403 else {"status": status_code}
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"error": {"rule": "ROOM", "key": key, "params": params}}))
 
