@@ -339,13 +339,73 @@ def test_a_table_in_a_jupyter_kernel_without_the_service_is_refused(monkeypatch:
 def test_the_services_hint_reads_in_the_learners_words(service: RoomService, tables: list[RemoteTable]) -> None:
     table = learner(service, "anon-ann", "nestors", 0, bots="random", locale="ru")
     tables.append(table)
-    for _ in range(50):
-        if table.legal:
+    for _ in range(100):
+        if len(table.legal) > 1:  # a choice to explain (an only move is said as such)
             break
-        table.refresh()
+        if table.legal:
+            assert table.act(table.legal[0]), table.error
+        else:
+            table.refresh()
     assert table.ask_hint(), table.error
     assert table.hint["action"] in table.legal
     assert table.hint["label"] == table.labels[table.hint["action"]]
     assert "смоделированных сдач" in table.hint["reason"]
     assert "Points(" not in table.hint["reason"]
     assert "bid " not in table.hint["reason"]  # actions in words («ставка 10»), never their code
+
+
+class Clock:
+    """The service's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_quiet_learners_seat_is_played_by_a_bot_and_the_others_are_told(store_address: str,
+                                                                         tables: list[RemoteTable]) -> None:
+    clock = Clock()
+    service = RoomService(store_address, clock=clock)
+    service.rate_clock = itertools.count().__next__
+    try:
+        LocalConnection(service, "teacher", admin=True).create_room("class-3", "nestors", seed=11, learners=[0, 1])
+        first = learner(service, "anon-ann", None, 0, locale="ru")
+        second = learner(service, "anon-bob", None, 1, locale="ru")
+        tables.extend([first, second])
+        for _ in range(20):  # the learners play until it is the first one's turn
+            second.refresh()
+            first.refresh()
+            if first.legal:
+                break
+            if second.legal:
+                assert second.act(second.legal[0]), second.error
+        assert first.legal
+        version = second.room.version
+        clock.now += 25  # the first learner's kernel says nothing for 25 s (dead, or killed) …
+        second.room.alive()  # … while the second one's follower keeps sending its heartbeat
+        service.tick()
+        second.refresh()
+        assert second.room.version > version  # a bot played the quiet seat
+        assert any("Место 0: ученик отошёл" in notice["text"] for notice in second.view["notices"]), (
+            second.room.frame["seats"], second.view["notices"])
+    finally:
+        service.close()
+
+
+def test_the_same_learner_in_another_tab_is_refused_then_takes_the_seat_over(service: RoomService,
+                                                                            tables: list[RemoteTable]) -> None:
+    first = learner(service, "anon-ann", "nimby", 0, locale="ru")
+    tables.append(first)
+    connection = LocalConnection(service, "anon-ann")
+    again = Table(room="class-3", seat=0, connection=connection, locale="ru")
+    tables.append(again)
+    page_confirms(again, connection)
+    assert not again.room.held
+    assert "в другой вкладке" in again.error["text"]
+    page_confirms(again, connection, take_over=True)  # the page's "Play here"
+    assert again.room.held
+    assert not first.act("agree")
+    assert first.error["rule"] == "ROOM"
+    assert "в другой вкладке" in first.error["text"]  # room.taken_over, in the learner's words

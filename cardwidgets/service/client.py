@@ -417,6 +417,7 @@ class Follow:
         from tornado.httpclient import HTTPRequest
 
         self._loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self._loop)  # tornado's stream makes its futures on the thread's current loop
         url = client.root.replace("http", "ws", 1) + f"{ServiceClient._room(room)}/follow?" + urlencode(
             {"seat": int(seat), "since": int(since)})
         self._url = client.root

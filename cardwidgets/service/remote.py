@@ -341,8 +341,12 @@ class Follower:
                     self.on_trouble(exc)
                 self._stop.wait(pause)
                 pause = min(pause * 2, MAX_PAUSE)
-            except IllegalActionError:  # not a reply a follower gets; the next look asks again
+            except Exception as exc:  # anything else is said too, and tried again: a follower never stops unseen
+                failures += 1
+                if failures >= FAILURES_SAID:
+                    self.on_trouble(RoomError("room.follow_failed", room=self.room.name, reason=type(exc).__name__))
                 self._stop.wait(pause)
+                pause = min(pause * 2, MAX_PAUSE)
 
     def _beat(self, last: float, send: Callable[[bool], None]) -> float:
         """Send the heartbeat if it is due; the time of the last one sent."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import traitlets
@@ -401,9 +402,7 @@ class RemoteTable(Table):
 
     def _frame_came(self, frame: JSON) -> None:
         """From the follower's thread: show ``frame`` on the kernel's event loop."""
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._take_frame, frame)
+        self._on_loop(self._take_frame, frame)
 
     def _take_frame(self, frame: JSON) -> None:
         try:
@@ -415,9 +414,17 @@ class RemoteTable(Table):
             self._show()
 
     def _trouble_came(self, error: RoomError | None) -> None:
+        self._on_loop(self._trouble, error)
+
+    def _on_loop(self, call: Callable[[Any], None], value: Any) -> None:
+        """Run ``call(value)`` on the kernel's event loop (where the table's traits are set and sent)."""
         loop = self._loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._trouble, error)
+        if loop is None:
+            return
+        try:
+            loop.call_soon_threadsafe(call, value)
+        except RuntimeError:  # the loop has closed: the kernel is going away
+            self.stop()
 
     def _trouble(self, error: RoomError | None) -> None:
         """The follower's news: an error in words, or (None) that the room is followed again."""
