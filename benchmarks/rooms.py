@@ -17,7 +17,7 @@ session (the seat handshake: claim, the page's confirm, redeem), holding its sea
 client notes when it sent a move and when each other client's WebSocket brought the frame with
 it; the service's CPU time (``/proc``) is divided by the moves played::
 
-    PYTHONPATH=$PWD python benchmarks/rooms.py --service [--moves 400]
+    PYTHONPATH=$PWD python benchmarks/rooms.py --service [--moves 400] [--rooms 40 --seconds 20]
 """
 
 from __future__ import annotations
@@ -290,6 +290,95 @@ def service_latency(moves: int) -> tuple[list[float], float, int]:
     return delays, cpu * 1000 / max(len(sent), 1), len(sent)
 
 
+def load_learner(url: str, token: str, room: str, *, ready: Any, window: dict[str, float], frames: list[int]) -> None:
+    """One learner of ``rooms_load`` (a thread): binds seat 0 of ``room``, plays at its turns, counts pushed frames."""
+    import uuid
+
+    from cardwidgets.service.client import ServiceClient
+    from cardwidgets.service.wire import API_PATH
+
+    client = ServiceClient(url, timeout=30)
+    key = secrets.token_urlsafe(32)
+    claim = client.claim(room, 0, hashlib.sha256(key.encode()).hexdigest())["claim"]
+    page = browser(url, token)
+    page.post(f"{url}{API_PATH}claims/{claim}/confirm", headers={"X-XSRFToken": page.cookies.get("_xsrf", "")},
+              timeout=30).raise_for_status()
+    credential = client.redeem(claim, key)["credential"]
+    follow = client.follow(room, credential, 0)
+    ready.wait()
+    frame = client.frame(room, credential)
+    counted = 0
+    try:
+        while time.time() < window["end"]:
+            if frame["state"] == "playing" and (frame["legal"] or frame["record"] is not None):
+                time.sleep(THINK_SECONDS)
+                with contextlib.suppress(RoomError):
+                    if frame["legal"]:
+                        frame = client.act(room, credential, 0, frame["version"], frame["legal"][0],
+                                           uuid.uuid4().hex)["frame"]
+                    else:
+                        frame = client.next_deal(room, credential, 0, frame["deal"], uuid.uuid4().hex)["frame"]
+                    continue
+            pushed = follow.next_frame(1.0)
+            if pushed is None:
+                frame = client.frame(room, credential)
+                continue
+            if window["start"] <= time.time() < window["end"]:
+                counted += 1
+            if pushed["version"] >= frame["version"]:
+                frame = pushed
+    finally:
+        with contextlib.suppress(Exception):  # the socket's loop is this thread's own; the process ends anyway
+            follow.close()
+        frames.append(counted)
+
+
+def rooms_load(rooms: int, seconds: float) -> dict[str, float]:
+    """``rooms`` rooms at once, one learner (a thread here) and three bots each: moves/s, frames/s, the server's CPU.
+
+    Each learner binds seat 0 of its room by the handshake, follows it over the WebSocket and plays at its
+    turns (pausing ``THINK_SECONDS``); the bots answer in the service. Counted over ``seconds`` once every
+    room plays: the moves appended (learners' and bots'), the frames pushed to the learners, the server's CPU.
+    """
+    import threading
+
+    from cardwidgets.service.client import ServiceClient
+
+    folder = Path(tempfile.mkdtemp(prefix="cw-rooms-load-"))
+    token = secrets.token_hex(16)
+    server, url, runtime = start_server(folder, token)
+    names = [f"load-{n}" for n in range(1, rooms + 1)]
+    frames: list[int] = []
+    window = {"start": float("inf"), "end": float("inf")}
+    ready = threading.Event()
+
+    try:
+        admin = ServiceClient(url, admin_key=runtime["admin_key"], timeout=30)
+        for number, room in enumerate(names):
+            admin.create_room(room, "nestors", rules={"target": 100_000}, seed=number, learners=[0])
+        threads = [threading.Thread(target=load_learner, args=(url, token, room), daemon=True,
+                                    kwargs={"ready": ready, "window": window, "frames": frames}) for room in names]
+        for thread in threads:
+            thread.start()
+        while not all(admin.room_info(room)["state"] == "playing" for room in names):
+            time.sleep(0.2)
+        window["end"] = time.time() + seconds + 2
+        ready.set()
+        time.sleep(2)  # every learner under way
+        before = sum(admin.room_info(room)["version"] for room in names)
+        cpu_before, window["start"] = cpu_seconds(server.pid), time.time()
+        time.sleep(seconds)
+        cpu, elapsed = cpu_seconds(server.pid) - cpu_before, time.time() - window["start"]
+        moves = sum(admin.room_info(room)["version"] for room in names) - before
+        for thread in threads:
+            thread.join(30)
+    finally:
+        server.terminate()
+        server.wait(30)
+        shutil.rmtree(folder, ignore_errors=True)
+    return {"moves": moves / elapsed, "frames": sum(frames) / elapsed, "cpu": 100 * cpu / elapsed}
+
+
 def service_main(moves: int) -> None:
     """Measure a move's way through the service and print the figures."""
     delays, cpu_ms, played = service_latency(moves)
@@ -297,6 +386,14 @@ def service_main(moves: int) -> None:
           f"p95 {percentile(delays, 0.95):.1f} ms, max {max(delays):.1f} ms ({len(delays)} sightings, "
           f"{played} moves; goal: p95 <= 200 ms)")
     print(f"service: {cpu_ms:.1f} ms of the server's CPU per move (four clients following)")
+
+
+def service_load_main(rooms: int, seconds: float) -> None:
+    """Measure the service with many rooms open and print the figures."""
+    found = rooms_load(rooms, seconds)
+    print(f"service, {rooms} rooms (one learner and three bots each, {seconds:.0f} s): {found['moves']:.0f} moves/s "
+          f"in all, {found['frames']:.0f} frames/s pushed to the learners, the server at {found['cpu']:.0f}% of "
+          f"one core")
 
 
 # ----- the run -------------------------------------------------------------------------------------------------
@@ -335,9 +432,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument("--service", action="store_true", help="through the room service in a real jupyter server")
+    parser.add_argument("--rooms", type=int, default=0, help="with --service: also this many rooms at once")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long --rooms is measured")
     args = parser.parse_args()
     if args.service:
         service_main(args.moves)
+        if args.rooms:
+            service_load_main(args.rooms, args.seconds)
         return
     folder = Path(tempfile.mkdtemp(prefix="cw-rooms-bench-"))
     os.environ["JUPYTER_DATA_DIR"] = str(folder / "jupyter")  # the seat tokens: not in the user's folder
