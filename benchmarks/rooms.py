@@ -221,6 +221,10 @@ def service_kernel(url: str, seat: int, moves: int) -> None:
     print(json.dumps({"appended": sent, "seen": seen}))
 
 
+#: A running server with the service: the process, its URL, its runtime file's data, its login token.
+Running = tuple["subprocess.Popen[bytes]", str, dict[str, Any], str]
+
+
 def start_server(folder: Path, token: str) -> tuple[subprocess.Popen[bytes], str, dict[str, Any]]:
     """A ``jupyter server`` with the room service on a free port (its own Jupyter folders, a SQLite store)."""
     from cardwidgets.service.client import RUNTIME_FILE
@@ -264,27 +268,20 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def service_latency(moves: int) -> tuple[list[float], float, int]:
+def service_latency(running: Running, moves: int) -> tuple[list[float], float, int]:
     """Milliseconds from a move's POST to each other client's frame with it; the service's CPU ms per move; moves."""
     from cardwidgets.service.client import ServiceClient
 
-    folder = Path(tempfile.mkdtemp(prefix="cw-rooms-service-"))
-    token = secrets.token_hex(16)
-    server, url, runtime = start_server(folder, token)
-    try:
-        admin = ServiceClient(url, admin_key=runtime["admin_key"])
-        admin.create_room(ROOM, "nestors", rules={"target": 100_000}, seed=1, learners=list(range(PLAYERS)))
-        cpu_before = cpu_seconds(server.pid)
-        command = [sys.executable, __file__, "--service-kernel", url]
-        env = {**os.environ, TOKEN_ENV: token}
-        clients = [subprocess.Popen([*command, str(seat), str(moves)], stdout=subprocess.PIPE, text=True, env=env)
-                   for seat in range(PLAYERS)]
-        results = [json.loads(process.communicate()[0]) for process in clients]
-        cpu = cpu_seconds(server.pid) - cpu_before
-    finally:
-        server.terminate()
-        server.wait(30)
-        shutil.rmtree(folder, ignore_errors=True)
+    server, url, runtime, token = running
+    admin = ServiceClient(url, admin_key=runtime["admin_key"])
+    admin.create_room(ROOM, "nestors", rules={"target": 100_000}, seed=1, learners=list(range(PLAYERS)))
+    cpu_before = cpu_seconds(server.pid)
+    command = [sys.executable, __file__, "--service-kernel", url]
+    env = {**os.environ, TOKEN_ENV: token}
+    clients = [subprocess.Popen([*command, str(seat), str(moves)], stdout=subprocess.PIPE, text=True, env=env)
+               for seat in range(PLAYERS)]
+    results = [json.loads(process.communicate()[0]) for process in clients]
+    cpu = cpu_seconds(server.pid) - cpu_before
     sent = {int(v): t for result in results for v, t in result["appended"].items()}
     delays = [(t - sent[int(v)]) * 1000 for result in results for v, t in result["seen"].items() if int(v) in sent]
     return delays, cpu * 1000 / max(len(sent), 1), len(sent)
@@ -333,7 +330,7 @@ def load_learner(url: str, token: str, room: str, *, ready: Any, window: dict[st
         frames.append(counted)
 
 
-def rooms_load(rooms: int, seconds: float) -> dict[str, float]:
+def rooms_load(running: Running, rooms: int, seconds: float) -> dict[str, float]:
     """``rooms`` rooms at once, one learner (a thread here) and three bots each: moves/s, frames/s, the server's CPU.
 
     Each learner binds seat 0 of its room by the handshake, follows it over the WebSocket and plays at its
@@ -344,56 +341,54 @@ def rooms_load(rooms: int, seconds: float) -> dict[str, float]:
 
     from cardwidgets.service.client import ServiceClient
 
-    folder = Path(tempfile.mkdtemp(prefix="cw-rooms-load-"))
-    token = secrets.token_hex(16)
-    server, url, runtime = start_server(folder, token)
+    server, url, runtime, token = running
     names = [f"load-{n}" for n in range(1, rooms + 1)]
     frames: list[int] = []
     window = {"start": float("inf"), "end": float("inf")}
     ready = threading.Event()
 
+    admin = ServiceClient(url, admin_key=runtime["admin_key"], timeout=30)
+    for number, room in enumerate(names):
+        admin.create_room(room, "nestors", rules={"target": 100_000}, seed=number, learners=[0])
+    threads = [threading.Thread(target=load_learner, args=(url, token, room), daemon=True,
+                                kwargs={"ready": ready, "window": window, "frames": frames}) for room in names]
+    for thread in threads:
+        thread.start()
+    while not all(admin.room_info(room)["state"] == "playing" for room in names):
+        time.sleep(0.2)
+    window["end"] = time.time() + seconds + 2
+    ready.set()
+    time.sleep(2)  # every learner under way
+    before = sum(admin.room_info(room)["version"] for room in names)
+    cpu_before, window["start"] = cpu_seconds(server.pid), time.time()
+    time.sleep(seconds)
+    cpu, elapsed = cpu_seconds(server.pid) - cpu_before, time.time() - window["start"]
+    moves = sum(admin.room_info(room)["version"] for room in names) - before
+    for thread in threads:
+        thread.join(30)
+    return {"moves": moves / elapsed, "frames": sum(frames) / elapsed, "cpu": 100 * cpu / elapsed}
+
+
+def service_main(moves: int, rooms: int, seconds: float) -> None:
+    """Measure a move's way through the service (and ``rooms`` rooms at once, if asked); print the figures."""
+    folder = Path(tempfile.mkdtemp(prefix="cw-rooms-service-"))
+    token = secrets.token_hex(16)
+    server, url, runtime = start_server(folder, token)
     try:
-        admin = ServiceClient(url, admin_key=runtime["admin_key"], timeout=30)
-        for number, room in enumerate(names):
-            admin.create_room(room, "nestors", rules={"target": 100_000}, seed=number, learners=[0])
-        threads = [threading.Thread(target=load_learner, args=(url, token, room), daemon=True,
-                                    kwargs={"ready": ready, "window": window, "frames": frames}) for room in names]
-        for thread in threads:
-            thread.start()
-        while not all(admin.room_info(room)["state"] == "playing" for room in names):
-            time.sleep(0.2)
-        window["end"] = time.time() + seconds + 2
-        ready.set()
-        time.sleep(2)  # every learner under way
-        before = sum(admin.room_info(room)["version"] for room in names)
-        cpu_before, window["start"] = cpu_seconds(server.pid), time.time()
-        time.sleep(seconds)
-        cpu, elapsed = cpu_seconds(server.pid) - cpu_before, time.time() - window["start"]
-        moves = sum(admin.room_info(room)["version"] for room in names) - before
-        for thread in threads:
-            thread.join(30)
+        delays, cpu_ms, played = service_latency((server, url, runtime, token), moves)
+        print(f"service: a move seen by another client after p50 {percentile(delays, 0.5):.1f} ms, "
+              f"p95 {percentile(delays, 0.95):.1f} ms, max {max(delays):.1f} ms ({len(delays)} sightings, "
+              f"{played} moves; goal: p95 <= 200 ms)")
+        print(f"service: {cpu_ms:.1f} ms of the server's CPU per move (four clients following)")
+        if rooms:
+            found = rooms_load((server, url, runtime, token), rooms, seconds)
+            print(f"service, {rooms} rooms (one learner and three bots each, {seconds:.0f} s): "
+                  f"{found['moves']:.0f} moves/s in all, {found['frames']:.0f} frames/s pushed to the learners, "
+                  f"the server at {found['cpu']:.0f}% of one core")
     finally:
         server.terminate()
         server.wait(30)
         shutil.rmtree(folder, ignore_errors=True)
-    return {"moves": moves / elapsed, "frames": sum(frames) / elapsed, "cpu": 100 * cpu / elapsed}
-
-
-def service_main(moves: int) -> None:
-    """Measure a move's way through the service and print the figures."""
-    delays, cpu_ms, played = service_latency(moves)
-    print(f"service: a move seen by another client after p50 {percentile(delays, 0.5):.1f} ms, "
-          f"p95 {percentile(delays, 0.95):.1f} ms, max {max(delays):.1f} ms ({len(delays)} sightings, "
-          f"{played} moves; goal: p95 <= 200 ms)")
-    print(f"service: {cpu_ms:.1f} ms of the server's CPU per move (four clients following)")
-
-
-def service_load_main(rooms: int, seconds: float) -> None:
-    """Measure the service with many rooms open and print the figures."""
-    found = rooms_load(rooms, seconds)
-    print(f"service, {rooms} rooms (one learner and three bots each, {seconds:.0f} s): {found['moves']:.0f} moves/s "
-          f"in all, {found['frames']:.0f} frames/s pushed to the learners, the server at {found['cpu']:.0f}% of "
-          f"one core")
 
 
 # ----- the run -------------------------------------------------------------------------------------------------
@@ -436,9 +431,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="how long --rooms is measured")
     args = parser.parse_args()
     if args.service:
-        service_main(args.moves)
-        if args.rooms:
-            service_load_main(args.rooms, args.seconds)
+        service_main(args.moves, args.rooms, args.seconds)
         return
     folder = Path(tempfile.mkdtemp(prefix="cw-rooms-bench-"))
     os.environ["JUPYTER_DATA_DIR"] = str(folder / "jupyter")  # the seat tokens: not in the user's folder

@@ -83,9 +83,10 @@ def test_the_command_stops_at_once_with_one_error_before_timing_anything() -> No
 
 
 def test_the_room_benchmark_measures_a_move_through_the_service() -> None:
-    """``benchmarks/rooms.py --service``: a real jupyter server, four learners' clients, the figures printed."""
+    """``benchmarks/rooms.py --service``: a real jupyter server, four learners' clients, the figures printed;
+    ``--rooms``: several rooms at once, each with a learner whose moves the bots answer."""
     done = subprocess.run(
-        [sys.executable, "benchmarks/rooms.py", "--service", "--moves", "16"],
+        [sys.executable, "benchmarks/rooms.py", "--service", "--moves", "16", "--rooms", "2", "--seconds", "2"],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
@@ -103,3 +104,7 @@ def test_the_room_benchmark_measures_a_move_through_the_service() -> None:
     assert sightings >= 3 * moves - 3, done.stdout  # every move sent was seen by (nearly) all three others
     assert lines[1].startswith("service: ")
     assert "ms of the server's CPU per move" in lines[1]
+    load = re.search(r"^service, 2 rooms .*: (\d+) moves/s in all, (\d+) frames/s pushed", lines[2])
+    assert load is not None, done.stdout
+    assert int(load[1]) > 0
+    assert int(load[2]) > 0
