@@ -181,3 +181,31 @@ def test_only_the_hubs_instructors_make_rooms_and_read_them_whole(hub_service: t
     text = log.read_text(errors="replace")
     for secret in ("tok-ann", "tok-irina", SERVICE_TOKEN, credential):
         assert secret not in text
+
+
+def test_kernels_of_hub_users_find_the_service_and_are_who_the_hub_says(
+        hub_service: tuple[StandInHub, str, Path]) -> None:
+    """As the Hub starts them: ``CARDWIDGETS_ROOM_SERVICE`` and the user's own ``JUPYTERHUB_API_TOKEN``, no address,
+    no key. The instructor's ``Classroom`` makes the room; a learner's ``Table`` takes its seat in one step and holds
+    only its own hand."""
+    _, url, _ = hub_service
+
+    def kernel(token: str, code: str) -> str:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDWIDGETS_ROOM_SERVICE": url, "JUPYTERHUB_API_TOKEN": token}
+        env.pop("JPY_PARENT_PID", None)
+        env.pop("CARDWIDGETS_STORE", None)
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120,
+                              check=False)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    made = kernel("tok-irina", "from cardwidgets import Classroom\n"
+                               "room = Classroom('hubk', tables=1, game='nestors', learner_seats=[0, 1])\n"
+                               "print(type(room.rooms[0]).__name__, room.store)")
+    assert made.split() == ["ServedRoom", "None"]
+    seated = kernel("tok-ann", "from cardwidgets import Table\n"
+                               "t = Table(room='hubk-t1', seat=1, follow=False)\n"
+                               "print(type(t).__name__, type(t.room.state).__name__, t.room.held,"
+                               " sum(h is not None for h in t.room.state.hands))")
+    assert seated.split() == ["RemoteTable", "SeatView", "True", "1"]
+    assert ServiceClient(url, hub_token="tok-irina").full("hubk-t1")["seats"][1]["user_id"] == "ann"
