@@ -10,13 +10,14 @@ import os
 import secrets
 import subprocess
 import sys
+import time
 
 import pytest
 import requests
 from service_support import ROOT, ServiceServer, service_server
 
 from cardwidgets.service import ServiceClient
-from cardwidgets.store import RoomError
+from cardwidgets.store import RoomError, open_store
 from cardwidgets.widgets.classroom import Classroom, ServedRoom
 
 __all__ = ["service_server"]
@@ -89,3 +90,20 @@ def test_the_whole_room_is_refused_to_a_seat_credential_a_browser_and_a_wrong_ke
     assert refused.value.key in ("room.not_instructor", "room.seed_admin")  # both: "only the instructor may"
     assert service_server.admin_key not in service_server.log()
     assert credential not in service_server.log()
+
+
+def test_a_damaged_table_is_repaired_by_the_classroom_over_http(service_server: ServiceServer) -> None:
+    room = Classroom("mended", tables=1, game="nimby", seed=8, connection=service_server.client(admin=True))
+    good = service_server.client(admin=True).full("mended-t1")["version"]
+    writer = open_store(service_server.store)  # an entry that does not replay, written behind the service's back
+    writer.append("mended-t1", good, {"seat": 0, "action": "exchange 9X"})
+    writer.close()
+    deadline = time.monotonic() + 15
+    while "damaged" not in room.text():  # the service's tick finds it within a second or so
+        assert time.monotonic() < deadline, room.text()
+        time.sleep(0.2)
+        room.refresh()
+    assert f"was damaged at move {good + 1}" in room.text()
+    room.locale = "ru"
+    assert room.repair(1) == f"стол mended-t1: журнал откачен к ходу {good}"
+    assert service_server.client().room_info("mended-t1")["state"] == "playing"
