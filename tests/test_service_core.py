@@ -9,8 +9,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import platform
 import secrets
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,7 +24,7 @@ import rooms_support
 from cardwidgets.core.errors import IllegalActionError
 from cardwidgets.service import LocalConnection, RoomService
 from cardwidgets.service.core import MovedFirstError
-from cardwidgets.store import RoomError, open_store
+from cardwidgets.store import Holder, RoomError, open_store
 
 redis_server = rooms_support.redis_server
 store_address = rooms_support.store_address
@@ -476,3 +479,39 @@ def test_no_reply_or_error_names_the_stores_password(tmp_path: Path, clock: Cloc
         assert not [text for text in texts if password in text]
     finally:
         server.stop()
+
+
+SECOND_SERVICE = """
+import sys
+from cardwidgets.service import RoomService
+from cardwidgets.store import RoomError
+try:
+    RoomService(sys.argv[1]).close()
+except RoomError as exc:
+    print(exc.key, exc.explanation.text("ru"))
+else:
+    print("started")
+"""
+
+
+def second_service(address: str) -> str:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
+    done = subprocess.run([sys.executable, "-c", SECOND_SERVICE, address], capture_output=True, text=True,
+                          timeout=120, env=env, check=True)
+    return done.stdout.strip()
+
+
+def test_one_sqlite_store_has_one_service(tmp_path: Path, clock: Clock) -> None:
+    address = str(tmp_path / "rooms.sqlite")
+    first = RoomService(address, clock=clock)
+    try:
+        refused = second_service(address)
+        assert refused.startswith("room.service_busy")
+        assert f"процесс {platform.node()}:{os.getpid()}" in refused
+    finally:
+        first.close()
+    assert second_service(address) == "started"
+    store = open_store(address)
+    store.claim_seat(":service", 0, Holder("cardwidgets-room-service", f"{platform.node()}:999999999"))
+    store.close()
+    assert second_service(address) == "started"  # the lease of a process that has ended is taken over

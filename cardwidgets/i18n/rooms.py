@@ -380,6 +380,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the room service could not answer this request (error {status}); try again, or tell the instructor",
         "ru": "служба столов не смогла ответить на этот запрос (ошибка {status}); попробуйте ещё раз или скажите преподавателю",
     },
+    "room.service_busy": {
+        "en": "another room service (process {process}) already keeps the rooms of the store {store}: a store has one service; stop that server, or give this one a store of its own ({variable})",
+        "ru": "столами хранилища {store} уже ведает другая служба столов (процесс {process}): у хранилища одна служба; остановите тот сервер или дайте этому отдельное хранилище ({variable})",
+    },
     "room.seed_admin": {
         "en": "only the instructor may choose a room's seed or its learner seats",
         "ru": "выбрать номер расклада стола или места учеников может только преподаватель",

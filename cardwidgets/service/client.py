@@ -12,6 +12,7 @@ the runtime file the server's extension wrote (``JPY_PARENT_PID`` is the server'
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import sys
@@ -457,8 +458,8 @@ class Follow:
     def close(self) -> None:
         """End the WebSocket."""
         if not self._loop.is_closed():
-            self._socket.close()
-            self._loop.run_until_complete(asyncio.sleep(0.01))
+            with contextlib.suppress(Exception):  # a socket already closed by the service: nothing to end
+                self._loop.run_until_complete(_close(self._socket))
             self._loop.close()
 
 
@@ -470,6 +471,11 @@ async def _connect(request: Any, timeout: float) -> Any:
 
 async def _read(socket: Any, timeout: float) -> Any:
     return await asyncio.wait_for(socket.read_message(), timeout)
+
+
+async def _close(socket: Any) -> None:
+    socket.close()
+    await asyncio.sleep(0.01)
 
 
 async def _write(socket: Any, text: str) -> None:

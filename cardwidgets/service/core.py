@@ -13,6 +13,7 @@ stops replaying pauses the room: every frame says why, until the instructor's ``
 
 from __future__ import annotations
 
+import contextlib
 import re
 import secrets
 import threading
@@ -29,8 +30,8 @@ from cardwidgets.core.records import record_of
 from cardwidgets.service.seats import CALLS_PER_SECOND, HEARTBEAT, KERNEL_AWAY, Seat, digest
 from cardwidgets.service.table import DAMAGE, START_MODES, Table
 from cardwidgets.service.wire import PROTOCOLS, explanation_json
-from cardwidgets.store import Store, open_store
-from cardwidgets.store.base import RoomError, check_room_name
+from cardwidgets.store import STORE_ENV, SQLiteStore, Store, open_store
+from cardwidgets.store.base import Holder, RoomError, check_room_name, redact, this_process
 from cardwidgets.store.room import NEXT_DEAL, START, START_SEAT, _meta
 
 #: JSON data as it crosses the wire.
@@ -45,6 +46,9 @@ MAX_WAIT = 30.0
 #: How many claims may wait at once (older ones lapse first), and how many revoked digests are remembered.
 MAX_CLAIMS = 2_000
 MAX_REVOKED = 10_000
+#: The store's lease: a seat record of a name no room can have, held by the service's process.
+LEASE_ROOM = ":service"
+LEASE_TOKEN = "cardwidgets-room-service"
 #: A claim's key travels only as its SHA-256, hex.
 KEY_HASH = re.compile(r"[0-9a-f]{64}")
 
@@ -81,6 +85,12 @@ class RoomService:
     ) -> None:
         self.store = open_store(store)
         self._own_store = not isinstance(store, Store)
+        try:
+            self._lease = take_lease(self.store)
+        except RoomError:
+            if self._own_store:
+                self.store.close()
+            raise
         self.clock = clock
         #: The clock of the calls-per-second bound (a real one: it measures bursts, not heartbeats).
         self.rate_clock: Callable[[], float] = time.monotonic
@@ -528,7 +538,11 @@ class RoomService:
                 table.listeners.remove(listener)
 
     def close(self) -> None:
-        """Let go of the store (if the service opened it)."""
+        """Give the store's lease back and let go of the store (if the service opened it)."""
+        if self._lease:
+            self._lease = False
+            with contextlib.suppress(RoomError):  # a store gone or replaced holds no lease of ours
+                self.store.release_seat(LEASE_ROOM, 0, LEASE_TOKEN)
         if self._own_store:
             self.store.close()
 
@@ -569,6 +583,23 @@ def _seat_list(seats: Iterable[int]) -> list[int]:
         return list(seats)
     except TypeError:
         raise RoomError("room.bad_learner_seats", seats=echo(seats), last="?") from None
+
+
+def take_lease(store: Store) -> bool:
+    """Hold ``store``'s lease for this process, if the store is a SQLite file; whether one was taken.
+
+    One store has one service: a second service on the same SQLite file while the first one's
+    process runs is refused (``room.service_busy``); a lease whose process has ended is taken over.
+    A Redis store is shared across machines, where a process cannot be seen to have ended: there it
+    is the deployment's part to run one service.
+    """
+    if not isinstance(store, SQLiteStore):
+        return False
+    if store.claim_seat(LEASE_ROOM, 0, Holder(LEASE_TOKEN, this_process())):
+        return True
+    holder = store.seats(LEASE_ROOM).get(0)
+    raise RoomError("room.service_busy", process=holder.process if holder else "?", store=redact(store.address),
+                    variable=STORE_ENV)
 
 
 def _package_version() -> str:
