@@ -17,11 +17,14 @@ from typing import Any
 
 import pytest
 import rooms_support
-from test_browser_guard import CARD, synced
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_browser_guard import CARD, JSON, check_message, check_update, synced, table_message, update_strategy
 
 from cardwidgets import GAMES, Table
 from cardwidgets.core.state import GameState
 from cardwidgets.service import LocalConnection, RoomService
+from cardwidgets.service.frame import _deal_start
 from cardwidgets.service.remote import RemoteRoom, SeatView
 from cardwidgets.store import RoomError
 from cardwidgets.store.room import Room
@@ -108,11 +111,20 @@ def real_state(store_address: str, room: str = "class-3") -> GameState:
         found.store.close()
 
 
-def assert_shows_only_its_seat(table: RemoteTable, store_address: str) -> None:
-    """Every card code the browser holds is one the engine shows this seat."""
+def assert_shows_only_its_seat(table: RemoteTable, store_address: str, sent: Any = None) -> None:
+    """Every card code the browser holds is one the engine shows this seat (or one the browser sent itself)."""
     state = synced(table)
     state.pop("ui")
-    allowed = set(CARD.findall(json.dumps(real_state(store_address).view(table.seat))))
+    room = Room("class-3", store=store_address)
+    now, deals = room.state, len(room.match.deals)
+    room.store.close()
+    allowed = set(CARD.findall(json.dumps(now.view(table.seat))))
+    allowed |= set(CARD.findall(json.dumps(sent, default=str)))
+    if table.room.frame and table.room.state.deal == deals:
+        shown = _deal_start(now)  # the table may show an earlier moment of the deal, all of it public then
+        for action in now.history[: len(table.room.state.history)]:
+            shown.apply(action)
+        allowed |= set(CARD.findall(json.dumps(shown.view(table.seat))))
     leaked = set(CARD.findall(json.dumps(state))) - allowed
     assert not leaked, f"hidden cards reached the browser: {sorted(leaked)}"
 
@@ -349,7 +361,7 @@ def test_the_services_hint_reads_in_the_learners_words(service: RoomService, tab
     assert table.ask_hint(), table.error
     assert table.hint["action"] in table.legal
     assert table.hint["label"] == table.labels[table.hint["action"]]
-    assert "смоделированных сдач" in table.hint["reason"]
+    assert "смоделированн" in table.hint["reason"]  # «в 48 смоделированных сдачах», «в 121 смоделированной сдаче»
     assert "Points(" not in table.hint["reason"]
     assert "bid " not in table.hint["reason"]  # actions in words («ставка 10»), never their code
 
@@ -409,3 +421,67 @@ def test_the_same_learner_in_another_tab_is_refused_then_takes_the_seat_over(ser
     assert not first.act("agree")
     assert first.error["rule"] == "ROOM"
     assert "в другой вкладке" in first.error["text"]  # room.taken_over, in the learner's words
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(data=st.data(), seed=st.integers(0, 10_000))
+def test_a_seat_at_the_service_survives_any_browser_input(tmp_path_factory: pytest.TempPathFactory, game: str,
+                                                          data: st.DataObject, seed: int) -> None:
+    """The single table's guarantees at the service: a refusal changes nothing but ``error``; no hidden card."""
+    address = str(tmp_path_factory.mktemp("room") / "rooms.sqlite")
+    service = RoomService(address)
+    service.rate_clock = itertools.count().__next__
+    LocalConnection(service, "teacher", admin=True).create_room("class-3", game, bots="random", seed=seed)
+    table = learner(service, "anon-ann", None, 0, pace=0)
+    try:
+        for _ in range(20):
+            table.refresh()  # the bots' answers, so a refusal has nothing newer to show
+            if table.room.state.is_done:
+                break
+            kind = data.draw(st.sampled_from(["update", "message", "play"]))
+            sent = None
+            if kind == "update":
+                sent = data.draw(update_strategy(table))
+                check_update(table, sent)
+            elif kind == "message":
+                sent = data.draw(table_message(table) | st.fixed_dictionaries(
+                    {"kind": st.sampled_from(["seat_claim_confirmed", "seat_claim_refused", "page_alive", "x"]),
+                     "claim": JSON}))
+                check_message(table, sent)
+            elif table.legal:
+                assert table.act(data.draw(st.sampled_from(table.legal))), table.error
+            assert_shows_only_its_seat(table, address, sent if table.error else None)
+    finally:
+        table.close()
+        service.close()
+
+
+def test_a_follower_that_loses_the_service_says_so_and_recovers(service: RoomService, tables: list[RemoteTable],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardwidgets.service import remote
+
+    monkeypatch.setattr(remote, "FIRST_PAUSE", 0.01)
+    down = {"now": False}
+    connection = LocalConnection(service, "anon-ann")
+    waited = connection.wait
+
+    def wait(room: str, credential: str, since: int, timeout: float) -> Any:
+        if down["now"]:
+            raise RoomError("room.service_down", url="http://127.0.0.1:1/", reason="refused")
+        return waited(room, credential, since, min(timeout, 0.05))
+
+    monkeypatch.setattr(connection, "wait", wait)
+
+    async def scenario() -> None:
+        table = Table("nimby", room="class-3", seat=0, connection=connection, locale="ru")
+        tables.append(table)
+        page_confirms(table, connection)
+        assert table._follower is not None
+        down["now"] = True
+        await until(lambda: "недоступна" in table.error.get("text", ""), "the follower to say the service is down")
+        down["now"] = False
+        await until(lambda: not table.error, "the follower to clear its own error once it follows again")
+
+    asyncio.run(scenario())

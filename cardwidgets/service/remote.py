@@ -230,10 +230,13 @@ class RemoteRoom:
             raise RoomError("room.bad_reply", what="frame")
         SeatView.from_frame(frame)  # a frame this kernel cannot read is refused whole
         newer = frame.get("reset") or frame["version"] > self.version or frame.get("deal") != self.frame.get("deal")
-        if not (newer or frame != self.frame):
-            return False
-        if not newer and frame["version"] < self.version:
-            return False  # an older frame that arrived late
+        if not newer:
+            if frame["version"] < self.version:
+                return False  # an older frame that arrived late
+            # the same position seen again (the seats may have changed): the moves that led to it stay as shown
+            frame = {**frame, "events": self.frame.get("events", [])}
+            if frame == self.frame:
+                return False
         self.frame = frame
         return True
 
