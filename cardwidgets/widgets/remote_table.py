@@ -84,6 +84,9 @@ class RemoteTable(Table):
     ) -> None:
         if reveal:
             raise SettingError("reveal=True shows every hand: a seat at a room service shows its own view only")
+        if coach:
+            raise SettingError("coach=True judges each move on the whole deal, which a seat at a room service does "
+                               "not hold: the Review judges the deal once it is over")
         if store is not None:
             raise SettingError("store: a room service keeps the store; open the room with direct=True to name one")
         name = check_room_name(room)
@@ -120,7 +123,7 @@ class RemoteTable(Table):
         self._hint_cache = None
         self._hint_running = False
         self.seed = None
-        CardWidget.__init__(self, game=game_name, seat=seat, locale=locale, pace=pace, coach=coach)
+        CardWidget.__init__(self, game=game_name, seat=seat, locale=locale, pace=pace)
         self.bot_levels = [""] * self._players
         # JupyterHub: the service named by the Hub (not one in this user's own server) knows the Hub token's user
         hub = isinstance(connection, ServiceClient) and bool(os.environ.get(SERVICE_ENV)) and bool(
