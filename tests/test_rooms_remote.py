@@ -28,6 +28,7 @@ from cardwidgets.service.frame import _deal_start
 from cardwidgets.service.remote import RemoteRoom, SeatView
 from cardwidgets.store import RoomError
 from cardwidgets.store.room import Room
+from cardwidgets.widgets.base import SettingError
 from cardwidgets.widgets.remote_table import RemoteTable
 
 redis_server = rooms_support.redis_server
@@ -163,6 +164,9 @@ def test_a_table_at_the_service_waits_for_its_page_then_shows_its_seat(service: 
     with pytest.raises(RoomError, match=r"table\.room\.state"):
         _ = table.state
     assert not table.follow()  # no event loop here: refresh() catches up by hand
+    for refused in ({"reveal": True}, {"coach": True}, {"store": "elsewhere.sqlite"}):  # they need the whole deal
+        with pytest.raises(SettingError):
+            Table("nestors", room="class-3", seat=1, connection=connection, **refused)
 
 
 def test_a_seat_held_by_another_learner_is_refused_on_the_page_in_words(service: RoomService,

@@ -198,3 +198,21 @@ def test_another_learners_move_comes_over_the_websocket(service_server: ServiceS
 
     took = asyncio.run(scenario())
     assert took < 2.0
+
+
+def test_refusals_over_the_wire_read_in_the_learners_words(service_server: ServiceServer,
+                                                           tables: list[RemoteTable]) -> None:
+    table = learner(service_server, "nestors", 0, "words-1", bots="random", locale="ru")
+    tables.append(table)
+    for _ in range(100):
+        if table.legal:
+            break
+        time.sleep(0.06)
+        table.refresh()
+    version = table.room.version
+    assert not table.act("play 2S")  # not now: the engine's refusal, worded in the kernel
+    assert "«сыграть 2♠»" in table.error["text"]  # the action in words, as the engine words it at a single table
+    assert table.error["rule"] not in ("", "ROOM")  # the engine's own rule id, carried over the wire
+    assert not table.set_bot(1, "search")
+    assert "ботов стола" in table.error["text"]
+    assert table.room.version == version

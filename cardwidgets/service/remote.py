@@ -335,7 +335,7 @@ class Follower:
                 failures, pause = 0, FIRST_PAUSE
             except RoomError as exc:
                 if exc.key in ("room.bad_credential", "room.taken_over", "room.released"):
-                    self.on_trouble(exc)  # the seat is no longer this kernel's: nothing to retry
+                    self.on_trouble(exc)  # the seat is another kernel's now, or freed: nothing to retry
                     return
                 if exc.key == "room.service_down" and self.websocket and failures == 0:
                     self.websocket = False  # a proxy that refuses the upgrade: long-poll instead
