@@ -126,9 +126,13 @@ def kernel_memory(address: str) -> dict[str, float]:
     try:
         pid = manager.provisioner.process.pid  # type: ignore[union-attr]
         found = {"kernel, started": _resident_mb(pid)}
-        code = (f"from cardwidgets import Table\nt = Table('nestors', room='memory', seat=1, store={address!r})\n"
+        # this kernel's parent runs no room service: direct=True opens the store itself (what this part measures)
+        code = (f"from cardwidgets import Table\n"
+                f"t = Table('nestors', room='memory', seat=1, store={address!r}, direct=True)\n"
                 "_ = t.act(t.legal[0]) if t.legal else None")
-        client.execute_interactive(code, timeout=120)
+        reply = client.execute_interactive(code, timeout=120, output_hook=lambda message: None)
+        if reply["content"]["status"] != "ok":
+            raise RuntimeError(f"the kernel could not open the table: {reply['content'].get('evalue')}")
         found["kernel with a shared table"] = _resident_mb(pid)
         return found
     finally:
