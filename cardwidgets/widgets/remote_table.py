@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from cardwidgets.core.errors import IllegalActionError
+from cardwidgets.core.errors import IllegalActionError, RecordError
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.records import load_record, replay_match
@@ -336,7 +336,10 @@ class RemoteTable(Table):
             self.hint = {}
         record = frame.get("record")
         if isinstance(record, dict) and self._finished is None:
-            self._finished = replay_match(load_record(record), end_last=False)
+            try:
+                self._finished = replay_match(load_record(record), end_last=False)
+            except RecordError:  # a record that does not replay: the table shows the frame, without the Review
+                self._finished = None
         elif not isinstance(record, dict):
             self._finished = None
         self._sync()
