@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -99,3 +100,31 @@ def test_the_memory_benchmark_prints_a_kernel_figure_and_refuses_an_unknown_stag
     assert refused.returncode == 2
     assert "unknown stage 'lunch'" in refused.stderr
     assert refused.stdout == ""
+
+
+def test_the_room_benchmark_measures_a_move_through_the_service() -> None:
+    """``benchmarks/rooms.py --service``: a real jupyter server, four learners' clients, the figures printed;
+    ``--rooms``: several rooms at once, each with a learner whose moves the bots answer."""
+    done = subprocess.run(
+        [sys.executable, "benchmarks/rooms.py", "--service", "--moves", "16", "--rooms", "2", "--seconds", "2"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("service: a move seen by another client after p50 "), done.stdout
+    counted = re.search(r"\((\d+) sightings, (\d+) moves;", lines[0])
+    assert counted is not None, lines[0]
+    sightings, moves = int(counted[1]), int(counted[2])
+    assert moves >= 12, done.stdout
+    assert sightings >= 3 * moves - 3, done.stdout  # every move sent was seen by (nearly) all three others
+    assert lines[1].startswith("service: ")
+    assert "ms of the server's CPU per move" in lines[1]
+    load = re.search(r"^service, 2 rooms .*: (\d+) moves/s in all, (\d+) frames/s pushed", lines[2])
+    assert load is not None, done.stdout
+    assert int(load[1]) > 0
+    assert int(load[2]) > 0

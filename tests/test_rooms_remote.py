@@ -28,6 +28,7 @@ from cardwidgets.service.frame import _deal_start
 from cardwidgets.service.remote import RemoteRoom, SeatView
 from cardwidgets.store import RoomError
 from cardwidgets.store.room import Room
+from cardwidgets.widgets.base import SettingError
 from cardwidgets.widgets.remote_table import RemoteTable
 
 redis_server = rooms_support.redis_server
@@ -163,6 +164,9 @@ def test_a_table_at_the_service_waits_for_its_page_then_shows_its_seat(service: 
     with pytest.raises(RoomError, match=r"table\.room\.state"):
         _ = table.state
     assert not table.follow()  # no event loop here: refresh() catches up by hand
+    for refused in ({"reveal": True}, {"coach": True}, {"store": "elsewhere.sqlite"}):  # they need the whole deal
+        with pytest.raises(SettingError):
+            Table("nestors", room="class-3", seat=1, connection=connection, **refused)
 
 
 def test_a_seat_held_by_another_learner_is_refused_on_the_page_in_words(service: RoomService,
@@ -485,3 +489,35 @@ def test_a_follower_that_loses_the_service_says_so_and_recovers(service: RoomSer
         await until(lambda: not table.error, "the follower to clear its own error once it follows again")
 
     asyncio.run(scenario())
+
+
+def test_a_move_whose_reply_was_lost_is_asked_again_and_made_once(service: RoomService, tables: list[RemoteTable],
+                                                                 store_address: str,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    connection = LocalConnection(service, "anon-ann")
+    table = Table("nimby", room="class-3", seat=0, connection=connection, bots="random")
+    tables.append(table)
+    page_confirms(table, connection)
+    for _ in range(50):
+        if table.legal:
+            break
+        table.refresh()
+    made = connection.act
+    calls: list[str] = []
+
+    def act(*args: Any) -> Any:
+        reply = made(*args)
+        calls.append(args[-1])
+        if len(calls) == 1:  # the move is made, its reply lost on the way
+            raise RoomError("room.service_timeout", seconds=10)
+        return reply
+
+    monkeypatch.setattr(connection, "act", act)
+    played = table.legal[0]
+    assert table.act(played), table.error
+    assert len(calls) == 2
+    assert calls[0] == calls[1]  # asked again with the same action id …
+    room = Room("class-3", store=store_address)
+    entries = [entry for _, entry in room.store.moves("class-3")]
+    room.store.close()
+    assert [entry for entry in entries if entry["seat"] == 0] == [{"seat": 0, "action": played}]  # … made once

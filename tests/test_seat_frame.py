@@ -23,6 +23,7 @@ from cardwidgets.core.registry import GAMES
 from cardwidgets.core.state import GameState
 from cardwidgets.i18n import ActionText, CardText, Points
 from cardwidgets.service.frame import frame_of, words_from_json, words_json
+from cardwidgets.service.seat_hint import seat_hint
 
 #: Positions looked at per game: every move of a few deals, each seat at each.
 DEALS = 3
@@ -74,6 +75,23 @@ def test_a_seats_hint_depends_only_on_the_seats_knowledge(game: str) -> None:
         world = state.world(state.knowledge(seat), rng)
         ours, theirs = hint_decision(state, seat), hint_decision(world, seat)
         assert (ours.action.text, ours.text("en")) == (theirs.action.text, theirs.text("en"))
+        asked += 1
+    assert asked >= 1
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_services_hint_depends_only_on_the_seats_knowledge(game: str) -> None:
+    """What the room service answers (``seat_hint``): the same move and words in any deal the seat cannot tell apart."""
+    rng = random.Random(3)
+    asked = 0
+    for state, _match in positions(game)[5::7][:4]:
+        seat = state.to_act
+        if state.is_done or seat is None or len(state.legal_actions()) < 2:
+            continue
+        world = state.world(state.knowledge(seat), rng)
+        ours, theirs = seat_hint(state, seat), seat_hint(world, seat)
+        assert (ours.action.text, ours.text("en"), ours.text("ru")) == (theirs.action.text, theirs.text("en"),
+                                                                        theirs.text("ru"))
         asked += 1
     assert asked >= 1
 

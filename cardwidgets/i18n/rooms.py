@@ -219,6 +219,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "tables: expected a whole number from 1 to {limit}",
         "ru": "столов: нужно целое число от 1 до {limit}",
     },
+    "classroom.released_bot": {
+        "en": "seat {seat} of room {room} is free: a bot plays it until a learner takes it",
+        "ru": "место {seat} за столом {room} свободно: за него играет бот, пока его не займёт ученик",
+    },
+    "classroom.released_learner": {
+        "en": "seat {seat} of room {room} is kept for a learner: the next learner who asks for it takes it, and the table waits for them at its turns",
+        "ru": "место {seat} за столом {room} оставлено для ученика: его займёт следующий ученик, который его попросит, а стол ждёт его на его ходах",
+    },
+    "room.hub_unreachable": {
+        "en": "{hub} at {url} cannot be reached ({reason}): nobody can be told apart until it answers",
+        "ru": "{hub} по адресу {url} недоступен ({reason}): пока он не ответит, пользователей не различить",
+    },
     "classroom.title": {
         "en": "Classroom {name}: {game} at {tables} tables, the same deals at every table (seed {seed})",
         "ru": "Класс {name}: «{game}» за {tables} столами, за каждым столом те же сдачи (номер расклада {seed})",

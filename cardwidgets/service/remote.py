@@ -39,6 +39,8 @@ MAX_PAUSE = 5.0
 FIRST_PAUSE = 0.2
 #: Failures in a row after which the follower says so in the table's ``error``.
 FAILURES_SAID = 3
+#: The errors after which a call's reply may have been lost (the call may have been made): asked once more.
+LOST_REPLY = ("room.service_timeout", "room.service_down")
 #: Seconds a long-poll waits for a new frame.
 WAIT_SECONDS = 20.0
 
@@ -246,24 +248,33 @@ class RemoteRoom:
 
     # ----- the seat's calls ------------------------------------------------------------------------
     def act(self, action: str) -> None:
-        """Play ``action`` at the version this kernel saw; refused: the service's latest frame is taken, then raised."""
-        credential = self._pass()
-        try:
-            reply = self.connection.act(self.name, credential, self.seat, self.version, action, uuid.uuid4().hex)
-        except (RoomError, IllegalActionError):
-            self._catch_up()
-            raise
+        """Play ``action`` at the version this kernel saw; refused: the service's latest frame is taken, then raised.
+
+        A reply lost on the way (a timeout, a dropped connection) is asked for once more with the same action
+        id: the service answers a retried id with its first reply, so the move is never made twice.
+        """
+        credential, expected, action_id = self._pass(), self.version, uuid.uuid4().hex
+        reply = self._once(lambda: self.connection.act(self.name, credential, self.seat, expected, action, action_id))
         self.take(reply.get("frame"))
 
     def next_deal(self) -> None:
         """Start the deal after the one this kernel saw (nothing happens if another seat did)."""
-        credential = self._pass()
+        credential, deal, action_id = self._pass(), self.state.deal, uuid.uuid4().hex
+        reply = self._once(lambda: self.connection.next_deal(self.name, credential, self.seat, deal, action_id))
+        self.take(reply.get("frame"))
+
+    def _once(self, call: Callable[[], JSON]) -> JSON:
+        """``call()``, tried a second time if its reply was lost; refused: the latest frame is taken, then raised."""
         try:
-            reply = self.connection.next_deal(self.name, credential, self.seat, self.state.deal, uuid.uuid4().hex)
-        except RoomError:
+            try:
+                return call()
+            except RoomError as exc:
+                if exc.key not in LOST_REPLY:
+                    raise
+                return call()  # the same action id: applied once whichever reply was lost
+        except (RoomError, IllegalActionError):
             self._catch_up()
             raise
-        self.take(reply.get("frame"))
 
     def hint(self) -> JSON:
         """The service's hint for this seat, from its knowledge only: ``{"action", "why"}``."""
@@ -335,7 +346,7 @@ class Follower:
                 failures, pause = 0, FIRST_PAUSE
             except RoomError as exc:
                 if exc.key in ("room.bad_credential", "room.taken_over", "room.released"):
-                    self.on_trouble(exc)  # the seat is another kernel's now: nothing to retry
+                    self.on_trouble(exc)  # the seat is another kernel's now, or freed: nothing to retry
                     return
                 if exc.key == "room.service_down" and self.websocket and failures == 0:
                     self.websocket = False  # a proxy that refuses the upgrade: long-poll instead

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from cardwidgets.core.errors import IllegalActionError
+from cardwidgets.core.errors import IllegalActionError, RecordError
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
 from cardwidgets.core.records import load_record, replay_match
@@ -33,7 +33,7 @@ from cardwidgets.core.state import GameState
 from cardwidgets.i18n import format_value, phase_name
 from cardwidgets.i18n.tools import tool_text
 from cardwidgets.i18n.ui import action_label, ui_texts
-from cardwidgets.service.client import JSON, RoomConnection, ServiceClient, find_service
+from cardwidgets.service.client import JSON, SERVICE_ENV, RoomConnection, ServiceClient, find_service
 from cardwidgets.service.frame import words_from_json
 from cardwidgets.service.remote import Follower, RemoteRoom
 from cardwidgets.service.wire import API_PATH, explanation_from
@@ -84,6 +84,9 @@ class RemoteTable(Table):
     ) -> None:
         if reveal:
             raise SettingError("reveal=True shows every hand: a seat at a room service shows its own view only")
+        if coach:
+            raise SettingError("coach=True judges each move on the whole deal, which a seat at a room service does "
+                               "not hold: the Review judges the deal once it is over")
         if store is not None:
             raise SettingError("store: a room service keeps the store; open the room with direct=True to name one")
         name = check_room_name(room)
@@ -120,9 +123,11 @@ class RemoteTable(Table):
         self._hint_cache = None
         self._hint_running = False
         self.seed = None
-        CardWidget.__init__(self, game=game_name, seat=seat, locale=locale, pace=pace, coach=coach)
+        CardWidget.__init__(self, game=game_name, seat=seat, locale=locale, pace=pace)
         self.bot_levels = [""] * self._players
-        hub = isinstance(connection, ServiceClient) and bool(os.environ.get("JUPYTERHUB_API_TOKEN"))
+        # JupyterHub: the service named by the Hub (not one in this user's own server) knows the Hub token's user
+        hub = isinstance(connection, ServiceClient) and bool(os.environ.get(SERVICE_ENV)) and bool(
+            os.environ.get("JUPYTERHUB_API_TOKEN"))
         if hub:
             self.room.join_hub()
         else:
@@ -331,7 +336,10 @@ class RemoteTable(Table):
             self.hint = {}
         record = frame.get("record")
         if isinstance(record, dict) and self._finished is None:
-            self._finished = replay_match(load_record(record), end_last=False)
+            try:
+                self._finished = replay_match(load_record(record), end_last=False)
+            except RecordError:  # a record that does not replay: the table shows the frame, without the Review
+                self._finished = None
         elif not isinstance(record, dict):
             self._finished = None
         self._sync()

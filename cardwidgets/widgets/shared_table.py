@@ -1,6 +1,10 @@
-"""``SharedTable``: the ``Table`` of one seat in a shared room (``Table(game, room="class-3", seat=2)``).
+"""``SharedTable``: the ``Table`` of one seat in a shared room in direct mode, and which seat a room gets.
 
-The table is the ordinary ``Table`` — the same traits, the same front-end, the same
+``Table(game, room="class-3", seat=2)`` is a ``RemoteTable`` (``widgets/remote_table.py``) where a room
+service runs: the kernel holds its seat's view only. Where none runs and no Jupyter server started the
+kernel (a script, a test, a benchmark), or with ``direct=True``, it is a ``SharedTable`` (``seat_class``).
+
+A ``SharedTable`` is the ordinary ``Table`` — the same traits, the same front-end, the same
 seat-filtered view — whose moves go through a ``Room`` (``store/room.py``) instead of
 straight to the engine: every move is checked by the engine and appended to the room's
 log; a background task on the kernel's event loop looks at the log every
