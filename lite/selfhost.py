@@ -119,8 +119,48 @@ def download_wheels(python: Path, lock: dict, names: list[str], dest: Path) -> d
     return {name: found[name] for name in names}
 
 
-def self_host_pyodide(python: Path, version: str, site: Path, wheels: list[Path], cache: Path) -> None:
-    """Copy Pyodide ``version`` and the wheels its kernel needs into ``site/static/pyodide/``."""
+def wheel_name_version(wheel: Path) -> tuple[str, str]:
+    """The normalized name and the version a wheel's file name gives."""
+    name, version = wheel.name.split("-")[:2]
+    return normalize(name), version
+
+
+def newest_wheels(wheels: list[Path]) -> dict[str, Path]:
+    """One wheel per package, the highest version (piplite's index has two stubs of widgetsnbextension)."""
+    def key(wheel: Path) -> tuple[int, ...]:
+        return tuple(int(part) if part.isdigit() else 0 for part in wheel_name_version(wheel)[1].split("."))
+
+    newest: dict[str, Path] = {}
+    for wheel in sorted(wheels, key=key):
+        newest[wheel_name_version(wheel)[0]] = wheel
+    return newest
+
+
+def add_to_lock(lock: dict, wheels: list[Path], target: Path) -> list[str]:
+    """Put ``wheels`` (the site's and the kernel's own) into ``lock`` and ``target``; returns their names.
+
+    Each becomes a lock entry like Pyodide's own (its ``depends`` are its requirements that the lock has),
+    so that ``loadPyodide`` can load it by name with everything else, in parallel.
+    """
+    added = newest_wheels(wheels)
+    known = {normalize(name) for name in lock["packages"]} | set(added)
+    for name, wheel in added.items():
+        shutil.copy2(wheel, target / wheel.name)
+        lock["packages"][name] = {
+            "name": name, "version": wheel_name_version(wheel)[1], "file_name": wheel.name,
+            "install_dir": "site", "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+            "package_type": "package", "imports": [], "unvendored_tests": False,
+            "depends": sorted(requirements_of(wheel) & known),
+        }
+    return sorted(added)
+
+
+def self_host_pyodide(python: Path, version: str, site: Path, wheels: list[Path], cache: Path) -> list[str]:
+    """Copy Pyodide ``version`` and the wheels its kernel needs into ``site/static/pyodide/``.
+
+    Returns the packages the kernel should have ``loadPyodide`` load at once (``loadPyodideOptions.packages``):
+    what it installs at start, piplite, and the site's wheels (cardwidgets and its requirements).
+    """
     package = npm_pyodide(version, cache)
     target = site / "static" / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
@@ -135,5 +175,10 @@ def self_host_pyodide(python: Path, version: str, site: Path, wheels: list[Path]
         if wheel is not None:
             shutil.copy2(wheel, target / entry["file_name"])
             entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    site_wheels = [wheel for wheel in [*wheels, *kernel_wheels]
+                   if wheel_name_version(wheel)[0] not in {normalize(name) for name in lock["packages"]}]
+    added = add_to_lock(lock, site_wheels, target)
     (target / "pyodide-lock.json").write_text(json.dumps(lock))
-    log(f"self-hosted Pyodide {version} with {len(names)} wheels: {', '.join(names)}")
+    log(f"self-hosted Pyodide {version} with {len(names)} wheels: {', '.join(names)}; "
+        f"and in its lock file: {', '.join(added)}")
+    return sorted({*(normalize(name) for name in KERNEL_START_PACKAGES), *added})
