@@ -155,6 +155,65 @@ def add_to_lock(lock: dict, wheels: list[Path], target: Path) -> list[str]:
     return sorted(added)
 
 
+#: Run by Pyodide itself in Node.js (``NODE_COMPILE``): puts the bytecode of every module of each wheel in
+#: ``/wheels`` next to its source (``__pycache__/*.cpython-3XX.pyc``, unchecked hashes: a wheel's files get
+#: new times when unpacked), so that the browser imports the kernel's modules without compiling them.
+#: Compiling IPython and its stack in the browser is most of the kernel's start; the bytecode is made by
+#: the same Python as the browser's, so it is the bytecode the browser would make.
+PY_COMPILE = """
+import importlib.util, io, pathlib, sys, zipfile
+site = "/lib/python%d.%d/site-packages/" % sys.version_info[:2]
+for wheel in sorted(pathlib.Path("/wheels").glob("*.whl")):
+    source = zipfile.ZipFile(io.BytesIO(wheel.read_bytes()))
+    names = source.namelist()
+    if any("__pycache__/" in name for name in names):
+        continue
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        added, record = [], None
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                record = (info, data)
+                continue
+            target.writestr(info, data)
+            if not info.filename.endswith(".py") or ".data/" in info.filename.split(".dist-info/")[0]:
+                continue
+            try:
+                code = compile(data, site + info.filename, "exec", dont_inherit=True)
+            except (SyntaxError, ValueError):
+                continue
+            pyc = importlib.util.cache_from_source(info.filename)
+            target.writestr(pyc, importlib._bootstrap_external._code_to_hash_pyc(
+                code, importlib.util.source_hash(data), checked=False))
+            added.append(pyc)
+        if record is not None:
+            text = record[1].decode().rstrip("\\n") + "\\n" + "".join(f"{name},,\\n" for name in added)
+            target.writestr(record[0], text)
+    wheel.write_bytes(out.getvalue())
+"""
+NODE_COMPILE = """
+import { loadPyodide } from %s;
+const pyodide = await loadPyodide({ indexURL: %s });
+pyodide.FS.mkdirTree("/wheels");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: %s }, "/wheels");
+await pyodide.runPythonAsync(%s);
+"""
+
+
+def precompile(package: Path, target: Path) -> None:
+    """Add the bytecode of their modules to the wheels in ``target``, made by the npm package's Pyodide in Node.js."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("self-hosting Pyodide needs Node.js")
+    script = NODE_COMPILE % (json.dumps((package / "pyodide.mjs").as_uri()), json.dumps(str(package) + "/"),
+                             json.dumps(str(target)), json.dumps(PY_COMPILE))
+    result = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True,
+                            check=False)
+    if result.returncode != 0:
+        raise SystemExit(f"compiling the wheels' modules in Pyodide failed:\n{result.stderr[-3000:]}")
+
+
 def self_host_pyodide(python: Path, version: str, site: Path, wheels: list[Path], cache: Path) -> list[str]:
     """Copy Pyodide ``version`` and the wheels its kernel needs into ``site/static/pyodide/``.
 
@@ -178,6 +237,11 @@ def self_host_pyodide(python: Path, version: str, site: Path, wheels: list[Path]
     site_wheels = [wheel for wheel in [*wheels, *kernel_wheels]
                    if wheel_name_version(wheel)[0] not in {normalize(name) for name in lock["packages"]}]
     added = add_to_lock(lock, site_wheels, target)
+    precompile(package, target)
+    for entry in lock["packages"].values():
+        wheel = target / entry["file_name"]
+        if wheel.suffix == ".whl" and wheel.exists():
+            entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
     (target / "pyodide-lock.json").write_text(json.dumps(lock))
     log(f"self-hosted Pyodide {version} with {len(names)} wheels: {', '.join(names)}; "
         f"and in its lock file: {', '.join(added)}")
