@@ -14,7 +14,7 @@ For each visit it prints the moment (seconds after ``page.goto``) each phase end
 - ``worker``: the kernel's web worker exists;
 - ``wasm+stdlib``: ``pyodide.asm.wasm`` and ``python_stdlib.zip`` received;
 - ``pyodide-boot``: the first wheel is asked for (Pyodide is up and loads packages);
-- ``wheels``: the last wheel received;
+- ``wheels``: the last of the kernel's wheels received (those asked for before it is idle);
 - ``kernel-idle``: the notebook's kernel is idle (``import pyodide_kernel``: IPython and the kernel imported);
 - ``first-table``: after Run All, the notebook's first cardwidgets table is drawn (seconds after kernel-idle).
 
@@ -80,9 +80,6 @@ class Record:
 
 def phases(record: Record) -> dict[str, float | None]:
     """The end of each of ``PHASES`` (None when the visit did not show it) and ``first-table``."""
-    def ends(predicate: object) -> list[float]:
-        return [f.end for f in record.fetches if f.end is not None and predicate(f.url)]  # type: ignore[operator]
-
     def name(url: str) -> str:
         return url.split("?", 1)[0].rsplit("/", 1)[-1]
 
@@ -93,8 +90,11 @@ def phases(record: Record) -> dict[str, float | None]:
     for fetch in record.fetches:
         if fetch.end is not None and name(fetch.url) in ("pyodide.asm.wasm", "python_stdlib.zip"):
             core[name(fetch.url)] = min(fetch.end, core.get(name(fetch.url), fetch.end))
-    wheel_starts = [f.start for f in record.fetches if name(f.url).endswith(".whl")]
-    wheel_ends = ends(lambda url: name(url).endswith(".whl"))
+    # the kernel's wheels: those asked for before it was idle (a notebook's cells may load more)
+    wheels = [f for f in record.fetches if name(f.url).endswith(".whl")
+              and (record.kernel_idle is None or f.start <= record.kernel_idle)]
+    wheel_starts = [f.start for f in wheels]
+    wheel_ends = [f.end for f in wheels if f.end is not None]
     return {
         "jupyterlab-js": max(page_js, default=None),
         "worker": record.worker,

@@ -105,6 +105,7 @@ def test_a_lite_start_is_cut_into_its_phases() -> None:
             fetch("http://h/static/pyodide/ipython-9.12.0-py3-none-any.whl", 2.2, 6.0, from_worker=True),
             fetch("http://h/static/pyodide/jedi-0.19.2-py2.py3-none-any.whl", 2.3, 6.5, from_worker=True),
             fetch("http://h/build/late-chunk.js", 7.0, 7.2),  # after the worker: not JupyterLab's start
+            fetch("http://h/static/pyodide/psygnal-0.16.1-py3-none-any.whl", 9.0, 9.1),  # a cell's, after idle
         ],
         worker=2.0, kernel_idle=8.0, first_table=10.5,
     )
