@@ -16,6 +16,7 @@ For each visit it prints the moment (seconds after ``page.goto``) each phase end
 - ``pyodide-boot``: the first wheel is asked for (Pyodide is up and loads packages);
 - ``wheels``: the last of the kernel's wheels received (those asked for before it is idle);
 - ``kernel-idle``: the notebook's kernel is idle (``import pyodide_kernel``: IPython and the kernel imported);
+- ``browser-cpu``: the CPU seconds Chromium spent until then (all its processes; the load hardly moves it);
 - ``first-table``: after Run All, the notebook's first cardwidgets table is drawn (seconds after kernel-idle).
 
 The load average of the machine is printed with every visit: on a shared machine the figures move with it.
@@ -76,6 +77,7 @@ class Record:
     kernel_idle: float | None = None
     first_table: float | None = None
     console: list[tuple[float, str]] = field(default_factory=list)
+    cpu_s: float | None = None  # CPU seconds the browser's processes spent until kernel-idle
 
 
 def phases(record: Record) -> dict[str, float | None]:
@@ -86,7 +88,7 @@ def phases(record: Record) -> dict[str, float | None]:
     page_js = [f.end for f in record.fetches if f.end is not None and not f.from_worker
                and name(f.url).endswith(".js") and "/static/pyodide/" not in f.url
                and (record.worker is None or f.start <= record.worker)]
-    core = {}  # a file the service worker passes on is seen twice: the first to arrive counts
+    core: dict[str, float] = {}  # a file the service worker passes on is seen twice: the first to arrive counts
     for fetch in record.fetches:
         if fetch.end is not None and name(fetch.url) in ("pyodide.asm.wasm", "python_stdlib.zip"):
             core[name(fetch.url)] = min(fetch.end, core.get(name(fetch.url), fetch.end))
@@ -102,9 +104,25 @@ def phases(record: Record) -> dict[str, float | None]:
         "pyodide-boot": min(wheel_starts, default=None),
         "wheels": max(wheel_ends, default=None),
         "kernel-idle": record.kernel_idle,
+        "browser-cpu": record.cpu_s,
         "first-table": (record.first_table - record.kernel_idle
                         if record.first_table is not None and record.kernel_idle is not None else None),
     }
+
+
+def browser_cpu_s() -> float:
+    """CPU seconds used so far by this process's descendants that are alive (Playwright's driver, Chromium).
+
+    Unlike the wall-clock phases, it hardly moves with the machine's load: it is the work a start takes.
+    """
+    import psutil  # type: ignore[import-untyped]
+
+    total = 0.0
+    for child in psutil.Process().children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            times = child.cpu_times()
+            total += times.user + times.system
+    return total
 
 
 def describe(label: str, record: Record) -> str:
@@ -194,6 +212,7 @@ def visit(playwright: object, profile: Path, base: str, notebook: str, timeout_s
         context.on("requestfinished", on_done)
         page.on("worker", on_worker)
         page.on("console", lambda message: record.console.append((now(), message.text)))
+        cpu_before = browser_cpu_s()
         t0 = time.monotonic()
         page.goto(f"{base}/lab/index.html?path={notebook}.ipynb")
         deadline = time.monotonic() + timeout_s
@@ -202,6 +221,7 @@ def visit(playwright: object, profile: Path, base: str, notebook: str, timeout_s
                 raise TimeoutError("the kernel never answered")
             page.wait_for_timeout(50)
         record.kernel_idle = now()
+        record.cpu_s = browser_cpu_s() - cpu_before
         worker_urls = {worker.url for worker in page.workers}
         for fetch in record.fetches:  # the worker's own requests: what it loads by URL from the site
             fetch.from_worker = (fetch.url in worker_urls or "/static/pyodide/" in fetch.url
@@ -252,8 +272,8 @@ def main(argv: list[str] | None = None) -> int:
         print("\nmedians (s):")
         for label, runs in results.items():
             cells = []
-            for key in (*PHASES, "first-table"):
-                values = [run[key] for run in runs if run[key] is not None]
+            for key in (*PHASES, "browser-cpu", "first-table"):
+                values = [value for run in runs if (value := run[key]) is not None]
                 cells.append(f"{key} {statistics.median(values):.1f}" if values else f"{key} –")
             print(f"{label:<18} " + " | ".join(cells))
         print("load " + "/".join(f"{value:.1f}" for value in os.getloadavg()))

@@ -111,7 +111,7 @@ def test_a_lite_start_is_cut_into_its_phases() -> None:
     )
     assert lite.phases(record) == {
         "jupyterlab-js": 1.5, "worker": 2.0, "wasm+stdlib": 2.6, "pyodide-boot": 2.2, "wheels": 6.5,
-        "kernel-idle": 8.0, "first-table": 2.5,
+        "kernel-idle": 8.0, "browser-cpu": None, "first-table": 2.5,
     }
     assert lite.phases(lite.Record())["kernel-idle"] is None
     assert "load" in lite.describe("site cold", record)
