@@ -134,6 +134,19 @@ def write_lite_config(lite_dir: Path, pyodide_url: str, *, offline: bool) -> Non
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
 
 
+def preload_packages(output: Path, packages: list[str]) -> None:
+    """Have ``loadPyodide`` load ``packages`` from the lock file, all at once, as the kernel starts.
+
+    The kernel's worker otherwise installs micropip, piplite, then its own packages one by one, each
+    through micropip; the ones listed in ``loadPyodideOptions.packages`` it leaves alone (they are there).
+    """
+    config_path = output / "jupyter-lite.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    kernel["loadPyodideOptions"] = {**kernel.get("loadPyodideOptions", {}), "packages": packages}
+    config_path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
 def lite_build(python: Path, lite_dir: Path, contents: Path, wheels: list[Path], output: Path) -> None:
     """Run ``jupyter lite build`` in ``lite_dir`` with Jupyter's user-level state kept out."""
     env = {
@@ -205,7 +218,8 @@ def build(args: argparse.Namespace) -> Path:
         lite_build(python, staging, staging / "contents", wheels, output)
         keep_deal_links(output)
         if args.self_host_pyodide:
-            selfhost.self_host_pyodide(python, PYODIDE_VERSION, output, wheels, args.cache_dir.resolve())
+            packages = selfhost.self_host_pyodide(python, PYODIDE_VERSION, output, wheels, args.cache_dir.resolve())
+            preload_packages(output, packages)
     (output / SITE_MARKER).write_text("built by lite/build.py; the next build deletes this folder\n")
     log(f"site: {output} ({site_size_mb(output):.1f} MB, {time.monotonic() - started:.0f} s); Pyodide from {url}")
     return output

@@ -119,8 +119,107 @@ def download_wheels(python: Path, lock: dict, names: list[str], dest: Path) -> d
     return {name: found[name] for name in names}
 
 
-def self_host_pyodide(python: Path, version: str, site: Path, wheels: list[Path], cache: Path) -> None:
-    """Copy Pyodide ``version`` and the wheels its kernel needs into ``site/static/pyodide/``."""
+def wheel_name_version(wheel: Path) -> tuple[str, str]:
+    """The normalized name and the version a wheel's file name gives."""
+    name, version = wheel.name.split("-")[:2]
+    return normalize(name), version
+
+
+def newest_wheels(wheels: list[Path]) -> dict[str, Path]:
+    """One wheel per package, the highest version (piplite's index has two stubs of widgetsnbextension)."""
+    def key(wheel: Path) -> tuple[int, ...]:
+        return tuple(int(part) if part.isdigit() else 0 for part in wheel_name_version(wheel)[1].split("."))
+
+    newest: dict[str, Path] = {}
+    for wheel in sorted(wheels, key=key):
+        newest[wheel_name_version(wheel)[0]] = wheel
+    return newest
+
+
+def add_to_lock(lock: dict, wheels: list[Path], target: Path) -> list[str]:
+    """Put ``wheels`` (the site's and the kernel's own) into ``lock`` and ``target``; returns their names.
+
+    Each becomes a lock entry like Pyodide's own (its ``depends`` are its requirements that the lock has),
+    so that ``loadPyodide`` can load it by name with everything else, in parallel.
+    """
+    added = newest_wheels(wheels)
+    known = {normalize(name) for name in lock["packages"]} | set(added)
+    for name, wheel in added.items():
+        shutil.copy2(wheel, target / wheel.name)
+        lock["packages"][name] = {
+            "name": name, "version": wheel_name_version(wheel)[1], "file_name": wheel.name,
+            "install_dir": "site", "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+            "package_type": "package", "imports": [], "unvendored_tests": False,
+            "depends": sorted(requirements_of(wheel) & known),
+        }
+    return sorted(added)
+
+
+#: Run by Pyodide itself in Node.js (``NODE_COMPILE``): puts the bytecode of every module of each wheel in
+#: ``/wheels`` next to its source (``__pycache__/*.cpython-3XX.pyc``, unchecked hashes: a wheel's files get
+#: new times when unpacked), so that the browser imports the kernel's modules without compiling them.
+#: Compiling IPython and its stack in the browser is most of the kernel's start; the bytecode is made by
+#: the same Python as the browser's, so it is the bytecode the browser would make.
+PY_COMPILE = """
+import importlib.util, io, pathlib, sys, zipfile
+site = "/lib/python%d.%d/site-packages/" % sys.version_info[:2]
+for wheel in sorted(pathlib.Path("/wheels").glob("*.whl")):
+    source = zipfile.ZipFile(io.BytesIO(wheel.read_bytes()))
+    names = source.namelist()
+    if any("__pycache__/" in name for name in names):
+        continue
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        added, record = [], None
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                record = (info, data)
+                continue
+            target.writestr(info, data)
+            if not info.filename.endswith(".py") or ".data/" in info.filename.split(".dist-info/")[0]:
+                continue
+            try:
+                code = compile(data, site + info.filename, "exec", dont_inherit=True)
+            except (SyntaxError, ValueError):
+                continue
+            pyc = importlib.util.cache_from_source(info.filename)
+            target.writestr(pyc, importlib._bootstrap_external._code_to_hash_pyc(
+                code, importlib.util.source_hash(data), checked=False))
+            added.append(pyc)
+        if record is not None:
+            text = record[1].decode().rstrip("\\n") + "\\n" + "".join(f"{name},,\\n" for name in added)
+            target.writestr(record[0], text)
+    wheel.write_bytes(out.getvalue())
+"""
+NODE_COMPILE = """
+import { loadPyodide } from %s;
+const pyodide = await loadPyodide({ indexURL: %s });
+pyodide.FS.mkdirTree("/wheels");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: %s }, "/wheels");
+await pyodide.runPythonAsync(%s);
+"""
+
+
+def precompile(package: Path, target: Path) -> None:
+    """Add the bytecode of their modules to the wheels in ``target``, made by the npm package's Pyodide in Node.js."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("self-hosting Pyodide needs Node.js")
+    script = NODE_COMPILE % (json.dumps((package / "pyodide.mjs").as_uri()), json.dumps(str(package) + "/"),
+                             json.dumps(str(target)), json.dumps(PY_COMPILE))
+    result = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True,
+                            check=False)
+    if result.returncode != 0:
+        raise SystemExit(f"compiling the wheels' modules in Pyodide failed:\n{result.stderr[-3000:]}")
+
+
+def self_host_pyodide(python: Path, version: str, site: Path, wheels: list[Path], cache: Path) -> list[str]:
+    """Copy Pyodide ``version`` and the wheels its kernel needs into ``site/static/pyodide/``.
+
+    Returns the packages the kernel should have ``loadPyodide`` load at once (``loadPyodideOptions.packages``):
+    what it installs at start, piplite, and the site's wheels (cardwidgets and its requirements).
+    """
     package = npm_pyodide(version, cache)
     target = site / "static" / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
@@ -135,5 +234,15 @@ def self_host_pyodide(python: Path, version: str, site: Path, wheels: list[Path]
         if wheel is not None:
             shutil.copy2(wheel, target / entry["file_name"])
             entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    site_wheels = [wheel for wheel in [*wheels, *kernel_wheels]
+                   if wheel_name_version(wheel)[0] not in {normalize(name) for name in lock["packages"]}]
+    added = add_to_lock(lock, site_wheels, target)
+    precompile(package, target)
+    for entry in lock["packages"].values():
+        wheel = target / entry["file_name"]
+        if wheel.suffix == ".whl" and wheel.exists():
+            entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
     (target / "pyodide-lock.json").write_text(json.dumps(lock))
-    log(f"self-hosted Pyodide {version} with {len(names)} wheels: {', '.join(names)}")
+    log(f"self-hosted Pyodide {version} with {len(names)} wheels: {', '.join(names)}; "
+        f"and in its lock file: {', '.join(added)}")
+    return sorted({*(normalize(name) for name in KERNEL_START_PACKAGES), *added})

@@ -128,3 +128,39 @@ def test_the_room_benchmark_measures_a_move_through_the_service() -> None:
     assert load is not None, done.stdout
     assert int(load[1]) > 0
     assert int(load[2]) > 0
+
+
+def _lite() -> ModuleType:
+    """``benchmarks/lite.py`` as a module (its dataclasses look their module up in ``sys.modules``)."""
+    spec = importlib.util.spec_from_file_location("benchmark_lite", ROOT / "benchmarks" / "lite.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_lite_start_is_cut_into_its_phases() -> None:
+    """The Lite benchmark's breakdown, from the requests a visit saw (a real visit needs a built site and Chromium)."""
+    lite = _lite()
+    fetch = lite.Fetch
+    record = lite.Record(
+        fetches=[
+            fetch("http://h/build/bundle.js", 0.1, 1.5),
+            fetch("http://h/static/pyodide/pyodide.asm.wasm", 2.1, 2.6, from_worker=True),
+            fetch("http://h/static/pyodide/pyodide.asm.wasm", 2.1, 5.0, from_worker=True),  # the service worker's
+            fetch("http://h/static/pyodide/python_stdlib.zip", 2.1, 2.4, from_worker=True),
+            fetch("http://h/static/pyodide/ipython-9.12.0-py3-none-any.whl", 2.2, 6.0, from_worker=True),
+            fetch("http://h/static/pyodide/jedi-0.19.2-py2.py3-none-any.whl", 2.3, 6.5, from_worker=True),
+            fetch("http://h/build/late-chunk.js", 7.0, 7.2),  # after the worker: not JupyterLab's start
+            fetch("http://h/static/pyodide/psygnal-0.16.1-py3-none-any.whl", 9.0, 9.1),  # a cell's, after idle
+        ],
+        worker=2.0, kernel_idle=8.0, first_table=10.5,
+    )
+    assert lite.phases(record) == {
+        "jupyterlab-js": 1.5, "worker": 2.0, "wasm+stdlib": 2.6, "pyodide-boot": 2.2, "wheels": 6.5,
+        "kernel-idle": 8.0, "browser-cpu": None, "first-table": 2.5,
+    }
+    assert lite.phases(lite.Record())["kernel-idle"] is None
+    assert "load" in lite.describe("site cold", record)

@@ -245,3 +245,47 @@ def test_the_sites_pages_keep_a_deal_links_fragment(tmp_path):
     (tmp_path / "lab" / "index.html").write_text("<html></html>")
     with pytest.raises(SystemExit, match="expected one <head>"):
         build.keep_deal_links(tmp_path)
+
+
+def fake_wheel(folder: Path, name: str, version: str, requires: tuple[str, ...] = ()) -> Path:
+    """A pure-Python wheel with one module and the requirements given."""
+    import zipfile
+
+    wheel = folder / f"{name}-{version}-py3-none-any.whl"
+    metadata = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+    metadata += "".join(f"Requires-Dist: {requirement}\n" for requirement in requires)
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr(f"{name}/__init__.py", "")
+        archive.writestr(f"{name}-{version}.dist-info/METADATA", metadata)
+    return wheel
+
+
+def test_the_kernels_packages_and_cardwidgets_load_from_the_lock_file_at_once(tmp_path):
+    """The site's wheels join Pyodide's lock file, and the kernel has loadPyodide load them all in one step."""
+    build = load_build()
+    selfhost = build.selfhost
+    wheels = [
+        fake_wheel(tmp_path, "cardwidgets", "0.1.0", ("anywidget>=0.9", "traitlets", "pytest; extra == 'test'")),
+        fake_wheel(tmp_path, "anywidget", "0.11.0", ("psygnal",)),
+        fake_wheel(tmp_path, "widgetsnbextension", "3.6.999"),
+        fake_wheel(tmp_path, "widgetsnbextension", "4.0.999"),
+    ]
+    target = tmp_path / "pyodide"
+    target.mkdir()
+    lock = {"packages": {"traitlets": {"name": "traitlets", "depends": []}}}
+    assert selfhost.add_to_lock(lock, wheels, target) == ["anywidget", "cardwidgets", "widgetsnbextension"]
+    entry = lock["packages"]["cardwidgets"]
+    assert entry["file_name"] == "cardwidgets-0.1.0-py3-none-any.whl"
+    assert (target / entry["file_name"]).is_file()
+    assert entry["depends"] == ["anywidget", "traitlets"]  # what the lock has; extras left out
+    assert lock["packages"]["anywidget"]["depends"] == []  # psygnal is not in this lock
+    assert lock["packages"]["widgetsnbextension"]["version"] == "4.0.999"  # the newest of the kernel's two stubs
+
+    site = tmp_path / "site"
+    site.mkdir()
+    config = {"jupyter-config-data": {"litePluginSettings": {build.KERNEL_PLUGIN: {"pyodideUrl": "x"}}}}
+    (site / "jupyter-lite.json").write_text(json.dumps(config))
+    build.preload_packages(site, ["cardwidgets", "ipython"])
+    kernel = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
+    expected = {"pyodideUrl": "x", "loadPyodideOptions": {"packages": ["cardwidgets", "ipython"]}}
+    assert kernel[build.KERNEL_PLUGIN] == expected

@@ -364,9 +364,15 @@ class LitePage:
         self.visit = Visit(self.context, page, self.server, self.server.log_size())
         self.context.on("request", lambda request: self.visit.requests.append(request.url))
         check_the_nets(self.visit, self.offline.proxy)
+        console: list[str] = []  # the page's and its workers' (Pyodide says "Loading …" as it installs a package)
+        page.on("console", lambda message: console.append(message.text))
         self.kernel_ready_s = open_notebook(page, self.server, "00-start-here")
         page.wait_for_function(_KERNEL_IDLE_JS, arg="00-start-here.ipynb", timeout=120_000)
         self.kernel_id = page.evaluate(_KERNEL_ID_JS)
+        # loadPyodide loaded the kernel's packages and cardwidgets from the lock file in one step: the kernel
+        # installed none of them one by one as it started (lite/build.py, preload_packages).
+        one_by_one = [text for text in console if text.startswith("Loading ")]
+        assert not one_by_one, f"the kernel installed packages one by one as it started: {one_by_one}"
         assert_stayed_local(self.visit, self.offline.proxy)  # loading the site and booting Pyodide
         self.broken = False
 
@@ -651,6 +657,13 @@ def test_drill_progress_survives_a_kernel_restart(lite_page, offline_browser, vi
     assert_stayed_local(visit, offline_browser.proxy)
 
 
+#: The kernel's modules came with their bytecode (lite/selfhost.py, PY_COMPILE): the browser did not compile them.
+BYTECODE_CELL = """# test_lite: bytecode in the wheels
+import json, os, sys
+names = ("IPython.core.interactiveshell", "pyodide_kernel", "cardwidgets.widgets.table")
+print("PYC", json.dumps({name: os.path.isfile(sys.modules[name].__spec__.cached) for name in names}))"""
+
+
 def test_start_here_plays_a_card_offline(lite_site, lite_page, offline_browser, visit):
     page = visit.page
     open_on_shared_kernel(page, "00-start-here", lite_page.kernel_id)
@@ -689,6 +702,8 @@ def test_start_here_plays_a_card_offline(lite_site, lite_page, offline_browser, 
         assert history.count(action) == 1
     page.wait_for_function(_LEARNERS_TURN_JS, arg=table.element_handle(), timeout=60_000)  # the bots have played
     assert not widgets_showing_undefined(page), widgets_showing_undefined(page)
+    bytecode = json.loads(run_new_cell(page, BYTECODE_CELL, "PYC").split("PYC", 1)[1])
+    assert all(bytecode.values()), bytecode
     cell = DOUBLE_DUMMY_CELL.replace("TRICK_2_DEALS", str(TRICK_2_DEALS))
     wait_ms = KERNEL_ANSWER_MS + TRICK_2_DEALS * 60_000
     answer = json.loads(run_new_cell(page, cell, "DD", wait_ms).split("DD", 1)[1])
