@@ -455,11 +455,14 @@ class Progress:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         for n in itertools.count(1):
             aside = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+            link = getattr(os, "link", None)  # Pyodide's ``os`` has none
             try:
-                os.link(path, aside)  # fails if the name is taken, even by another process at the same moment
+                if link is None:
+                    raise OSError("no hard links")
+                link(path, aside)  # fails if the name is taken, even by another process at the same moment
             except FileExistsError:
                 continue
-            except OSError:  # no hard links here (JupyterLite's storage)
+            except OSError:  # no hard links here (JupyterLite's storage, Pyodide)
                 if aside.exists():
                     continue
                 os.replace(path, aside)
