@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import errno
 import sqlite3
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -216,3 +219,32 @@ def test_drill_exports_and_imports_the_learners_progress(tmp_path: Path, monkeyp
     assert Drill(TOPIC, seed=1).mastery["answered"] == 0
     Drill.import_progress(file)
     assert Drill(TOPIC, seed=1).mastery["answered"] == 2
+
+
+def test_a_write_the_browser_has_no_room_for_is_not_made(drive: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write IndexedDB has no room for never comes back to the kernel (JupyterLite's page drops it): the
+    store asks the browser how much room is left after each write and does not make one that would not fit."""
+    room = {"quota": 10_000_000, "usage": 0}
+
+    class Estimate:
+        def then(self, answer: Callable[[SimpleNamespace], None]) -> None:
+            answer(SimpleNamespace(**room))  # the browser answers later; here at once
+
+    browser = SimpleNamespace(navigator=SimpleNamespace(storage=SimpleNamespace(estimate=Estimate)))
+    monkeypatch.setitem(sys.modules, "js", browser)
+    path = progress.progress_path()
+    assert path is not None
+    d = Drill(TOPIC, seed=1, store=Progress(path))
+    answer(d, 2)
+    assert d.mastery["notice"] == ""
+    room["usage"] = room["quota"] - 1000  # the site's storage all but full
+    answer(d, 1)  # this write still went (the answer about the room comes after it)
+    answer(d, 2)
+    assert "full" in d.mastery["notice"], d.mastery
+    assert d.mastery["answered"] == 5  # the drill went on
+    assert answered_in(path.read_bytes(), drive.parent) == 3
+    room["usage"] = 0  # room again (the learner cleared other sites' data): the next write takes every answer
+    answer(d, 1)
+    answer(d, 1)
+    assert d.mastery["notice"] == ""
+    assert answered_in(path.read_bytes(), drive.parent) == 7

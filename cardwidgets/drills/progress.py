@@ -53,7 +53,9 @@ from __future__ import annotations
 
 import _thread  # not threading: the package imports nothing Pyodide lacks (tests/test_lite_notebooks.py)
 import atexit
+import errno
 import functools
+import importlib
 import itertools
 import json
 import os
@@ -94,6 +96,9 @@ RETRY_EVERY = 1.0
 
 #: Whether this Python runs in a browser (Pyodide: JupyterLite).
 IN_BROWSER = sys.platform == "emscripten"
+#: A write to the browser's storage is made only with this many times the file's size free there (JupyterLite
+#: keeps a file as base64 text, beside its earlier version until the write ends).
+ROOM_FACTOR = 3
 #: JupyterLite's drive: the kernel's view of the site's files, which JupyterLite keeps in the browser's IndexedDB.
 DRIVE = Path("/drive")
 
@@ -354,6 +359,8 @@ class Progress:
         #: holds changes the browser's storage refused (written with the next change that it takes).
         self._synced: bytes | None = None
         self._scratch: Path | None = None
+        #: JupyterLite: the bytes the browser last said this site may still store (None: not known).
+        self._room: int | None = None
         self._unsaved = False
         #: The kernel answers widget messages on another thread than the cells: one connection, one at a time.
         self._lock = _thread.RLock()
@@ -506,8 +513,11 @@ class Progress:
         assert self._working is not None
         data = self._working.read_bytes()
         try:
+            if self._room is not None and ROOM_FACTOR * len(data) > self._room:
+                raise OSError(errno.ENOSPC, "the browser's storage for this site is full")
             self.path.write_bytes(data)
         except OSError as err:
+            self._ask_room()  # room may be made meanwhile (the learner clears other sites' data)
             if not self._unsaved:
                 self._before = (self.notice, self.notice_params)
                 self._warn("err_progress_browser", reason=str(err) or type(err).__name__)
@@ -515,9 +525,27 @@ class Progress:
             self._unsaved = True
             return
         self._synced = data
+        self._ask_room()
         if self._unsaved and self.notice_params is self._kept_params:
             self.notice, self.notice_params = self._before
         self._unsaved = False
+
+    def _ask_room(self) -> None:
+        """JupyterLite: ask the browser how much this site may still store; the answer comes between cells.
+
+        A write the browser's storage has no room for is not reported back to the kernel: JupyterLite's
+        page never answers it, and the kernel would wait for ever. So a write that would not fit is not
+        made (``_write_back``), and the learner is told the storage is full.
+        """
+        if not IN_BROWSER:
+            return
+
+        def answer(estimate: Any) -> None:
+            self._room = int(estimate.quota) - int(estimate.usage)
+
+        with suppress(Exception):  # a browser without the Storage API: not known, the write is tried
+            browser = importlib.import_module("js")  # Pyodide's bridge to the browser (the worker's globals)
+            browser.navigator.storage.estimate().then(answer)
 
     def _catch_up(self) -> None:
         """JupyterLite: before a change, read in the file another kernel of this site wrote since (its answers stay).
