@@ -359,8 +359,10 @@ class Progress:
         #: holds changes the browser's storage refused (written with the next change that it takes).
         self._synced: bytes | None = None
         self._scratch: Path | None = None
-        #: JupyterLite: the bytes the browser last said this site may still store (None: not known).
+        #: JupyterLite: the bytes the browser last said this site may still store (None: not known), and when
+        #: it was last asked (after each write, and at most every ``RETRY_EVERY`` on reads).
         self._room: int | None = None
+        self._asked_at = -RETRY_EVERY
         self._unsaved = False
         #: The kernel answers widget messages on another thread than the cells: one connection, one at a time.
         self._lock = _thread.RLock()
@@ -537,8 +539,9 @@ class Progress:
         page never answers it, and the kernel would wait for ever. So a write that would not fit is not
         made (``_write_back``), and the learner is told the storage is full.
         """
-        if not IN_BROWSER:
+        if not IN_BROWSER or self._working in (None, self.path):
             return
+        self._asked_at = time.monotonic()
 
         def answer(estimate: Any) -> None:
             self._room = int(estimate.quota) - int(estimate.usage)
@@ -606,6 +609,8 @@ class Progress:
         import sqlite3
 
         self._retry()
+        if time.monotonic() - self._asked_at >= RETRY_EVERY:
+            self._ask_room()
         if self._memory is None:
             try:
                 return query(self._file())
