@@ -732,6 +732,66 @@ def test_drill_progress_survives_a_page_reload(lite_page, offline_browser, visit
     print(f"\nthe page loaded again: its new kernel ready in {reload_s:.1f} s, the progress read back from IndexedDB")
 
 
+#: A drill answered (``ANSWERS`` right answers, each in a cell of its own as a learner clicks: the browser answers
+#: the store's question about room between them) and what it says; ``size``: the progress file's bytes.
+FULL_CELL = """# test_lite: the browser's storage full, RUN
+%pip install cardwidgets
+import json
+from cardwidgets import Drill
+from cardwidgets.drills.progress import progress_path
+d = Drill("nimby-higher-card", seed=9, locale="ru")
+for _ in range(ANSWERS):
+    d.answer(next(i for i, c in enumerate(d.item.choices) if c.correct))
+    d.next()
+print("FULL", json.dumps({"notice": d.mastery["notice"], "answered": d.mastery["answered"],
+                          "size": len(progress_path().read_bytes())}, ensure_ascii=False))"""
+#: The kernel's worker told that the site's storage is all but full (``FULL``), or the browser's own answer again.
+#: (Chromium's DevTools quota override does not reach a fresh, in-memory browser context.)
+FAKE_FULL_CELL = """# test_lite: the browser's storage, FULL
+from pyodide.code import run_js
+run_js("if (FULL) { navigator.storage.estimate = async () => ({usage: 1000, quota: 2000}); }"
+       + " else { delete navigator.storage.estimate; }")
+print("STORAGE", "set")"""
+
+
+def full_cell(page: Page, run: str, answers: int) -> dict[str, Any]:
+    """Run ``FULL_CELL`` in a new cell and read what it printed."""
+    code = FULL_CELL.replace("RUN", run).replace("ANSWERS", str(answers))
+    return json.loads(run_new_cell(page, code, "FULL").split("FULL", 1)[1])
+
+
+def test_a_full_browser_storage_is_said_and_the_drill_goes_on(lite_page, offline_browser, visit):
+    """The browser says the site's storage is all but full: one message, no write, the drill goes on; with room
+    again, every answer is written.
+
+    A write IndexedDB has no room for is never answered by JupyterLite's page (the kernel would wait for ever):
+    the store asks the browser (``navigator.storage.estimate``) how much room is left, and does not make a
+    write that would not fit. Here the worker's answer is made small; the question and its answer are real.
+    """
+    page = visit.page
+    open_on_shared_kernel(page, "00-start-here", lite_page.kernel_id)
+    first = full_cell(page, "first", 1)
+    room = "from cardwidgets.widgets.drill import shared_progress\nprint('ROOM', shared_progress()._room)"
+    known = run_new_cell(page, "# test_lite: the room the browser gave\n" + room, "ROOM")
+    assert int(known.split("ROOM", 1)[1]) > 10 * first["size"], known  # the browser's answer reached the store
+    run_new_cell(page, FAKE_FULL_CELL.replace("FULL", "true"), "STORAGE set")
+    try:
+        full_cell(page, "look", 0)  # the store reads, and asks the browser how much room is left
+        full = full_cell(page, "full", 1)
+        full = full_cell(page, "full again", 1)
+    finally:
+        run_new_cell(page, FAKE_FULL_CELL.replace("FULL", "false"), "STORAGE set")
+    assert "хранилище этого браузера" in full["notice"], full
+    assert full["answered"] == first["answered"] + 2, full  # the drill went on
+    full_cell(page, "room again", 0)
+    again = full_cell(page, "written", 1)
+    assert again["notice"] == "", again
+    count = "from cardwidgets.drills.progress import Progress\nprint('KEPT', Progress().topic('nimby-higher-card'))"
+    kept = run_new_cell(page, "# test_lite: what the storage holds\n" + count, "KEPT")
+    assert f"answered={again['answered']}," in kept, kept  # a new store reads every answer from the drive
+    assert_stayed_local(visit, offline_browser.proxy)
+
+
 def test_start_here_plays_a_card_offline(lite_site, lite_page, offline_browser, visit):
     page = visit.page
     open_on_shared_kernel(page, "00-start-here", lite_page.kernel_id)
