@@ -324,16 +324,18 @@ def test_a_new_drill_goes_on_where_the_learner_was(tmp_path: Path) -> None:
 
 def test_in_the_browsers_storage_sqlite_works_on_a_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """JupyterLite: SQLite cannot work on /drive, so it works on a copy in memory, written back after each answer."""
-    monkeypatch.setattr("cardwidgets.drills.progress.in_browser_storage", lambda path: True)
+    monkeypatch.setattr("cardwidgets.drills.progress.IN_BROWSER", True)
+    monkeypatch.setattr("cardwidgets.drills.progress.DRIVE", tmp_path / "drive")
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "memory"))
     (tmp_path / "memory").mkdir()
+    (tmp_path / "drive").mkdir()
     kept = tmp_path / "drive" / ".cardwidgets" / "progress.sqlite"
     d = Drill(TOPIC, seed=2, store=Progress(kept))
     d.answer(wrong_index(d))
     assert d.mastery["notice"] == ""
     assert kept.exists()  # written back to the browser's storage
-    assert (tmp_path / "memory" / "cardwidgets-progress.sqlite").exists()  # where SQLite worked
-    (tmp_path / "memory" / "cardwidgets-progress.sqlite").unlink()  # a kernel restart loses Pyodide's memory
+    (working,) = (tmp_path / "memory").glob("cardwidgets-progress-*/progress.sqlite")  # where SQLite worked
+    working.unlink()  # a kernel restart loses Pyodide's memory
     again = Drill(TOPIC, seed=2, store=Progress(kept))
     assert (again.mastery["answered"], again.mastery["right"], again.question["number"]) == (1, 0, 2)
     assert again.mastery["rating"] < 1500

@@ -19,10 +19,24 @@ topic due now (its rule unknown: any new question of the topic answers it), its 
 Where the file lives (``progress_path``): ``$CARDWIDGETS_PROGRESS`` if set (``:memory:``:
 kept in memory only, as the tests do); in JupyterLite (Pyodide) ``/drive/.cardwidgets/``,
 the folder the browser keeps in its own storage (IndexedDB) across kernel restarts and
-page loads, while the rest of Pyodide's file system is lost at each restart (SQLite cannot work on
-``/drive`` itself: it works on a copy in memory, written back to ``/drive`` after every change); otherwise
+page loads, while the rest of Pyodide's file system is lost at each restart; otherwise
 ``cardwidgets/progress.sqlite`` in the learner's Jupyter data directory
 (``jupyter_core.paths.jupyter_data_dir()``).
+
+In JupyterLite, ``/drive`` is JupyterLite's own file system of the site's files (its DriveFS: each read and
+write a synchronous request the page answers from its IndexedDB; the file browser shows the same files).
+SQLite cannot work on it (a damaged-file error on the first query), so it works on a copy in Pyodide's
+memory, read in at the first use and written back whole after every transaction: an answer is in
+IndexedDB when ``record`` returns, and a reload or a restart finds it. Before each change the copy is
+read in again if another kernel of the site (a second notebook) wrote the file since, so both kernels'
+answers stay. Storage that refuses a write (full, blocked) is set aside with one message
+(``err_progress_browser``): the drill goes on on the copy in memory, and each later change writes the whole
+file again, so the storage gets every answer once it takes writes. Without ``/drive`` progress is kept
+in memory only, with the same message.
+
+``Progress.export_to`` writes the whole progress to a file and ``Progress.import_from`` takes one in
+(``Drill.export_progress`` / ``Drill.import_progress``): the way to move it between computers, browsers,
+or JupyterLab and JupyterLite.
 
 The learner's data is never lost. Each change is one transaction (``BEGIN IMMEDIATE``), so kernels
 drilling on one file record every answer; a file another process holds locked is waited for (SQLite's
@@ -39,7 +53,9 @@ from __future__ import annotations
 
 import _thread  # not threading: the package imports nothing Pyodide lacks (tests/test_lite_notebooks.py)
 import atexit
+import errno
 import functools
+import importlib
 import itertools
 import json
 import os
@@ -77,6 +93,14 @@ BUSY_SECONDS = 10.0
 #: While changes wait in memory: how long a later use waits for the lock, and how often it tries at most.
 RETRY_SECONDS = 0.2
 RETRY_EVERY = 1.0
+
+#: Whether this Python runs in a browser (Pyodide: JupyterLite).
+IN_BROWSER = sys.platform == "emscripten"
+#: A write to the browser's storage is made only with this many times the file's size free there (JupyterLite
+#: keeps a file as base64 text, beside its earlier version until the write ends).
+ROOM_FACTOR = 3
+#: JupyterLite's drive: the kernel's view of the site's files, which JupyterLite keeps in the browser's IndexedDB.
+DRIVE = Path("/drive")
 
 #: The tables of a progress file (created if missing: a file of an earlier release gains ``answers``).
 TABLES = {
@@ -141,8 +165,8 @@ def progress_path() -> Path | None:
     chosen = os.environ.get(ENV)
     if chosen is not None:
         return None if chosen in ("", MEMORY) else Path(chosen)
-    if sys.platform == "emscripten" and Path("/drive").is_dir():  # JupyterLite: the browser keeps /drive
-        return Path("/drive/.cardwidgets/progress.sqlite")
+    if IN_BROWSER:  # JupyterLite: the browser keeps /drive (``_open`` checks it is there)
+        return DRIVE / ".cardwidgets" / "progress.sqlite"
     try:
         from jupyter_core.paths import jupyter_data_dir
     except ImportError:  # no Jupyter installed: the place Jupyter would use on Linux
@@ -152,7 +176,21 @@ def progress_path() -> Path | None:
 
 def in_browser_storage(path: Path) -> bool:
     """Whether ``path`` is in JupyterLite's ``/drive`` (kept by the browser; SQLite cannot work there)."""
-    return sys.platform == "emscripten" and Path("/drive") in path.parents
+    return IN_BROWSER and DRIVE in path.parents
+
+
+class ProgressFileError(ValueError):
+    """A file given to ``Progress.import_from`` that is not a cardwidgets progress file (or is damaged).
+
+    ``key`` and ``params``: its message in ``cardwidgets.i18n.drills`` (``str(err)`` is the English one).
+    """
+
+    def __init__(self, key: str, **params: str) -> None:
+        from cardwidgets.i18n.drills import drill_text
+
+        super().__init__(drill_text(key, "en", **params))
+        self.key = key
+        self.params = params
 
 
 def _locked(method: Callable[..., T]) -> Callable[..., T]:
@@ -316,6 +354,16 @@ class Progress:
         self._before: tuple[str, dict[str, str]] = ("", {})
         self._kept_params: dict[str, str] = {}
         self._at_exit = False
+        #: JupyterLite: the bytes of the file in the browser's storage as this kernel last read or wrote them
+        #: (another kernel's write since is read in before the next change), and whether the copy in memory
+        #: holds changes the browser's storage refused (written with the next change that it takes).
+        self._synced: bytes | None = None
+        self._scratch: Path | None = None
+        #: JupyterLite: the bytes the browser last said this site may still store (None: not known), and when
+        #: it was last asked (after each write, and at most every ``RETRY_EVERY`` on reads).
+        self._room: int | None = None
+        self._asked_at = -RETRY_EVERY
+        self._unsaved = False
         #: The kernel answers widget messages on another thread than the cells: one connection, one at a time.
         self._lock = _thread.RLock()
 
@@ -341,10 +389,13 @@ class Progress:
         if self.path is None:
             return self._fresh(connect(MEMORY))
         try:
+            if in_browser_storage(self.path) and not DRIVE.is_dir():
+                raise OSError("JupyterLite's /drive is not mounted")
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._working = self._work_copy(self.path)
         except OSError as err:
-            self._warn("err_progress_unwritable", reason=str(err))
+            self._warn("err_progress_browser" if in_browser_storage(self.path) else "err_progress_unwritable",
+                       reason=str(err))
             self._working = None
             return self._fresh(connect(MEMORY))
         working = self._working
@@ -413,11 +464,14 @@ class Progress:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         for n in itertools.count(1):
             aside = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+            link = getattr(os, "link", None)  # Pyodide's ``os`` has none
             try:
-                os.link(path, aside)  # fails if the name is taken, even by another process at the same moment
+                if link is None:
+                    raise OSError("no hard links")
+                link(path, aside)  # fails if the name is taken, even by another process at the same moment
             except FileExistsError:
                 continue
-            except OSError:  # no hard links here (JupyterLite's storage)
+            except OSError:  # no hard links here (JupyterLite's storage, Pyodide)
                 if aside.exists():
                     continue
                 os.replace(path, aside)
@@ -431,8 +485,7 @@ class Progress:
         self._apply(db, [_schema], file=file)
         return db
 
-    @staticmethod
-    def _work_copy(path: Path) -> Path:
+    def _work_copy(self, path: Path) -> Path:
         """Where SQLite works on ``path``: the file itself, or in JupyterLite a copy in memory.
 
         SQLite cannot work on JupyterLite's ``/drive`` (the browser's storage: a damaged-file
@@ -441,12 +494,76 @@ class Progress:
         """
         if not in_browser_storage(path):
             return path
-        working = Path(tempfile.gettempdir()) / "cardwidgets-progress.sqlite"
-        if path.exists():
-            working.write_bytes(path.read_bytes())
+        if self._scratch is None:  # this store's own folder (two stores in one process: two copies)
+            self._scratch = Path(tempfile.mkdtemp(prefix="cardwidgets-progress-"))
+        working = self._scratch / "progress.sqlite"
+        self._synced = path.read_bytes() if path.exists() else None
+        self._unsaved = False
+        if self._synced is not None:
+            working.write_bytes(self._synced)
         else:
             working.unlink(missing_ok=True)
         return working
+
+    def _write_back(self) -> None:
+        """JupyterLite: write the working copy to the browser's storage (one whole file, after each transaction).
+
+        Storage that refuses it (full, blocked, gone) is set aside with one message (``err_progress_browser``):
+        the drill goes on on the copy in memory, and the next change tries again with the whole file.
+        """
+        assert self.path is not None
+        assert self._working is not None
+        data = self._working.read_bytes()
+        try:
+            if self._room is not None and ROOM_FACTOR * len(data) > self._room:
+                raise OSError(errno.ENOSPC, "the browser's storage for this site is full")
+            self.path.write_bytes(data)
+        except OSError as err:
+            self._ask_room()  # room may be made meanwhile (the learner clears other sites' data)
+            if not self._unsaved:
+                self._before = (self.notice, self.notice_params)
+                self._warn("err_progress_browser", reason=str(err) or type(err).__name__)
+                self._kept_params = self.notice_params
+            self._unsaved = True
+            return
+        self._synced = data
+        self._ask_room()
+        if self._unsaved and self.notice_params is self._kept_params:
+            self.notice, self.notice_params = self._before
+        self._unsaved = False
+
+    def _ask_room(self) -> None:
+        """JupyterLite: ask the browser how much this site may still store; the answer comes between cells.
+
+        A write the browser's storage has no room for is not reported back to the kernel: JupyterLite's
+        page never answers it, and the kernel would wait for ever. So a write that would not fit is not
+        made (``_write_back``), and the learner is told the storage is full.
+        """
+        if not IN_BROWSER or self._working in (None, self.path):
+            return
+        self._asked_at = time.monotonic()
+
+        def answer(estimate: Any) -> None:
+            self._room = int(estimate.quota) - int(estimate.usage)
+
+        with suppress(Exception):  # a browser without the Storage API: not known, the write is tried
+            browser = importlib.import_module("js")  # Pyodide's bridge to the browser (the worker's globals)
+            browser.navigator.storage.estimate().then(answer)
+
+    def _catch_up(self) -> None:
+        """JupyterLite: before a change, read in the file another kernel of this site wrote since (its answers stay).
+
+        Two notebooks open in one site are two kernels on one file, each working on its own copy in memory.
+        """
+        if self._db is None or self.path is None or self._working in (None, self.path) or self._unsaved:
+            return
+        try:
+            data = self.path.read_bytes() if self.path.exists() else None
+        except OSError:
+            return
+        if data is not None and data != self._synced:
+            self._db.close()
+            self._db = None  # reopened (and checked) on the file as it is now
 
     def _warn(self, key: str, **params: str) -> None:
         self.notice = key
@@ -469,8 +586,7 @@ class Progress:
                     db.execute("ROLLBACK")
             raise
         if file and self.path is not None and self._working not in (None, self.path):
-            assert self._working is not None
-            self.path.write_bytes(self._working.read_bytes())
+            self._write_back()
 
     def _write(self, op: Op) -> None:
         """Apply the change ``op`` to the file; while it cannot be written, to the copy in memory (and say so)."""
@@ -479,6 +595,7 @@ class Progress:
         self._retry()
         if self._memory is None:
             try:
+                self._catch_up()
                 self._apply(self._file(), [op], file=True)
                 return
             except sqlite3.Error as err:
@@ -492,6 +609,8 @@ class Progress:
         import sqlite3
 
         self._retry()
+        if time.monotonic() - self._asked_at >= RETRY_EVERY:
+            self._ask_room()
         if self._memory is None:
             try:
                 return query(self._file())
@@ -770,6 +889,68 @@ class Progress:
                 db.execute("DELETE FROM ratings")
 
         self._write(write)
+
+    # ----- moving progress: a file out, a file in --------------------------------------------------------------
+    @_locked
+    def export_to(self, path: Path | str) -> Path:
+        """Write all the progress kept here (answers waiting in memory included) to ``path``, a progress file.
+
+        In JupyterLite give a path in the file browser's folder (``/drive``, the notebook's own): the file shows
+        there, to download. ``import_from`` on another computer or browser takes it in.
+        """
+        target = Path(path)
+        with tempfile.TemporaryDirectory(prefix="cardwidgets-export-") as tmp:
+            copy = Path(tmp) / "progress.sqlite"  # SQLite writes in Pyodide's memory; the bytes then go to /drive
+            with closing(connect(copy)) as out:
+                self._read(lambda db: db.backup(out))
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(copy.read_bytes())
+        return target
+
+    @_locked
+    def import_from(self, path: Path | str) -> Path | None:
+        """Replace the progress kept here with the progress file ``path`` (one ``export_to`` wrote), in one transaction.
+
+        What was kept here before is first written next to the store (``<name>.before-import-<time>``, returned;
+        None for a store in memory): nothing is lost. A file that is not a cardwidgets progress file, is
+        damaged or comes from another version raises ``ProgressFileError`` and changes nothing.
+        """
+        import sqlite3
+
+        source = Path(path)
+        with tempfile.TemporaryDirectory(prefix="cardwidgets-import-") as tmp:
+            copy = Path(tmp) / "progress.sqlite"  # a copy SQLite can work on (``path`` may be in /drive)
+            try:
+                copy.write_bytes(source.read_bytes())
+                with closing(connect(copy, RETRY_SECONDS)) as db:
+                    kind = _kind(db)
+                    if kind in ("ours", "older") and db.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
+                        kind = "damaged"
+                    if kind == "older":
+                        self._apply(db, [_schema], file=False)
+                    rows = {name: db.execute(f"SELECT * FROM {name}").fetchall() for name in TABLES} if kind in (
+                        "ours", "older") else {}
+            except sqlite3.DatabaseError:
+                kind = "damaged"
+            except OSError as err:
+                raise ProgressFileError("err_import_unreadable", path=str(source), reason=str(err)) from err
+        if kind == "other version":
+            raise ProgressFileError("err_import_version", path=str(source))
+        if kind not in ("ours", "older"):
+            raise ProgressFileError("err_import_foreign", path=str(source))
+        kept = None
+        if self.path is not None:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            kept = self.export_to(self.path.with_name(f"{self.path.name}.before-import-{stamp}"))
+
+        def replace(db: sqlite3.Connection) -> None:
+            for name, found in rows.items():
+                db.execute(f"DELETE FROM {name}")
+                if found:
+                    db.executemany(f"INSERT INTO {name} VALUES ({', '.join('?' * len(found[0]))})", found)
+
+        self._write(replace)
+        return kept
 
     @_locked
     def close(self) -> None:

@@ -50,7 +50,7 @@ from cardwidgets.core.state import GameState
 from cardwidgets.drills import DrillError, Item, feedback, say, topics
 from cardwidgets.drills.base import label_text, position_json, position_lines
 from cardwidgets.drills.mistakes import MISTAKES, mistake_items, require_items
-from cardwidgets.drills.progress import STORE_ERRORS, Progress, TopicProgress
+from cardwidgets.drills.progress import STORE_ERRORS, Progress, TopicProgress, in_browser_storage
 from cardwidgets.drills.rating import LEARNER, Glicko
 from cardwidgets.drills.registry import drill_games, get_topic
 from cardwidgets.drills.series import WINDOW, Ref, Series, rule_of
@@ -208,6 +208,24 @@ class Drill(ToolWidget):
         for name in games:
             topics(name)  # an unknown game: DrillError
         return ProgressTable(shared_progress(), games, resolve(locale))
+
+    @staticmethod
+    def export_progress(path: str | Path) -> Path:
+        """Write the learner's whole progress (every game and topic, ratings, reviews) to the file ``path``.
+
+        Take it to another computer or browser and ``Drill.import_progress`` it there. In JupyterLite the
+        file shows in the file browser (a relative path is the notebook's folder), to download.
+        """
+        return shared_progress().export_to(path)
+
+    @staticmethod
+    def import_progress(path: str | Path) -> Path | None:
+        """Replace the learner's progress with the file ``path`` (``export_progress`` made it).
+
+        The progress kept before is saved next to the store first (its path is returned). A file that is
+        not a progress file raises ``ProgressFileError`` (a ``ValueError``) and changes nothing.
+        """
+        return shared_progress().import_from(path)
 
     def reset(self) -> None:
         """Forget this topic's progress (answered, right, run, mastered, reviews); the ratings stay."""
@@ -398,7 +416,8 @@ class ProgressTable:
             store.notice, store.notice_params = "err_progress_unwritable", {"path": str(store.path), "reason": str(err)}
             self.rows = {game: [TopicProgress(topic) for topic in topics(game)] for game in games}
             self.ratings = dict.fromkeys(games)
-        where = drill_text("progress_where", locale, path=store.path) if store.path else ""
+        key = "progress_where_browser" if store.path and in_browser_storage(store.path) else "progress_where"
+        where = drill_text(key, locale, path=store.path) if store.path else ""
         self.where = where or drill_text("progress_memory", locale)
         self.notice = drill_text(store.notice, locale, **store.notice_params) if store.notice else ""
 

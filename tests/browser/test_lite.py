@@ -664,6 +664,147 @@ names = ("IPython.core.interactiveshell", "pyodide_kernel", "cardwidgets.widgets
 print("PYC", json.dumps({name: os.path.isfile(sys.modules[name].__spec__.cached) for name in names}))"""
 
 
+#: Drill answers in the browser's Python, and where the learner stands then: the topic, the rating in the game.
+RELOAD_CELL = """# test_lite: progress across a page load, RUN
+%pip install cardwidgets
+import json
+from cardwidgets import Drill
+from cardwidgets.drills.rating import LEARNER
+from cardwidgets.widgets.drill import shared_progress
+d = Drill("nimby-higher-card", seed=7)
+for _ in range(ANSWERS):
+    d.answer(next(i for i, c in enumerate(d.item.choices) if c.correct))
+    d.next()
+d.answer(next(i for i, c in enumerate(d.item.choices) if not c.correct)) if ANSWERS else None
+learner = shared_progress().rating(LEARNER, "nimby")
+print("RELOAD", json.dumps({"mastery": d.mastery, "number": d.question["number"], "learner": learner.rating,
+                            "games": learner.attempts, "table": str(Drill.progress("nimby"))}))"""
+#: The browser's store damaged under the learner: set aside with one message, the drill goes on; then the
+#: progress exported before it is imported back.
+DAMAGED_CELL = """# test_lite: a damaged store in the browser
+import json
+from cardwidgets import Drill
+from cardwidgets.drills.progress import Progress, progress_path
+path = progress_path()
+path.write_bytes(b"damaged " * 500)
+fresh = Drill("nimby-higher-card", seed=8, store=Progress(), locale="ru")
+fresh.answer(0)
+found = {"notice": fresh.mastery["notice"], "answered": fresh.mastery["answered"],
+         "aside": sorted(p.name for p in path.parent.glob("progress.sqlite.bad-*"))}
+kept = Drill.import_progress("my-progress.sqlite")
+found["imported"] = Drill("nimby-higher-card", seed=7).mastery["answered"]
+found["kept"] = kept.name
+print("DAMAGED", json.dumps(found, ensure_ascii=False))"""
+
+
+def reload_cell(page: Page, run: str, answers: int) -> dict[str, Any]:
+    """Run ``RELOAD_CELL`` in a new cell (answering ``answers`` questions right, then one wrong) and read it."""
+    code = RELOAD_CELL.replace("RUN", run).replace("ANSWERS", str(answers))
+    return json.loads(run_new_cell(page, code, "RELOAD").split("RELOAD", 1)[1])
+
+
+def test_drill_progress_survives_a_page_reload(lite_page, offline_browser, visit):
+    """Answers kept in the browser's storage (IndexedDB, through /drive) are there when the page loads again.
+
+    Loading the page again ends its kernel: the checks after this one share the new page's kernel. Then the
+    store is damaged under the learner (set aside, one message, the drill goes on) and the progress exported
+    before is imported back.
+    """
+    page = visit.page
+    open_on_shared_kernel(page, "00-start-here", lite_page.kernel_id)
+    before = reload_cell(page, "before", 3)
+    assert before["mastery"]["notice"] == "", before
+    assert (before["mastery"]["answered"], before["mastery"]["right"]) == (4, 3), before
+    assert before["games"] >= 4, before  # the learner's rating in the game counts these answers
+    assert "this browser's storage for this site" in before["table"], before["table"]
+    exported = run_new_cell(page, "# test_lite: export\nprint('EXPORTED', Drill.export_progress('my-progress.sqlite'))",
+                            "EXPORTED")
+    assert "my-progress.sqlite" in exported
+    listed = page.evaluate(
+        "async () => (await window.jupyterapp.serviceManager.contents.get('my-progress.sqlite', {content: false})).name"
+    )
+    assert listed == "my-progress.sqlite"  # in the file browser, to download
+
+    reload_s = open_notebook(page, visit.server, "00-start-here")  # the page loaded again: a new kernel
+    page.wait_for_function(_KERNEL_IDLE_JS, arg="00-start-here.ipynb", timeout=120_000)
+    lite_page.kernel_id = page.evaluate(_KERNEL_ID_JS)
+    after = reload_cell(page, "after", 0)
+    assert after["mastery"]["notice"] == "", after
+    for key in ("answered", "right", "rating", "topic_rating"):
+        assert after["mastery"][key] == before["mastery"][key], (key, before, after)
+    assert (after["learner"], after["games"]) == (before["learner"], before["games"]), (before, after)
+    assert after["number"] == before["number"] + 1, (before, after)  # the topic goes on after the last answered
+
+    damaged = json.loads(run_new_cell(page, DAMAGED_CELL, "DAMAGED").split("DAMAGED", 1)[1])
+    assert "повреждён" in damaged["notice"], damaged
+    assert damaged["answered"] == 1, damaged  # the drill went on, on a new store
+    assert len(damaged["aside"]) == 1, damaged  # the damaged file kept, under a name of its own
+    assert damaged["imported"] == before["mastery"]["answered"], damaged
+    assert damaged["kept"].startswith("progress.sqlite.before-import-"), damaged
+    assert_stayed_local(visit, offline_browser.proxy)
+    print(f"\nthe page loaded again: its new kernel ready in {reload_s:.1f} s, the progress read back from IndexedDB")
+
+
+#: A drill answered (``ANSWERS`` right answers, each in a cell of its own as a learner clicks: the browser answers
+#: the store's question about room between them) and what it says; ``size``: the progress file's bytes.
+FULL_CELL = """# test_lite: the browser's storage full, RUN
+%pip install cardwidgets
+import json
+from cardwidgets import Drill
+from cardwidgets.drills.progress import progress_path
+d = Drill("nimby-higher-card", seed=9, locale="ru")
+for _ in range(ANSWERS):
+    d.answer(next(i for i, c in enumerate(d.item.choices) if c.correct))
+    d.next()
+print("FULL", json.dumps({"notice": d.mastery["notice"], "answered": d.mastery["answered"],
+                          "size": len(progress_path().read_bytes())}, ensure_ascii=False))"""
+#: The kernel's worker told that the site's storage is all but full (``FULL``), or the browser's own answer again.
+#: (Chromium's DevTools quota override does not reach a fresh, in-memory browser context.)
+FAKE_FULL_CELL = """# test_lite: the browser's storage, FULL
+from pyodide.code import run_js
+run_js("if (FULL) { navigator.storage.estimate = async () => ({usage: 1000, quota: 2000}); }"
+       + " else { delete navigator.storage.estimate; }")
+print("STORAGE", "set")"""
+
+
+def full_cell(page: Page, run: str, answers: int) -> dict[str, Any]:
+    """Run ``FULL_CELL`` in a new cell and read what it printed."""
+    code = FULL_CELL.replace("RUN", run).replace("ANSWERS", str(answers))
+    return json.loads(run_new_cell(page, code, "FULL").split("FULL", 1)[1])
+
+
+def test_a_full_browser_storage_is_said_and_the_drill_goes_on(lite_page, offline_browser, visit):
+    """The browser says the site's storage is all but full: one message, no write, the drill goes on; with room
+    again, every answer is written.
+
+    A write IndexedDB has no room for is never answered by JupyterLite's page (the kernel would wait for ever):
+    the store asks the browser (``navigator.storage.estimate``) how much room is left, and does not make a
+    write that would not fit. Here the worker's answer is made small; the question and its answer are real.
+    """
+    page = visit.page
+    open_on_shared_kernel(page, "00-start-here", lite_page.kernel_id)
+    first = full_cell(page, "first", 1)
+    room = "from cardwidgets.widgets.drill import shared_progress\nprint('ROOM', shared_progress()._room)"
+    known = run_new_cell(page, "# test_lite: the room the browser gave\n" + room, "ROOM")
+    assert int(known.split("ROOM", 1)[1]) > 10 * first["size"], known  # the browser's answer reached the store
+    run_new_cell(page, FAKE_FULL_CELL.replace("FULL", "true"), "STORAGE set")
+    try:
+        full_cell(page, "look", 0)  # the store reads, and asks the browser how much room is left
+        full = full_cell(page, "full", 1)
+        full = full_cell(page, "full again", 1)
+    finally:
+        run_new_cell(page, FAKE_FULL_CELL.replace("FULL", "false"), "STORAGE set")
+    assert "хранилище этого браузера" in full["notice"], full
+    assert full["answered"] == first["answered"] + 2, full  # the drill went on
+    full_cell(page, "room again", 0)
+    again = full_cell(page, "written", 1)
+    assert again["notice"] == "", again
+    count = "from cardwidgets.drills.progress import Progress\nprint('KEPT', Progress().topic('nimby-higher-card'))"
+    kept = run_new_cell(page, "# test_lite: what the storage holds\n" + count, "KEPT")
+    assert f"answered={again['answered']}," in kept, kept  # a new store reads every answer from the drive
+    assert_stayed_local(visit, offline_browser.proxy)
+
+
 def test_start_here_plays_a_card_offline(lite_site, lite_page, offline_browser, visit):
     page = visit.page
     open_on_shared_kernel(page, "00-start-here", lite_page.kernel_id)
