@@ -63,39 +63,47 @@ def examine(state: GameState, seat: int, *, nodes: int | None = None, face_up: b
 def _decide(j: Judgement, legal: list[str], *, in_play: bool, face_up: bool) -> Proof:
     """The proof's three conditions on a judgement of every legal action."""
     floor, mistake = thresholds(j.state.game_name)
-    means = {a: j.mean(a) for a in legal}
-    top = max(means.values())
-    first = next(a for a in j.best() if a in legal)
-    dd = j.dd if (face_up and in_play) else None
-    if face_up and in_play and (dd is None or j.dd_status != "done"):
+    if face_up and in_play and (j.dd is None or j.dd_status != "done"):
         return Proof(False, "face_up_unfinished", judgement=j)
-    same = [a for a in legal if j.value(a) == j.value(first) and (dd is None or dd[a] == dd[first])]
-    others = [a for a in legal if a not in same]
+    solution, values = measure(j, legal, face_up=face_up and in_play)
+    others = [a for a in legal if a not in solution]
     if not others:
         return Proof(False, "no_difference", judgement=j)
-    errors = {a: (j.error(a, first) if a in others else 0.0) for a in legal}
-    costs = {a: top - means[a] for a in others}
-    cheapest = min(others, key=lambda a: costs[a])
-    if costs[cheapest] < mistake - EPSILON:
+    if values.cost < mistake - EPSILON:
         return Proof(False, "next_best_not_a_mistake", judgement=j)
-    if any(costs[a] - 2 * errors[a] < floor - EPSILON for a in others):
+    top = values.mc[solution[0]]
+    if any(top - values.mc[a] - 2 * values.error[a] < floor - EPSILON for a in others):
         return Proof(False, "within_noise", judgement=j)
-    dd_cost = None
-    if dd is not None:
-        dd_cost = dd[first] - max(dd[a] for a in others)
-        if dd[first] != max(dd.values()) or dd_cost <= 0:
-            why = "not_best_face_up" if dd[first] != max(dd.values()) else "other_as_good_face_up"
-            return Proof(False, why, judgement=j)
-    solution = tuple([first] + [a for a in same if a != first])
+    dd = values.dd
+    if dd is not None and (dd[solution[0]] != max(dd.values()) or (values.dd_cost or 0) <= 0):
+        why = "not_best_face_up" if dd[solution[0]] != max(dd.values()) else "other_as_good_face_up"
+        return Proof(False, why, judgement=j)
+    return Proof(True, "", solution, values, j)
+
+
+def measure(j: Judgement, legal: list[str], *, face_up: bool) -> tuple[tuple[str, ...], Values]:
+    """The judge's best action with those equivalent to it, and the values of every action in ``legal``.
+
+    Equivalent: the same result in every sampled deal and (``face_up``) face up; ``face_up`` takes the face-up
+    values of ``j``, which must be done.
+    """
+    means = {a: j.mean(a) for a in legal}
+    first = next(a for a in j.best() if a in legal)
+    dd = j.dd if face_up else None
+    same = [a for a in legal if j.value(a) == j.value(first) and (dd is None or dd[a] == dd[first])]
+    others = [a for a in legal if a not in same]
+    errors = {a: (j.error(a, first) if a in others else 0.0) for a in legal}
+    cost = min((means[first] - means[a] for a in others), default=0.0)
+    dd_cost = None if dd is None else min((dd[first] - dd[a] for a in others), default=0)
     values = Values(
         j.samples,
         {a: round(means[a], 3) for a in legal},
         {a: round(errors[a], 3) for a in legal},
         None if dd is None else {a: dd[a] for a in legal},
-        round(costs[cheapest], 3),
+        round(cost, 3),
         dd_cost,
     )
-    return Proof(True, "", solution, values, j)
+    return (first, *(a for a in same if a != first)), values
 
 
 def reply(state: GameState, nodes: int | None = None) -> str:
