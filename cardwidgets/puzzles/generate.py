@@ -108,7 +108,7 @@ def _deal_puzzles(
             in_play = state.phase in play_phases(game)
             if in_play or auction:
                 tally.candidates += 1
-                proof = examine(state, seat, nodes=nodes)
+                proof = examine(state, seat, nodes=nodes, screen=True)
                 if proof.proved:
                     puzzle = _puzzle(state, seat, proof, f"{game}-{seed}-{number}-{len(state.history)}", nodes)
                     found.append(puzzle)

@@ -21,6 +21,8 @@ from cardwidgets.puzzles.format import Puzzle, Values
 
 #: Two values closer than this are the same (the means are sums of whole scores over the deals).
 EPSILON = 1e-9
+#: The deals of the generator's first look at a decision (``examine(screen=True)``).
+SCREEN_SAMPLES = 16
 
 
 @dataclass(frozen=True)
@@ -34,15 +36,21 @@ class Proof:
     judgement: Judgement | None = None
 
 
-def examine(state: GameState, seat: int, *, nodes: int | None = None, face_up: bool = True) -> Proof:
+def examine(
+    state: GameState, seat: int, *, nodes: int | None = None, face_up: bool = True, screen: bool = False
+) -> Proof:
     """Whether the decision of ``seat`` in ``state`` (not changed) is a puzzle, and its proof.
 
     ``face_up=False`` skips the solver (the first half of the proof alone, e.g. to screen a candidate
     before the costlier face-up solve: a decision it refuses is refused by the whole proof too).
+    ``screen``: first look at the judge's first ``SCREEN_SAMPLES`` deals only, and give up when no action stands
+    out there by half the mistake threshold (the generator's shortcut: it may miss a puzzle, never keep a wrong one).
     """
     if state.is_done or state.to_act != seat or len(state.legal_actions()) < 2:
         return Proof(False, "no_choice")
     in_play = state.phase in play_phases(state.game_name)
+    if screen and not _worth_judging(state, seat):
+        return Proof(False, "screened")
     judgement = judge(state, seat, dd=False)
     legal = list(state.legal_strings())
     compared = list(judgement.results)
@@ -58,6 +66,14 @@ def examine(state: GameState, seat: int, *, nodes: int | None = None, face_up: b
     # the solver only for a decision the sampled half proves: the same face-up solve the judge makes
     judgement.dd, judgement.dd_status = _face_up(state, seat, nodes or default_nodes(state))
     return _decide(judgement, legal, in_play=in_play, face_up=True)
+
+
+def _worth_judging(state: GameState, seat: int) -> bool:
+    """Whether the best action stands out by half the mistake threshold in the judge's first few sampled deals."""
+    quick = judge(state, seat, dd=False, samples=SCREEN_SAMPLES)
+    groups = {tuple(row): sum(row) / len(row) for row in quick.results.values()}  # equivalent actions count once
+    means = sorted(groups.values(), reverse=True)
+    return len(means) > 1 and means[0] - means[1] >= thresholds(state.game_name)[1] / 2
 
 
 def _decide(j: Judgement, legal: list[str], *, in_play: bool, face_up: bool) -> Proof:
