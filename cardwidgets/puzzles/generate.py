@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardwidgets.analysis.position import play_phases
+from cardwidgets.analysis.solver import Unfinished
 from cardwidgets.bots import heuristic
 from cardwidgets.core.records import record_of
 from cardwidgets.core.registry import get_game, spec_of
@@ -146,7 +147,10 @@ def _puzzle(state: GameState, seat: int, first: Proof, pid: str, nodes: int | No
             pending = []
             line.apply(proof.solution[0])
             continue
-        move = reply(line, nodes)
+        try:
+            move = reply(line, nodes)
+        except Unfinished:  # the solver cannot say the opponents' best within the budget: the line ends here
+            break
         pending.append(move)
         line.apply(move)
     decisions = []
