@@ -95,7 +95,8 @@ def simulate(puzzles: Sequence[Puzzle], level: str, count: int = 100, seed: int 
         puzzle = choose(puzzles, current, due=due, recent=recent, ratings=own, seed=seed * 100_003 + n)
         assert puzzle is not None
         correct = solves(puzzle, level, seed_of(puzzle.id, level, n, LEARNING + seed))
-        start = Glicko(**puzzle.rating) if puzzle.rating else Glicko()
+        slot = puzzle.rating
+        start = Glicko(slot["rating"], slot["rd"], slot["vol"]) if slot else Glicko()
         theme = puzzle.themes[0] if puzzle.themes else ""
         current = progress.attempt(PUZZLE, puzzle.id, game, correct, topic=theme, start=start).rating
         after = progress.rating(PUZZLE, puzzle.id)
