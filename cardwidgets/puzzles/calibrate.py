@@ -3,10 +3,11 @@
 Every bot level (``bots.LEVELS``) attempts every puzzle: it *solves* it when its choice at every
 decision of the line is in that decision's solution (the line going on with the solution's first
 action, as it does for a learner). Each level has a fixed Glicko-2 rating (``BOT_RATINGS``) and a
-small deviation (``BOT_RD``); each attempt is one game between the bot and the puzzle, the puzzle
-winning when the bot fails. The puzzle starts where every learner starts (``START``) and its rating
-after those games, in one rating period, is the ``glicko2`` package's update; nothing here is a
-rating formula of its own.
+small deviation (``BOT_RD``); the puzzle plays one game against each level, scoring the share of
+that level's attempts that failed (a bot that always fails loses the game, one that fails half the
+time draws it). The puzzle starts where every learner starts (``START``) and its rating after those
+games, in one rating period, is the ``glicko2`` package's update; nothing here is a rating formula of
+its own. A puzzle every bot always solves is rated about 1080, one that none ever solves about 1900.
 
 The bots' ratings are set on the scale a learner starts on: ``heuristic`` plays the rules of thumb
 that the drills and the coach teach, so it stands where a new learner who knows the rules is put
@@ -40,7 +41,7 @@ BOT_RD = 30.0
 #: Where a puzzle starts before the bots' games: where every learner starts (rating, deviation, volatility).
 START = (1500.0, 350.0, 0.06)
 #: How many attempts each level makes at each puzzle.
-TRIALS: Mapping[str, int] = {"random": 12, "heuristic": 2, "search": 2}
+TRIALS: Mapping[str, int] = {"random": 40, "heuristic": 2, "search": 2}
 
 
 @dataclass(frozen=True)
@@ -79,19 +80,17 @@ def attempts(
 
 
 def rating_from(found: Attempts) -> dict[str, float]:
-    """The puzzle's Glicko-2 rating after its games against the bots (one rating period, ``glicko2``)."""
-    ratings: list[float] = []
-    rds: list[float] = []
-    outcomes: list[float] = []
-    for level, made in found.made.items():
-        solved = found.solved[level]
-        ratings += [BOT_RATINGS[level]] * made
-        rds += [BOT_RD] * made
-        outcomes += [0.0] * solved + [1.0] * (made - solved)  # the puzzle wins when the bot fails
+    """The puzzle's Glicko-2 rating after one game against each bot level (one rating period, ``glicko2``).
+
+    The game's score for the puzzle is the share of the level's attempts that failed (as a draw scores a
+    half): more attempts make the score surer without counting as more games.
+    """
+    levels = [level for level, made in found.made.items() if made]
     rating, rd, vol = START
     player = glicko2.Player(rating=rating, rd=rd, vol=vol)
-    if outcomes:
-        player.update_player(ratings, rds, outcomes)
+    if levels:
+        scores = [1 - found.rate(level) for level in levels]
+        player.update_player([BOT_RATINGS[level] for level in levels], [BOT_RD] * len(levels), scores)
     return {
         "rating": round(float(player.rating), 1), "rd": round(float(player.rd), 1), "vol": round(float(player.vol), 6)
     }
