@@ -16,10 +16,11 @@ from types import ModuleType
 import pytest
 
 from cardwidgets.bots import LEVELS
+from cardwidgets.core.registry import SPECS
 from cardwidgets.puzzles.calibrate import BOT_RATINGS, Attempts, calibrate, rating_from
 from cardwidgets.puzzles.choose import RECENT, choose
 from cardwidgets.puzzles.format import Puzzle
-from cardwidgets.puzzles.shipped import shipped
+from cardwidgets.puzzles.shipped import set_path, shipped
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -81,8 +82,10 @@ def test_the_calibration_orders_real_puzzles_by_what_the_bots_solve() -> None:
     assert [p.rating for p, _ in again] == [p.rating for p, _ in done[:3]]  # seeded: the same each time
 
 
-def test_the_shipped_set_is_calibrated() -> None:
-    puzzles = shipped("nimby")
+@pytest.mark.parametrize("game", [game for game in SPECS if set_path(game).is_file()])
+def test_each_shipped_set_is_calibrated(game: str) -> None:
+    """Every shipped puzzle carries its rating (``python -m cardwidgets.puzzles calibrate`` after ``build``)."""
+    puzzles = shipped(game)
     assert puzzles
     assert all(p.rating and 0 < p.rating["rd"] < 350 for p in puzzles)
 
