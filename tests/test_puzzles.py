@@ -30,10 +30,10 @@ from cardwidgets.puzzles.prove import examine, prove
 from cardwidgets.puzzles.shipped import shipped
 
 GAMES = [name for name in SPECS if SPECS[name].has("puzzle_themes")]
-#: Each shipped set holds at least this many puzzles.
-AT_LEAST = {"nimby": 300, "tumbochka": 300, "nestors": 300}
+#: Each shipped set holds at least this many puzzles (Nestors: the solver and its bids make it the slowest to generate).
+AT_LEAST = {"nimby": 300, "tumbochka": 300, "nestors": 100}
 #: The sampled half of the proof for every this-many-th shipped puzzle in the slow check.
-SAMPLED_EVERY = 10
+SAMPLED_EVERY = 5
 
 
 def _entry(**changes: Any) -> dict[str, Any]:
@@ -166,7 +166,7 @@ def test_a_sample_of_each_set_is_proved_again_whole(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_shipped_puzzle_is_proved_face_up_and_a_tenth_on_the_seat_s_information(game: str) -> None:
+def test_every_shipped_puzzle_is_proved_face_up_and_a_fifth_on_the_seat_s_information(game: str) -> None:
     problems = []
     for number, puzzle in enumerate(shipped(game)):
         problems += prove(puzzle, sampled=number % SAMPLED_EVERY == 0)
