@@ -129,10 +129,16 @@ def test_spearman_counts_ties_as_the_mean_of_their_ranks() -> None:
     assert bench.spearman([1, 2, 3], [5, 5, 5]) == 0.0
 
 
-@pytest.mark.parametrize("game", ["nimby", "tumbochka"])
+@pytest.mark.parametrize("game", ["nimby", "tumbochka", "nestors"])
 def test_learners_of_known_strength_end_rated_in_the_bots_order_within_100_attempts(game: str) -> None:
-    """A learner playing as each bot level, on every 4th shipped puzzle (the quick games' sets)."""
+    """A learner playing as each bot level, on every 4th shipped puzzle of each set."""
     puzzles = shipped(game)[::4]
     paths = bench.learners(puzzles, 100, seed=0)
     assert all(len(path) == 100 for path in paths.values())
     assert bench.in_order(paths), {level: round(path[-1]) for level, path in paths.items()}
+
+
+@pytest.mark.parametrize("game", ["nimby", "tumbochka", "nestors"])
+def test_the_ratings_order_with_the_bots_fresh_failure_rates(game: str) -> None:
+    """Spearman of at least 0.5 between the shipped ratings and how often the bots fail in fresh attempts."""
+    assert bench.difficulty_order(shipped(game)[::10]) >= 0.5
