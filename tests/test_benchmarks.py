@@ -166,6 +166,8 @@ def test_a_lite_start_is_cut_into_its_phases() -> None:
     assert "load" in lite.describe("site cold", record)
 
 
+
+
 def test_the_puzzles_benchmark_prints_the_generator_s_figures_and_refuses_an_unknown_game() -> None:
     """``benchmarks/puzzles.py`` with one puzzle of the quickest game: the rate and the share kept."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -178,6 +180,30 @@ def test_the_puzzles_benchmark_prints_the_generator_s_figures_and_refuses_an_unk
     assert "puzzles per CPU minute; kept 1/" in done.stdout
     refused = subprocess.run(
         [sys.executable, "benchmarks/puzzles.py", "--games", "chess"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert refused.returncode == 2
+    assert "no game 'chess'" in refused.stderr
+
+
+
+
+def test_the_puzzle_ratings_benchmark_prints_the_order_and_the_learners_paths() -> None:
+    """``benchmarks/puzzle_ratings.py`` on a few Nimby puzzles: the Spearman line and each learner's path."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "benchmarks/puzzle_ratings.py", "--games", "nimby", "--sample", "6", "--attempts", "10"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("nimby: Spearman ")
+    assert "between 6 puzzles' ratings and the bots' failure rates" in lines[0]
+    for level in ("random", "heuristic", "search"):
+        assert any(line.startswith(f"nimby: {level} learner's rating after 10: ") for line in lines)
+    assert lines[-1].startswith("nimby: learners in the bots' order after 10 attempts: ")
+    refused = subprocess.run(
+        [sys.executable, "benchmarks/puzzle_ratings.py", "--games", "chess"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert refused.returncode == 2

@@ -2,7 +2,8 @@
 
 Each game's set is written to ``DIR/<game>.json`` (default: the package's ``data`` folder, the shipped
 sets), and one line per game says how many puzzles, from how many candidate decisions, in how much
-CPU time. ``check [--game G]`` proves every puzzle of the shipped sets again.
+CPU time. ``check [--game G]`` proves every puzzle of the shipped sets again; ``calibrate [--game G]``
+writes each shipped puzzle's rating from the bots' success (``calibrate.py``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sys
 from pathlib import Path
 
 from cardwidgets.core.registry import SPECS
+from cardwidgets.puzzles.calibrate import calibrate_sets
 from cardwidgets.puzzles.format import Puzzle, write_puzzles
 from cardwidgets.puzzles.generate import Tally, find_puzzles
 from cardwidgets.puzzles.prove import prove
@@ -29,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--out", type=Path, default=DATA, help="the folder to write <game>.json in")
     check = commands.add_parser("check", help="prove the shipped sets again")
     check.add_argument("--game", choices=sorted(SPECS), action="append")
+    rate = commands.add_parser("calibrate", help="rate the shipped puzzles from the bots' success")
+    rate.add_argument("--game", choices=sorted(SPECS), action="append")
     args = parser.parse_args(argv)
     games = args.game or [name for name in SPECS if SPECS[name].has("puzzle_themes")]
     if args.command == "build":
@@ -55,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
         return 0
+    if args.command == "calibrate":
+        return calibrate_sets(games)
     failed = 0
     for game in games:
         puzzles = shipped(game)
