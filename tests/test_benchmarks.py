@@ -79,3 +79,21 @@ def test_the_command_stops_at_once_with_one_error_before_timing_anything() -> No
     assert "error: case nestors:1 cannot be made" in done.stderr
     assert "tricks 2–12 only" in done.stderr
     assert done.stdout == ""  # nimby:1 was not timed either: every case is made once before any is
+
+
+def test_the_puzzles_benchmark_prints_the_generator_s_figures_and_refuses_an_unknown_game() -> None:
+    """``benchmarks/puzzles.py`` with one puzzle of the quickest game: the rate and the share kept."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "benchmarks/puzzles.py", "--games", "nimby", "--count", "1", "--no-prove"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("nimby: generated 1 in ")
+    assert "puzzles per CPU minute; kept 1/" in done.stdout
+    refused = subprocess.run(
+        [sys.executable, "benchmarks/puzzles.py", "--games", "chess"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert refused.returncode == 2
+    assert "no game 'chess'" in refused.stderr

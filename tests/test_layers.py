@@ -20,7 +20,7 @@ import pytest
 PACKAGE = Path(__file__).parent.parent / "cardwidgets"
 #: Each layer may import only the layers before it (and itself).
 LAYERS = [
-    "cards", "i18n", "core", "games", "bots", "analysis", "drills", "store", "widgets",
+    "cards", "i18n", "core", "games", "bots", "analysis", "puzzles", "drills", "store", "widgets",
     "testing", "playthrough", "cli", "__main__",
 ]
 
@@ -68,7 +68,7 @@ def imports(path: Path) -> list[tuple[int, str]]:
 #: A game package's modules by name, and the layer each plugs into (any other module: ``games``).
 PARTS = {
     "words": "i18n", "texts": "i18n", "bot": "bots", "position": "analysis", "scoring": "analysis", "drills": "drills",
-    "predict": "drills", "board": "widgets", "explorer": "widgets",
+    "predict": "drills", "puzzle_themes": "puzzles", "board": "widgets", "explorer": "widgets",
 }
 
 

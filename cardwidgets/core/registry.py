@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from cardwidgets.analysis.solver import Position
     from cardwidgets.bots.base import Decision
     from cardwidgets.core.actions import Action
+    from cardwidgets.core.explain import Explanation
     from cardwidgets.core.game import Game
     from cardwidgets.core.state import GameState
     from cardwidgets.drills.base import Item
@@ -121,6 +122,22 @@ class DrillsPart(Protocol):
     @property
     def TOPICS(self) -> Sequence[tuple[str, Callable[[random.Random], Item]]]:  # noqa: N802
         """``(topic id, maker)`` pairs; a maker makes one question from a ``random.Random``."""
+        ...
+
+
+class PuzzleThemesPart(Protocol[S_contra]):
+    """A game's puzzle themes (``cardwidgets/puzzles``): each theme's name, and the themes of a solution."""
+
+    @property
+    def THEMES(self) -> Mapping[str, Mapping[str, str]]:  # noqa: N802
+        """Each theme id's name, ``{id: {"en": …, "ru": …}}`` (a rule id in the name where one decides it)."""
+        ...
+
+    def themes(self, state: S_contra, solution: Sequence[str], tip: Explanation, agrees: bool) -> list[str]:
+        """The themes of a decision whose ``solution`` is given, from the rule of thumb's reason ``tip`` there.
+
+        ``agrees``: whether the rule of thumb's move is one of the solution's actions.
+        """
         ...
 
 
@@ -220,6 +237,7 @@ PARTS: dict[str, type] = {
     "scoring": ScoringPart,
     "drills": DrillsPart,
     "board": BoardPart,
+    "puzzle_themes": PuzzleThemesPart,
 }
 #: The optional members of each part, with what a module that leaves one out gets instead.
 OPTIONAL: dict[str, dict[str, object]] = {
@@ -334,6 +352,10 @@ class GameSpec:
     def drills(self) -> DrillsPart:
         """The game's drill topics (its ``drills`` module)."""
         return cast("DrillsPart", self._part("drills"))
+
+    def puzzle_themes(self) -> PuzzleThemesPart[GameState]:
+        """The game's puzzle themes (its ``puzzle_themes`` module)."""
+        return cast("PuzzleThemesPart[GameState]", self._part("puzzle_themes"))
 
     def board(self) -> BoardPart:
         """The board's extras of the game (its ``board`` module, optional members filled in)."""

@@ -24,7 +24,7 @@ SPEC = register(
     GameSpec(
         Nestors,
         __name__,
-        ("bot", "position", "scoring", "drills", "board"),
+        ("bot", "position", "scoring", "drills", "board", "puzzle_themes"),
         Capabilities(
             trump=True,
             auction=True,
@@ -39,13 +39,14 @@ SPEC = register(
 if TYPE_CHECKING:  # mypy checks each part against its contract (``core/registry.py``); ``register`` checks the names
     # (and the board's optional members, which a Protocol cannot mark, get their defaults there)
     from cardwidgets.analysis.solver import Position
-    from cardwidgets.core.registry import BotPart, CompiledPart, DrillsPart, PositionPart, ScoringPart
-    from cardwidgets.games.nestors import bot, compiled, drills, position, scoring
+    from cardwidgets.core.registry import BotPart, CompiledPart, DrillsPart, PositionPart, PuzzleThemesPart, ScoringPart
+    from cardwidgets.games.nestors import bot, compiled, drills, position, puzzle_themes, scoring
     from cardwidgets.games.nestors.engine import NestorsState
 
     _bot: BotPart[NestorsState] = bot
     _position: PositionPart[NestorsState] = position
     _scoring: ScoringPart[NestorsState] = scoring
     _drills: DrillsPart = drills
+    _puzzle_themes: PuzzleThemesPart[NestorsState] = puzzle_themes
     _positions: type[Position] = position.NestorsPosition
     _compiled: CompiledPart = compiled

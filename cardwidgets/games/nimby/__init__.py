@@ -24,7 +24,7 @@ SPEC = register(
     GameSpec(
         Nimby,
         __name__,
-        ("bot", "position", "scoring", "drills", "board"),
+        ("bot", "position", "scoring", "drills", "board", "puzzle_themes"),
         Capabilities(
             trump=True,
             auction=True,
@@ -38,12 +38,13 @@ SPEC = register(
 if TYPE_CHECKING:  # mypy checks each part against its contract (``core/registry.py``); ``register`` checks the names
     # (and the board's optional members, which a Protocol cannot mark, get their defaults there)
     from cardwidgets.analysis.solver import Position
-    from cardwidgets.core.registry import BotPart, DrillsPart, PositionPart, ScoringPart
-    from cardwidgets.games.nimby import bot, drills, position, scoring
+    from cardwidgets.core.registry import BotPart, DrillsPart, PositionPart, PuzzleThemesPart, ScoringPart
+    from cardwidgets.games.nimby import bot, drills, position, puzzle_themes, scoring
     from cardwidgets.games.nimby.engine import NimbyState
 
     _bot: BotPart[NimbyState] = bot
     _position: PositionPart[NimbyState] = position
     _scoring: ScoringPart[NimbyState] = scoring
     _drills: DrillsPart = drills
+    _puzzle_themes: PuzzleThemesPart[NimbyState] = puzzle_themes
     _positions: type[Position] = position.NimbyPosition

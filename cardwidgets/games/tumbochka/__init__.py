@@ -24,7 +24,7 @@ SPEC = register(
     GameSpec(
         Tumbochka,
         __name__,
-        ("bot", "position", "scoring", "drills", "board"),
+        ("bot", "position", "scoring", "drills", "board", "puzzle_themes"),
         Capabilities(
             trump=True,
             auction=True,
@@ -38,12 +38,13 @@ SPEC = register(
 if TYPE_CHECKING:  # mypy checks each part against its contract (``core/registry.py``); ``register`` checks the names
     # (and the board's optional members, which a Protocol cannot mark, get their defaults there)
     from cardwidgets.analysis.solver import Position
-    from cardwidgets.core.registry import BotPart, DrillsPart, PositionPart, ScoringPart
-    from cardwidgets.games.tumbochka import bot, drills, position, scoring
+    from cardwidgets.core.registry import BotPart, DrillsPart, PositionPart, PuzzleThemesPart, ScoringPart
+    from cardwidgets.games.tumbochka import bot, drills, position, puzzle_themes, scoring
     from cardwidgets.games.tumbochka.engine import TumbochkaState
 
     _bot: BotPart[TumbochkaState] = bot
     _position: PositionPart[TumbochkaState] = position
     _scoring: ScoringPart[TumbochkaState] = scoring
     _drills: DrillsPart = drills
+    _puzzle_themes: PuzzleThemesPart[TumbochkaState] = puzzle_themes
     _positions: type[Position] = position.TumbochkaPosition
