@@ -289,7 +289,11 @@ export interface DrillTraits {
   feedback: { correct?: boolean; option?: number; rule?: string; text?: string };
   tried: { option: number; correct: boolean }[];
   score: { asked?: number; right?: number };
-  mastery: { text?: string; answered?: number; mastered?: boolean; review?: boolean; notice?: string };
+  /** This topic's progress; ``rating``: the learner's Glicko-2 rating in the game, ``due``: reviews due now. */
+  mastery: {
+    text?: string; answered?: number; right?: number; streak?: number; mastered?: boolean; due?: number;
+    rating?: number | null; topic_rating?: number | null; review?: boolean; notice?: string;
+  };
   error: ErrorInfo;
   ui: Ui;
   locale: string;

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from cardwidgets.cards import Card, Suit, parse_card
+from cardwidgets.cards import Card, Rank, Suit, parse_card
 from cardwidgets.core.errors import Refusal
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.state import GameState
@@ -225,6 +225,11 @@ def until(make: Callable[[], Item | None], accept: Callable[[Item], bool], tries
     if item is None:
         raise RuntimeError("no drill item could be made")  # never seen: every maker succeeds within a few tries
     return item
+
+
+def rank_of(choice: Choice) -> Rank | None:
+    """The rank of a choice that is a card (None for any other label)."""
+    return choice.label.rank if isinstance(choice.label, Card) else None
 
 
 def right_at(item: Item) -> list[int]:

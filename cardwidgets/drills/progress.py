@@ -1,14 +1,20 @@
 """A learner's progress per drill topic, kept in a small SQLite file that survives a kernel restart.
 
 Per topic: questions answered, answered right at the first try, the current run of
-right answers (on different questions) and whether the topic is mastered (a run of
-``MASTERY``). A question answered wrong is *missed*: it comes back after
-``REVIEW_AFTER[0]`` other questions, and each time it is then answered right it
-comes back later again (``REVIEW_AFTER``), until it is retired; when it was last
-seen is kept (the count of questions answered then, and the time). Where each topic's
-questions had got to (per seed) is kept too, so a ``Drill`` made after a kernel restart
-goes on with the next question instead of the first, numbered after the last one answered
-(questions that came back included: numbers only go up). The run shown stops at ``MASTERY``.
+right answers (on different questions) and whether the topic is mastered. Ratings and
+reviews (``cardwidgets.drills.rating``): the learner's Glicko-2 rating per game and each
+item's (a drill topic; a puzzle, of kind ``PUZZLE``, the same way), updated after every
+first answer; and an FSRS card per rule of a topic (per puzzle), reviewed at every answer
+of that rule: what is *due* is what FSRS schedules now. A missed rule is due again a minute
+later (``RELEARN``) and comes back as a new question of that rule. A topic is mastered when
+every rule of it met is steady in FSRS's review (``MASTERY_DAYS``); once mastered, it stays so.
+Where each topic's questions had got to (per seed) is kept too, so a ``Drill`` made after a
+kernel restart goes on with the next question instead of the first, numbered after the last
+one answered (questions that came back included: numbers only go up).
+
+A file of the earlier layout (``user_version`` 1, missed questions instead of review cards) is
+brought to this one in place, in one transaction: each missed question becomes a card of its
+topic due now (its rule unknown: any new question of the topic answers it), its misses kept.
 
 Where the file lives (``progress_path``): ``$CARDWIDGETS_PROGRESS`` if set (``:memory:``:
 kept in memory only, as the tests do); in JupyterLite (Pyodide) ``/drive/.cardwidgets/``,
@@ -43,8 +49,11 @@ import time
 from collections.abc import Callable
 from contextlib import closing, suppress
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, TypeVar
+
+from cardwidgets.drills.rating import DRILL, LEARNER, START, Glicko, card_of, now_utc, rated, reviewed, steady
 
 try:
     import sqlite3
@@ -61,11 +70,7 @@ ENV = "CARDWIDGETS_PROGRESS"
 MEMORY = ":memory:"
 #: SQLite's ``application_id`` of our files: "CWDP".
 APP_ID = 0x43574450
-VERSION = 1
-#: A missed question comes back after this many other questions; then after more each time it is answered right.
-REVIEW_AFTER = (3, 8, 20)
-#: A topic is mastered after this many right answers in a row, on as many different questions.
-MASTERY = 8
+VERSION = 2
 #: How long a change waits for another process's lock on the file (SQLite's busy timeout) before it is
 #: kept in memory until the file can be written.
 BUSY_SECONDS = 10.0
@@ -77,8 +82,13 @@ RETRY_EVERY = 1.0
 TABLES = {
     "topics": "topic TEXT PRIMARY KEY, answered INTEGER NOT NULL, right INTEGER NOT NULL, "
     "streak TEXT NOT NULL, mastered INTEGER NOT NULL",
-    "missed": "topic TEXT NOT NULL, item TEXT NOT NULL, misses INTEGER NOT NULL, stage INTEGER NOT NULL, "
-    "seen_at_answer INTEGER NOT NULL, seen_time REAL NOT NULL, due INTEGER NOT NULL, PRIMARY KEY (topic, item)",
+    # Glicko-2 ratings: the learner's per game (kind "learner", item the game), each drill topic's, each puzzle's.
+    "ratings": "kind TEXT NOT NULL, item TEXT NOT NULL, game TEXT NOT NULL, rating REAL NOT NULL, rd REAL NOT NULL, "
+    "vol REAL NOT NULL, attempts INTEGER NOT NULL, won INTEGER NOT NULL, PRIMARY KEY (kind, item)",
+    # FSRS cards: for drills one per (topic, rule) (rule "": any question of the topic), for puzzles one per puzzle
+    # (topic: its theme); ``due`` is the card's due time (seconds since 1970, UTC) to find what is due fast.
+    "reviews": "kind TEXT NOT NULL, game TEXT NOT NULL, topic TEXT NOT NULL, item TEXT NOT NULL, card TEXT NOT NULL, "
+    "due REAL NOT NULL, misses INTEGER NOT NULL, PRIMARY KEY (kind, topic, item)",
     "series": "topic TEXT NOT NULL, seed INTEGER NOT NULL, next INTEGER NOT NULL, PRIMARY KEY (topic, seed)",
     "numbers": "topic TEXT NOT NULL, seed INTEGER NOT NULL, number INTEGER NOT NULL, PRIMARY KEY (topic, seed)",
     # The answers written, by id: an answer written again (a retry after a fault) changes nothing.
@@ -158,23 +168,37 @@ def _locked(method: Callable[..., T]) -> Callable[..., T]:
 
 @dataclass(frozen=True)
 class TopicProgress:
-    """One topic's progress: questions answered, right at the first try, the current run, mastered, missed."""
+    """One topic's progress: answered, right at the first try, the current run, mastered, reviews and rating."""
 
     topic: str
     answered: int = 0
     right: int = 0
     streak: int = 0
     mastered: bool = False
-    #: Missed questions still to come back.
-    missed: int = 0
+    #: Reviews of the topic's rules due now (FSRS).
+    due: int = 0
+    #: When the next review not due yet falls due (None: none scheduled, or some are due now).
+    next_due: datetime | None = None
+    #: The topic's own Glicko-2 rating (None: never answered).
+    rating: Glicko | None = None
 
 
 def _schema(db: sqlite3.Connection) -> None:
-    """Make ``db`` a progress file (in the caller's transaction)."""
+    """Make ``db`` a progress file, or bring one of the earlier layout to this one (in the caller's transaction)."""
     db.execute(f"PRAGMA application_id = {APP_ID}")
     db.execute(f"PRAGMA user_version = {VERSION}")
     for name, columns in TABLES.items():
         db.execute(f"CREATE TABLE IF NOT EXISTS {name} ({columns})")
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'missed'").fetchone():
+        rows = db.execute("SELECT topic, sum(misses), min(seen_time) FROM missed GROUP BY topic").fetchall()
+        for topic, misses, seen in rows:
+            # the missed question's rule is not kept: a card of the whole topic, missed when it was last seen
+            card = reviewed(None, False, datetime.fromtimestamp(seen, timezone.utc))
+            db.execute(
+                "INSERT OR IGNORE INTO reviews VALUES (?, ?, ?, '', ?, ?, ?)",
+                (DRILL, topic.split("-", maxsplit=1)[0], topic, card.to_json(), card.due.timestamp(), misses),
+            )
+        db.execute("DROP TABLE missed")
 
 
 def _kind(db: sqlite3.Connection) -> str:
@@ -191,6 +215,8 @@ def _kind(db: sqlite3.Connection) -> str:
         return "empty"
     if app == APP_ID and version == VERSION:
         return "ours" if set(TABLES) <= tables else "older"
+    if app == APP_ID and version < VERSION:
+        return "older"  # an earlier layout: brought to this one (``_schema``)
     return "other version" if app == APP_ID else "foreign"
 
 
@@ -201,30 +227,77 @@ def _row(db: sqlite3.Connection, topic: str) -> tuple[int, int, list[str], bool]
     return row[0], row[1], json.loads(row[2]), bool(row[3])
 
 
-def _review(db: sqlite3.Connection, topic: str, item: str, correct: bool, *, answered: int, now: float) -> None:
-    """Schedule a missed question: back after a few questions, then after more each time it is right."""
-    row = db.execute("SELECT misses, stage FROM missed WHERE topic = ? AND item = ?", (topic, item)).fetchone()
-    if row is None and correct:
-        return
-    misses, stage = row or (0, 0)
-    if correct:
-        stage += 1
-        if stage >= len(REVIEW_AFTER):
-            db.execute("DELETE FROM missed WHERE topic = ? AND item = ?", (topic, item))
-            return
-    else:
-        misses, stage = misses + 1, 0
-    due = answered + REVIEW_AFTER[stage]
+def _rating(db: sqlite3.Connection, kind: str, item: str) -> Glicko | None:
+    row = db.execute(
+        "SELECT rating, rd, vol, attempts, won FROM ratings WHERE kind = ? AND item = ?", (kind, item)
+    ).fetchone()
+    return Glicko(*row) if row else None
+
+
+def _put_rating(db: sqlite3.Connection, kind: str, item: str, game: str, value: Glicko) -> None:
     db.execute(
-        "INSERT OR REPLACE INTO missed VALUES (?, ?, ?, ?, ?, ?, ?)", (topic, item, misses, stage, answered, now, due)
+        "INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (kind, item, game, value.rating, value.rd, value.vol, value.attempts, value.won),
     )
 
 
-class Progress:
-    """The progress store; ``Progress()`` opens the learner's file (``progress_path()``), ``Progress(None)`` memory."""
+def attempt(
+    db: sqlite3.Connection,
+    kind: str,
+    item: str,
+    game: str,
+    *,
+    correct: bool,
+    now: datetime,
+    topic: str,
+    review: str,
+    start: Glicko = START,
+) -> None:
+    """One first answer to ``item`` (of ``kind``, in ``game``), in the caller's transaction.
 
-    def __init__(self, path: Path | str | bool | None = True) -> None:
+    The learner's rating in ``game`` and the item's move by Glicko-2 (the item starts at ``start`` if
+    never rated); the FSRS card ``review`` of ``topic`` is reviewed. For a drill, ``item`` is the
+    topic and ``review`` the question's rule; for a puzzle, ``item`` and ``review`` are the puzzle, ``topic``
+    its theme. A card of the whole topic (rule ``""``, from a file of the earlier layout) is reviewed too,
+    and retired once answered right.
+    """
+    learner = _rating(db, LEARNER, game) or START
+    other = _rating(db, kind, item) or start
+    score = 1.0 if correct else 0.0
+    _put_rating(db, LEARNER, game, game, rated(learner, other, score))
+    _put_rating(db, kind, item, game, rated(other, learner, 1.0 - score))
+    for name in dict.fromkeys((review, "")):
+        row = db.execute(
+            "SELECT card, misses FROM reviews WHERE kind = ? AND topic = ? AND item = ?", (kind, topic, name)
+        ).fetchone()
+        if row is None and name != review:
+            continue
+        if name != review and correct:
+            db.execute("DELETE FROM reviews WHERE kind = ? AND topic = ? AND item = ?", (kind, topic, name))
+            continue
+        card = reviewed(row[0] if row else None, correct, now)
+        misses = (row[1] if row else 0) + (not correct)
+        db.execute(
+            "INSERT OR REPLACE INTO reviews VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (kind, game, topic, name, card.to_json(), card.due.timestamp(), misses),
+        )
+
+
+def _mastered(db: sqlite3.Connection, topic: str) -> bool:
+    """Every rule of ``topic`` the learner has met is steady in FSRS's review (``MASTERY_DAYS``)."""
+    cards = db.execute("SELECT card FROM reviews WHERE kind = ? AND topic = ?", (DRILL, topic)).fetchall()
+    return bool(cards) and all(steady(card_of(text)) for (text,) in cards)
+
+
+class Progress:
+    """The progress store; ``Progress()`` opens the learner's file (``progress_path()``), ``Progress(None)`` memory.
+
+    ``clock``: the time now, as an aware ``datetime`` (the tests move it on instead of waiting).
+    """
+
+    def __init__(self, path: Path | str | bool | None = True, *, clock: Callable[[], datetime] = now_utc) -> None:
         self.path: Path | None = progress_path() if path is True else (Path(path) if path else None)
+        self.clock = clock
         #: One clear message when the file could not be used (in use, read-only, damaged, foreign); else "".
         self.notice = ""
         self.notice_params: dict[str, str] = {}
@@ -531,18 +604,23 @@ class Progress:
         item: str,
         correct: bool,
         *,
+        rule: str = "",
+        game: str | None = None,
         place: tuple[int, int] | None = None,
         number: tuple[int, int] | None = None,
         answer: str | None = None,
     ) -> TopicProgress:
-        """A first answer to question ``item`` of ``topic``: the counts, the run, the missed questions.
+        """A first answer to question ``item`` of ``topic``: the counts, the run, the ratings, the rule's review.
 
-        ``place``: ``(seed, n)`` of a new question of the topic's series, where a restart goes on after
-        (``resume``); ``number``: ``(seed, the number the learner saw)``, which a restart counts on from
-        (``number``). ``answer``: the answer's id; an answer already written with it changes nothing.
-        All is one transaction (in JupyterLite one write to the browser's storage).
+        ``rule``: the rule that decides the question (its FSRS card is reviewed); ``game``: the topic's game
+        (the learner's rating there moves; by default the topic id's first word). ``place``: ``(seed, n)`` of a
+        new question of the topic's series, where a restart goes on after (``resume``); ``number``: ``(seed,
+        the number the learner saw)``, which a restart counts on from (``number``). ``answer``: the answer's id;
+        an answer already written with it changes nothing. All is one transaction (in JupyterLite one write to
+        the browser's storage).
         """
-        now = time.time()
+        now = self.clock()
+        game = game or topic.split("-", maxsplit=1)[0]
 
         def write(db: sqlite3.Connection) -> None:
             if answer is not None:
@@ -561,32 +639,79 @@ class Progress:
                     "ON CONFLICT (topic, seed) DO UPDATE SET number = max(number, excluded.number)",
                     (topic, *number),
                 )
+            attempt(db, DRILL, topic, game, correct=correct, now=now, topic=topic, review=rule)
             answered, right, streak, mastered = _row(db, topic)
             answered += 1
             right += correct
             streak = sorted({*streak, item}) if correct else []
-            mastered = mastered or len(streak) >= MASTERY
+            mastered = mastered or _mastered(db, topic)
             db.execute(
                 "INSERT OR REPLACE INTO topics VALUES (?, ?, ?, ?, ?)",
                 (topic, answered, right, json.dumps(streak), int(mastered)),
             )
-            _review(db, topic, item, correct, answered=answered, now=now)
 
         self._write(write)
         return self.topic(topic)
 
     @_locked
-    def due(self, topic: str, *, besides: str = "") -> str | None:
-        """The missed question of ``topic`` due to come back now (the longest due first), other than ``besides``."""
+    def attempt(
+        self,
+        kind: str,
+        item: str,
+        game: str,
+        correct: bool,
+        *,
+        topic: str = "",
+        start: Glicko = START,
+        answer: str | None = None,
+    ) -> Glicko:
+        """A first attempt at ``item`` of ``kind`` other than a drill question (a puzzle): ratings and its review.
+
+        The learner's rating in ``game`` and the item's (from ``start`` if never rated: a puzzle's calibrated
+        rating) move by Glicko-2; the item's own FSRS card (under ``topic``, a puzzle's theme) is reviewed.
+        ``answer``: the attempt's id; one already written changes nothing. Returns the learner's rating after it.
+        """
+        now = self.clock()
+
+        def write(db: sqlite3.Connection) -> None:
+            if answer is not None:
+                if db.execute("SELECT 1 FROM answers WHERE id = ?", (answer,)).fetchone():
+                    return
+                db.execute("INSERT INTO answers VALUES (?, ?)", (answer, topic))
+            attempt(db, kind, item, game, correct=correct, now=now, topic=topic, review=item, start=start)
+
+        self._write(write)
+        return self.rating(LEARNER, game) or START
+
+    @_locked
+    def due_items(self, kind: str, game: str) -> list[str]:
+        """The items of ``kind`` in ``game`` whose review is due now, the longest due first (puzzles to review)."""
+        now = self.clock().timestamp()
+        rows = self._read(
+            lambda db: db.execute(
+                "SELECT item FROM reviews WHERE kind = ? AND game = ? AND due <= ? ORDER BY due", (kind, game, now)
+            ).fetchall()
+        )
+        return [row[0] for row in rows]
+
+    @_locked
+    def due(self, topic: str) -> str | None:
+        """The rule of ``topic`` whose review is due now (the longest due first; ``""``: any question of it)."""
+        now = self.clock().timestamp()
 
         def query(db: sqlite3.Connection) -> str | None:
             row = db.execute(
-                "SELECT item FROM missed WHERE topic = ? AND due <= ? AND item != ? ORDER BY due, seen_time LIMIT 1",
-                (topic, _row(db, topic)[0], besides),
+                "SELECT item FROM reviews WHERE kind = ? AND topic = ? AND due <= ? ORDER BY due LIMIT 1",
+                (DRILL, topic, now),
             ).fetchone()
             return row[0] if row else None
 
         return self._read(query)
+
+    @_locked
+    def rating(self, kind: str, item: str) -> Glicko | None:
+        """The Glicko-2 rating of ``item`` of ``kind`` (``LEARNER`` and a game: the learner's there); None: unrated."""
+        return self._read(lambda db: _rating(db, kind, item))
 
     @_locked
     def resume(self, topic: str, seed: int) -> int:
@@ -605,36 +730,32 @@ class Progress:
         return int(row[0]) if row else self.resume(topic, seed)
 
     @_locked
-    def forget(self, topic: str, item: str) -> None:
-        """Drop a missed question that this version cannot make (its file written by another version)."""
-
-        def write(db: sqlite3.Connection) -> None:
-            db.execute("DELETE FROM missed WHERE topic = ? AND item = ?", (topic, item))
-
-        self._write(write)
-
-    @_locked
     def topic(self, topic: str) -> TopicProgress:
         """``topic``'s progress (all zero if never practised)."""
+        now = self.clock().timestamp()
 
         def query(db: sqlite3.Connection) -> TopicProgress:
             answered, right, streak, mastered = _row(db, topic)
-            missed = db.execute("SELECT count(*) FROM missed WHERE topic = ?", (topic,)).fetchone()[0]
-            return TopicProgress(topic, answered, right, min(len(streak), MASTERY), mastered, missed)
+            due, soonest = db.execute(
+                "SELECT count(*) FILTER (WHERE due <= ?), min(due) FILTER (WHERE due > ?) FROM reviews "
+                "WHERE kind = ? AND topic = ?",
+                (now, now, DRILL, topic),
+            ).fetchone()
+            upcoming = datetime.fromtimestamp(soonest, timezone.utc) if soonest is not None and not due else None
+            rating = _rating(db, DRILL, topic)
+            return TopicProgress(topic, answered, right, len(streak), mastered, due, upcoming, rating)
 
         return self._read(query)
 
     @_locked
-    def missed(self, topic: str) -> list[dict[str, Any]]:
-        """``topic``'s missed questions: item, misses, stage, when last seen (answer count and time), due."""
+    def reviews(self, topic: str) -> list[dict[str, Any]]:
+        """``topic``'s review cards: the rule, FSRS's card (state, stability, due …) and how often it was missed."""
         rows = self._read(
             lambda db: db.execute(
-                "SELECT item, misses, stage, seen_at_answer, seen_time, due FROM missed WHERE topic = ? ORDER BY due",
-                (topic,),
+                "SELECT item, card, misses FROM reviews WHERE kind = ? AND topic = ? ORDER BY due", (DRILL, topic)
             ).fetchall()
         )
-        names = ("item", "misses", "stage", "seen_at_answer", "seen_time", "due")
-        return [dict(zip(names, row, strict=True)) for row in rows]
+        return [{"rule": rule, "card": card_of(card), "misses": misses} for rule, card, misses in rows]
 
     @_locked
     def reset(self, topic: str | None = None) -> None:
@@ -643,7 +764,10 @@ class Progress:
 
         def write(db: sqlite3.Connection) -> None:
             for table in TABLES:
-                db.execute(f"DELETE FROM {table} {where}", args)
+                if table != "ratings":  # a topic's own rating and the learner's stay (their Glicko-2 history)
+                    db.execute(f"DELETE FROM {table} {where}", args)
+            if topic is None:
+                db.execute("DELETE FROM ratings")
 
         self._write(write)
 

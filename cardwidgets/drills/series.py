@@ -4,7 +4,8 @@
 is the same as one of the last ``WINDOW`` (a small topic can draw the same position
 twice), it takes the next ``attempt`` for that place instead. ``Ref`` names a
 question so that it can be made again later (``Ref.item()``), for instance when
-a missed question comes back (``cardwidgets.drills.progress``).
+a question of a rule due for review (``cardwidgets.drills.progress``): ``review`` makes a new
+question of that rule, from attempts of its own (``REVIEWS`` on), never one of the series' questions.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from cardwidgets.drills.registry import make_item
 WINDOW = 20
 #: Attempts per place before a repeat is let through (never reached in practice: topics are large).
 ATTEMPTS = 50
+#: The attempts of a place from which questions for a review are made (apart from the series' own attempts).
+REVIEWS = 1000
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,11 @@ class Ref:
         return cls(topic, seed, n, attempt)
 
 
+def rule_of(item: Item) -> str:
+    """The rule that decides ``item``: the rule id its right answer is explained by."""
+    return next(choice.why.rule for choice in item.choices if choice.correct)
+
+
 def item_key(item: Item) -> str:
     """What the learner sees of a question, as one text: two questions with the same key are the same."""
     parts = [say(item.prompt, "en"), *position_lines(item.position, "en")]
@@ -68,6 +76,20 @@ class Series:
             if item_key(item) not in self._recent:
                 break
             ref, item = Ref(self.topic, self.seed, n, attempt), make_item(self.topic, self.seed, n, attempt)
+        self.seen(item)
+        return ref, item
+
+    def review(self, rule: str, n: int) -> tuple[Ref, Item]:
+        """A new question of ``rule`` (``""``: any) for place ``n``, none of the last ``WINDOW - 1`` questions made.
+
+        Made from the place's review attempts, so never a question the series asks; if none of ``ATTEMPTS`` is
+        of ``rule`` (a rare case of the topic), the last one made.
+        """
+        for attempt in range(REVIEWS, REVIEWS + ATTEMPTS):
+            ref = Ref(self.topic, self.seed, n, attempt)
+            item = ref.item()
+            if (not rule or rule_of(item) == rule) and item_key(item) not in self._recent:
+                break
         self.seen(item)
         return ref, item
 

@@ -10,15 +10,17 @@
     d.answer("A and C")                  # {"correct": True, "text": "Right: …", "rule": the rule's id}
     d.next()                             # the next question
     d.score                              # {"asked": 1, "right": 1}
-    d.mastery                            # this topic's progress: answered, right, run, mastered, missed
-    Drill.progress(game)                 # a table per topic, kept across kernel restarts
+    d.mastery                            # this topic's progress: answered, right, run, rating, due, mastered
+    Drill.progress(game)                 # the learner's rating and a table per topic, kept across kernel restarts
     d.reset()                            # forget this topic's progress
     Drill.from_mistakes(table.record, seat=0)   # "find the best card" from the learner's own deal
 
 Progress (``cardwidgets.drills.progress``) is kept per topic in a small SQLite file in the
-learner's Jupyter data directory: the first answer to each question counts; a question
-answered wrong comes back after a few other questions, then after more; a run of right
-answers on different questions masters the topic.
+learner's Jupyter data directory: the first answer to each question counts; it moves the
+learner's Glicko-2 rating in the game and the topic's, and reviews the FSRS card of the
+question's rule. A rule due for review (a missed one a minute later, one answered right after
+FSRS's interval) comes back as a new question of that rule; a topic is mastered when FSRS holds
+every rule of it met steady for a week (``cardwidgets.drills.rating``).
 
 ``Drill.from_mistakes`` makes its questions from a played deal (``cardwidgets.drills.mistakes``):
 one per decision that lost points with all cards face up, graded by the double-dummy solver.
@@ -36,6 +38,7 @@ import html
 import json
 import uuid
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -47,9 +50,10 @@ from cardwidgets.core.state import GameState
 from cardwidgets.drills import DrillError, Item, feedback, say, topics
 from cardwidgets.drills.base import label_text, position_json, position_lines
 from cardwidgets.drills.mistakes import MISTAKES, mistake_items, require_items
-from cardwidgets.drills.progress import MASTERY, STORE_ERRORS, Progress, TopicProgress
+from cardwidgets.drills.progress import STORE_ERRORS, Progress, TopicProgress
+from cardwidgets.drills.rating import LEARNER, Glicko
 from cardwidgets.drills.registry import drill_games, get_topic
-from cardwidgets.drills.series import WINDOW, Ref, Series
+from cardwidgets.drills.series import WINDOW, Ref, Series, rule_of
 from cardwidgets.i18n import resolve
 from cardwidgets.i18n.drills import DRILL_UI, drill_text
 from cardwidgets.i18n.ui import ui_texts
@@ -87,7 +91,8 @@ class Drill(ToolWidget):
     score = traitlets.Dict().tag(sync=True)
     #: Fixed texts: labels, the topic's title, card names.
     ui = traitlets.Dict().tag(sync=True)
-    #: This topic's progress: ``{"answered", "right", "streak", "mastered", "missed", "review", "text", "notice"}``.
+    #: This topic's progress: ``{"answered", "right", "streak", "mastered", "due", "rating", "topic_rating",
+    #: "review", "text", "notice"}`` (``review``: this question came back for a review of its rule).
     mastery = traitlets.Dict().tag(sync=True)
 
     def __init__(
@@ -161,32 +166,19 @@ class Drill(ToolWidget):
         return n
 
     def _new(self) -> Item:
-        """The next question: a missed one due to come back, else the next fixed one, or the topic's next."""
+        """The next question: a new one of a rule due for review, else the next fixed one, or the topic's next."""
         if self._series is None:
             assert self._items is not None
             return self._items[self._number % len(self._items)]
-        review = self._due()
-        if review is not None:
-            self._ref, self._review = review
-            self._series.seen(review[0].item())
-            return review[0].item()
+        rule = self._safe(lambda store: store.due(self.topic))
+        if rule is not None:
+            self._ref, item = self._series.review(rule, self._number)
+            self._review = True
+            return item
         self._ref, item = self._series.make(self._n)
         self._n += 1
         self._review = False
         return item
-
-    def _due(self) -> tuple[Ref, bool] | None:
-        """The missed question due to come back now, if any (one that cannot be made again is forgotten)."""
-        key = self._safe(lambda store: store.due(self.topic, besides=self._ref.key if self._ref else ""))
-        if not key:
-            return None
-        try:
-            ref = Ref.parse(self.topic, key)
-            ref.item()
-        except (ValueError, DrillError):
-            self._safe(lambda store: store.forget(self.topic, key))
-            return None
-        return ref, True
 
     def _safe(self, use: Any) -> Any:
         """``use(store)``; a store that fails is set aside with one message: it never stops a drill."""
@@ -211,14 +203,14 @@ class Drill(ToolWidget):
 
     @staticmethod
     def progress(game: str | None = None, *, locale: str | None = None) -> ProgressTable:
-        """Where the learner stands: a table per game of its topics (answered, right, run, mastered, missed)."""
+        """Where the learner stands: per game the rating, and a table of its topics (answered, right, run, due …)."""
         games = [game] if game is not None else drill_games()
         for name in games:
             topics(name)  # an unknown game: DrillError
         return ProgressTable(shared_progress(), games, resolve(locale))
 
     def reset(self) -> None:
-        """Forget this topic's progress (answered, right, run, mastered, missed questions)."""
+        """Forget this topic's progress (answered, right, run, mastered, reviews); the ratings stay."""
         self._safe(lambda store: store.reset(self.topic))
         self._sync()
 
@@ -240,8 +232,11 @@ class Drill(ToolWidget):
                 place = None if self._review else (ref.seed, ref.n)  # where a restart goes on (a new question)
                 number = (self._seed, self._number + 1)  # the number it had: a restart numbers on from it
                 answer = f"{self._answers}/{self._number}"  # the same after a fault put the widget back
+                rule, game = rule_of(self._item), get_topic(self.topic).game
                 self._safe(
-                    lambda store: store.record(self.topic, ref.key, correct, place=place, number=number, answer=answer)
+                    lambda store: store.record(
+                        self.topic, ref.key, correct, rule=rule, game=game, place=place, number=number, answer=answer
+                    )
                 )
             self._asked += 1
             self._right += correct
@@ -253,7 +248,7 @@ class Drill(ToolWidget):
         return feedback(self._item, index, self.locale)
 
     def next(self) -> None:
-        """The next question of the topic (a missed one comes back when it is due)."""
+        """The next question of the topic (a new one of a rule due for review first)."""
         self._number += 1
         self._item = self._new()
         self._tried = []
@@ -322,23 +317,50 @@ class Drill(ToolWidget):
         notice = drill_text(store.notice, locale, **store.notice_params) if store.notice else ""
         if mine is None:
             return {"notice": notice}
+        learner = self._safe(lambda s: s.rating(LEARNER, get_topic(self.topic).game))
         extra = drill_text("progress_mastered", locale) if mine.mastered else ""
-        if mine.missed:
-            extra += drill_text("progress_missed", locale, n=mine.missed)
+        extra += due_text(mine, store.clock(), locale)
         text = drill_text(
-            "progress", locale, answered=mine.answered, right=mine.right, streak=mine.streak, mastery=MASTERY,
-            mastered=extra, missed="",
+            "progress", locale, answered=mine.answered, right=mine.right, streak=mine.streak,
+            rating=rating_text(learner), more=extra,
         )
         return {
             "answered": mine.answered,
             "right": mine.right,
             "streak": mine.streak,
             "mastered": mine.mastered,
-            "missed": mine.missed,
+            "due": mine.due,
+            "rating": round(learner.rating) if learner else None,
+            "topic_rating": round(mine.rating.rating) if mine.rating else None,
             "review": self._review,
             "text": text,
             "notice": notice,
         }
+
+
+def rating_text(rating: Glicko | None) -> str:
+    """A rating as shown: ``1620 ± 85``; unrated: the starting ``1500 ± 350``."""
+    shown = rating or Glicko()
+    return f"{round(shown.rating)} ± {round(shown.rd)}"
+
+
+def due_text(row: TopicProgress, now: datetime, locale: str) -> str:
+    """`` · 2 reviews due now`` or `` · next review in 10 min``; ``""`` when nothing is scheduled."""
+    if row.due:
+        return drill_text("progress_due", locale, n=row.due)
+    if row.next_due is None:
+        return ""
+    return drill_text("progress_next", locale, when=when_text(row.next_due - now, locale))
+
+
+def when_text(wait: timedelta, locale: str) -> str:
+    """How long until a review, in words: ``in 10 min``, ``in 3 h``, ``in 2 d``."""
+    minutes = max(1, round(wait.total_seconds() / 60))
+    if minutes < 60:
+        return drill_text("due_in_min", locale, n=minutes)
+    if minutes < 48 * 60:
+        return drill_text("due_in_h", locale, n=round(minutes / 60))
+    return drill_text("due_in_d", locale, n=round(minutes / 1440))
 
 
 def _ui(locale: str, options: int) -> dict[str, Any]:
@@ -364,28 +386,42 @@ def shared_progress() -> Progress:
 
 
 class ProgressTable:
-    """``Drill.progress()``: a table per game, as HTML in a notebook and as text (``str``)."""
+    """``Drill.progress()``: per game the learner's rating and a table of topics, as HTML and as text (``str``)."""
 
     def __init__(self, store: Progress, games: list[str], locale: str) -> None:
         self.locale = locale
+        self.now = store.clock()
         try:
             self.rows = {game: [store.topic(topic) for topic in topics(game)] for game in games}
+            self.ratings = {game: store.rating(LEARNER, game) for game in games}
         except STORE_ERRORS as err:  # the store cannot be read: say so, show nothing practised
             store.notice, store.notice_params = "err_progress_unwritable", {"path": str(store.path), "reason": str(err)}
             self.rows = {game: [TopicProgress(topic) for topic in topics(game)] for game in games}
+            self.ratings = dict.fromkeys(games)
         where = drill_text("progress_where", locale, path=store.path) if store.path else ""
         self.where = where or drill_text("progress_memory", locale)
         self.notice = drill_text(store.notice, locale, **store.notice_params) if store.notice else ""
 
-    def _cells(self, row: Any) -> list[str]:
+    def _cells(self, row: TopicProgress) -> list[str]:
         mark = "✓" if row.mastered else ""
-        return [drill_text(row.topic, self.locale), str(row.answered), str(row.right), str(row.streak), mark,
-                str(row.missed)]
+        if row.due:
+            due = drill_text("due_now", self.locale, n=row.due)
+        else:
+            due = when_text(row.next_due - self.now, self.locale) if row.next_due is not None else ""
+        rating = str(round(row.rating.rating)) if row.rating else ""
+        return [drill_text(row.topic, self.locale), str(row.answered), str(row.right), str(row.streak), rating, due,
+                mark]
+
+    def _title(self, game: str) -> str:
+        title = drill_text("progress_title", self.locale, game=drill_text(f"game_{game}", self.locale))
+        rating = self.ratings[game]
+        answers = rating.attempts if rating else 0
+        return title + " · " + drill_text("progress_rating", self.locale, rating=rating_text(rating), n=answers)
 
     def __str__(self) -> str:
         lines = [self.notice] if self.notice else []
         for game, rows in self.rows.items():
-            lines.append(drill_text("progress_title", self.locale, game=drill_text(f"game_{game}", self.locale)))
+            lines.append(self._title(game))
             lines.append(" | ".join(drill_text("progress_head", self.locale).split("|")))
             lines += [" | ".join(self._cells(row)) for row in rows]
         lines.append(f"({self.where})")
@@ -396,11 +432,11 @@ class ProgressTable:
     def _repr_html_(self) -> str:
         parts = [f"<p><b>{html.escape(self.notice)}</b></p>"] if self.notice else []
         for game, rows in self.rows.items():
-            title = drill_text("progress_title", self.locale, game=drill_text(f"game_{game}", self.locale))
             head = "".join(f"<th>{html.escape(h)}</th>" for h in drill_text("progress_head", self.locale).split("|"))
             body = "".join(
                 "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in self._cells(row)) + "</tr>" for row in rows
             )
-            parts.append(f"<h4>{html.escape(title)}</h4><table class='cw-progress'><tr>{head}</tr>{body}</table>")
+            title = html.escape(self._title(game))
+            parts.append(f"<h4>{title}</h4><table class='cw-progress'><tr>{head}</tr>{body}</table>")
         parts.append(f"<p><small>{html.escape(self.where)}</small></p>")
         return "".join(parts)

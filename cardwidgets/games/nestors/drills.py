@@ -22,6 +22,7 @@ from cardwidgets.drills.base import (
     match_end_item,
     one_right,
     random_playout,
+    rank_of,
     right_at,
     shuffled,
     until,
@@ -255,8 +256,14 @@ def deal_score_item(team: int, bid: int, points: int, rng: random.Random, source
     key = "nestors.score_made" if made else "nestors.score_failed"
     why = Explanation("NES-8", key, {"team": team, "bid": bid, "p": points, "q": TOTAL_POINTS - points})
     other = TOTAL_POINTS - points
-    slips = {(points, other), (-points, other), (bid, other), (-bid, other), (points, 0), (-points, 0)} - {right}
-    pairs = [right, *rng.sample(sorted(slips), 3)]
+    # The slips: the sign (made or failed), and the two partnerships' points swapped. Each answer is made of the
+    # points taken, p and 190 − p, as they stand in the question: none can be told by its numbers, nor by how
+    # often it is seen among the answers. Scoring the bid instead fills in where p = 190 − p.
+    slips = [(-right[0], other), (other, points), (-other, points)]
+    slips = list(dict.fromkeys(pair for pair in slips if pair != right))
+    fill = [pair for pair in ((bid, other), (-bid, other), (points, 0), (-points, 0)) if pair not in (right, *slips)]
+    slips += rng.sample(fill, 3 - len(slips))
+    pairs = [right, *slips]
     rng.shuffle(pairs)
     choices = tuple(Choice(_score_label(*pair), pair == right, why) for pair in pairs)
     prompt = Explanation("NES-8", "drill.nes_score_q", {"team": team, "bid": bid, "p": points, "q": other})
@@ -305,6 +312,10 @@ def make_higher(rng: random.Random) -> Item:
     """Two cards of one suit under a random trump rank, one of them a trump or an A, J or 10 (where NES-1 decides)."""
     trump = rng.choice(TRUMP_RANKS)
     first = rng.random() < 0.5  # the higher card first in half the questions
+    # The A, J and 10 are in every question, so they are the cards seen most often: which one is higher is aimed
+    # (an A, J or 10 over another card, another card over one of them, or two of them), so that picking the card
+    # seen most often wins no more than half the time.
+    aim = rng.choices(("high", "low", "both"), weights=(35, 35, 30))[0]
 
     def make() -> Item | None:
         x, y = rng.sample(NESTORS_DECK, 2)
@@ -312,7 +323,15 @@ def make_higher(rng: random.Random) -> Item:
             return None
         return higher_item(trump, x, y)
 
-    return until(make, lambda item: item.choices[0].correct == first)
+    return until(make, lambda item: item.choices[0].correct == first and _aimed(item) == aim)
+
+
+def _aimed(item: Item) -> str:
+    """``"both"``: both cards an A, J or 10; ``"high"``: the higher one is; ``"low"``: the lower one is."""
+    ranks = [rank_of(choice) in TRUMP_RANKS for choice in item.choices]
+    if all(ranks):
+        return "both"
+    return "high" if ranks[right_at(item)[0]] else "low"
 
 
 
@@ -410,7 +429,12 @@ def _nes_modest(state: NestorsState, rng: random.Random) -> bool:
 def make_nestors_open(rng: random.Random) -> Item:
     """The bidder's nine cards and trump: which card does he put down to take two face-up cards (his highest)."""
     place = rng.randrange(4)
-    return until(lambda: _nes_open(rng), lambda item: right_at(item) == [place])
+    return until(lambda: _nes_open(rng), lambda item: right_at(item) == [place] and _alike(item) >= 3)
+
+
+def _alike(item: Item) -> int:
+    """How many of the answers are an A, J or 10."""
+    return sum(rank_of(choice) in TRUMP_RANKS for choice in item.choices)
 
 
 def _nes_open(rng: random.Random) -> Item | None:
@@ -424,9 +448,14 @@ def _nes_open(rng: random.Random) -> Item | None:
     x, y = state.face_up[:2]
     right = rng.choice(highest)
     why = Explanation("NES-6a", "drill.nes_open_ok", {"card": right})
+    # The right card is an A, J or 10 mostly (the trump rank, or an A): so are the wrong ones where the hand has
+    # them, else those would be the cards seen most often among the answers, and right.
+    lower = [c for c in hand if c not in highest]
+    alike = rng.sample([c for c in lower if c.rank in TRUMP_RANKS], min(3, sum(c.rank in TRUMP_RANKS for c in lower)))
+    rest = [c for c in lower if c not in alike]
     wrong = [
         Choice(card, False, state.why_illegal(Action.make("open", card, x, y)))
-        for card in rng.sample([c for c in hand if c not in highest], 3)
+        for card in alike + rng.sample(rest, 3 - len(alike))
     ]
     choices = shuffled([Choice(right, True, why), *wrong], rng)
     position = Position(trump=_trump_label(trump), hand=tuple(hand), pile=tuple(state.face_up))

@@ -9,6 +9,7 @@ with the right answer aimed evenly over the answers.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 
@@ -28,6 +29,7 @@ from cardwidgets.drills.base import (
     one_right,
     random_playout,
     right_at,
+    shuffled,
     until,
 )
 from cardwidgets.drills.frame import player_label
@@ -79,10 +81,13 @@ def make_higher(rng: random.Random) -> Item:
     """Two random comparable cards under a random trump suit, mostly with a trump (where NIM-1 decides)."""
     trump = rng.choice(SUITS)
     first = rng.random() < 0.5  # the higher card first in half the questions
+    # The 2s are trumps in every question, so they are the cards seen most often, and a 2 beats all but a
+    # higher 2: how many 2s a question shows is aimed, so that picking the card seen most often is no way in.
+    twos = rng.choices((0, 1, 2), weights=(70, 15, 15))[0]
 
     def make() -> Item | None:
         x, y = rng.sample(NIMBY_DECK, 2)
-        if not comparable(trump, x, y):
+        if not comparable(trump, x, y) or [x.rank, y.rank].count(Rank.TWO) != twos:
             return None
         trumps = TRUMPS in (PLAY_SUIT[trump][x], PLAY_SUIT[trump][y])
         if not trumps and rng.random() < 0.8:
@@ -165,7 +170,17 @@ def _has_two_trap(item: Item) -> bool:
 def make_trick_winner(rng: random.Random) -> Item:
     """A trick of a random deal played out: which card wins it; the 1st, 2nd, 3rd or 4th card equally often."""
     place = rng.randrange(4)
-    return until(lambda: _trick_winner(rng), lambda item: right_at(item) == [place])
+    # The 2♣ wins every trick it is in (NIM-1): a trick holds it in one question in ten, not in one in six as
+    # random tricks would, so that picking it (or whichever card was seen most often) is no way in.
+    top = rng.random() < 0.1
+    return until(
+        lambda: _trick_winner(rng),
+        lambda item: right_at(item) == [place] and any(choice.label == TOP for choice in item.choices) == top,
+    )
+
+
+#: The highest card of the game, whatever the trump (NIM-1).
+TOP = Card.of(Rank.TWO, Suit.C)
 
 
 def _trick_winner(rng: random.Random) -> Item:
@@ -211,9 +226,14 @@ def score_item(state: NimbyState, source: str = "engine") -> Item:
 
 
 def make_score(rng: random.Random) -> Item:
-    """A random deal played out to the end; each line of NIM-6's table right in a fifth of the questions."""
+    """A random deal played out to the end; each line of NIM-6's table right in a fifth of the questions.
+
+    The lines come in a random order: in the table's order, the first line whose numbers stand in the
+    question (the 2s taken) would be right too often.
+    """
     line = rng.randrange(len(SCORE_LINES))
-    return until(lambda: score_item(_played_deal(rng, lambda s: s.is_done)), lambda item: right_at(item) == [line])
+    item = until(lambda: score_item(_played_deal(rng, lambda s: s.is_done)), lambda item: right_at(item) == [line])
+    return dataclasses.replace(item, choices=shuffled(item.choices, rng))
 
 
 # ----- may you exchange a 2 (NIM-4, N-2) --------------------------------------------------------------------

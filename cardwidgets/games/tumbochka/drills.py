@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from cardwidgets.cards import SUITS, Card, Suit
+from cardwidgets.cards import SUITS, Card, Rank, Suit
 from cardwidgets.core.actions import Action
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.match import Match
@@ -27,6 +27,7 @@ from cardwidgets.drills.base import (
     Seat,
     label_text,
     one_right,
+    rank_of,
     right_at,
     say,
     until,
@@ -38,6 +39,7 @@ from cardwidgets.games.tumbochka.engine import (
     BIDDING,
     GIVE,
     KEEP,
+    MAX_BID,
     PASS,
     PLAY,
     PLAY_CARD,
@@ -185,6 +187,26 @@ def _call(action: Action) -> str | dict[str, str]:
     return PASS_LABEL if action is PASS else str(action.number)
 
 
+#: Bids above the highest there is (TUM-3: 14): wrong answers larger than any right one, so that "the largest
+#: number" is no way to the answer.
+OVER_BIDS = (Action.make("bid", MAX_BID + 1), Action.make("bid", MAX_BID + 2))
+
+
+def _wrong_calls(legal: tuple[Action, ...], right: Action, rng: random.Random) -> list[Action]:
+    """Three calls not allowed: one below the right bid and one above it where there are such, a third at random.
+
+    So neither the largest nor the smallest number among the answers is the right one by the look of it.
+    """
+    wrong = [call for call in [PASS, *BID.values(), *OVER_BIDS] if call not in legal]
+    if right is PASS:
+        return rng.sample(wrong, min(3, len(wrong)))
+    below = [call for call in wrong if call is not PASS and call.arg(int) < right.arg(int)]
+    above = [call for call in wrong if call is not PASS and call.arg(int) > right.arg(int)]
+    picked = [rng.choice(side) for side in (below, above) if side]
+    rest = [call for call in wrong if call not in picked]
+    return picked + rng.sample(rest, min(3 - len(picked), len(rest)))
+
+
 def bids_item(
     state: TumbochkaState, right: Action, scores: list[int], rng: random.Random, topic: str = "tumbochka-bids"
 ) -> Item | None:
@@ -195,9 +217,7 @@ def bids_item(
     seat = state.to_act
     assert seat is not None
     legal = state.legal_actions()
-    wrong = [call for call in [PASS, *BID.values()] if call not in legal]
-    if len(wrong) < 2:
-        return None  # nearly every call is allowed: nothing to learn
+    wrong = _wrong_calls(legal, right, rng)
     graded = [Choice(_call(call), False, state.why_illegal(call)) for call in wrong]
     choices = one_right(Choice(_call(right), True, _why_allowed(state, right, scores)), graded, rng)
     facts = [
@@ -408,6 +428,11 @@ def trilyazh_item(state: TumbochkaState, rng: random.Random) -> Item:
     wrong = [Choice(card, False, state.why_illegal(PLAY_CARD[card])) for card in hand if card is not forced]
     trilyazh = TRILYAZH_LEADS[forced.suit]
     traps = [choice for choice in wrong if choice.label in trilyazh]  # the trilyazh's other card comes first
+    # then a K or Q of another suit: the trilyazh's cards are the ones seen most often among the answers, and
+    # the right one must not be told by that
+    alike = [choice for choice in wrong if choice not in traps and rank_of(choice) in (Rank.KING, Rank.QUEEN)]
+    same = [choice for choice in alike if rank_of(choice) is forced.rank]
+    traps += rng.sample(same or alike, min(len(same or alike), 1))
     others = [choice for choice in wrong if choice not in traps]
     wrong = traps + rng.sample(others, min(len(others), 3 - len(traps)))
     choices = one_right(Choice(forced, True, state.notices(seat)[0]), wrong, rng)
@@ -435,7 +460,12 @@ def make_trilyazh(rng: random.Random) -> Item:
             return trilyazh_item(state, rng)
         return None  # not reached, or too few cards left to choose from
 
-    return until(make, lambda _item: True)
+    return until(make, _two_alike)
+
+
+def _two_alike(item: Item) -> bool:
+    """At least two kings or queens among the answers: the one due is not the only card of its look."""
+    return sum(rank_of(choice) in (Rank.KING, Rank.QUEEN) for choice in item.choices) >= 2
 
 
 def _play_announcing(
@@ -470,7 +500,7 @@ def make_tumbochka_bidding(rng: random.Random) -> Item:
         legal = state.legal_actions()
         bids = [call for call in legal if call.verb == "bid"]
         passes = [call for call in legal if call.verb == "pass"]
-        right = rng.choice((passes if kind < 0.3 else bids) or legal)
+        right = rng.choice((passes if kind < 0.2 else bids) or legal)
         return bids_item(state, right, [0, 0, 0], rng, topic="tumbochka-bidding")
 
     return until(make, lambda _item: True)
@@ -499,6 +529,11 @@ def _talon(rng: random.Random, giving: bool) -> Item | None:
     others += [KEEP, *(RAISE[n] for n in range(max(contract - 1, 5), contract + 1))]
     wrong = [a for a in dict.fromkeys(others) if a not in legal]
     right = rng.choice(legal)
+    if KEEP in legal:  # the gifts are made: keep or raise, each as often; a raise above 14 is among the wrong ones
+        raises = [a for a in legal if a.verb == "raise"]
+        right = rng.choice(raises) if raises and rng.random() < 0.5 else KEEP
+        over = Action.make("raise", MAX_BID + 1)
+        wrong = [over, *rng.sample(wrong, min(2, len(wrong)))]
     key = "drill.tum_give_ok" if right.verb == "give" else "drill.tum_keep_ok"
     why = Explanation("TUM-4", key, {"contract": contract})
     declared = Explanation("TUM-4", "drill.fact_declarer", {"seat": declarer, "contract": contract})
@@ -552,7 +587,10 @@ def _tum_score(rng: random.Random) -> Item | None:
     if declarer is None or contract is None or points is None or score is None or points[declarer] == contract:
         return None  # exactly the contract: "+contract, never more" (TUM-6) would not show
     taken = points[declarer]
-    values = dict.fromkeys([contract, -contract, taken, -taken])
+    # Failed, the shortfall added to the contract (a plausible slip) stands below −contract: the right answer is
+    # then neither the smallest number nor the largest, as it is not when the contract is made.
+    slips = [taken, -taken] if taken > contract else [-taken, -(2 * contract - taken)]
+    values = dict.fromkeys([contract, -contract, *slips])
     why = state.score_explanation()
     assert why is not None
     choices = tuple(Choice(signed_label(v), v == score[declarer], why) for v in values)
