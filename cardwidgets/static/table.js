@@ -461,8 +461,11 @@ function commandButtons(snap) {
     review.disabled = snap.reviewProgress.length === 2;
     buttons.appendChild(review);
   }
-  if (snap.legal.length && !snap.trickOverride) {
+  if (snap.legal.length && !snap.trickOverride && !ui.puzzle) {
     buttons.appendChild(commandButton(ui, "hint", () => snap.send({ command: "hint" })));
+  }
+  if (ui.puzzle && ui.puzzle_over && !snap.trickOverride) {
+    buttons.appendChild(commandButton(ui, "next_puzzle", () => snap.send({ command: "next_puzzle" }), "cw-command cw-next-puzzle"));
   }
   return buttons;
 }
