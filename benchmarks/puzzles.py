@@ -44,7 +44,7 @@ def proof(game: str, limit: int | None) -> tuple[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print the figures; the status is 1 when a shipped puzzle is no longer proved."""
+    """Print the figures; the status is 1 when a shipped puzzle is not proved again."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=20, help="puzzles to generate per game (0: none)")
     parser.add_argument("--seed", type=int, default=1000)

@@ -1,5 +1,5 @@
 """Puzzles (``docs/puzzles.md``): the format's loader refuses bad input one clear message at a time, and the shipped
-sets are proved again by the current engine — a puzzle it no longer proves is a failing test.
+sets are proved again by the current engine — a puzzle it does not prove is a failing test.
 
 The proof of every shipped puzzle is split to stay within about a minute on two cores: the face-up half
 (the solver: the solution best with all cards face up, every other action worse) and the line (the
@@ -94,7 +94,7 @@ def test_an_entry_that_no_longer_replays_is_refused() -> None:
         read_puzzle(entry)
     entry = _entry()
     entry["record"]["actions"] = ["play 2S"]
-    with pytest.raises(PuzzleError, match="it no longer replays"):
+    with pytest.raises(PuzzleError, match="it does not replay"):
         read_puzzle(entry)
     entry = _entry()
     entry["decisions"][1]["step"] += 1

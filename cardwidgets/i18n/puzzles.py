@@ -38,8 +38,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "темы {theme} нет среди тем игры {game}",
     },
     "puzzle.no_replay": {
-        "en": "it no longer replays: {why}",
-        "ru": "она больше не воспроизводится: {why}",
+        "en": "it does not replay: {why}",
+        "ru": "она не воспроизводится: {why}",
     },
     "puzzle.not_to_act": {
         "en": "at step {step} seat {seat} is not to act",
@@ -58,7 +58,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "номер {id} встречается дважды",
     },
     "puzzle.not_proved": {
-        "en": "puzzle {id} is no longer proved: {why}",
-        "ru": "задача {id} больше не доказана: {why}",
+        "en": "puzzle {id} is not proved: {why}",
+        "ru": "задача {id} не доказана: {why}",
     },
 }

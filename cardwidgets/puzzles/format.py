@@ -41,7 +41,7 @@ MAX_ID = 80
 
 
 class PuzzleError(Refusal):
-    """A puzzle file or entry refused: malformed, an unknown game or theme, or a line that no longer replays.
+    """A puzzle file or entry refused: malformed, an unknown game or theme, or a line that does not replay.
 
     ``str()`` is the text in the default locale; ``explanation`` renders in any locale.
     """

@@ -139,7 +139,7 @@ def reply(state: GameState, nodes: int | None = None) -> str:
 
 
 def prove(puzzle: Puzzle, *, face_up: bool = True, sampled: bool = True, nodes: int | None = None) -> list[str]:
-    """What no longer holds of ``puzzle`` (empty: proved again), one line per failure.
+    """What does not hold of ``puzzle`` now (empty: proved again), one line per failure.
 
     ``face_up``: check the solver's half (best face up, every other action worse); ``sampled``: the judge's
     (one best on the seat's information, every other action a mistake beyond the noise). Each decision's

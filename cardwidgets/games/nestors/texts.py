@@ -392,3 +392,20 @@ ACTION_DONE: dict[str, dict[str, tuple[str, str]]] = {
         "leave": ("{seat} оставил {0} на столе", "{seat} оставили {0} на столе"),
     },
 }
+
+#: Its puzzles' themes by id (``puzzle_themes.py``), the rule that decides each in brackets.
+PUZZLE_THEMES: dict[str, dict[str, str]] = {
+    "the_bid": {"en": "Bid or pass (NES-8)", "ru": "Торговаться или пасовать (NES-8)"},
+    "leave_it_to_partner": {"en": "Leave the auction to partner (NES-4)", "ru": "Оставьте торг партнёру (NES-4)"},
+    "the_trump": {"en": "Name the trump (NES-5)", "ru": "Назовите козырь (NES-5)"},
+    "the_opening_trick": {"en": "The bidder's opening trick (NES-6a)", "ru": "Первая взятка играющего (NES-6a)"},
+    "which_card_to_leave": {"en": "Which card to leave (NES-7)", "ru": "Какую карту оставить на столе (NES-7)"},
+    "draw_trumps": {"en": "Lead trumps (NES-6)", "ru": "Ход козырем (NES-6)"},
+    "lead_high": {"en": "Lead high (NES-6)", "ru": "Ход старшей картой (NES-6)"},
+    "b_duty": {"en": "B's duty (NES-6)", "ru": "Обязанность Б (NES-6)"},
+    "c_duty": {"en": "C's duty (NES-6)", "ru": "Обязанность В (NES-6)"},
+    "schmear": {"en": "Give partner points (NES-6)", "ru": "Подсыпьте партнёру очки (NES-6)"},
+    "cheapest": {"en": "Spend the cheapest card (NES-6)", "ru": "Отдайте самую дешёвую карту (NES-6)"},
+    "the_lead": {"en": "Which card to lead", "ru": "С какой карты ходить"},
+    "the_follow": {"en": "Which card to follow with", "ru": "Какой картой отвечать"},
+}

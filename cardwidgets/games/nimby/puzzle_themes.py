@@ -9,21 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardwidgets.core.explain import Explanation
+from cardwidgets.games.nimby import texts
 from cardwidgets.games.nimby.engine import NimbyState
 
-#: Each theme's name (the rule that decides it in brackets).
-THEMES: dict[str, dict[str, str]] = {
-    "trump_call": {"en": "Call the trump or pass (NIM-6)", "ru": "Заказать козырь или пасовать (NIM-6)"},
-    "exchange": {"en": "Exchange a 2 for the trump (NIM-4)", "ru": "Обмен двойки на козырь (NIM-4)"},
-    "count_the_twos": {"en": "Count the 2s (NIM-6)", "ru": "Считайте двойки (NIM-6)"},
-    "top_trump": {"en": "Lead the top trump (NIM-5)", "ru": "Ход старшим козырем (NIM-5)"},
-    "lead_low": {"en": "Lead low, keep the trumps (NIM-5)", "ru": "Ход с мелкой, козыри при себе (NIM-5)"},
-    "bank_a_two": {"en": "Give partner a 2 (NIM-6)", "ru": "Отдайте партнёру двойку (NIM-6)"},
-    "take_the_trick": {"en": "Take the trick (NIM-5)", "ru": "Возьмите взятку (NIM-5)"},
-    "duck": {"en": "Duck: let the trick go (NIM-5)", "ru": "Пропустите взятку (NIM-5)"},
-    "the_lead": {"en": "Which card to lead", "ru": "С какой карты ходить"},
-    "the_follow": {"en": "Which card to follow with", "ru": "Какой картой отвечать"},
-}
+#: Each theme's name (``texts.PUZZLE_THEMES``: the rule that decides it in brackets).
+THEMES: dict[str, dict[str, str]] = texts.PUZZLE_THEMES
 
 #: The rule of thumb's reasons, by key, and the theme each shows.
 REASONS: dict[str, str] = {

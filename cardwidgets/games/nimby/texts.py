@@ -262,3 +262,17 @@ UI: dict[str, dict[str, str]] = {
         "display": "Открытая карта",
     },
 }
+
+#: Its puzzles' themes by id (``puzzle_themes.py``), the rule that decides each in brackets.
+PUZZLE_THEMES: dict[str, dict[str, str]] = {
+    "trump_call": {"en": "Call the trump or pass (NIM-6)", "ru": "Заказать козырь или пасовать (NIM-6)"},
+    "exchange": {"en": "Exchange a 2 for the trump (NIM-4)", "ru": "Обмен двойки на козырь (NIM-4)"},
+    "count_the_twos": {"en": "Count the 2s (NIM-6)", "ru": "Считайте двойки (NIM-6)"},
+    "top_trump": {"en": "Lead the top trump (NIM-5)", "ru": "Ход старшим козырем (NIM-5)"},
+    "lead_low": {"en": "Lead low, keep the trumps (NIM-5)", "ru": "Ход с мелкой, козыри при себе (NIM-5)"},
+    "bank_a_two": {"en": "Give partner a 2 (NIM-6)", "ru": "Отдайте партнёру двойку (NIM-6)"},
+    "take_the_trick": {"en": "Take the trick (NIM-5)", "ru": "Возьмите взятку (NIM-5)"},
+    "duck": {"en": "Duck: let the trick go (NIM-5)", "ru": "Пропустите взятку (NIM-5)"},
+    "the_lead": {"en": "Which card to lead", "ru": "С какой карты ходить"},
+    "the_follow": {"en": "Which card to follow with", "ru": "Какой картой отвечать"},
+}

@@ -9,22 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardwidgets.core.explain import Explanation
+from cardwidgets.games.tumbochka import texts
 from cardwidgets.games.tumbochka.engine import TumbochkaState
 
-#: Each theme's name (the rule that decides it in brackets).
-THEMES: dict[str, dict[str, str]] = {
-    "the_bid": {"en": "Bid or pass (TUM-6)", "ru": "Торговаться или пасовать (TUM-6)"},
-    "the_gift": {"en": "Which card to give (TUM-4)", "ru": "Какую карту отдать (TUM-4)"},
-    "raise_or_keep": {"en": "Raise the contract or keep it (TUM-6)", "ru": "Повысить заказ или оставить (TUM-6)"},
-    "announce": {"en": "Announce a trilyazh or a troyan (TUM-5)", "ru": "Объявите трилязь или троян (TUM-5)"},
-    "break_the_trilyazh": {"en": "Break the trilyazh (TUM-5)", "ru": "Разбейте трилязь (TUM-5)"},
-    "cash_the_top": {"en": "Cash the top card (TUM-5)", "ru": "Заберите старшей картой (TUM-5)"},
-    "lead_low": {"en": "Lead low from the longest suit (TUM-5)", "ru": "Ход мелкой из длинной масти (TUM-5)"},
-    "take_the_trick": {"en": "Take the trick (TUM-5)", "ru": "Возьмите взятку (TUM-5)"},
-    "duck": {"en": "Duck: keep the better card (TUM-5)", "ru": "Пропустите: сберегите карту получше (TUM-5)"},
-    "the_lead": {"en": "Which card to lead", "ru": "С какой карты ходить"},
-    "the_follow": {"en": "Which card to follow with", "ru": "Какой картой отвечать"},
-}
+#: Each theme's name (``texts.PUZZLE_THEMES``: the rule that decides it in brackets).
+THEMES: dict[str, dict[str, str]] = texts.PUZZLE_THEMES
 
 #: The rule of thumb's reasons, by key, and the theme each shows.
 REASONS: dict[str, str] = {

@@ -366,3 +366,18 @@ ACTION_PHRASES: dict[str, dict[str, str]] = {
         "trilyazh": "объявить трильяж и зайти с {0}",
     },
 }
+
+#: Its puzzles' themes by id (``puzzle_themes.py``), the rule that decides each in brackets.
+PUZZLE_THEMES: dict[str, dict[str, str]] = {
+    "the_bid": {"en": "Bid or pass (TUM-6)", "ru": "Торговаться или пасовать (TUM-6)"},
+    "the_gift": {"en": "Which card to give (TUM-4)", "ru": "Какую карту отдать (TUM-4)"},
+    "raise_or_keep": {"en": "Raise the contract or keep it (TUM-6)", "ru": "Повысить заказ или оставить (TUM-6)"},
+    "announce": {"en": "Announce a trilyazh or a troyan (TUM-5)", "ru": "Объявите трилязь или троян (TUM-5)"},
+    "break_the_trilyazh": {"en": "Break the trilyazh (TUM-5)", "ru": "Разбейте трилязь (TUM-5)"},
+    "cash_the_top": {"en": "Cash the top card (TUM-5)", "ru": "Заберите старшей картой (TUM-5)"},
+    "lead_low": {"en": "Lead low from the longest suit (TUM-5)", "ru": "Ход мелкой из длинной масти (TUM-5)"},
+    "take_the_trick": {"en": "Take the trick (TUM-5)", "ru": "Возьмите взятку (TUM-5)"},
+    "duck": {"en": "Duck: keep the better card (TUM-5)", "ru": "Пропустите: сберегите карту получше (TUM-5)"},
+    "the_lead": {"en": "Which card to lead", "ru": "С какой карты ходить"},
+    "the_follow": {"en": "Which card to follow with", "ru": "Какой картой отвечать"},
+}
