@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from support import send_message, synced
 
-from cardwidgets import Puzzle
+from cardwidgets import Puzzle, Table
 from cardwidgets.drills.progress import Progress
 from cardwidgets.drills.rating import LEARNER, PUZZLE, START
 from cardwidgets.i18n.names import cards_named
@@ -262,3 +262,19 @@ def test_no_puzzle_to_play_and_an_unknown_theme_are_said_in_words() -> None:
         Puzzle("nimby", theme="nope", puzzles=NIMBY, progress=Progress(False))
     widget = Puzzle("nimby", theme="duck", puzzles=NIMBY, progress=Progress(False), pace=0)
     assert "duck" in widget._current.themes
+
+
+def test_practise_this_makes_a_puzzle_of_the_learners_own_mistake() -> None:
+    table = Table("nimby", bots=["random"] * 4, seed=1, pace=0)
+    assert table.practise() is None
+    assert "No mistake of yours" in table.error["text"]
+    while not table.state.is_done:
+        table.act(table.legal[0])
+    rows = table.review()
+    assert rows is not None
+    assert [row["verdict"] for row in rows] == ["mistake"]
+    puzzle = table.practise(1)
+    assert isinstance(puzzle, Puzzle)
+    assert "From your own deal" in puzzle.text()
+    puzzle.act(puzzle._current.decisions[0].solution[0])
+    assert puzzle.feedback["verdict"] == "solved"

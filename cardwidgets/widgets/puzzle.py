@@ -343,6 +343,10 @@ class Puzzle(Table):
             self.feedback = {"verdict": self._feedback["verdict"], "text": self._feedback["words"][locale],
                              "rule": self._feedback["rule"], "better": ""}  # fmt: skip
 
+    def text(self) -> str:
+        """The puzzle's words now (the task, or what the last move did): the ``text/plain`` output."""
+        return str(self.feedback.get("text", ""))
+
     def progress(self) -> PuzzleProgress:
         """The learner's puzzles of this game: rating, solved, streak and what is due for review (en and ru)."""
         return PuzzleProgress(self, resolve(self.locale))

@@ -403,6 +403,23 @@ class Table(CardWidget):
         step = decision_step(rows[number - 1][0]["number"])
         return HandReplay(self.state, step, locale=self.locale, analysis=analysis)
 
+    def practise(self, entry: int | None = None) -> Any:
+        """"Practise this": a ``Puzzle`` of the learner's own mistakes in the Review (entry ``entry``, or all of them).
+
+        Each is the judge's mistake at that decision made a one-move puzzle (``puzzles.mistakes``); played
+        and rated like any puzzle. Before a Review with a mistake in it, ``error`` says so and None comes back.
+        """
+        from cardwidgets.puzzles.mistakes import from_review
+        from cardwidgets.widgets.puzzle import Puzzle
+
+        rows = self._review[1] if self._review is not None and self._review[0] == len(self.match.deals) else []
+        chosen = [row for i, (row, _reason) in enumerate(rows, start=1) if entry is None or i == entry]
+        made = from_review(self.state, self.seat, chosen) if chosen else []
+        if not made:
+            self._refuse(Explanation("", "puzzle.no_mistake"), "practise")
+            return None
+        return Puzzle(self.game, locale=self.locale, puzzles=made, pace=self.pace)
+
     def _review_view_json(self) -> dict[str, Any]:
         """The opened Review entry's replay as the front-end draws it (``{}`` when none is open)."""
         if self._review_open is None or not self._reviewed_now():
