@@ -102,7 +102,7 @@ def test_wrong_says_what_it_costs_then_one_retry_then_right_counts_as_missed() -
     before = len(widget.state.history)
     widget.act(wrong_action(widget))
     assert widget.feedback["verdict"] == "wrong"
-    assert widget.feedback["text"].startswith("Not this: Agree costs 3.4 points (on average over 200 deals")
+    assert widget.feedback["text"].startswith("Not this: Agree costs 3.4 points: on average over 200 deals")
     assert widget.feedback["text"].endswith("Try once more.")
     assert len(widget.state.history) == before
     assert widget.legal

@@ -24,8 +24,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": " и {cost} при открытых картах",
     },
     "puzzle.wrong": {
-        "en": "Not this: {action} costs {cost} ({result}).",
-        "ru": "Не этот ход: {action} стоит {cost} ({result}).",
+        "en": "Not this: {action} costs {cost}: {result}.",
+        "ru": "Не этот ход: {action} стоит {cost}: {result}.",
     },
     "puzzle.wrong_sampled": {
         "en": "on average over {n:deal|deals} dealt from what you can see",
@@ -72,7 +72,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "В этой сдаче нет вашей ошибки, чтобы её отработать.",
     },
     "puzzle.progress_title": {
-        "en": "Puzzles of {game}: rating {rating} ({n} attempts)",
+        "en": "Puzzles of {game}: rating {rating} ({n:attempt|attempts})",
         "ru": "Задачи по игре {game}: рейтинг {rating} (попыток: {n})",
     },
     "puzzle.progress_line": {
