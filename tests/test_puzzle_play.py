@@ -65,12 +65,12 @@ def test_the_puzzle_is_the_tables_seat_view_with_the_task_in_words() -> None:
     assert widget.seat == widget._current.seat
     assert widget.legal
     assert widget.feedback["verdict"] == "task"
-    assert "find the best move" in widget.feedback["text"]
+    assert "Find the best move" in widget.feedback["text"]
     assert widget.ui["verdict_solved"] == "Solved"
     assert widget.ui["puzzle"] is True
     assert widget.bot_levels == []
     widget.locale = "ru"
-    assert "найдите лучший ход" in widget.feedback["text"]
+    assert "Найдите лучший ход" in widget.feedback["text"]
     assert widget.ui["verdict_solved"] == "Решено"
 
 

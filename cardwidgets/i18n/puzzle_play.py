@@ -4,8 +4,8 @@ from __future__ import annotations
 
 MESSAGES: dict[str, dict[str, str]] = {
     "puzzle.task": {
-        "en": "Puzzle {id} ({themes}): find the best move. The puzzle's rating: {rating}.",
-        "ru": "Задача {id} ({themes}): найдите лучший ход. Рейтинг задачи: {rating}.",
+        "en": "Puzzle: {themes}. Find the best move. The puzzle's rating: {rating}.",
+        "ru": "Задача: {themes}. Найдите лучший ход. Рейтинг задачи: {rating}.",
     },
     "puzzle.right": {
         "en": "Right. {why} The line goes on: your next move.",

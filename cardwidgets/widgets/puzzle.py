@@ -229,7 +229,7 @@ class Puzzle(Table):
         names = theme_names(puzzle.game)
         themes = {loc: ", ".join(names[t][loc] for t in puzzle.themes if t in names) for loc in LOCALES}
         rated = self._store_rating(PUZZLE, puzzle.id) or _start(puzzle)
-        return _all("puzzle.task", id=puzzle.id, themes=themes, rating=round(rated.rating))
+        return _all("puzzle.task", themes=themes, rating=round(rated.rating))
 
     def _why(self, state: GameState, decision: Decision, action: str) -> Words:
         """The judge's sentence on the solution's ``action``, made from the puzzle's stored values."""
@@ -308,7 +308,8 @@ class Puzzle(Table):
         near = [p for p in fresh if distance[p.id] <= WINDOW]
         if near:
             return self._rng.choice(near)
-        return min(fresh, key=lambda p: (distance[p.id], p.id))
+        nearest = min(distance.values())
+        return self._rng.choice([p for p in fresh if distance[p.id] <= nearest + 1.0])
 
     # ----- the table ------------------------------------------------------------------------------------------
     def ask_hint(self) -> bool:
