@@ -353,6 +353,9 @@ class Puzzle(Table):
         return PuzzleProgress(self, resolve(self.locale))
 
 
+Table.practice = Puzzle
+
+
 class PuzzleProgress:
     """``Puzzle.progress()``: the rating, the puzzles solved, the streak and the reviews due, as text and HTML."""
 

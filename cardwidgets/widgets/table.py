@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -67,6 +68,8 @@ class Table(CardWidget):
 
     #: The class of a seat at a shared room: ``widgets/shared_table.py`` registers ``SharedTable`` here.
     shared: ClassVar[type[Table] | None] = None
+    #: The puzzle widget "Practise this" makes: ``widgets/puzzle.py`` registers ``Puzzle`` here.
+    practice: ClassVar[Callable[..., Table] | None] = None
 
     #: The browser may write the bots' pace (the slider) and nothing else (``docs/widget-protocol.md``).
     browser_writable: ClassVar[frozenset[str]] = frozenset({"pace"})
@@ -410,7 +413,6 @@ class Table(CardWidget):
         and rated like any puzzle. Before a Review with a mistake in it, ``error`` says so and None comes back.
         """
         from cardwidgets.puzzles.mistakes import from_review
-        from cardwidgets.widgets.puzzle import Puzzle
 
         rows = self._review[1] if self._review is not None and self._review[0] == len(self.match.deals) else []
         chosen = [row for i, (row, _reason) in enumerate(rows, start=1) if entry is None or i == entry]
@@ -418,7 +420,8 @@ class Table(CardWidget):
         if not made:
             self._refuse(Explanation("", "puzzle.no_mistake"), "practise")
             return None
-        return Puzzle(self.game, locale=self.locale, puzzles=made, pace=self.pace)
+        assert Table.practice is not None  # widgets/__init__ imports widgets/puzzle.py, which registers it
+        return Table.practice(self.game, locale=self.locale, puzzles=made, pace=self.pace)
 
     def _review_view_json(self) -> dict[str, Any]:
         """The opened Review entry's replay as the front-end draws it (``{}`` when none is open)."""
