@@ -700,7 +700,8 @@ function render({ model, el: el2 }) {
   const send = (content) => model.send(content);
   function pending() {
     const waiting = local.pending;
-    if (waiting && (model.get("view") !== waiting.view || model.get("error") !== waiting.error)) local.pending = null;
+    const answered = model.get("view") !== waiting?.view || model.get("error") !== waiting?.error || model.get("feedback") !== waiting?.feedback;
+    if (waiting && answered) local.pending = null;
     return local.pending;
   }
   function snapshot(overrides = {}) {
@@ -752,7 +753,7 @@ function render({ model, el: el2 }) {
     const action = cardPlay(legal, card);
     send({ action: action || `play ${card}` });
     if (action && !local.frame) {
-      local.pending = { action, card, view: model.get("view"), error: model.get("error") };
+      local.pending = { action, card, view: model.get("view"), error: model.get("error"), feedback: model.get("feedback") };
       draw();
     }
   }
