@@ -51,7 +51,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "puzzle.bad_step": {
         "en": "decision {number} is at step {step}, but the line before it reaches step {reached}",
-        "ru": "решение {number} стоит на шаге {step}, а линия до него доходит до шага {reached}",
+        "ru": "решение {number} стоит на шаге {step}, а ходы до него доводят до шага {reached}",
     },
     "puzzle.duplicate": {
         "en": "the id {id} is used twice",

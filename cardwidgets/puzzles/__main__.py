@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 from cardwidgets.core.registry import SPECS
-from cardwidgets.puzzles.format import write_puzzles
-from cardwidgets.puzzles.generate import find_puzzles
+from cardwidgets.puzzles.format import Puzzle, write_puzzles
+from cardwidgets.puzzles.generate import Tally, find_puzzles
 from cardwidgets.puzzles.prove import prove
 from cardwidgets.puzzles.shipped import DATA, shipped
 
@@ -34,12 +34,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "build":
         args.out.mkdir(parents=True, exist_ok=True)
         for game in games:
-            puzzles, tally = find_puzzles(game, args.count, args.seed)
-            write_puzzles(args.out / f"{game}.json", game, puzzles)
+            path = args.out / f"{game}.json"
+            written = [0]
+
+            def save(
+                tally: Tally, found: list[Puzzle], path: Path = path, game: str = game, written: list[int] = written
+            ) -> None:
+                """Write the set so far every 25 puzzles: a run stopped early keeps what it found."""
+                if len(found) >= written[0] + 25:
+                    write_puzzles(path, game, found)
+                    written[0] = len(found)
+                    print(f"  {len(found)} puzzles, {tally.deals} deals, {tally.seconds:.0f} CPU s", flush=True)
+
+            puzzles, tally = find_puzzles(game, args.count, args.seed, progress=save)
+            write_puzzles(path, game, puzzles)
             print(
                 f"{game}: {len(puzzles)} puzzles from {tally.deals} deals, {tally.kept}/{tally.candidates} "
                 f"candidate decisions kept ({100 * tally.share:.1f} %), {tally.seconds:.0f} CPU s, "
-                f"{tally.per_minute:.1f} puzzles per CPU minute"
+                f"{tally.per_minute:.1f} puzzles per CPU minute",
+                flush=True,
             )
         return 0
     failed = 0

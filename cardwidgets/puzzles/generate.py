@@ -59,10 +59,13 @@ def find_puzzles(
     *,
     nodes: int | None = GENERATE_NODES,
     auction_share: float = AUCTION_SHARE,
-    progress: Callable[[Tally], None] | None = None,
+    progress: Callable[[Tally, list[Puzzle]], None] | None = None,
     max_deals: int | None = None,
 ) -> tuple[list[Puzzle], Tally]:
-    """Up to ``count`` puzzles of ``game`` from deals dealt from ``seed`` (see the module docstring)."""
+    """Up to ``count`` puzzles of ``game`` from deals dealt from ``seed`` (see the module docstring).
+
+    ``progress(tally, found)`` is called after each deal (e.g. to write the set so far).
+    """
     spec_of(game)  # an unknown game: a clear ValueError before any work
     tally = Tally()
     start = time.process_time()
@@ -85,7 +88,7 @@ def find_puzzles(
         tally.deals += 1
         tally.seconds = time.process_time() - start
         if progress is not None:
-            progress(tally)
+            progress(tally, found)
     return found, tally
 
 
