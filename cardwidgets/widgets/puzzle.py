@@ -86,6 +86,8 @@ class Puzzle(Table):
         self._store = progress if progress is not None else shared_progress()
         self._rng = random.Random(seed)
         self._played: set[str] = set()
+        #: The puzzles' ratings read from the store, by id (a serve compares every puzzle's with the learner's).
+        self._ratings: dict[str, Glicko] = {}
         self._streak = 0
         self._solved = 0
         self._attempts = 0
@@ -228,7 +230,7 @@ class Puzzle(Table):
     def _task_words(self, puzzle: PuzzleData) -> Words:
         names = theme_names(puzzle.game)
         themes = {loc: ", ".join(names[t][loc] for t in puzzle.themes if t in names) for loc in LOCALES}
-        rated = self._store_rating(PUZZLE, puzzle.id) or _start(puzzle)
+        rated = self._puzzle_rating(puzzle)
         return _all("puzzle.task", themes=themes, rating=round(rated.rating))
 
     def _why(self, state: GameState, decision: Decision, action: str) -> Words:
@@ -274,6 +276,12 @@ class Puzzle(Table):
         except Exception:  # an unreadable store is the store's to report; the puzzle goes on unrated
             return None
 
+    def _puzzle_rating(self, puzzle: PuzzleData) -> Glicko:
+        """A puzzle's rating: read from the store once, then kept (this widget's attempts update it)."""
+        if puzzle.id not in self._ratings:
+            self._ratings[puzzle.id] = self._store_rating(PUZZLE, puzzle.id) or _start(puzzle)
+        return self._ratings[puzzle.id]
+
     def _attempt(self, correct: bool) -> Words:
         """Rate this attempt (the learner's and the puzzle's Glicko-2, its FSRS review) and say how the rating moved."""
         puzzle = self._current
@@ -281,6 +289,7 @@ class Puzzle(Table):
         topic = puzzle.themes[0] if puzzle.themes else ""
         after = self._store.attempt(PUZZLE, puzzle.id, self.game, correct, topic=topic, start=_start(puzzle),
                                     answer=self._answer)  # fmt: skip
+        self._ratings.pop(puzzle.id, None)  # read again when next needed
         self._attempts += 1
         self._solved += int(correct)
         self._streak = self._streak + 1 if correct else 0
@@ -304,7 +313,7 @@ class Puzzle(Table):
         fresh = fresh or self._pool
         if len(fresh) == len(self._pool) and current is None:
             self._played.clear()
-        distance = {p.id: abs((self._store_rating(PUZZLE, p.id) or _start(p)).rating - learner) for p in fresh}
+        distance = {p.id: abs(self._puzzle_rating(p).rating - learner) for p in fresh}
         near = [p for p in fresh if distance[p.id] <= WINDOW]
         if near:
             return self._rng.choice(near)
