@@ -2,7 +2,7 @@
 
 The puzzle is a line of two moves from the shipped Nimby set. The learner clicks a wrong card (the table says
 what it costs and offers a retry), then the right card (the opponents' replies are played), then the right
-card again: *Solved*, the why, and the rating's move in words; **Next puzzle** serves another. Every wait is
+card again, by keyboard: *Solved*, the why, and the rating's move in words; **Next puzzle** serves another. Every wait is
 for the kernel's answer in the browser's model, never a fixed time.
 """
 
@@ -67,7 +67,13 @@ def test_a_puzzle_is_played_by_clicks_and_the_rating_moves(notebook, locale: str
     wait_verdict(table, "right")
     expect(feedback).to_contain_text(words["right"])
     table.wait_for_turn()
-    table.card("2S").click()
+    # the last move by keyboard, as at any table: arrows to the card, Enter plays it
+    steps = table.legal_cards().index("2S") + 1
+    table.root.focus()
+    for _ in range(steps):
+        table.page.keyboard.press("ArrowRight")
+    expect(table.card("2S")).to_be_focused()
+    table.page.keyboard.press("Enter")
     wait_verdict(table, "solved")
     expect(feedback).to_contain_text(words["solved"])
     expect(feedback).to_contain_text(words["rating"])  # the miss counted: the rating went down
