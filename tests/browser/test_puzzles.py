@@ -2,8 +2,8 @@
 
 The puzzle is a line of two moves from the shipped Nimby set. The learner clicks a wrong card (the table says
 what it costs and offers a retry), then the right card (the opponents' replies are played), then the right
-card again, by keyboard: *Solved*, the why, and the rating's move in words; **Next puzzle** serves another. Every wait is
-for the kernel's answer in the browser's model, never a fixed time.
+card again, by keyboard: *Solved*, the why, and the rating's move in words; **Next puzzle** serves another.
+Every wait is for the kernel's answer in the browser's model, never a fixed time.
 """
 
 from __future__ import annotations
