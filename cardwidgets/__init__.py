@@ -14,7 +14,7 @@ from cardwidgets.i18n import get_locale, set_locale
 from cardwidgets.i18n.lesson_lines import lesson_text
 
 #: The widgets and the HTML snapshot, imported on first use so the engines load without Jupyter.
-WIDGETS = ("Classroom", "Drill", "HandReplay", "Table", "to_html", "to_slides")
+WIDGETS = ("Classroom", "Drill", "HandReplay", "Puzzle", "Table", "to_html", "to_slides")
 #: A game's own widgets, by the module of its package that holds them (imported on first use too).
 GAME_WIDGETS = {"TrickExplorer": "cardwidgets.games.nestors.explorer"}
 
@@ -44,6 +44,7 @@ __all__ = [
     "HandReplay",
     "IllegalActionError",
     "Match",
+    "Puzzle",
     "Rank",
     "RecordError",
     "Suit",

@@ -27,7 +27,7 @@ function render({ model, el }: RenderProps<TableTraits>): () => void {
   // changes mid-animation (the Hint's answer, an error, or a trait synced after `events` in the same
   // message) redraws that step, never the final position ahead of its time.
   // pending: the learner's card drawn on the trick before the kernel confirms it ({action, card} and
-  // the kernel's view and error at the click: once either is replaced, the kernel has answered).
+  // the kernel's view, error and feedback at the click: once one is replaced, the kernel has answered).
   const local: {
     selected: Card | null;
     showLast: boolean;
@@ -40,7 +40,8 @@ function render({ model, el }: RenderProps<TableTraits>): () => void {
   /** The learner's card awaiting the kernel, or null once the kernel's view or error has replaced it. */
   function pending(): Pending | null {
     const waiting = local.pending;
-    if (waiting && (model.get("view") !== waiting.view || model.get("error") !== waiting.error)) local.pending = null;
+    const answered = model.get("view") !== waiting?.view || model.get("error") !== waiting?.error || model.get("feedback") !== waiting?.feedback;
+    if (waiting && answered) local.pending = null;
     return local.pending;
   }
 
@@ -95,7 +96,7 @@ function render({ model, el }: RenderProps<TableTraits>): () => void {
     send({ action: action || `play ${card}` });
     if (action && !local.frame) {
       // Legal (the kernel's own list): draw it on the trick now; the kernel's answer replaces the guess.
-      local.pending = { action, card, view: model.get("view"), error: model.get("error") };
+      local.pending = { action, card, view: model.get("view"), error: model.get("error"), feedback: model.get("feedback") };
       draw();
     }
   }

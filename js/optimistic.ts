@@ -2,17 +2,19 @@
 //
 // The legal list came from the kernel, so a click on a legal card will be confirmed: the table
 // draws the card on the trick before the kernel's round trip and the bots' answer arrive. The
-// kernel's next view replaces this guess whatever it holds; if the kernel refuses after all, the
+// kernel's next view (or its verdict, at a puzzle) replaces this guess whatever it holds; if the kernel refuses after all, the
 // card goes back to the hand and the kernel's error is shown. Only the learner's own card moves:
 // nothing about the other seats is guessed.
-import type { Action, Board, Card, ErrorInfo, Hint, Seat, Trick, View } from "./types.js";
+import type { Action, Board, Card, ErrorInfo, Feedback, Hint, Seat, Trick, View } from "./types.js";
 
-/** The learner's card on its way to the kernel, and the kernel's view and error at the click. */
+/** The learner's card on its way to the kernel, and the kernel's view, error and feedback at the click. */
 export interface Pending {
   action: Action;
   card: Card;
   view?: View;
   error?: ErrorInfo;
+  /** A puzzle's verdict on a wrong card replaces only the feedback: the position stays for the retry. */
+  feedback?: Feedback;
 }
 
 /** The learner's legal action for a click on `card` ("play 10S", or the first "play 10S …"), or null. */

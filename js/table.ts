@@ -208,8 +208,12 @@ function commandButtons(snap: Snapshot): HTMLDivElement {
     review.disabled = snap.reviewProgress.length === 2;
     buttons.appendChild(review);
   }
-  if (snap.legal.length && !snap.trickOverride) {
+  // A puzzle (widgets/puzzle.py) gives no hint; once it is over, Next puzzle serves another.
+  if (snap.legal.length && !snap.trickOverride && !ui.puzzle) {
     buttons.appendChild(commandButton(ui, "hint", () => snap.send({ command: "hint" })));
+  }
+  if (ui.puzzle && ui.puzzle_over && !snap.trickOverride) {
+    buttons.appendChild(commandButton(ui, "next_puzzle", () => snap.send({ command: "next_puzzle" }), "cw-command cw-next-puzzle"));
   }
   return buttons;
 }

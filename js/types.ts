@@ -15,6 +15,9 @@ export interface Ui {
   rank_letters?: Record<string, string>;
   /** HandReplay: the deal's note. */
   deal_note?: string;
+  /** Puzzle: the table plays a puzzle (no Hint), and whether it is over (Next puzzle). */
+  puzzle?: boolean;
+  puzzle_over?: boolean;
 }
 
 /** {name: value} filled into a ui text's {name} fields. */
@@ -232,7 +235,7 @@ export interface TableTraits {
 /** Table: browser -> Python. */
 export type TableMessage =
   | { action: Action }
-  | { command: "next_deal" | "hint" | "review" | "review_cancel" }
+  | { command: "next_deal" | "hint" | "review" | "review_cancel" | "next_puzzle" }
   | { review: number }
   | { review_step: -1 | 0 | 1 }
   | { bot: [Seat, string] };

@@ -208,3 +208,15 @@ def test_the_puzzle_ratings_benchmark_prints_the_order_and_the_learners_paths() 
     )  # fmt: skip
     assert refused.returncode == 2
     assert "no game 'chess'" in refused.stderr
+
+
+def test_the_puzzles_benchmark_times_serving_a_puzzle_at_the_table() -> None:
+    """``benchmarks/puzzles.py --serve N``: the time to serve a puzzle after the first, the table drawn with it."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "benchmarks/puzzles.py", "--games", "nimby", "--count", "0", "--no-prove", "--serve", "5"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("nimby: served 5 puzzles after the first: p50 ")
+    assert " ms, p95 " in done.stdout

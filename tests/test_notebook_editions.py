@@ -25,7 +25,7 @@ RU = NOTEBOOKS / "ru"
 #: English notebooks that have a Russian edition: all of them (06 is the analysis notebook).
 EDITIONS = [
     "00-start-here.ipynb", "01-nimby.ipynb", "02-tumbochka.ipynb", "03-nestors.ipynb", "04-instructor.ipynb",
-    "05-strategy.ipynb", "06-analysis.ipynb", "07-classroom.ipynb", "open.ipynb", "play.ipynb",
+    "05-strategy.ipynb", "06-analysis.ipynb", "07-classroom.ipynb", "08-puzzles.ipynb", "open.ipynb", "play.ipynb",
 ]
 SET_LOCALE = re.compile(r"""^\s*(cw|cardwidgets)\.set_locale\((["'])ru\2\)\s*(#.*)?$""")
 #: Four Latin words in a row, outside code spans: an English passage left in the Russian prose.

@@ -19,7 +19,7 @@ from enum import Enum
 from typing import Any
 
 from cardwidgets.cards import Card, CardError, Rank, Suit
-from cardwidgets.i18n import analysis, bots, common, drills, puzzles, records, rooms
+from cardwidgets.i18n import analysis, bots, common, drills, puzzle_play, puzzles, records, rooms
 from cardwidgets.i18n.locale import (
     LOCALE_ENV,
     LOCALES,
@@ -70,6 +70,7 @@ CATALOGUE: dict[str, Mapping[str, str]] = {
     **records.MESSAGES,
     **rooms.MESSAGES,
     **puzzles.MESSAGES,
+    **puzzle_play.MESSAGES,
 }
 
 

@@ -586,8 +586,11 @@ function commandButtons(snap) {
     review.disabled = snap.reviewProgress.length === 2;
     buttons.appendChild(review);
   }
-  if (snap.legal.length && !snap.trickOverride) {
+  if (snap.legal.length && !snap.trickOverride && !ui.puzzle) {
     buttons.appendChild(commandButton(ui, "hint", () => snap.send({ command: "hint" })));
+  }
+  if (ui.puzzle && ui.puzzle_over && !snap.trickOverride) {
+    buttons.appendChild(commandButton(ui, "next_puzzle", () => snap.send({ command: "next_puzzle" }), "cw-command cw-next-puzzle"));
   }
   return buttons;
 }
@@ -823,7 +826,8 @@ function render({ model, el: el2 }) {
   const send = (content) => model.send(content);
   function pending() {
     const waiting = local.pending;
-    if (waiting && (model.get("view") !== waiting.view || model.get("error") !== waiting.error)) local.pending = null;
+    const answered = model.get("view") !== waiting?.view || model.get("error") !== waiting?.error || model.get("feedback") !== waiting?.feedback;
+    if (waiting && answered) local.pending = null;
     return local.pending;
   }
   function snapshot(overrides = {}) {
@@ -875,7 +879,7 @@ function render({ model, el: el2 }) {
     const action = cardPlay(legal, card);
     send({ action: action || `play ${card}` });
     if (action && !local.frame) {
-      local.pending = { action, card, view: model.get("view"), error: model.get("error") };
+      local.pending = { action, card, view: model.get("view"), error: model.get("error"), feedback: model.get("feedback") };
       draw();
     }
   }

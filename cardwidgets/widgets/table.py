@@ -69,6 +69,8 @@ class Table(CardWidget):
     #: Which class seats a table at a shared room, given the constructor's keywords (``widgets/shared_table.py``
     #: registers it: the room service's seat where a service runs, the store's ``SharedTable`` where none does).
     shared: ClassVar[Callable[[dict[str, Any]], type[Table]] | None] = None
+    #: The puzzle widget "Practise this" makes: ``widgets/puzzle.py`` registers ``Puzzle`` here.
+    practice: ClassVar[Callable[..., Table] | None] = None
 
     #: The browser may write the bots' pace (the slider) and nothing else (``docs/widget-protocol.md``).
     browser_writable: ClassVar[frozenset[str]] = frozenset({"pace"})
@@ -404,6 +406,23 @@ class Table(CardWidget):
                              .text(self.locale))
         step = decision_step(rows[number - 1][0]["number"])
         return HandReplay(self.state, step, locale=self.locale, analysis=analysis)
+
+    def practise(self, entry: int | None = None) -> Any:
+        """"Practise this": a ``Puzzle`` of the learner's own mistakes in the Review (entry ``entry``, or all of them).
+
+        Each is the judge's mistake at that decision made a one-move puzzle (``puzzles.mistakes``); played
+        and rated like any puzzle. Before a Review with a mistake in it, ``error`` says so and None comes back.
+        """
+        from cardwidgets.puzzles.mistakes import from_review
+
+        rows = self._review[1] if self._review is not None and self._review[0] == len(self.match.deals) else []
+        chosen = [row for i, (row, _reason) in enumerate(rows, start=1) if entry is None or i == entry]
+        made = from_review(self.state, self.seat, chosen) if chosen else []
+        if not made:
+            self._refuse(Explanation("", "puzzle.no_mistake"), "practise")
+            return None
+        assert Table.practice is not None  # widgets/__init__ imports widgets/puzzle.py, which registers it
+        return Table.practice(self.game, locale=self.locale, puzzles=made, pace=self.pace)
 
     def _review_view_json(self) -> dict[str, Any]:
         """The opened Review entry's replay as the front-end draws it (``{}`` when none is open)."""

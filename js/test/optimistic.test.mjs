@@ -94,3 +94,11 @@ test("optimisticView leads a new trick after a finished one and leaves the kerne
   assert.deepEqual(guess.tricks.at(-1), { collector: null, plays: [[0, "AH"]] });
   assert.equal(guess.tricks.length, 2);
 });
+
+test("a puzzle's verdict on a wrong card puts the card back in the hand for the retry", () => {
+  const { state, host, model, card, root } = clickLegal();
+  model.change("feedback", { verdict: "wrong", text: "Not this: it costs 3 points. Try once more.", rule: "", better: "" });
+  assert.equal(root.dataset.pending, "false");
+  assert.deepEqual(cards(host, ".cw-hand .cw-card"), state.view.my_hand);
+  assert.ok(cards(host, ".cw-hand .cw-card.cw-legal").includes(card));
+});

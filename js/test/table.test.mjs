@@ -281,3 +281,16 @@ test("each Review entry has a Share button with its link; sharing does not open 
   assert.ok(state.review_rows[0].link.includes(`&step=${state.review_rows[0].step}`));
   assert.ok(!model.sent.some((message) => "review" in message));
 });
+
+test("a puzzle's table offers no Hint, and Next puzzle once the puzzle is over", () => {
+  const state = fixture("table-nimby-follow");
+  state.ui = { ...state.ui, puzzle: true, puzzle_over: false, next_puzzle: "Next puzzle" };
+  const { host, model } = mount(table, state);
+  assert.equal(host.querySelector('button[data-command="hint"]'), null);
+  assert.equal(host.querySelector('button[data-command="next_puzzle"]'), null);
+  model.change("ui", { ...state.ui, puzzle_over: true });
+  const next = host.querySelector('button[data-command="next_puzzle"]');
+  assert.equal(next.textContent, "Next puzzle");
+  next.click();
+  assert.deepEqual(model.sent, [{ command: "next_puzzle" }]);
+});
