@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -58,6 +59,9 @@ class SQLiteStore(Store):
         if self.address in PRIVATE or self.address.startswith("file::memory:"):
             raise RoomError("room.private_store", address=echo(self.address), example="redis://host:6379/0")
         self._identity: tuple[int, int] | None = None
+        #: One connection, used by one thread at a time: a room service's threads share it (a Python
+        #: ``sqlite3`` connection is not safe to use from two threads at once).
+        self._lock = threading.RLock()
         try:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(
@@ -99,26 +103,28 @@ class SQLiteStore(Store):
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One write transaction, rolled back on any error (which becomes a ``RoomError``)."""
         self._check_file()
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise self._error(exc) from None
-        try:
-            yield self._db
-            self._db.execute("COMMIT")
-        except BaseException as exc:
-            if self._db.in_transaction:
-                self._db.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
                 raise self._error(exc) from None
-            raise
+            try:
+                yield self._db
+                self._db.execute("COMMIT")
+            except BaseException as exc:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise self._error(exc) from None
+                raise
 
     def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         self._check_file()
-        try:
-            return fn(self._db)
-        except sqlite3.Error as exc:
-            raise self._error(exc) from None
+        with self._lock:
+            try:
+                return fn(self._db)
+            except sqlite3.Error as exc:
+                raise self._error(exc) from None
 
     # ----- rooms ----------------------------------------------------------------------------------
     def create_room(self, room: str, meta: dict[str, Any]) -> dict[str, Any]:
@@ -215,4 +221,5 @@ class SQLiteStore(Store):
     def close(self) -> None:
         """Close the file."""
         if hasattr(self, "_db"):
-            self._db.close()
+            with self._lock:
+                self._db.close()
