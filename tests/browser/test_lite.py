@@ -942,3 +942,104 @@ def test_a_deal_link_opens_at_its_step_offline(lite_site, lite_page, offline_bro
     output = run_new_cell(page, BAD_LINK_CELL, "ссылка на сдачу повреждена")
     assert "Traceback" not in output
     assert_stayed_local(visit, offline_browser.proxy)
+
+
+# ----- a puzzle played by clicks in the browser's Python ------------------------------------------------------
+#: The shipped Nimby puzzle tests/browser/test_puzzles.py plays in JupyterLab, here in Russian on the Lite kernel
+#: (read from the site's wheel, and named: a seed alone would pick by the set's calibrated ratings).
+PUZZLE_CELL = """# test_lite: a puzzle in Russian
+from cardwidgets import Puzzle
+from cardwidgets.drills.progress import Progress
+from cardwidgets.puzzles.shipped import shipped
+chosen = [p for p in shipped("nimby") if p.id == "nimby-0-319-18"]
+puzzle = Puzzle("nimby", puzzles=chosen, seed=23, pace=0, progress=Progress(False), locale="ru")
+print("PUZZLE", puzzle.puzzle_id)
+display(puzzle)"""
+#: The learner may play ``card``: nothing is animating and the card is marked legal in the hand.
+_CARD_LEGAL_JS = """([root, card]) => root.dataset.animating === 'false'
+  && root.querySelector(`.cw-hand .cw-card.cw-legal[data-card="${card}"]`) !== null"""
+
+
+def test_a_puzzle_is_played_by_clicks_offline_in_russian(lite_page, offline_browser, visit):
+    """The shipped puzzles are in the site's wheel; a wrong card, the right one, then the last: *Решено* and the
+    rating's move, each verdict the browser's Python's answer to a click."""
+    page = visit.page
+    open_on_shared_kernel(page, "00-start-here", lite_page.kernel_id)
+    printed = run_new_cell(page, PUZZLE_CELL, "PUZZLE")
+    puzzle_id = printed.split()[1]
+    assert puzzle_id == "nimby-0-319-18", printed
+    table = page.locator(".jp-CodeCell").filter(has_text="# test_lite: a puzzle in Russian").locator(".cw-table")
+    expect(table).to_have_count(1)
+    feedback = table.locator(".cw-feedback")
+    expect(feedback).to_have_attribute("data-verdict", "task", timeout=KERNEL_ANSWER_MS)
+
+    def click_when_my_turn(card: str) -> None:
+        page.wait_for_function(_CARD_LEGAL_JS, arg=[table.element_handle(), card], timeout=KERNEL_ANSWER_MS)
+        table.locator(f'.cw-hand .cw-card[data-card="{card}"]').click()
+
+    click_when_my_turn("2S")
+    expect(feedback).to_have_attribute("data-verdict", "wrong", timeout=KERNEL_ANSWER_MS)
+    expect(feedback).to_contain_text("Не этот ход: Сыграть 2♠ стоит")
+    expect(feedback).to_contain_text("Попробуйте ещё раз.")
+    click_when_my_turn("6H")
+    expect(feedback).to_have_attribute("data-verdict", "right", timeout=KERNEL_ANSWER_MS)
+    expect(feedback).to_contain_text("Верно")
+    click_when_my_turn("2S")
+    expect(feedback).to_have_attribute("data-verdict", "solved", timeout=KERNEL_ANSWER_MS)
+    expect(feedback).to_contain_text("Решено")
+    expect(feedback).to_contain_text("Ваш рейтинг: 1500 → ")  # the miss counted: the rating moved
+    rating = "# test_lite: the puzzle rating\nprint('RATING', round(puzzle._store_rating('learner', 'nimby').rating))"
+    assert int(run_new_cell(page, rating, "RATING").split()[1]) < 1500
+    table.screenshot(path=ARTIFACTS / "lite-puzzle.png")
+    assert_stayed_local(visit, offline_browser.proxy)
+
+
+# ----- a deal link round trip: Share in JupyterLab, opened in the offline site -----------------------------------
+SHARED_REPLAY = "# test_lite: a replay to share"
+
+
+def kept_fragment(visit: Visit, link: str) -> str:
+    """Open ``link`` on the site in a page of its own, as a learner does, and return the fragment the page kept.
+
+    (JupyterLite drops the fragment as it opens the notebook; the page keeps it for open.ipynb. The page is closed
+    before its kernel matters: the checks share the first page's kernel.)
+    """
+    opening = visit.context.new_page()
+    try:
+        opening.goto(f"{visit.server.base}/{link}")
+        opening.wait_for_function("(key) => !!window.sessionStorage.getItem(key)", arg=KEPT, timeout=30_000)
+        return opening.evaluate("(key) => window.sessionStorage.getItem(key)", KEPT)
+    finally:
+        opening.close()
+
+
+def test_a_link_shared_in_jupyterlab_opens_the_same_position_offline(notebook, lite_page, offline_browser, visit):
+    """Share on a replay in JupyterLab (a server) at step 18 gives the link; the offline site opens it at step 18,
+    and both tables show the same text."""
+    cell = f"{SHARED_REPLAY}\nfrom cardwidgets import HandReplay\nreplay = HandReplay({str(LINK_RECORD)!r}, 17)\nreplay"
+    nb = notebook([cell])
+    lab = nb.page.locator(".jp-CodeCell").filter(has_text=SHARED_REPLAY).locator(".cw-replay")
+    lab.locator('button[data-command="forward"]').click()
+    expect(lab).to_have_attribute("data-step", "18")
+    lab.locator('button[data-command="share"]').click()
+    expect(lab.locator("input.cw-share-link")).to_have_value(re.compile(r"#deal=1\..*&step=18$"))
+    link = lab.locator("input.cw-share-link").input_value()
+    lab_board = lab.locator(".cw-board").inner_text()
+    lab_seat = lab.get_attribute("data-seat")
+    lab_text = nb.kernel_json("replay.text()")
+
+    kept = kept_fragment(visit, link)
+    assert kept == "#" + link.split("#", 1)[1]
+    page = visit.page
+    page.evaluate("([key, value]) => window.sessionStorage.setItem(key, value)", [KEPT, kept])  # this tab's own
+    open_on_shared_kernel(page, "open", lite_page.kernel_id)
+    run_all(page)
+    assert not error_outputs(page), error_outputs(page)
+    lite = page.locator(".jp-CodeCell").filter(has_text="opener = open_link()").locator(".cw-replay")
+    expect(lite).to_have_attribute("data-step", "18", timeout=KERNEL_ANSWER_MS)
+    if lab_seat is not None:
+        expect(lite).to_have_attribute("data-seat", lab_seat)
+    assert lite.locator(".cw-board").inner_text() == lab_board  # the same position, as the learner sees it
+    opened = json.loads(run_new_cell(page, OPENED_CELL, "OPENED").split("OPENED", 1)[1])
+    assert (opened["error"], opened["step"], opened["text"]) == ("", 18, lab_text), opened
+    assert_stayed_local(visit, offline_browser.proxy)

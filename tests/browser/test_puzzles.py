@@ -8,8 +8,18 @@ Every wait is for the kernel's answer in the browser's model, never a fixed time
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+from collections.abc import Iterator
+from pathlib import Path
+
+import nbformat
 import pytest
-from conftest import TABLE_MARKER, TableDriver, wait_model
+from conftest import TABLE_MARKER, TableDriver, _die_with_parent, free_port, http, wait_model
 
 try:
     from playwright.sync_api import expect
@@ -18,6 +28,8 @@ except ImportError:  # conftest's browser_stack skips (or fails) these tests wit
 
 pytestmark = pytest.mark.timeout(240)
 
+ROOT = Path(__file__).resolve().parents[2]
+
 WORDS = {
     "en": {"wrong": "Not this: Play 2♠ costs", "retry": "Try once more.", "right": "Right",
            "solved": "Solved", "rating": "Your rating: 1500 → ", "next": "Next puzzle"},
@@ -25,11 +37,18 @@ WORDS = {
            "solved": "Решено", "rating": "Ваш рейтинг: 1500 → ", "next": "Следующая задача"},
 }  # fmt: skip
 
+#: The puzzle played (served first: its rating is the nearer to a new learner's), and the one Next serves.
+PUZZLES = ("nimby-0-319-18", "nimby-0-10-11")
+
 
 def puzzle_cell(locale: str) -> str:
+    """The puzzle, served from two of the shipped set: a seed alone would pick by the set's calibrated ratings,
+    which a new calibration changes."""
     return (
-        f"{TABLE_MARKER}\nfrom cardwidgets import Puzzle\nfrom cardwidgets.drills.progress import Progress\n\n"
-        f't = Puzzle("nimby", seed=23, pace=0, progress=Progress(False), locale="{locale}")\nt'
+        f"{TABLE_MARKER}\nfrom cardwidgets import Puzzle\nfrom cardwidgets.drills.progress import Progress\n"
+        "from cardwidgets.puzzles.shipped import shipped\n\n"
+        f"two = [p for p in shipped('nimby') if p.id in {PUZZLES!r}]\n"
+        f't = Puzzle("nimby", puzzles=two, seed=23, pace=0, progress=Progress(False), locale="{locale}")\nt'
     )
 
 
@@ -88,3 +107,72 @@ def test_a_puzzle_is_played_by_clicks_and_the_rating_moves(notebook, ui: str, lo
     next_button.click()
     wait_verdict(table, "task")
     assert nb.kernel_json("t.puzzle_id") != "nimby-0-319-18"
+
+
+@pytest.fixture
+def voila_puzzle(tmp_path: Path) -> Iterator[str]:
+    """Voila over a notebook of one cell, the Russian puzzle: the notebook's URL."""
+    root = tmp_path / "root"
+    root.mkdir()
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(puzzle_cell("ru"))])
+    nbformat.write(notebook, root / "puzzle.ipynb")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "JUPYTER_DATA_DIR": str(tmp_path / "data"),
+           "JUPYTER_CONFIG_DIR": str(tmp_path / "config"), "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+           "CARDWIDGETS_PROGRESS": ":memory:"}
+    port = free_port()
+    log_path = tmp_path / "voila.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+             "--ServerApp.port_retries=0", str(root)],
+            cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent,  # noqa: PLW1509
+        )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while True:
+        assert process.poll() is None, log_path.read_text()
+        try:
+            if http("GET", f"{base}/", 2)[0] == 200:
+                break
+        except (urllib.error.URLError, OSError):
+            pass
+        assert time.monotonic() < deadline, "voila did not start"
+        time.sleep(0.25)
+    try:
+        yield f"{base}/voila/render/puzzle.ipynb"
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+
+
+# The learner may play ``card``: nothing is animating and the card is marked legal in the hand.
+_CARD_LEGAL_JS = """([root, card]) => root.dataset.animating === 'false'
+  && root.querySelector(`.cw-hand .cw-card.cw-legal[data-card="${card}"]`) !== null"""
+
+
+def test_a_puzzle_is_played_by_clicks_under_voila(voila_puzzle, page) -> None:
+    """Under Voila (no notebook, no cells): a click on a card reaches the kernel, and its verdict is shown."""
+    words = WORDS["ru"]
+    page.goto(voila_puzzle, timeout=120_000)
+    table = page.locator(".cw-table")
+    feedback = table.locator(".cw-feedback")
+    expect(feedback).to_have_attribute("data-verdict", "task", timeout=120_000)
+
+    def click_when_my_turn(card: str) -> None:
+        page.wait_for_function(_CARD_LEGAL_JS, arg=[table.element_handle(), card], timeout=60_000)
+        table.locator(f'.cw-hand .cw-card[data-card="{card}"]').click()
+
+    click_when_my_turn("2S")
+    expect(feedback).to_have_attribute("data-verdict", "wrong", timeout=60_000)
+    expect(feedback).to_contain_text(words["wrong"])
+    click_when_my_turn("6H")
+    expect(feedback).to_have_attribute("data-verdict", "right", timeout=60_000)
+    expect(feedback).to_contain_text(words["right"])
+    click_when_my_turn("2S")
+    expect(feedback).to_have_attribute("data-verdict", "solved", timeout=60_000)
+    expect(feedback).to_contain_text(words["solved"])
+    expect(feedback).to_contain_text(words["rating"])
