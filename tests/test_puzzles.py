@@ -31,7 +31,7 @@ from cardwidgets.puzzles.shipped import shipped
 
 GAMES = [name for name in SPECS if SPECS[name].has("puzzle_themes")]
 #: Each shipped set holds at least this many puzzles (Nestors: the solver and its bids make it the slowest to generate).
-AT_LEAST = {"nimby": 300, "tumbochka": 300, "nestors": 200}
+AT_LEAST = {"nimby": 300, "tumbochka": 300, "nestors": 300}
 #: The sampled half of the proof for every this-many-th shipped puzzle in the slow check.
 SAMPLED_EVERY = 5
 
