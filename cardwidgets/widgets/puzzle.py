@@ -32,6 +32,7 @@ from cardwidgets.drills.progress import Progress
 from cardwidgets.drills.rating import LEARNER, PUZZLE, START, Glicko
 from cardwidgets.i18n import LOCALES, Points, resolve
 from cardwidgets.i18n.puzzle_play import UI
+from cardwidgets.puzzles.choose import choose
 from cardwidgets.puzzles.format import Decision, PuzzleError, load_puzzles, theme_names
 from cardwidgets.puzzles.format import Puzzle as PuzzleData
 from cardwidgets.puzzles.shipped import shipped
@@ -40,8 +41,6 @@ from cardwidgets.widgets.drill import shared_progress
 from cardwidgets.widgets.match_driver import MatchDriver, completed_tricks
 from cardwidgets.widgets.table import Table
 
-#: Puzzles are served within this many rating points of the learner's when any are (lichess's window).
-WINDOW = 100.0
 #: Words in every locale (a nested sentence, rendered once per language).
 Words = dict[str, str]
 
@@ -85,7 +84,8 @@ class Puzzle(Table):
             raise PuzzleError("puzzle.none", game=name, theme=_theme_clause(name, theme))
         self._store = progress if progress is not None else shared_progress()
         self._rng = random.Random(seed)
-        self._played: set[str] = set()
+        #: The puzzles served, oldest first (``choose`` serves none of the last few again).
+        self._played: list[str] = []
         #: The puzzles' ratings read from the store, by id (a serve compares every puzzle's with the learner's).
         self._ratings: dict[str, Glicko] = {}
         self._streak = 0
@@ -109,7 +109,7 @@ class Puzzle(Table):
         #: How the learner's rating moved at this puzzle's first attempt (said when the puzzle ends).
         self._rating_words: Words = dict.fromkeys(LOCALES, "")
         self._answer = f"puzzle:{puzzle.id}:{uuid.uuid4().hex}"
-        self._played.add(puzzle.id)
+        self._played.append(puzzle.id)
         self._feedback: dict[str, Any] = {"verdict": "task", "words": self._task_words(puzzle), "rule": ""}
 
     def _let_bots_play(self) -> None:
@@ -298,27 +298,18 @@ class Puzzle(Table):
                     delta=f"{'+' if delta >= 0 else '−'}{abs(delta)}")  # fmt: skip
 
     def _choose(self) -> PuzzleData:
-        """Due reviews first; then a puzzle not played yet in this session within ``WINDOW`` of the learner's rating."""
+        """Due reviews first, then a puzzle rated near the learner's (``puzzles.choose``), none served lately."""
+        game = self._pool[0].game
         try:
-            due = self._store.due_items(PUZZLE, self._pool[0].game)
+            due = self._store.due_items(PUZZLE, game)
         except Exception:  # an unreadable store: nothing is due
             due = []
-        by_id = {p.id: p for p in self._pool}
-        current = getattr(self, "_current", None)
-        for item in due:
-            if item in by_id and (current is None or item != current.id):
-                return by_id[item]
-        learner = (self._store_rating(LEARNER, self._pool[0].game) or START).rating
-        fresh = [p for p in self._pool if p.id not in self._played] or [p for p in self._pool if p is not current]
-        fresh = fresh or self._pool
-        if len(fresh) == len(self._pool) and current is None:
-            self._played.clear()
-        distance = {p.id: abs(self._puzzle_rating(p).rating - learner) for p in fresh}
-        near = [p for p in fresh if distance[p.id] <= WINDOW]
-        if near:
-            return self._rng.choice(near)
-        nearest = min(distance.values())
-        return self._rng.choice([p for p in fresh if distance[p.id] <= nearest + 1.0])
+        learner = (self._store_rating(LEARNER, game) or START).rating
+        ratings = {p.id: self._puzzle_rating(p).rating for p in self._pool}
+        chosen = choose(self._pool, learner, due=due, recent=self._played, ratings=ratings,
+                        seed=self._rng.randrange(2**32))  # fmt: skip
+        assert chosen is not None  # the pool is never empty (the constructor refuses an empty one)
+        return chosen
 
     # ----- the table ------------------------------------------------------------------------------------------
     def ask_hint(self) -> bool:
