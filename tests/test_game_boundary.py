@@ -29,7 +29,7 @@ from cardwidgets.games import new_game
 from cardwidgets.i18n import CATALOGUE, names, ui
 from cardwidgets.i18n.names import rank_plural
 from cardwidgets.i18n.words import TABLES, add_words, word_tables
-from cardwidgets.widgets.table import _deal_result_text
+from cardwidgets.service.frame import frame_of, words_json
 
 
 def _played_out(state: GameState, seed: int = 0) -> GameState:
@@ -60,8 +60,7 @@ def test_a_game_without_a_trump_or_a_score_reason_is_served() -> None:
     done = _played_out(state)
     assert done.score() is not None
     assert done.score_explanation() is None
-    assert _deal_result_text(done, "en") == ""
-    assert _deal_result_text(done, "ru") == ""
+    assert _deal_result(done) is None
 
 
 @pytest.mark.parametrize("name", list(SPECS))
@@ -95,7 +94,8 @@ def test_a_registered_game_s_deal_result_is_worded(name: str) -> None:
     state = _played_out(new_game(name, 5), 5)
     reason = state.score_explanation()
     assert reason is not None
-    assert _deal_result_text(state, "en") == reason.text("en") != ""
+    assert reason.text("en") != ""
+    assert _deal_result(state) == words_json(reason)
 
 
 class _TrumpedState(TroikaState):
@@ -196,3 +196,8 @@ def test_a_game_s_own_tables_are_its_own_business() -> None:
     words.TRUMP_NAMES = ["not", "a", "catalogue"]  # type: ignore[attr-defined]
     assert word_tables(words) == {}
     add_words(words)
+
+
+def _deal_result(state: GameState) -> object:
+    """The deal's result as the table's frame carries it (the words' data, or None); no record is made."""
+    return frame_of(state, 0, record={})["result"]

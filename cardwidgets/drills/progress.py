@@ -84,6 +84,8 @@ T = TypeVar("T")
 #: The environment variable naming the progress file (``:memory:``: nothing is written).
 ENV = "CARDWIDGETS_PROGRESS"
 MEMORY = ":memory:"
+#: How a learner saves progress the store cannot keep (``Drill.export_progress``), as the browser notice names it.
+EXPORT_CALL = 'Drill.export_progress("progress.sqlite")'
 #: SQLite's ``application_id`` of our files: "CWDP".
 APP_ID = 0x43574450
 VERSION = 2
@@ -567,7 +569,7 @@ class Progress:
 
     def _warn(self, key: str, **params: str) -> None:
         self.notice = key
-        self.notice_params = {"path": str(self.path), **params}
+        self.notice_params = {"path": str(self.path), "export": EXPORT_CALL, **params}
 
     # ----- transactions, and changes kept in memory ------------------------------------------------------------
     def _apply(self, db: sqlite3.Connection, ops: list[Op], *, file: bool) -> None:

@@ -48,8 +48,8 @@ Words = dict[str, str]
 class Puzzle(Table):
     """Play puzzles of ``game`` (optionally of one ``theme``) at a table, one after another.
 
-    >>> p = Puzzle("nimby")                # doctest: +SKIP
-    >>> p.act("play AH")                   # same as clicking the card
+    >>> p = Puzzle()                       # doctest: +SKIP  (the first game a learner meets)
+    >>> p.act(p.legal[0])                  # same as clicking the card
     >>> p.next_puzzle()                    # the Next puzzle button
     >>> p.progress()                       # rating, solved, streak, due reviews
 

@@ -945,7 +945,7 @@ def test_a_deal_link_opens_at_its_step_offline(lite_site, lite_page, offline_bro
 
 
 # ----- a puzzle played by clicks in the browser's Python ------------------------------------------------------
-#: The shipped Nimby puzzle tests/browser/test_puzzles.py plays in JupyterLab, here in Russian on the Lite kernel
+#: The shipped Nimby puzzle tests/browser/test_puzzle_clicks.py plays in JupyterLab, here in Russian on the Lite kernel
 #: (read from the site's wheel, and named: a seed alone would pick by the set's calibrated ratings).
 PUZZLE_CELL = """# test_lite: a puzzle in Russian
 from cardwidgets import Puzzle
