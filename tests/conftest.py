@@ -5,6 +5,7 @@ Helpers: ``support.py``.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from typing import Any
 
@@ -67,3 +68,22 @@ def _locale_set_by_a_test_does_not_leak() -> Iterator[None]:
 def _progress_kept_by_a_test_does_not_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test starts with no drill progress: a Drill goes on where the last one of its topic got to."""
     monkeypatch.setattr("cardwidgets.widgets.drill._SHARED", [])
+
+
+@pytest.fixture(autouse=True)
+def _no_event_loop_running_outside_the_browser_tests(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Each test but the browser tests starts, as a plain script does, with no event loop running in this thread.
+
+    pytest-playwright's sync API keeps its own loop marked as running in the main thread for the whole session;
+    under ``-n N`` the worker that ran the browser tests goes on to other modules, where ``asyncio.run`` or a
+    loop's ``run_until_complete`` would then refuse to start and a table would think it runs in a kernel.
+    """
+    if request.node.nodeid.startswith(BROWSER_SCOPE):
+        yield
+        return
+    running = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(running)

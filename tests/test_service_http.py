@@ -402,3 +402,25 @@ def test_the_one_step_claim_needs_the_users_token(service_server: ServiceServer,
     by_token = raw(service_server, "POST", f"rooms/{room}/seats/0/claim", {}, auth=f"token {service_server.token}")
     assert by_token.status_code == 200, by_token.text
     assert service_server.client().frame(room, by_token.json()["credential"])["seat"] == 0
+
+
+def test_a_follow_that_cannot_start_leaves_no_coroutine_behind() -> None:
+    """A follow refused before it connects (here: a loop already marked running in this thread) is one
+    ``RoomError`` and leaves no never-awaited coroutine to be reported later, in some other code."""
+    import asyncio
+    import gc
+
+    reported: list[Any] = []
+    hook, sys.unraisablehook = sys.unraisablehook, reported.append
+    marked = asyncio.new_event_loop()
+    running = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(marked)
+    try:
+        with pytest.raises(RoomError):
+            ServiceClient("http://127.0.0.1:9/").follow("r-nowhere", "not-a-credential", 0)
+        gc.collect()
+    finally:
+        asyncio.events._set_running_loop(running)
+        marked.close()
+        sys.unraisablehook = hook
+    assert [str(report.object) for report in reported] == []

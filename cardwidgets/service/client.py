@@ -424,9 +424,11 @@ class Follow:
         self._url = client.root
         request = HTTPRequest(url, headers={"Authorization": f"Seat {credential}"},
                               connect_timeout=client.timeout, request_timeout=client.timeout)
+        connecting = _connect(request, client.timeout)
         try:
-            self._socket = self._loop.run_until_complete(_connect(request, client.timeout))
+            self._socket = self._loop.run_until_complete(connecting)
         except Exception as exc:  # a refused upgrade or credential, a dead server: one error
+            connecting.close()  # never started if the loop could not run: no "never awaited" warning later
             self._loop.close()
             raise _follow_error(exc, client.root) from None
 
