@@ -194,11 +194,48 @@ CPYTHON_ONLY = {
 }
 
 
+#: Modules only a Jupyter server (or Voila, or JupyterHub) process imports, never a kernel: each imports the
+#: server's own packages (which Pyodide lacks too) or another of them, and no other module imports one of them.
+SERVER_ONLY = {
+    "cardwidgets/service/__main__.py": "cardwidgets.service.__main__",  # the JupyterHub service's command
+    "cardwidgets/service/extension.py": "cardwidgets.service.extension",
+    "cardwidgets/service/handlers.py": "cardwidgets.service.handlers",
+    "cardwidgets/service/hub.py": "cardwidgets.service.hub",
+    "cardwidgets/service/voila_app.py": "cardwidgets.service.voila_app",
+}
+#: The packages a server-only module is made of (none of them is in Pyodide).
+SERVER_PACKAGES = {"jupyter_server", "tornado", "voila"}
+
+
+def imported_names(path: Path) -> set[str]:
+    """The full dotted names of the modules a Python file imports (``from a.b import c``: ``a.b`` and ``a.b.c``)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+    return names
+
+
 def test_cardwidgets_imports_nothing_pyodide_lacks():
     for path in sorted((REPO / "cardwidgets").rglob("*.py")):
         where = str(path.relative_to(REPO))
+        if where in SERVER_ONLY:
+            continue  # never imported in a kernel (the test below)
         allowed = {module for file, module in CPYTHON_ONLY if file == where}
         assert not (imported_modules(path) - allowed) & UNAVAILABLE_IN_PYODIDE, where
+
+
+def test_a_server_only_module_is_imported_by_server_only_modules():
+    """A server-only module imports the server's packages (or another such), and only another such imports it."""
+    for file in SERVER_ONLY:
+        assert imported_modules(REPO / file) & SERVER_PACKAGES or imported_names(REPO / file) & set(
+            SERVER_ONLY.values()), file
+    for path in sorted((REPO / "cardwidgets").rglob("*.py")):
+        where = str(path.relative_to(REPO))
+        if where not in SERVER_ONLY:
+            assert not imported_names(path) & set(SERVER_ONLY.values()), where
 
 
 def test_a_cpython_only_import_is_not_at_module_level():

@@ -28,6 +28,7 @@ from cardwidgets.core.registry import (
     BotPart,
     Capabilities,
     GameSpec,
+    PuzzleThemesPart,
     members,
     problems_of,
     register,
@@ -209,7 +210,8 @@ def test_the_required_members_are_the_protocol_s() -> None:
     assert required("bot") == members(BotPart) == ("BUDGET", "UNDEALT", "decide", "candidates")
     assert required("board") == ("TABLE_GROUPS",)
     assert set(members(BoardPart)) == {"TABLE_GROUPS", *OPTIONAL["board"]}
-    assert set(PARTS) == {"bot", "position", "scoring", "drills", "board"}
+    assert required("puzzle_themes") == members(PuzzleThemesPart) == ("THEMES", "themes")
+    assert set(PARTS) == {"bot", "position", "scoring", "drills", "board", "puzzle_themes"}
 
 
 @pytest.mark.parametrize("name", list(SPECS))

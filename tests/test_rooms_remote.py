@@ -462,6 +462,17 @@ def test_a_seat_at_the_service_survives_any_browser_input(tmp_path_factory: pyte
         service.close()
 
 
+def test_no_follower_thread_is_made_where_threads_cannot_run(service: RoomService,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardwidgets.service import remote
+
+    room = RemoteRoom("class-3", 0, LocalConnection(service, "anon-ann"))
+    monkeypatch.setattr(remote, "THREADS_AVAILABLE", False)
+    with pytest.raises(RoomError) as refused:
+        room.follower(lambda frame: None, lambda error: None, lambda: False)
+    assert refused.value.key == "room.lite"
+
+
 def test_a_follower_that_loses_the_service_says_so_and_recovers(service: RoomService, tables: list[RemoteTable],
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     from cardwidgets.service import remote

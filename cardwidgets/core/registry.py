@@ -4,10 +4,10 @@ The generic layers (core, bots, analysis, drills, widgets) find everything a gam
 offers here, by the game's name, without importing any game: its ``Game`` class,
 what it has (``Capabilities``), and the modules of its package that plug into each
 layer (its rules of thumb for the bots, its fast position for the solver, its drill
-topics, its board extras, its scoring for the judge). Each part's contract is a
-``Protocol`` here (``BotPart``, ``PositionPart``, ``ScoringPart``, ``DrillsPart``,
-``BoardPart``): a generic layer reaches a part only through ``GameSpec.bot()``,
-``.position()``, ``.scoring()``, ``.drills()``, ``.board()``, typed by its Protocol, so
+topics, its board extras, its scoring for the judge, its puzzle themes). Each part's contract
+is a ``Protocol`` here (``BotPart``, ``PositionPart``, ``ScoringPart``, ``DrillsPart``,
+``BoardPart``, ``PuzzleThemesPart``): a generic layer reaches a part only through ``GameSpec.bot()``,
+``.position()``, ``.scoring()``, ``.drills()``, ``.board()``, ``.puzzle_themes()``, typed by its Protocol, so
 mypy catches a member the layer calls that the contract lacks; a game package checks
 its own modules against the same Protocols (``BotPart[ItsState]`` …, under
 ``TYPE_CHECKING`` in its ``__init__``), so mypy catches a member a part lacks. A

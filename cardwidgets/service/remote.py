@@ -21,6 +21,7 @@ import contextlib
 import hashlib
 import os
 import secrets
+import sys
 import threading
 import time
 import uuid
@@ -305,6 +306,10 @@ class RemoteRoom:
         return Follower(self, on_frame, on_trouble, pages)
 
 
+#: Whether a thread can be started here (not in Pyodide, where no room service can be reached either).
+THREADS_AVAILABLE = sys.platform != "emscripten"
+
+
 class Follower:
     """A thread that keeps one seat's frames coming and its heartbeat going.
 
@@ -316,6 +321,8 @@ class Follower:
 
     def __init__(self, room: RemoteRoom, on_frame: Callable[[JSON], None],
                  on_trouble: Callable[[RoomError | None], None], pages: Callable[[], bool]) -> None:
+        if not THREADS_AVAILABLE:
+            raise RoomError("room.lite", jupyter="Jupyter", lite="JupyterLite")
         self.room, self.on_frame, self.on_trouble, self.pages = room, on_frame, on_trouble, pages
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"cardwidgets-follow-{room.name}-{room.seat}",
