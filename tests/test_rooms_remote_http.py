@@ -31,16 +31,12 @@ __all__ = ["service_server"]
 
 
 @pytest.fixture(autouse=True)
-def kernel_of_the_server(service_server: ServiceServer, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """This process is a kernel of the test server (its environment), with no event loop running."""
+def kernel_of_the_server(service_server: ServiceServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """This process is a kernel of the test server (its environment); tests/conftest.py leaves no loop running."""
     monkeypatch.setenv("JPY_PARENT_PID", str(service_server.process.pid))
     monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(service_server.runtime_dir))
     monkeypatch.delenv("CARDWIDGETS_ROOM_SERVICE", raising=False)
     monkeypatch.delenv("JUPYTERHUB_API_TOKEN", raising=False)
-    running = asyncio.events._get_running_loop()
-    asyncio.events._set_running_loop(None)
-    yield
-    asyncio.events._set_running_loop(running)
 
 
 @pytest.fixture

@@ -25,19 +25,6 @@ store_address = rooms_support.store_address
 SHORT = {"nimby": {"target": 2}, "tumbochka": {"max_deals": 2}, "nestors": {"target": 100}}
 
 
-@pytest.fixture(autouse=True)
-def no_running_loop() -> Iterator[None]:
-    """Each test starts, as a plain script does, with no event loop running in this thread.
-
-    pytest-playwright's sync API keeps its own loop marked as running in the main thread for
-    the whole session, so after the browser tests a table would think it runs in a kernel.
-    """
-    running = asyncio.events._get_running_loop()
-    asyncio.events._set_running_loop(None)
-    yield
-    asyncio.events._set_running_loop(running)
-
-
 @pytest.fixture
 def tables() -> Iterator[list[SharedTable]]:
     """The tables a test opens; their followers are stopped afterwards."""

@@ -10,7 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,15 +29,6 @@ store_address = rooms_support.store_address
 PASSWORD = "S3cretClassPw"
 #: Seconds a damaged log may take to be reported (it is reported at once; this only stops a hang).
 BOUND = 20.0
-
-
-@pytest.fixture(autouse=True)
-def no_running_loop() -> Iterator[None]:
-    """Each test starts, as a plain script does, with no event loop running in this thread."""
-    running = asyncio.events._get_running_loop()
-    asyncio.events._set_running_loop(None)
-    yield
-    asyncio.events._set_running_loop(running)
 
 
 def within_bound(fn: Callable[[], Any]) -> Any:
