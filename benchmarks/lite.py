@@ -15,6 +15,8 @@ For each visit it prints the moment (seconds after ``page.goto``) each phase end
 - ``wasm+stdlib``: ``pyodide.asm.wasm`` and ``python_stdlib.zip`` received;
 - ``pyodide-boot``: the first wheel is asked for (Pyodide is up and loads packages);
 - ``wheels``: the last of the kernel's wheels received (those asked for before it is idle);
+- ``python``: Python restored from the kernel's memory snapshot, its packages loaded (``lite/snapshot.py``;
+  the loader's console line; ``–`` when the kernel started the plain way);
 - ``kernel-idle``: the notebook's kernel is idle (``import pyodide_kernel``: IPython and the kernel imported);
 - ``browser-cpu``: the CPU seconds Chromium spent until then (all its processes; the load hardly moves it);
 - ``first-table``: after Run All, the notebook's first cardwidgets table is drawn (seconds after kernel-idle).
@@ -45,7 +47,9 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
 #: The phases of a start, in order; each is the moment it ends, in seconds after the page was asked for.
-PHASES = ("jupyterlab-js", "worker", "wasm+stdlib", "pyodide-boot", "wheels", "kernel-idle")
+PHASES = ("jupyterlab-js", "worker", "wasm+stdlib", "pyodide-boot", "wheels", "python", "kernel-idle")
+#: The loader's console line once Python is restored from the kernel's snapshot (``lite/kernel_pyodide.mjs``).
+RESTORED = "cardwidgets: Python restored from the kernel's snapshot"
 #: The notebook's kernel has answered its first request (kernel info): Pyodide booted, the kernel imported.
 KERNEL_ANSWERED_JS = """async () => {
   const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
@@ -103,6 +107,7 @@ def phases(record: Record) -> dict[str, float | None]:
         "wasm+stdlib": max(core.values()) if len(core) == 2 else None,
         "pyodide-boot": min(wheel_starts, default=None),
         "wheels": max(wheel_ends, default=None),
+        "python": min((moment for moment, text in record.console if RESTORED in text), default=None),
         "kernel-idle": record.kernel_idle,
         "browser-cpu": record.cpu_s,
         "first-table": (record.first_table - record.kernel_idle

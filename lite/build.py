@@ -11,10 +11,11 @@ Steps, from the current checkout:
    ``lite/kernel-requirements.txt``: the browser kernel installs them with ``%pip install cardwidgets``;
 3. copy the notebooks and their records (only what git tracks) adapted for the browser (``lite/adapt.py``);
 4. ``jupyter lite build`` with ``lite/jupyter-lite.json``; its pages keep a deal link's fragment for
-   ``open.ipynb`` (``keep_deal_links``);
+   ``open.ipynb`` (``keep_deal_links``), and its service worker leaves the site's files to the browser
+   (``serve_files_directly``);
 5. with ``--self-host-pyodide``, put Pyodide itself into the site (``lite/selfhost.py``), so that
-   nothing is loaded from another host; otherwise the site loads Pyodide from ``--pyodide-url``
-   (its public CDN by default).
+   nothing is loaded from another host, and the kernel's memory snapshot with its loader
+   (``lite/snapshot.py``); otherwise the site loads Pyodide from ``--pyodide-url`` (its public CDN by default).
 """
 
 from __future__ import annotations
@@ -32,11 +33,12 @@ from pathlib import Path
 
 import adapt
 import selfhost
+import snapshot
 
 #: Pyodide release for jupyterlite-pyodide-kernel (lite/requirements.txt); ``check_pyodide_version`` checks.
 PYODIDE_VERSION = "314.0.6"
 CDN_PYODIDE_URL = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/pyodide.mjs"
-SELF_HOSTED_PYODIDE_URL = "./static/pyodide/pyodide.mjs"
+SELF_HOSTED_PYODIDE_URL = f"./static/pyodide/{snapshot.LOADER_NAME}"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: Written into every site this script builds: only such a folder is ever deleted by the next build.
 SITE_MARKER = ".cardwidgets-lite-site"
@@ -183,6 +185,24 @@ def keep_deal_links(output: Path) -> None:
         page.write_text(html.replace("<head>", "<head>\n" + LINK_KEEPER, 1), encoding="utf-8")
 
 
+#: JupyterLite's service worker, with its cache off (this site's setting), still answers every GET of the
+#: site by fetching it itself. Chromium then keeps no compiled code of the kernel's WebAssembly and each
+#: file crosses one more thread: a warm start took 0.3 s and 0.7 CPU s more (``benchmarks/lite.py``).
+#: With the cache off it now leaves those requests to the browser; it still answers the kernel's drive
+#: and input requests, which only it can.
+SERVICE_WORKER_PASS = ("shouldDrop(t,a)||(n=maybeFromCache(e))", "shouldDrop(t,a)||!enableCache||(n=maybeFromCache(e))")
+
+
+def serve_files_directly(output: Path) -> None:
+    """Patch the site's ``service-worker.js`` as ``SERVICE_WORKER_PASS`` says; fail if it is not the one we know."""
+    worker = output / "service-worker.js"
+    code = worker.read_text(encoding="utf-8")
+    old, new = SERVICE_WORKER_PASS
+    if code.count(old) != 1:
+        raise SystemExit(f"{worker}: not the service worker lite/build.py knows (jupyterlite-core changed?)")
+    worker.write_text(code.replace(old, new), encoding="utf-8")
+
+
 def clear_output(output: Path) -> None:
     """Delete the site a previous build left in ``output``; never a folder this script did not build."""
     if not output.exists():
@@ -217,9 +237,12 @@ def build(args: argparse.Namespace) -> Path:
         write_lite_config(staging, url, offline=args.self_host_pyodide)
         lite_build(python, staging, staging / "contents", wheels, output)
         keep_deal_links(output)
+        serve_files_directly(output)
         if args.self_host_pyodide:
             packages = selfhost.self_host_pyodide(python, PYODIDE_VERSION, output, wheels, args.cache_dir.resolve())
             preload_packages(output, packages)
+            size = snapshot.make_snapshot(output, packages)
+            log(f"the kernel's memory snapshot: {size / 1e6:.1f} MB gzipped")
     (output / SITE_MARKER).write_text("built by lite/build.py; the next build deletes this folder\n")
     log(f"site: {output} ({site_size_mb(output):.1f} MB, {time.monotonic() - started:.0f} s); Pyodide from {url}")
     return output

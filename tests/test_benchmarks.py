@@ -157,10 +157,11 @@ def test_a_lite_start_is_cut_into_its_phases() -> None:
             fetch("http://h/static/pyodide/psygnal-0.16.1-py3-none-any.whl", 9.0, 9.1),  # a cell's, after idle
         ],
         worker=2.0, kernel_idle=8.0, first_table=10.5,
+        console=[(6.8, "cardwidgets: Python restored from the kernel's snapshot in 4700 ms"), (9.0, "other")],
     )
     assert lite.phases(record) == {
         "jupyterlab-js": 1.5, "worker": 2.0, "wasm+stdlib": 2.6, "pyodide-boot": 2.2, "wheels": 6.5,
-        "kernel-idle": 8.0, "browser-cpu": None, "first-table": 2.5,
+        "python": 6.8, "kernel-idle": 8.0, "browser-cpu": None, "first-table": 2.5,
     }
     assert lite.phases(lite.Record())["kernel-idle"] is None
     assert "load" in lite.describe("site cold", record)

@@ -284,6 +284,36 @@ def test_the_sites_pages_keep_a_deal_links_fragment(tmp_path):
         build.keep_deal_links(tmp_path)
 
 
+def test_the_service_worker_leaves_the_sites_files_to_the_browser(tmp_path):
+    """With its cache off, JupyterLite's service worker answers only the drive and input; a worker it does
+    not know fails the build rather than being left as it is."""
+    build = load_build()
+    old, new = build.SERVICE_WORKER_PASS
+    worker = tmp_path / "service-worker.js"
+    worker.write_text(f"function onFetch(e){{let n=null;shouldDrop(a)?n=broadcastOne(t,a):{old},n&&e.respondWith(n)}}")
+    build.serve_files_directly(tmp_path)
+    patched = worker.read_text()
+    assert new in patched
+    assert "!enableCache||(n=maybeFromCache(e))" in patched  # no answer (n stays null) unless the cache is on
+    worker.write_text("self.addEventListener('fetch', e => e.respondWith(fetch(e.request)))")
+    with pytest.raises(SystemExit, match="not the service worker"):
+        build.serve_files_directly(tmp_path)
+
+
+def test_the_kernels_snapshot_stops_before_the_kernel_itself():
+    """The snapshot imports what the kernel imports, its mocks first, but never the kernel package: its shell
+    starts in the browser, in the learner's drive. The site's kernel loads Pyodide through the snapshot's loader."""
+    build = load_build()
+    prelude = build.snapshot.KERNEL_PRELUDE
+    assert "import pyodide_kernel" not in prelude
+    assert "import ipykernel" not in prelude  # the stub's comm module imports pyodide_kernel
+    assert prelude.index("apply_mocks()") < prelude.index("import IPython")
+    assert build.SELF_HOSTED_PYODIDE_URL.endswith("/" + build.snapshot.LOADER_NAME)
+    loader = build.snapshot.LOADER.read_text()
+    assert 'from "./pyodide.mjs"' in loader
+    assert build.snapshot.SNAPSHOT_NAME in loader
+
+
 def fake_wheel(folder: Path, name: str, version: str, requires: tuple[str, ...] = ()) -> Path:
     """A pure-Python wheel with one module and the requirements given."""
     import zipfile

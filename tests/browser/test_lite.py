@@ -160,6 +160,13 @@ if "cardwidgets.widgets.drill" in _sys.modules:
     _sys.modules["cardwidgets.widgets.drill"]._SHARED.clear()
 %reset -f
 """
+#: The console lines of lite/kernel_pyodide.mjs: Python restored from the kernel's snapshot, or booted the plain way.
+RESTORED = "cardwidgets: Python restored from the kernel's snapshot"
+NOT_RESTORED = "cardwidgets: the kernel's snapshot was not used"
+#: The browser's time zone in these checks: not the one of the machine that made the snapshot (UTC here),
+#: so that a kernel keeping the build machine's zone is seen. Its constants as a plain Pyodide gives them.
+TIME_ZONE = "Asia/Vladivostok"
+TIME_ZONE_CONSTANTS = {"timezone": -36000, "altzone": -36000, "daylight": 0, "tzname": ["UTC+1000", "UTC+1000"]}
 #: How long the browser's Python may take to answer a click (a busy machine makes Pyodide slow).
 KERNEL_ANSWER_MS = 60_000
 
@@ -358,7 +365,7 @@ class LitePage:
         and 00-start-here opened: its kernel is the one the checks share. Every request is recorded."""
         self.close()
         proxy = {"server": f"http://127.0.0.1:{self.offline.proxy.port}", "bypass": ",".join(sorted(LOCAL_HOSTS))}
-        self.context = self.offline.browser.new_context(**self.context_args, proxy=proxy)
+        self.context = self.offline.browser.new_context(**self.context_args, proxy=proxy, timezone_id=TIME_ZONE)
         self.offline.proxy.seen.clear()
         page = self.context.new_page()
         self.visit = Visit(self.context, page, self.server, self.server.log_size())
@@ -373,6 +380,9 @@ class LitePage:
         # installed none of them one by one as it started (lite/build.py, preload_packages).
         one_by_one = [text for text in console if text.startswith("Loading ")]
         assert not one_by_one, f"the kernel installed packages one by one as it started: {one_by_one}"
+        # Python was restored from the kernel's memory snapshot (lite/snapshot.py), not booted the plain way.
+        assert any(RESTORED in text for text in console), console
+        assert not any(NOT_RESTORED in text for text in console), console
         assert_stayed_local(self.visit, self.offline.proxy)  # loading the site and booting Pyodide
         self.broken = False
 
@@ -631,6 +641,85 @@ def progress_of(page: Page, run: int) -> dict[str, Any]:
     """Run the progress cell again (a new cell at the end, its first line unique: ``run``) and read what it printed."""
     code = PROGRESS_CELL.replace("RUN", str(run))
     return json.loads(run_new_cell(page, code, "PROGRESS").split("PROGRESS", 1)[1])
+
+
+#: What a kernel restored from the snapshot must have as a plain start gives it: this browser's time zone,
+#: the working directory first on the path once, none of the snapshot's names in the learner's namespace,
+#: and random numbers of its own (``DRAW``: its first draw after start, the same in two restored kernels
+#: if the snapshot's random state were kept).
+SNAPSHOT_CELL = """# test_lite: a kernel restored from its snapshot, RUN
+import json, os, sys, time
+found = {name: getattr(time, name) for name in ("timezone", "altzone", "daylight", "tzname")}
+found["path"] = sys.path[:2]
+found["cwd"] = os.getcwd()
+found["names"] = sorted(set(globals()) & {"IPython", "micropip", "jedi", "binascii", "_mocks", "zone_name"})
+found["draw"] = DRAW
+found["imported"] = all(name in sys.modules for name in ("IPython", "jedi", "pyodide_kernel", "piplite.piplite"))
+print("SNAPSHOT", json.dumps(found))"""
+#: The first random draw of a kernel, made as its first cell runs: nothing else has drawn yet.
+FIRST_DRAW_CODE = "import random as _random\nDRAW = _random.random()\ndel _random"
+
+
+def snapshot_facts(page: Page, run: str) -> dict[str, Any]:
+    """Draw the kernel's first random number, then run ``SNAPSHOT_CELL`` and read what it printed."""
+    assert page.evaluate(_EXECUTE_JS, FIRST_DRAW_CODE) == "ok"
+    return json.loads(run_new_cell(page, SNAPSHOT_CELL.replace("RUN", run), "SNAPSHOT").split("SNAPSHOT", 1)[1])
+
+
+def test_a_kernel_from_the_snapshot_is_the_learners_own(lite_page, offline_browser, visit):
+    """Restored from the build's memory snapshot, the kernel still has this browser's time zone, a random
+    state of its own, the drive as working directory, and a clean namespace; a damaged snapshot falls back
+    to a plain start, which says why in the console."""
+    page = visit.page
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    open_on_shared_kernel(page, "00-start-here", lite_page.kernel_id)
+    restart_kernel(page)  # a kernel that has run nothing yet: its first random draw is the start's own
+    first = snapshot_facts(page, "first")
+    assert {name: first[name] for name in TIME_ZONE_CONSTANTS} == TIME_ZONE_CONSTANTS, first
+    assert first["path"][0] == "", first  # the working directory first, once
+    assert first["path"][1] != "", first
+    assert first["cwd"].startswith("/drive"), first
+    assert first["names"] == [], first
+    assert first["imported"], first
+    assert sum(RESTORED in text for text in console) == 1, console
+
+    restart_kernel(page)
+    second = snapshot_facts(page, "second")
+    assert sum(RESTORED in text for text in console) == 2, console
+    assert second["draw"] != first["draw"], (first, second)  # each start seeds its own random numbers
+
+    # A damaged snapshot: the kernel starts the plain way, and says why.
+    visit.context.route("**/kernel.snapshot.gz", lambda route: route.fulfill(status=200, body=b"not a snapshot"))
+    try:
+        restart_kernel(page)
+        plain = snapshot_facts(page, "plain")
+    finally:
+        visit.context.unroute("**/kernel.snapshot.gz")
+    assert any(NOT_RESTORED in text for text in console), console
+    assert {name: plain[name] for name in TIME_ZONE_CONSTANTS} == TIME_ZONE_CONSTANTS, plain
+    assert plain["path"] == first["path"], plain
+    assert plain["names"] == [], plain
+    assert plain["imported"], plain
+    assert_stayed_local(visit, offline_browser.proxy)
+
+
+def test_a_snapshot_that_would_hold_an_open_file_is_refused(lite_site, tmp_path):
+    """A file open in the snapshot's Python would name a descriptor the restored Python lacks: the build stops."""
+    build = importlib.util.spec_from_file_location("lite_snapshot", REPO / "lite" / "snapshot.py")
+    snapshot = importlib.util.module_from_spec(build)
+    build.loader.exec_module(snapshot)
+    config = json.loads((lite_site.path / "jupyter-lite.json").read_text())
+    kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    prelude = snapshot.KERNEL_PRELUDE + "\nimport builtins\nbuiltins.kept = open('/tmp/kept.txt', 'w')\n"
+    result = subprocess.run(
+        ["node", snapshot.MAKER, f"{lite_site.path / 'static' / 'pyodide'}/",
+         json.dumps(kernel["loadPyodideOptions"]["packages"]), prelude, tmp_path / "kernel.snapshot"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert result.returncode != 0
+    assert "files open in the snapshot's Python: <_io.TextIOWrapper name='/tmp/kept.txt'" in result.stderr
+    assert not (tmp_path / "kernel.snapshot").exists()
 
 
 def test_drill_progress_survives_a_kernel_restart(lite_page, offline_browser, visit):
