@@ -11,6 +11,8 @@ import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 const [indexDir, packagesJson, prelude, output] = process.argv.slice(2);
+// Emscripten names the program after Node's script (sys.executable, $_): leave it the browser's name.
+process.argv.length = 1;
 const { loadPyodide } = await import(pathToFileURL(indexDir + "pyodide.mjs").href);
 const quiet = () => {};
 const pyodide = await loadPyodide({

@@ -643,15 +643,17 @@ def progress_of(page: Page, run: int) -> dict[str, Any]:
     return json.loads(run_new_cell(page, code, "PROGRESS").split("PROGRESS", 1)[1])
 
 
-#: What a kernel restored from the snapshot must have as a plain start gives it: this browser's time zone,
-#: the working directory first on the path once, none of the snapshot's names in the learner's namespace,
-#: and random numbers of its own (``DRAW``: its first draw after start, the same in two restored kernels
-#: if the snapshot's random state were kept).
+#: What a kernel restored from the snapshot must have as a plain start gives it: this browser's time zone
+#: and language, not the build machine's program name, the working directory first on the path once, none
+#: of the snapshot's names in the learner's namespace, and random numbers of its own (``DRAW``: its first
+#: draw after start, the same in two restored kernels if the snapshot's random state were kept).
 SNAPSHOT_CELL = """# test_lite: a kernel restored from its snapshot, RUN
 import json, os, sys, time
 found = {name: getattr(time, name) for name in ("timezone", "altzone", "daylight", "tzname")}
 found["path"] = sys.path[:2]
 found["cwd"] = os.getcwd()
+found["environment"] = {name: os.environ.get(name) for name in ("LANG", "_", "HOME")}
+found["executable"] = sys.executable
 found["names"] = sorted(set(globals()) & {"IPython", "micropip", "jedi", "binascii", "_mocks", "zone_name"})
 found["draw"] = DRAW
 found["imported"] = all(name in sys.modules for name in ("IPython", "jedi", "pyodide_kernel", "piplite.piplite"))
@@ -699,6 +701,8 @@ def test_a_kernel_from_the_snapshot_is_the_learners_own(lite_page, offline_brows
     assert any(NOT_RESTORED in text for text in console), console
     assert {name: plain[name] for name in TIME_ZONE_CONSTANTS} == TIME_ZONE_CONSTANTS, plain
     assert plain["path"] == first["path"], plain
+    assert first["environment"] == plain["environment"], (first, plain)  # not the build machine's
+    assert first["executable"] == plain["executable"], (first, plain)
     assert plain["names"] == [], plain
     assert plain["imported"], plain
     assert_stayed_local(visit, offline_browser.proxy)
