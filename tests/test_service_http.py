@@ -424,3 +424,34 @@ def test_a_follow_that_cannot_start_leaves_no_coroutine_behind() -> None:
         marked.close()
         sys.unraisablehook = hook
     assert [str(report.object) for report in reported] == []
+
+
+def test_a_message_over_64_kb_is_refused_unread_and_changes_nothing(service_server: ServiceServer,
+                                                                     instructor: ServiceClient) -> None:
+    room = room_name()
+    instructor.create_room(room, "nimby", seed=7, learners=[0, 1, 2, 3])
+    credentials = {seat: handshake(service_server, room, seat) for seat in range(4)}
+    kernel = service_server.client()
+    frame = kernel.frame(room, credentials[3])  # seat 3 opens this deal (seed 7)
+    before = instructor.full(room)
+    move = {"id": "big", "seat": 3, "expected": frame["version"], "action": frame["legal"][0], "pad": "x" * 2**20}
+    reply = raw(service_server, "POST", f"rooms/{room}/actions", move, auth=f"Seat {credentials[3]}")
+    assert reply.status_code == 413, reply.text
+    error = refusal(reply)
+    assert error.explanation.key == "room.too_big"
+    assert "не больше 65536 байт" in error.explanation.text("ru")
+    follow = kernel.follow(room, credentials[0], 0, frame["version"])
+    try:
+        assert follow.next_frame(5.0) is not None
+        follow._loop.run_until_complete(follow._socket.write_message("x" * 2**20))  # a frame no kernel sends
+        with pytest.raises(RoomError) as refused:
+            read_until_refused(follow)
+        assert refused.value.key == "room.too_big"
+    finally:
+        follow.close()
+    after = instructor.full(room)
+    assert after["version"] == before["version"]
+    seats = [[(s["status"], s["user_id"]) for s in full["seats"]] for full in (before, after)]
+    assert seats[0] == seats[1]
+    played = kernel.act(room, credentials[3], 3, frame["version"], frame["legal"][0], "big")  # the same id: new
+    assert played["version"] == frame["version"] + 1

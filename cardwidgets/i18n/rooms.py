@@ -348,6 +348,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the room service cannot read this request: {what}",
         "ru": "служба столов не может прочитать этот запрос: {what}",
     },
+    "room.too_big": {
+        "en": "the message is longer than the room service reads ({limit} bytes at most): it was not read, nothing changed",
+        "ru": "сообщение длиннее, чем читает служба столов (не больше {limit} байт): оно не прочитано, ничего не изменилось",
+    },
     "room.request_json": {
         "en": "expected a {json} object of at most {limit} bytes",
         "ru": "нужен объект {json} не больше {limit} байт",
