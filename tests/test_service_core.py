@@ -14,7 +14,9 @@ import secrets
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -515,3 +517,34 @@ def test_one_sqlite_store_has_one_service(tmp_path: Path, clock: Clock) -> None:
     store.claim_seat(":service", 0, Holder("cardwidgets-room-service", f"{platform.node()}:999999999"))
     store.close()
     assert second_service(address) == "started"  # the lease of a process that has ended is taken over
+
+
+def test_the_hint_stops_at_its_deadline_in_words_and_the_other_seats_play_on(tmp_path: Path, clock: Clock) -> None:
+    service = RoomService(str(tmp_path / "rooms.sqlite"), clock=clock)
+    try:
+        service.create_room(ROOM, "nestors", seed=1, learners=[0, 1, 2, 3], admin=True)
+        credentials = {seat: seat_up(service, seat, f"user-{seat}") for seat in range(4)}
+        seat = service.full(ROOM, admin=True)["view"]["to_act"]
+        legal = frame_for(service, credentials[seat])["legal"]
+        assert len(legal) > 30  # the opening bids of Nestors: a hard Hint
+        read: list[float] = []
+
+        def cpu() -> float:
+            """The Hint's clock, a second further at each look; at the first look another seat asks its frame."""
+            read.append(float(len(read) + 1))
+            if len(read) == 2:
+                with ThreadPoolExecutor(1) as other:
+                    other.submit(service.frame, ROOM, credentials[(seat + 1) % 4]).result(timeout=30)
+            return read[-1]
+
+        service.hint_clock = cpu
+        with pytest.raises(RoomError) as slow:
+            service.hint(ROOM, credentials[seat], seat)
+        assert slow.value.key == "room.hint_slow"
+        assert "за 2 с работы службы" in slow.value.explanation.text("ru")
+        assert read == [1.0, 2.0, 3.0, 4.0]  # asked until 2 s past its start, then no more
+        service.hint_clock = time.thread_time
+        answer = service.hint(ROOM, credentials[seat], seat)  # within the real deadline, and the seat may ask again
+        assert answer["decision"]["action"] in legal
+    finally:
+        service.close()

@@ -348,6 +348,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the room service cannot read this request: {what}",
         "ru": "служба столов не может прочитать этот запрос: {what}",
     },
+    "room.hint_slow": {
+        "en": "the Hint could not be worked out within {seconds} s of the service's time: choose on your own this time",
+        "ru": "подсказку не удалось рассчитать за {seconds} с работы службы: на этот раз решите сами",
+    },
     "room.too_big": {
         "en": "the message is longer than the room service reads ({limit} bytes at most): it was not read, nothing changed",
         "ru": "сообщение длиннее, чем читает служба столов (не больше {limit} байт): оно не прочитано, ничего не изменилось",

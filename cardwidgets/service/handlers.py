@@ -57,7 +57,7 @@ STATUS = {
     "room.store_replaced": 423, "room.store_emptied": 423, "room.damaged_store": 423,
     "room.too_big": 413,
     "room.too_fast": 429, "room.too_many_followers": 429,
-    "room.unreachable": 503, "room.store_full": 503,
+    "room.unreachable": 503, "room.store_full": 503, "room.hint_slow": 503,
 }
 
 
