@@ -320,6 +320,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "room {room} is paused until the instructor repairs it: {reason}",
         "ru": "игра за столом {room} остановлена, пока преподаватель её не исправит: {reason}",
     },
+    "room.store_paused": {
+        "en": (
+            "room {room} is paused: {reason}. The service tries again in {seconds} s;"
+            " the room goes on by itself once the store answers"
+        ),
+        "ru": (
+            "игра за столом {room} приостановлена: {reason}. Служба попробует снова через {seconds} с;"
+            " игра продолжится сама, как только хранилище ответит"
+        ),
+    },
     "room.back": {
         "en": "Seat {seats}: the learner is back",
         "ru": "Место {seats}: ученик вернулся",

@@ -57,7 +57,7 @@ STATUS = {
     "room.store_replaced": 423, "room.store_emptied": 423, "room.damaged_store": 423,
     "room.too_big": 413,
     "room.too_fast": 429, "room.too_many_followers": 429,
-    "room.unreachable": 503, "room.store_full": 503, "room.hint_slow": 503,
+    "room.unreachable": 503, "room.store_full": 503, "room.hint_slow": 503, "room.store_paused": 503,
 }
 
 
@@ -418,7 +418,7 @@ class ReleaseHandler(RoomsHandler):
 
 
 class FollowHandler(WebSocketMixin, WebSocketHandler, RoomsHandler):
-    """``WS rooms/{room}/follow?seat=S&since=V``: frames pushed as the room changes; ``alive`` received.
+    """``WS rooms/{room}/follow?seat=S&since=V``: frames pushed as the room moves or pauses; ``alive`` received.
 
     The credential is checked when the socket opens; a refused one gets one ``{"error": …}``
     message, then the socket closes. The seat's kernel sends ``{"t": "alive", "page": bool}``.
@@ -432,6 +432,7 @@ class FollowHandler(WebSocketMixin, WebSocketHandler, RoomsHandler):
     _again = False
     _listening = False
     _sent_once = False
+    _paused: Any = None
 
     @property
     def max_message_size(self) -> int:
@@ -489,8 +490,9 @@ class FollowHandler(WebSocketMixin, WebSocketHandler, RoomsHandler):
                         self.close(4000 + STATUS[exc.key])
                         return
                     frame = None
-                if frame is not None and (frame["version"] != since or frame.get("reset") or not self._sent_once):
-                    self.since, self._sent_once = int(frame["version"]), True
+                if frame is not None and (frame["version"] != since or frame.get("reset") or not self._sent_once
+                                          or frame.get("paused") != self._paused):  # moved, or paused, or resumed
+                    self.since, self._sent_once, self._paused = int(frame["version"]), True, frame.get("paused")
                     self._send({"t": "frame", "v": frame["version"], "d": frame})
                 if not self._again:
                     return
