@@ -26,7 +26,7 @@ import service_support
 from cardwidgets.core.errors import IllegalActionError
 from cardwidgets.service import ServiceClient
 from cardwidgets.service.client import read_runtime_file
-from cardwidgets.service.wire import error_from
+from cardwidgets.service.wire import error_from, explanation_from
 from cardwidgets.store import RoomError, open_store
 
 service_server = service_support.service_server
@@ -455,3 +455,36 @@ def test_a_message_over_64_kb_is_refused_unread_and_changes_nothing(service_serv
     assert seats[0] == seats[1]
     played = kernel.act(room, credentials[3], 3, frame["version"], frame["legal"][0], "big")  # the same id: new
     assert played["version"] == frame["version"] + 1
+
+
+def test_a_follower_is_told_when_the_store_goes_away_and_when_the_room_goes_on(tmp_path: Path) -> None:
+    redis = rooms_support.RedisServer(tmp_path / "redis")
+    (tmp_path / "redis").mkdir()
+    redis.start()
+    try:
+        with service_support.running_server(tmp_path / "server", store=redis.url) as server:
+            room = room_name()
+            server.client(admin=True).create_room(room, "nimby", seed=3, learners=[0, 1])
+            credential = handshake(server, room, 0)
+            follow = server.client().follow(room, credential, 0)
+            try:
+                assert follow.next_frame(5.0) is not None  # the frame since 0, at once
+                redis.stop()  # the service's tick finds the store gone: every follower is told, in words
+
+                def next_paused() -> Any:
+                    for _ in range(10):
+                        frame = follow.next_frame(2.0)
+                        if frame is not None:
+                            return frame["paused"]
+                    pytest.fail("no frame was pushed")
+
+                words = explanation_from(next_paused())
+                assert words is not None
+                assert words.key == "room.store_paused"
+                assert "игра продолжится сама" in words.text("ru")
+                redis.start()  # tried again within 1, 2, 4 s: the room goes on, and its followers are told
+                assert next_paused() is None
+            finally:
+                follow.close()
+    finally:
+        redis.stop()

@@ -471,7 +471,7 @@ class FollowHandler(WebSocketMixin, WebSocketHandler, RoomsHandler):
         self._loop.add_callback(self._push)
 
     async def _push(self) -> None:
-        """Send the seat's frame if the log moved past what this follower has (one push at a time)."""
+        """Send the seat's frame if the log moved past what this follower has, or the room paused or went on."""
         if self._pushing:
             self._again = True
             return
