@@ -576,10 +576,13 @@ def test_an_unreachable_store_pauses_the_room_with_backoff_and_it_goes_on_by_its
             return version(room)
 
         monkeypatch.setattr(service.store, "version", counted)
+        told: list[str] = []
+        service.add_listener(ROOM, told.append)  # as each follower listens
         server.stop()
         with pytest.raises(RoomError) as paused:
             service.act(ROOM, credentials[seat], seat, frame["version"], frame["legal"][0], "m1")
         assert paused.value.key == "room.store_paused"
+        assert told == [ROOM]  # every table is told at once
         assert "попробует снова через 1 с" in paused.value.explanation.text("ru")
         for credential in credentials.values():  # every table says so, in words
             words = explanation_from(frame_for(service, credential)["paused"])

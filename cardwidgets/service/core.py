@@ -519,19 +519,20 @@ class RoomService:
 
     # ----- the service's own work -----------------------------------------------------------------
     def tick(self) -> None:
-        """The periodic work: claims lapse, logs are checked, seats gone quiet become away and their bots play."""
+        """The periodic work: claims lapse, logs are checked, seats gone quiet become away and their bots play.
+
+        A store that cannot be reached is asked again only once its wait is over (``Table.check``).
+        """
         with self._lock:
             self._lapse_claims(self.clock())
             tables = list(self._tables.values())
         for table in tables:
             with table.lock:
                 before = (table.room.version, table.paused, tuple(s.status(self.clock()) for s in table.seats))
-                try:
+                with contextlib.suppress(RoomError):  # the store cannot be reached: the room pauses (``check``)
                     table.check()
                     table.start_if_due()
                     table.play_bots()
-                except RoomError:  # the store cannot be reached now: the next tick tries again
-                    continue
                 after = (table.room.version, table.paused, tuple(s.status(self.clock()) for s in table.seats))
             if after != before:
                 table.notify()

@@ -127,11 +127,15 @@ class Table:
                 self.paused = None
 
     def unreachable(self, exc: RoomError) -> None:
-        """The store cannot be reached (``exc``): pause the room, and wait twice as long as last time (at most 30 s)."""
+        """The store cannot be reached (``exc``): pause the room, and wait twice as long as last time (at most 30 s).
+
+        Every table is told at once (the listeners only schedule their pushes: they never block).
+        """
         self.retry_wait = min(self.retry_wait * 2, RETRY_MOST) if self.retry_wait else RETRY_FIRST
         self.retry_at = self.clock() + self.retry_wait
         if self.paused is None or self.paused.key == STORE_PAUSED:
             self.paused = RoomError(STORE_PAUSED, room=self.room.name, reason=exc.explanation, seconds=self.retry_wait)
+            self.notify()
 
     def append(self, entry: JSON) -> None:
         """Append ``entry`` at the room's version (a store that says otherwise is damage, one not reached a pause)."""
