@@ -316,6 +316,7 @@ def test_no_secret_in_any_reply_log_line_or_url(tmp_path: Path) -> None:
                     error = refusal(reply)
                     replies += [error.explanation.text("en"), error.explanation.text("ru")]
             assert any("***" in text for text in replies), replies[-3:]
+            rooms_support.wait_for(lambda: "/cardwidgets/rooms/v1/" in server.log(), "the refusals' log lines")
             log = server.log()
         runtime = server.runtime_dir / f"cardwidgets-rooms-{server.process.pid}.json"
         assert not runtime.exists()  # the server stopped: its runtime file (with the admin key) is gone
