@@ -617,3 +617,34 @@ def test_an_unreachable_store_pauses_the_room_with_backoff_and_it_goes_on_by_its
     finally:
         service.close()
         server.stop()
+
+
+def test_a_move_the_store_cannot_take_pauses_the_room_and_changes_nothing(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    service = RoomService(str(tmp_path / "rooms.sqlite"), clock=clock)
+    try:
+        class_room(service)
+        credentials = {seat: seat_up(service, seat, f"user-{seat}") for seat in range(4)}
+        seat = service.full(ROOM, admin=True)["view"]["to_act"]
+        frame = frame_for(service, credentials[seat])
+
+        def gone(*args: object) -> int:
+            raise RoomError("room.unreachable", store="rooms.sqlite", reason="disk I/O error")
+
+        monkeypatch.setattr(service.store, "append", gone)
+        told: list[str] = []
+        service.add_listener(ROOM, told.append)
+        with pytest.raises(RoomError) as paused:
+            service.act(ROOM, credentials[seat], seat, frame["version"], frame["legal"][0], "m1")
+        assert paused.value.key == "room.store_paused"
+        assert "disk I/O error" in paused.value.explanation.text("ru")
+        assert told == [ROOM]
+        assert service.full(ROOM, admin=True)["version"] == frame["version"]
+        monkeypatch.undo()  # the store answers again: the room goes on once its wait is over
+        clock.now += 1
+        service.tick()
+        played = service.act(ROOM, credentials[seat], seat, frame["version"], frame["legal"][0], "m2")
+        assert played["version"] == frame["version"] + 1
+    finally:
+        service.close()

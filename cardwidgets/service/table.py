@@ -126,19 +126,21 @@ class Table:
             if self.paused is not None and self.paused.key == STORE_PAUSED:
                 self.paused = None
 
-    def unreachable(self, exc: RoomError) -> None:
-        """The store cannot be reached (``exc``): pause the room, and wait twice as long as last time (at most 30 s).
+    def unreachable(self, exc: RoomError) -> RoomError:
+        """The store cannot be reached (``exc``): pause the room, wait twice as long as before (≤ 30 s); the pause.
 
         Every table is told at once (the listeners only schedule their pushes: they never block).
         """
         self.retry_wait = min(self.retry_wait * 2, RETRY_MOST) if self.retry_wait else RETRY_FIRST
         self.retry_at = self.clock() + self.retry_wait
+        why = {"room": self.room.name, "reason": exc.explanation, "seconds": self.retry_wait}
         if self.paused is None or self.paused.key == STORE_PAUSED:
-            self.paused = RoomError(STORE_PAUSED, room=self.room.name, reason=exc.explanation, seconds=self.retry_wait)
+            self.paused = RoomError(STORE_PAUSED, **why)
             self.notify()
+        return RoomError(STORE_PAUSED, **why)
 
     def append(self, entry: JSON) -> None:
-        """Append ``entry`` at the room's version (a store that says otherwise is damage, one not reached a pause)."""
+        """Append ``entry`` at the room's version (a store that says otherwise is damage; one not reached, a pause)."""
         try:
             self.room._append(entry)
         except RoomError as exc:
@@ -146,9 +148,7 @@ class Table:
                 self.paused = exc
                 raise RoomError("room.paused", room=self.room.name, reason=exc.explanation) from None
             if exc.key == "room.unreachable":
-                self.unreachable(exc)
-                assert self.paused is not None
-                raise RoomError(self.paused.key, **self.paused.explanation.params) from None
+                raise self.unreachable(exc) from None
             raise
 
     def start_if_due(self) -> None:
