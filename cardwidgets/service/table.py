@@ -127,9 +127,10 @@ class Table:
                 self.paused = None
 
     def unreachable(self, exc: RoomError) -> RoomError:
-        """The store cannot be reached (``exc``): pause the room, wait twice as long as before (≤ 30 s); the pause.
+        """Pause the room: its store cannot be reached (``exc``); the error that says so, for the caller.
 
-        Every table is told at once (the listeners only schedule their pushes: they never block).
+        Each wait before the next try is double the one before it (1, 2, 4 … at most 30 s). Every table
+        is told at once (the listeners only schedule their pushes: they never block).
         """
         self.retry_wait = min(self.retry_wait * 2, RETRY_MOST) if self.retry_wait else RETRY_FIRST
         self.retry_at = self.clock() + self.retry_wait
