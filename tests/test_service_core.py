@@ -7,6 +7,7 @@ credential used for another seat, a claim confirmed into a held seat. The clock 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 import platform
@@ -14,7 +15,9 @@ import secrets
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -24,6 +27,7 @@ import rooms_support
 from cardwidgets.core.errors import IllegalActionError
 from cardwidgets.service import LocalConnection, RoomService
 from cardwidgets.service.core import MovedFirstError
+from cardwidgets.service.wire import explanation_from
 from cardwidgets.store import Holder, RoomError, open_store
 
 redis_server = rooms_support.redis_server
@@ -469,9 +473,13 @@ def test_no_reply_or_error_names_the_stores_password(tmp_path: Path, clock: Cloc
         texts = [json.dumps(service.create_room(ROOM, "nimby", seed=1, learners=[0], admin=True))]
         credential = seat_up(service, 0, "alice")
         texts.append(json.dumps(service.frame(ROOM, credential)))
-        server.stop()  # the store goes away under the service
-        for call in (lambda: service.frame(ROOM, credential), lambda: service.room_info("class-1-t2"),
-                     lambda: service.start(ROOM, admin=True)):
+        server.stop()  # the store goes away under the service: the room pauses and says why
+        paused = service.frame(ROOM, credential)["paused"]
+        words = explanation_from(paused)
+        assert words is not None
+        texts += [json.dumps(paused), words.text("en"), words.text("ru")]
+        for call in (lambda: service.act(ROOM, credential, 0, 1, "pass", "a1"),
+                     lambda: service.room_info("class-1-t2")):
             with pytest.raises(RoomError) as refused:
                 call()
             texts += [str(refused.value), refused.value.explanation.text("ru"), repr(refused.value.explanation)]
@@ -515,3 +523,128 @@ def test_one_sqlite_store_has_one_service(tmp_path: Path, clock: Clock) -> None:
     store.claim_seat(":service", 0, Holder("cardwidgets-room-service", f"{platform.node()}:999999999"))
     store.close()
     assert second_service(address) == "started"  # the lease of a process that has ended is taken over
+
+
+def test_the_hint_stops_at_its_deadline_in_words_and_the_other_seats_play_on(tmp_path: Path, clock: Clock) -> None:
+    service = RoomService(str(tmp_path / "rooms.sqlite"), clock=clock)
+    try:
+        service.create_room(ROOM, "nestors", seed=1, learners=[0, 1, 2, 3], admin=True)
+        credentials = {seat: seat_up(service, seat, f"user-{seat}") for seat in range(4)}
+        seat = service.full(ROOM, admin=True)["view"]["to_act"]
+        legal = frame_for(service, credentials[seat])["legal"]
+        assert len(legal) > 30  # the opening bids of Nestors: a hard Hint
+        read: list[float] = []
+
+        def cpu() -> float:
+            """The Hint's clock, a second further at each look; at the first look another seat asks its frame."""
+            read.append(float(len(read) + 1))
+            if len(read) == 2:
+                with ThreadPoolExecutor(1) as other:
+                    other.submit(service.frame, ROOM, credentials[(seat + 1) % 4]).result(timeout=30)
+            return read[-1]
+
+        service.hint_clock = cpu
+        with pytest.raises(RoomError) as slow:
+            service.hint(ROOM, credentials[seat], seat)
+        assert slow.value.key == "room.hint_slow"
+        assert "за 2 с работы службы" in slow.value.explanation.text("ru")
+        assert read == [1.0, 2.0, 3.0, 4.0]  # asked until 2 s past its start, then no more
+        service.hint_clock = time.thread_time
+        answer = service.hint(ROOM, credentials[seat], seat)  # within the real deadline, and the seat may ask again
+        assert answer["decision"]["action"] in legal
+    finally:
+        service.close()
+
+
+def test_an_unreachable_store_pauses_the_room_with_backoff_and_it_goes_on_by_itself(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    server = rooms_support.RedisServer(tmp_path)
+    server.start()
+    service = RoomService(server.url, clock=clock)
+    service.rate_clock = clock  # the heartbeats come once a second of the test's clock
+    try:
+        class_room(service)
+        credentials = {seat: seat_up(service, seat, f"user-{seat}") for seat in range(4)}
+        seat = service.full(ROOM, admin=True)["view"]["to_act"]
+        frame = frame_for(service, credentials[seat])
+        asked: list[float] = []
+        version = service.store.version
+
+        def counted(room: str) -> int:
+            asked.append(clock.now)
+            return version(room)
+
+        monkeypatch.setattr(service.store, "version", counted)
+        told: list[str] = []
+        service.add_listener(ROOM, told.append)  # as each follower listens
+        server.stop()
+        with pytest.raises(RoomError) as paused:
+            service.act(ROOM, credentials[seat], seat, frame["version"], frame["legal"][0], "m1")
+        assert paused.value.key == "room.store_paused"
+        assert told == [ROOM]  # every table is told at once
+        assert "попробует снова через 1 с" in paused.value.explanation.text("ru")
+        for credential in credentials.values():  # every table says so, in words
+            words = explanation_from(frame_for(service, credential)["paused"])
+            assert words is not None
+            assert words.key == "room.store_paused"
+            assert "tries again in 1 s" in words.text("en")
+        def one_second() -> None:
+            """The service's tick, and every learner's heartbeat (they wait at their tables: none is away)."""
+            service.tick()
+            for number, credential in credentials.items():
+                service.alive(ROOM, credential, number, page=True)
+            clock.now += 1
+
+        waits = []
+        for _ in range(8):  # the store is asked again only when its wait is over
+            for _ in range(30):
+                one_second()
+            waits.append(service.full(ROOM, admin=True)["paused"]["params"]["seconds"])
+        assert waits[:3] == [16, 30, 30]  # 1, 2, 4, 8, 16 s within the first 30 s, then every 30 s
+        assert waits[-1] == 30
+        gaps = [round(b - a) for a, b in itertools.pairwise(asked)]
+        assert gaps[:5] == [1, 2, 4, 8, 16]
+        assert set(gaps[5:]) == {30}
+        server.start()  # the same folder: the log is kept
+        for _ in range(31):
+            one_second()
+        resumed = frame_for(service, credentials[seat])
+        assert resumed["paused"] is None
+        assert service.room_info(ROOM)["state"] == "playing"
+        played = service.act(ROOM, credentials[seat], seat, frame["version"], frame["legal"][0], "m2")
+        assert played["version"] == frame["version"] + 1
+    finally:
+        service.close()
+        server.stop()
+
+
+def test_a_move_the_store_cannot_take_pauses_the_room_and_changes_nothing(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    service = RoomService(str(tmp_path / "rooms.sqlite"), clock=clock)
+    try:
+        class_room(service)
+        credentials = {seat: seat_up(service, seat, f"user-{seat}") for seat in range(4)}
+        seat = service.full(ROOM, admin=True)["view"]["to_act"]
+        frame = frame_for(service, credentials[seat])
+
+        def gone(*args: object) -> int:
+            raise RoomError("room.unreachable", store="rooms.sqlite", reason="disk I/O error")
+
+        monkeypatch.setattr(service.store, "append", gone)
+        told: list[str] = []
+        service.add_listener(ROOM, told.append)
+        with pytest.raises(RoomError) as paused:
+            service.act(ROOM, credentials[seat], seat, frame["version"], frame["legal"][0], "m1")
+        assert paused.value.key == "room.store_paused"
+        assert "disk I/O error" in paused.value.explanation.text("ru")
+        assert told == [ROOM]
+        assert service.full(ROOM, admin=True)["version"] == frame["version"]
+        monkeypatch.undo()  # the store answers again: the room goes on once its wait is over
+        clock.now += 1
+        service.tick()
+        played = service.act(ROOM, credentials[seat], seat, frame["version"], frame["legal"][0], "m2")
+        assert played["version"] == frame["version"] + 1
+    finally:
+        service.close()

@@ -26,7 +26,7 @@ import service_support
 from cardwidgets.core.errors import IllegalActionError
 from cardwidgets.service import ServiceClient
 from cardwidgets.service.client import read_runtime_file
-from cardwidgets.service.wire import error_from
+from cardwidgets.service.wire import error_from, explanation_from
 from cardwidgets.store import RoomError, open_store
 
 service_server = service_support.service_server
@@ -316,6 +316,7 @@ def test_no_secret_in_any_reply_log_line_or_url(tmp_path: Path) -> None:
                     error = refusal(reply)
                     replies += [error.explanation.text("en"), error.explanation.text("ru")]
             assert any("***" in text for text in replies), replies[-3:]
+            rooms_support.wait_for(lambda: "/cardwidgets/rooms/v1/" in server.log(), "the refusals' log lines")
             log = server.log()
         runtime = server.runtime_dir / f"cardwidgets-rooms-{server.process.pid}.json"
         assert not runtime.exists()  # the server stopped: its runtime file (with the admin key) is gone
@@ -424,3 +425,67 @@ def test_a_follow_that_cannot_start_leaves_no_coroutine_behind() -> None:
         marked.close()
         sys.unraisablehook = hook
     assert [str(report.object) for report in reported] == []
+
+
+def test_a_message_over_64_kb_is_refused_unread_and_changes_nothing(service_server: ServiceServer,
+                                                                     instructor: ServiceClient) -> None:
+    room = room_name()
+    instructor.create_room(room, "nimby", seed=7, learners=[0, 1, 2, 3])
+    credentials = {seat: handshake(service_server, room, seat) for seat in range(4)}
+    kernel = service_server.client()
+    frame = kernel.frame(room, credentials[3])  # seat 3 opens this deal (seed 7)
+    before = instructor.full(room)
+    move = {"id": "big", "seat": 3, "expected": frame["version"], "action": frame["legal"][0], "pad": "x" * 2**20}
+    reply = raw(service_server, "POST", f"rooms/{room}/actions", move, auth=f"Seat {credentials[3]}")
+    assert reply.status_code == 413, reply.text
+    error = refusal(reply)
+    assert error.explanation.key == "room.too_big"
+    assert "не больше 65536 байт" in error.explanation.text("ru")
+    follow = kernel.follow(room, credentials[0], 0, frame["version"])
+    try:
+        assert follow.next_frame(5.0) is not None
+        follow._loop.run_until_complete(follow._socket.write_message("x" * 2**20))  # a frame no kernel sends
+        with pytest.raises(RoomError) as refused:
+            read_until_refused(follow)
+        assert refused.value.key == "room.too_big"
+    finally:
+        follow.close()
+    after = instructor.full(room)
+    assert after["version"] == before["version"]
+    seats = [[(s["status"], s["user_id"]) for s in full["seats"]] for full in (before, after)]
+    assert seats[0] == seats[1]
+    played = kernel.act(room, credentials[3], 3, frame["version"], frame["legal"][0], "big")  # the same id: new
+    assert played["version"] == frame["version"] + 1
+
+
+def test_a_follower_is_told_when_the_store_goes_away_and_when_the_room_goes_on(tmp_path: Path) -> None:
+    redis = rooms_support.RedisServer(tmp_path / "redis")
+    (tmp_path / "redis").mkdir()
+    redis.start()
+    try:
+        with service_support.running_server(tmp_path / "server", store=redis.url) as server:
+            room = room_name()
+            server.client(admin=True).create_room(room, "nimby", seed=3, learners=[0, 1])
+            credential = handshake(server, room, 0)
+            follow = server.client().follow(room, credential, 0)
+            try:
+                assert follow.next_frame(5.0) is not None  # the frame since 0, at once
+                redis.stop()  # the service's tick finds the store gone: every follower is told, in words
+
+                def next_paused() -> Any:
+                    for _ in range(10):
+                        frame = follow.next_frame(2.0)
+                        if frame is not None:
+                            return frame["paused"]
+                    pytest.fail("no frame was pushed")
+
+                words = explanation_from(next_paused())
+                assert words is not None
+                assert words.key == "room.store_paused"
+                assert "игра продолжится сама" in words.text("ru")
+                redis.start()  # tried again within 1, 2, 4 s: the room goes on, and its followers are told
+                assert next_paused() is None
+            finally:
+                follow.close()
+    finally:
+        redis.stop()

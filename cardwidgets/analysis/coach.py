@@ -8,6 +8,7 @@ the Review and ``post_mortem`` give for the same deal, seat and step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,10 +49,11 @@ def coach(state: GameState, action: Action | str, *, samples: int | None = None)
     return Verdict(assessment.verdict, reason, assessment.best[0] if costly else None, assessment)
 
 
-def hint_decision(state: GameState, seat: int) -> Decision:
+def hint_decision(state: GameState, seat: int, *, stop: Callable[[], bool] | None = None) -> Decision:
     """The Table's **Hint**: the judge's best action for ``seat`` and why (its reason renders in either language).
 
     The move the Hint gives is the one the coach judges ``best`` (the same judge, the same sampled deals).
+    ``stop``: the judge's deadline (past it, ``Unfinished`` is raised and no Hint is given).
     """
     if not isinstance(state, GameState) or state.is_done or state.to_act != seat:
         raise ValueError(f"no hint: it is not seat {seat}'s turn")
@@ -59,7 +61,7 @@ def hint_decision(state: GameState, seat: int) -> Decision:
     if len(legal) == 1:
         action = next(iter(legal.values()))
         return Decision(action, only_move(action, state.game_name))
-    judgement = judge(state, seat, dd=False)
+    judgement = judge(state, seat, dd=False, stop=stop)
     best = judgement.best()
     order = best + sorted((a for a in judgement.results if a not in best), key=lambda a: -judgement.mean(a))
     found = [Evaluation(legal[a], judgement.mean(a), None) for a in order]

@@ -34,6 +34,7 @@ import contextlib
 import math
 import random
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -192,11 +193,14 @@ class Judgement:
 
 
 def judge(
-    state: GameState, seat: int | None = None, *, dd: bool = True, nodes: int | None = None, samples: int | None = None
+    state: GameState, seat: int | None = None, *, dd: bool = True, nodes: int | None = None, samples: int | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> Judgement:
     """The judge's values for the decision of ``seat`` (default: the seat to act) in ``state`` (not changed).
 
     ``dd=False`` skips the face-up solve (the live coach needs only the seat's information).
+    ``stop`` is asked before each action is played out in the sampled deals: once it says True the
+    judge raises ``Unfinished`` (a deadline gives an answer in full or none, never a thinner one).
     Bad input — not a state, a finished deal, a seat that is not to act, a bad budget —
     raises ``AnalysisError`` and changes nothing.
     """
@@ -216,6 +220,8 @@ def judge(
     judgement = Judgement(state, seat, worlds, values, status)
     if worlds:
         for action in valued:
+            if stop is not None and stop():
+                raise Unfinished(sum(len(found) for found in judgement.results.values()))
             judgement.value(action)
     else:
         judgement.results = {legal[0]: [0.0]}

@@ -320,6 +320,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "room {room} is paused until the instructor repairs it: {reason}",
         "ru": "игра за столом {room} остановлена, пока преподаватель её не исправит: {reason}",
     },
+    "room.store_paused": {
+        "en": (
+            "room {room} is paused: {reason}. The service tries again in {seconds} s;"
+            " the room goes on by itself once the store answers"
+        ),
+        "ru": (
+            "игра за столом {room} приостановлена: {reason}. Служба попробует снова через {seconds} с;"
+            " игра продолжится сама, как только хранилище ответит"
+        ),
+    },
     "room.back": {
         "en": "Seat {seats}: the learner is back",
         "ru": "Место {seats}: ученик вернулся",
@@ -347,6 +357,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "room.bad_request": {
         "en": "the room service cannot read this request: {what}",
         "ru": "служба столов не может прочитать этот запрос: {what}",
+    },
+    "room.hint_slow": {
+        "en": "the Hint could not be worked out within {seconds} s of the service's time: choose on your own this time",
+        "ru": "подсказку не удалось рассчитать за {seconds} с работы службы: на этот раз решите сами",
+    },
+    "room.too_big": {
+        "en": "the message is longer than the room service reads ({limit} bytes at most): it was not read, nothing changed",
+        "ru": "сообщение длиннее, чем читает служба столов (не больше {limit} байт): оно не прочитано, ничего не изменилось",
     },
     "room.request_json": {
         "en": "expected a {json} object of at most {limit} bytes",

@@ -25,13 +25,15 @@ from urllib.parse import quote, urlencode
 
 from cardwidgets.core.errors import IllegalActionError, echo
 from cardwidgets.service.core import RoomService
-from cardwidgets.service.wire import API_PATH, PROTOCOLS, error_from
+from cardwidgets.service.wire import API_PATH, MAX_MESSAGE, PROTOCOLS, error_from
 from cardwidgets.store.base import RoomError
 
 #: JSON data as it crosses the wire.
 JSON = dict[str, Any]
 #: The variable naming a room service by URL (the Hub's ``c.Spawner.environment`` sets it).
 SERVICE_ENV = "CARDWIDGETS_ROOM_SERVICE"
+#: The WebSocket's close code for a frame bigger than the other side reads (RFC 6455).
+TOO_BIG = 1009
 #: The runtime file's name, with the server's pid.
 RUNTIME_FILE = "cardwidgets-rooms-{pid}.json"
 
@@ -500,6 +502,8 @@ def _follow_error(exc: BaseException, url: str) -> RoomError | IllegalActionErro
 
 def _closed_error(socket: Any, url: str) -> RoomError:
     """The socket closed: the service's reason if it gave one (a revoked credential, a released seat …)."""
+    if getattr(socket, "close_code", None) == TOO_BIG:
+        return RoomError("room.too_big", limit=MAX_MESSAGE)
     reason = getattr(socket, "close_reason", None)
     if reason:
         try:

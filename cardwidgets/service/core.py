@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from cardwidgets.analysis.solver import Unfinished
 from cardwidgets.core.errors import echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import record_of
@@ -49,6 +50,8 @@ MAX_REVOKED = 10_000
 #: The store's lease: a seat record of a name no room can have, held by the service's process.
 LEASE_ROOM = ":service"
 LEASE_TOKEN = "cardwidgets-room-service"
+#: The most CPU time one Hint may take on the service (seconds of its worker thread's time).
+HINT_SECONDS = 2
 #: A claim's key travels only as its SHA-256, hex.
 KEY_HASH = re.compile(r"[0-9a-f]{64}")
 
@@ -94,6 +97,8 @@ class RoomService:
         self.clock = clock
         #: The clock of the calls-per-second bound (a real one: it measures bursts, not heartbeats).
         self.rate_clock: Callable[[], float] = time.monotonic
+        #: The clock of the Hint's deadline: the CPU time of the thread that works it out.
+        self.hint_clock: Callable[[], float] = time.thread_time
         self.instructors = frozenset(instructors)
         self._lock = threading.Lock()
         self._tables: dict[str, Table] = {}
@@ -321,7 +326,11 @@ class RoomService:
         return reply
 
     def hint(self, room: str, credential: str, seat: int) -> JSON:
-        """``{"decision": {"action", "why"}}`` for ``seat``, from its knowledge only (one at a time per seat)."""
+        """``{"decision": {"action", "why"}}`` for ``seat``, from its knowledge only (one at a time per seat).
+
+        The single table's Hint, asked about a deal re-made from the seat's knowledge, with a deadline
+        of ``HINT_SECONDS`` of CPU: past it the answer is ``room.hint_slow``, in words.
+        """
         table, place = self._holder(room, credential, seat)
         with table.lock:
             self._ready(table, place)
@@ -332,8 +341,11 @@ class RoomService:
                 raise RoomError("room.too_fast", limit=CALLS_PER_SECOND)
             place.hinting = True
             position = state.clone()
+        end = self.hint_clock() + HINT_SECONDS  # worked out outside the room's lock: the other seats play on
         try:
-            decision = seat_hint(position, place.seat)  # the single table's Hint, from the seat's knowledge only
+            decision = seat_hint(position, place.seat, stop=lambda: self.hint_clock() > end)
+        except Unfinished:
+            raise RoomError("room.hint_slow", seconds=HINT_SECONDS) from None
         finally:
             place.hinting = False
         return {"decision": {"action": decision.action.text, "why": explanation_json(decision.reason)}}
@@ -507,19 +519,20 @@ class RoomService:
 
     # ----- the service's own work -----------------------------------------------------------------
     def tick(self) -> None:
-        """The periodic work: claims lapse, logs are checked, seats gone quiet become away and their bots play."""
+        """The periodic work: claims lapse, logs are checked, seats gone quiet become away and their bots play.
+
+        A store that cannot be reached is asked again only once its wait is over (``Table.check``).
+        """
         with self._lock:
             self._lapse_claims(self.clock())
             tables = list(self._tables.values())
         for table in tables:
             with table.lock:
                 before = (table.room.version, table.paused, tuple(s.status(self.clock()) for s in table.seats))
-                try:
+                with contextlib.suppress(RoomError):  # the store cannot be reached: the room pauses (``check``)
                     table.check()
                     table.start_if_due()
                     table.play_bots()
-                except RoomError:  # the store cannot be reached now: the next tick tries again
-                    continue
                 after = (table.room.version, table.paused, tuple(s.status(self.clock()) for s in table.seats))
             if after != before:
                 table.notify()

@@ -34,7 +34,7 @@ from cardwidgets.core.errors import IllegalActionError
 from cardwidgets.core.explain import Explanation
 from cardwidgets.service.core import MovedFirstError, RoomService
 from cardwidgets.service.seats import digest
-from cardwidgets.service.wire import API_PATH, error_json
+from cardwidgets.service.wire import API_PATH, MAX_MESSAGE, error_json
 from cardwidgets.store.base import RoomError
 
 T = TypeVar("T")
@@ -55,8 +55,9 @@ STATUS = {
     "room.match_over": 409,
     "room.paused": 423, "room.waiting_start": 423, "room.bad_log": 423, "room.store_gone": 423,
     "room.store_replaced": 423, "room.store_emptied": 423, "room.damaged_store": 423,
+    "room.too_big": 413,
     "room.too_fast": 429, "room.too_many_followers": 429,
-    "room.unreachable": 503, "room.store_full": 503,
+    "room.unreachable": 503, "room.store_full": 503, "room.hint_slow": 503, "room.store_paused": 503,
 }
 
 
@@ -93,8 +94,25 @@ def refusal(exc: BaseException) -> tuple[int, dict[str, Any]]:
     return 500, {"error": {"rule": "ROOM", "key": "room.service_failed", "params": {"status": 500}}}
 
 
+@web.stream_request_body
 class RoomsHandler(JupyterHandler):
-    """The base of the service's handlers: the kernel's calls skip the page's checks; errors are data."""
+    """The base of the service's handlers: the kernel's calls skip the page's checks; errors are data.
+
+    A request's body is read as it comes, up to ``MAX_MESSAGE`` bytes: past that the request is
+    answered 413 ``room.too_big`` at once, and the rest of the body is never kept.
+    """
+
+    _received = b""
+
+    def data_received(self, chunk: bytes) -> None:
+        """Keep the next part of the body, unless it makes the body too big (then refuse the request)."""
+        if self._finished:
+            return
+        if len(self._received) + len(chunk) > MAX_MESSAGE:
+            self._received = b""
+            self.reply(*refusal(RoomError("room.too_big", limit=MAX_MESSAGE)))
+            return
+        self._received += chunk
 
     @property
     def rooms(self) -> Rooms:
@@ -134,7 +152,7 @@ class RoomsHandler(JupyterHandler):
 
     def body(self) -> dict[str, Any]:
         """The request's JSON object (at most ``MAX_BODY`` bytes); ``room.bad_request`` otherwise."""
-        raw = self.request.body or b"{}"
+        raw = self._received or b"{}"
         try:
             data = json.loads(raw) if len(raw) <= MAX_BODY else None
         except ValueError:
@@ -400,7 +418,7 @@ class ReleaseHandler(RoomsHandler):
 
 
 class FollowHandler(WebSocketMixin, WebSocketHandler, RoomsHandler):
-    """``WS rooms/{room}/follow?seat=S&since=V``: frames pushed as the room changes; ``alive`` received.
+    """``WS rooms/{room}/follow?seat=S&since=V``: frames pushed as the room moves or pauses; ``alive`` received.
 
     The credential is checked when the socket opens; a refused one gets one ``{"error": …}``
     message, then the socket closes. The seat's kernel sends ``{"t": "alive", "page": bool}``.
@@ -414,6 +432,12 @@ class FollowHandler(WebSocketMixin, WebSocketHandler, RoomsHandler):
     _again = False
     _listening = False
     _sent_once = False
+    _paused: Any = None
+
+    @property
+    def max_message_size(self) -> int:
+        """The largest frame read: tornado closes the socket on a bigger one (1009, read as ``room.too_big``)."""
+        return MAX_MESSAGE
 
     @allow_unauthenticated
     async def get(self, room: str) -> None:
@@ -447,7 +471,7 @@ class FollowHandler(WebSocketMixin, WebSocketHandler, RoomsHandler):
         self._loop.add_callback(self._push)
 
     async def _push(self) -> None:
-        """Send the seat's frame if the log moved past what this follower has (one push at a time)."""
+        """Send the seat's frame if the log moved past what this follower has, or the room paused or went on."""
         if self._pushing:
             self._again = True
             return
@@ -466,8 +490,9 @@ class FollowHandler(WebSocketMixin, WebSocketHandler, RoomsHandler):
                         self.close(4000 + STATUS[exc.key])
                         return
                     frame = None
-                if frame is not None and (frame["version"] != since or frame.get("reset") or not self._sent_once):
-                    self.since, self._sent_once = int(frame["version"]), True
+                if frame is not None and (frame["version"] != since or frame.get("reset") or not self._sent_once
+                                          or frame.get("paused") != self._paused):  # moved, or paused, or resumed
+                    self.since, self._sent_once, self._paused = int(frame["version"]), True, frame.get("paused")
                     self._send({"t": "frame", "v": frame["version"], "d": frame})
                 if not self._again:
                     return

@@ -11,14 +11,18 @@ from __future__ import annotations
 import json
 import random
 import zlib
+from collections.abc import Callable
 
 from cardwidgets.analysis.coach import hint_decision
 from cardwidgets.bots import Decision
 from cardwidgets.core.state import GameState
 
 
-def seat_hint(state: GameState, seat: int) -> Decision:
-    """The Hint for ``seat`` at ``state`` (its turn), a function of the seat's knowledge only."""
+def seat_hint(state: GameState, seat: int, *, stop: Callable[[], bool] | None = None) -> Decision:
+    """The Hint for ``seat`` at ``state`` (its turn), a function of the seat's knowledge only.
+
+    ``stop``: the judge's deadline (past it, ``analysis.solver.Unfinished`` is raised).
+    """
     view = json.dumps(state.view(seat), sort_keys=True, default=str)
     seen = random.Random(zlib.crc32(view.encode()))
-    return hint_decision(state.world(state.knowledge(seat), seen), seat)
+    return hint_decision(state.world(state.knowledge(seat), seen), seat, stop=stop)

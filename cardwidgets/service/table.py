@@ -3,7 +3,8 @@
 Every change to the room happens under ``lock``: an action, a bot's move, the start, a repair;
 so the log has one writer. ``check()`` catches up with the store and pauses the room if its log
 is damaged (a gap, a lost tail, an entry that does not replay, a store file replaced): the frames
-then carry why (``paused``) until the instructor repairs it.
+then carry why (``paused``) until the instructor repairs it. A store that cannot be reached pauses
+the room too, with the wait before it is tried again (1, 2, 4 … 30 s); that pause ends by itself.
 """
 
 from __future__ import annotations
@@ -30,6 +31,11 @@ DAMAGE = frozenset({"room.bad_log", "room.store_gone", "room.store_replaced", "r
                     "room.damaged_store"})
 #: How many bot moves one call makes at most (a deal is far shorter; this bounds a runaway).
 MAX_BOT_MOVES = 2_000
+#: The pause of a room whose store cannot be reached: it ends by itself once the store answers.
+STORE_PAUSED = "room.store_paused"
+#: The waits before an unreachable store is tried again (seconds): the first, doubled each time, at most the last.
+RETRY_FIRST = 1
+RETRY_MOST = 30
 
 
 @dataclass
@@ -45,6 +51,9 @@ class Table:
     paused: RoomError | None = None
     repairs: int = 0
     listeners: list[Callable[[str], None]] = field(default_factory=list)
+    #: While the store cannot be reached: the last wait (seconds) and when the store is tried again.
+    retry_wait: int = 0
+    retry_at: float | None = None
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
@@ -94,24 +103,53 @@ class Table:
 
     # ----- the actor (under ``lock``) -------------------------------------------------------------
     def check(self) -> None:
-        """Catch up with the store and check the log (a damaged one pauses the room)."""
+        """Catch up with the store and check the log (a damaged one pauses the room, an unreachable store too).
+
+        While the store cannot be reached it is asked again only at ``retry_at``, not at every call.
+        """
         if self.paused is not None and self.paused.key in DAMAGE:
+            return
+        if self.retry_at is not None and self.clock() < self.retry_at:
             return
         try:
             self.room.sync()
         except RoomError as exc:
-            if exc.key not in DAMAGE:
+            if exc.key == "room.unreachable":
+                self.unreachable(exc)
+            elif exc.key in DAMAGE:
+                self.paused = exc
+            else:
                 raise
-            self.paused = exc
+            return
+        if self.retry_at is not None:  # the store answers again: the room goes on
+            self.retry_wait, self.retry_at = 0, None
+            if self.paused is not None and self.paused.key == STORE_PAUSED:
+                self.paused = None
+
+    def unreachable(self, exc: RoomError) -> RoomError:
+        """Pause the room: its store cannot be reached (``exc``); the error that says so, for the caller.
+
+        Each wait before the next try is double the one before it (1, 2, 4 … at most 30 s). Every table
+        is told at once (the listeners only schedule their pushes: they never block).
+        """
+        self.retry_wait = min(self.retry_wait * 2, RETRY_MOST) if self.retry_wait else RETRY_FIRST
+        self.retry_at = self.clock() + self.retry_wait
+        why = {"room": self.room.name, "reason": exc.explanation, "seconds": self.retry_wait}
+        if self.paused is None or self.paused.key == STORE_PAUSED:
+            self.paused = RoomError(STORE_PAUSED, **why)
+            self.notify()
+        return RoomError(STORE_PAUSED, **why)
 
     def append(self, entry: JSON) -> None:
-        """Append ``entry`` at the room's version (a store that says otherwise is damage: the room pauses)."""
+        """Append ``entry`` at the room's version (a store that says otherwise is damage; one not reached, a pause)."""
         try:
             self.room._append(entry)
         except RoomError as exc:
             if exc.key in DAMAGE:
                 self.paused = exc
                 raise RoomError("room.paused", room=self.room.name, reason=exc.explanation) from None
+            if exc.key == "room.unreachable":
+                raise self.unreachable(exc) from None
             raise
 
     def start_if_due(self) -> None:
@@ -160,7 +198,7 @@ class Table:
         place.repairs_seen = self.repairs
         now = self.clock()
         seen: int | None = None
-        if not reset:
+        if not reset and self.retry_at is None:  # no store call while it cannot be reached
             try:
                 seen = self.since_history(since)
             except RoomError:  # the store cannot be read now (the room is paused, or the next call says why)

@@ -19,6 +19,9 @@ from cardwidgets.store.base import RoomError
 PROTOCOLS = (1,)
 #: The API's path under the server's base URL.
 API_PATH = "cardwidgets/rooms/v1/"
+#: The largest message the service reads, a request's body or a WebSocket frame (bytes): a bigger one
+#: is refused (``room.too_big``) without being kept.
+MAX_MESSAGE = 64 * 1024
 #: The fields of an explanation on the wire.
 _FIELDS = frozenset({"rule", "key", "params"})
 
