@@ -175,14 +175,30 @@ catch (e) {}
 </script>"""
 
 
-def keep_deal_links(output: Path) -> None:
-    """Add ``LINK_KEEPER`` to the pages of ``LINK_PAGES``; fail if a page has no ``<head>`` to put it in."""
+def add_to_heads(output: Path, html: str) -> None:
+    """Put ``html`` first into the ``<head>`` of the pages of ``LINK_PAGES``; fail if a page has no ``<head>``."""
     for app in LINK_PAGES:
         page = output / app / "index.html"
-        html = page.read_text(encoding="utf-8")
-        if html.count("<head>") != 1:
-            raise SystemExit(f"{page}: expected one <head> to keep deal links in")
-        page.write_text(html.replace("<head>", "<head>\n" + LINK_KEEPER, 1), encoding="utf-8")
+        text = page.read_text(encoding="utf-8")
+        if text.count("<head>") != 1:
+            raise SystemExit(f"{page}: expected one <head> to add to")
+        page.write_text(text.replace("<head>", "<head>\n" + html, 1), encoding="utf-8")
+
+
+def keep_deal_links(output: Path) -> None:
+    """Add ``LINK_KEEPER`` to the pages of ``LINK_PAGES``."""
+    add_to_heads(output, LINK_KEEPER)
+
+
+#: The kernel's largest files, asked for as the page opens: the kernel's worker is made only once JupyterLab
+#: has started (2–3 s in), and then finds them in the browser's cache. A cold start on 127.0.0.1 took 0.5 s
+#: less (``benchmarks/lite.py``); over a real network the download overlaps JupyterLab's start.
+PREFETCHED = ("kernel.snapshot.gz", "pyodide.asm.wasm", "python_stdlib.zip")
+
+
+def prefetch_kernel_files(output: Path) -> None:
+    """Have the pages of ``LINK_PAGES`` prefetch ``PREFETCHED`` from the self-hosted Pyodide."""
+    add_to_heads(output, "".join(f'<link rel="prefetch" href="../static/pyodide/{name}">' for name in PREFETCHED))
 
 
 #: JupyterLite's service worker, with its cache off (this site's setting), still answers every GET of the
@@ -243,6 +259,7 @@ def build(args: argparse.Namespace) -> Path:
             preload_packages(output, packages)
             size = snapshot.make_snapshot(output, packages)
             log(f"the kernel's memory snapshot: {size / 1e6:.1f} MB gzipped")
+            prefetch_kernel_files(output)
     (output / SITE_MARKER).write_text("built by lite/build.py; the next build deletes this folder\n")
     log(f"site: {output} ({site_size_mb(output):.1f} MB, {time.monotonic() - started:.0f} s); Pyodide from {url}")
     return output

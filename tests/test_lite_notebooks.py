@@ -284,6 +284,21 @@ def test_the_sites_pages_keep_a_deal_links_fragment(tmp_path):
         build.keep_deal_links(tmp_path)
 
 
+def test_the_pages_prefetch_the_kernels_largest_files(tmp_path):
+    """As JupyterLab starts, the browser already fetches what the kernel's worker will ask for."""
+    build = load_build()
+    for app in build.LINK_PAGES:
+        (tmp_path / app).mkdir()
+        (tmp_path / app / "index.html").write_text("<html>\n<head>\n<title>JupyterLite</title>\n</head></html>\n")
+    build.prefetch_kernel_files(tmp_path)
+    for app in build.LINK_PAGES:
+        html = (tmp_path / app / "index.html").read_text()
+        for name in ("kernel.snapshot.gz", "pyodide.asm.wasm"):
+            assert f'<link rel="prefetch" href="../static/pyodide/{name}">' in html, app
+        assert html.index("prefetch") < html.index("<title>"), app
+    assert build.snapshot.SNAPSHOT_NAME in build.PREFETCHED
+
+
 def test_the_service_worker_leaves_the_sites_files_to_the_browser(tmp_path):
     """With its cache off, JupyterLite's service worker answers only the drive and input; a worker it does
     not know fails the build rather than being left as it is."""
