@@ -266,12 +266,17 @@ def load_build() -> ModuleType:
     return module
 
 
+def make_pages(build: ModuleType, site: Path) -> None:
+    """The pages of ``build.LINK_PAGES``, each with JupyterLab's title in its head."""
+    for app in build.LINK_PAGES:
+        (site / app).mkdir()
+        (site / app / "index.html").write_text("<html>\n<head>\n<title>JupyterLite</title>\n</head></html>\n")
+
+
 def test_the_sites_pages_keep_a_deal_links_fragment(tmp_path):
     """JupyterLite drops the fragment as it opens a notebook: lab/ and notebooks/ keep it for open.ipynb first."""
     build = load_build()
-    for app in build.LINK_PAGES:
-        (tmp_path / app).mkdir()
-        (tmp_path / app / "index.html").write_text("<html>\n<head>\n<title>JupyterLite</title>\n</head></html>\n")
+    make_pages(build, tmp_path)
     build.keep_deal_links(tmp_path)
     for app in build.LINK_PAGES:
         html = (tmp_path / app / "index.html").read_text()
@@ -287,9 +292,7 @@ def test_the_sites_pages_keep_a_deal_links_fragment(tmp_path):
 def test_the_pages_prefetch_the_kernels_largest_files(tmp_path):
     """As JupyterLab starts, the browser already fetches what the kernel's worker will ask for."""
     build = load_build()
-    for app in build.LINK_PAGES:
-        (tmp_path / app).mkdir()
-        (tmp_path / app / "index.html").write_text("<html>\n<head>\n<title>JupyterLite</title>\n</head></html>\n")
+    make_pages(build, tmp_path)
     build.prefetch_kernel_files(tmp_path)
     for app in build.LINK_PAGES:
         html = (tmp_path / app / "index.html").read_text()

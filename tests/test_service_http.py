@@ -50,6 +50,13 @@ def handshake(server: ServiceServer, room: str, seat: int, browser: service_supp
     return str(kernel.redeem(claim, key, pid=4242)["credential"])
 
 
+def learners_room(server: ServiceServer, instructor: ServiceClient, *, seed: int) -> tuple[str, dict[int, str]]:
+    """A new Nimby room of four learner seats, each held through the handshake: its name and the credentials."""
+    room = room_name()
+    instructor.create_room(room, "nimby", seed=seed, learners=[0, 1, 2, 3])
+    return room, {seat: handshake(server, room, seat) for seat in range(4)}
+
+
 def raw(server: ServiceServer, method: str, path: str, body: Any = None, *, auth: str = "",
         data: bytes | None = None) -> requests.Response:
     """A kernel's request as it goes on the wire (no cookie)."""
@@ -181,9 +188,7 @@ def test_each_refusal_is_data_with_its_status_and_russian_words(
 
 def test_a_move_on_an_old_version_is_409_with_the_fresh_frame(service_server: ServiceServer,
                                                              instructor: ServiceClient) -> None:
-    room = room_name()
-    instructor.create_room(room, "nimby", seed=7, learners=[0, 1, 2, 3])
-    credentials = {seat: handshake(service_server, room, seat) for seat in range(4)}
+    room, credentials = learners_room(service_server, instructor, seed=7)
     kernel = service_server.client()
     frame = kernel.frame(room, credentials[3])  # seat 3 opens this deal (seed 7)
     assert frame["view"]["to_act"] == 3
@@ -244,9 +249,7 @@ def play_whole_deal(server: ServiceServer, room: str, credentials: dict[int, str
 
 def test_a_whole_deal_played_over_http_by_four_credentials(service_server: ServiceServer,
                                                            instructor: ServiceClient) -> None:
-    room = room_name()
-    instructor.create_room(room, "nimby", seed=11, learners=[0, 1, 2, 3])
-    credentials = {seat: handshake(service_server, room, seat) for seat in range(4)}
+    room, credentials = learners_room(service_server, instructor, seed=11)
     pushed = play_whole_deal(service_server, room, credentials)
     assert pushed
     full = instructor.full(room)
@@ -429,9 +432,7 @@ def test_a_follow_that_cannot_start_leaves_no_coroutine_behind() -> None:
 
 def test_a_message_over_64_kb_is_refused_unread_and_changes_nothing(service_server: ServiceServer,
                                                                      instructor: ServiceClient) -> None:
-    room = room_name()
-    instructor.create_room(room, "nimby", seed=7, learners=[0, 1, 2, 3])
-    credentials = {seat: handshake(service_server, room, seat) for seat in range(4)}
+    room, credentials = learners_room(service_server, instructor, seed=7)
     kernel = service_server.client()
     frame = kernel.frame(room, credentials[3])  # seat 3 opens this deal (seed 7)
     before = instructor.full(room)
