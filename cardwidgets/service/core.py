@@ -23,10 +23,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from cardwidgets.analysis.coach import hint_decision
 from cardwidgets.core.errors import echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import record_of
-from cardwidgets.service.seat_hint import seat_hint
 from cardwidgets.service.seats import CALLS_PER_SECOND, HEARTBEAT, KERNEL_AWAY, Seat, digest
 from cardwidgets.service.table import DAMAGE, START_MODES, Table
 from cardwidgets.service.wire import PROTOCOLS, explanation_json
@@ -333,7 +333,7 @@ class RoomService:
             place.hinting = True
             position = state.clone()
         try:
-            decision = seat_hint(position, place.seat)  # the single table's Hint, from the seat's knowledge only
+            decision = hint_decision(position, place.seat)  # the single table's Hint: the seat's knowledge only
         finally:
             place.hinting = False
         return {"decision": {"action": decision.action.text, "why": explanation_json(decision.reason)}}
