@@ -284,14 +284,18 @@ def test_review_replay_opens_the_decision_with_analysis_on() -> None:
     table = played_table("nimby", 1)
     rows = table.review()
     assert rows
+    solved = 0
     for row in rows:
         replay = table.review_replay(row["index"])
         assert replay.step == row["number"] - 1
         assert replay.state.to_act == 0
         assert replay._line.line[replay.step] == row["action"]  # the decision reviewed is the next action
         assert replay.analysis is True
-        values = {a["action"]: a["value"] for a in replay.analysis_view["actions"]}
-        assert values == double_dummy(replay.state)
+        if replay.state.phase == "play":  # the solver values the card play only
+            values = {a["action"]: a["value"] for a in replay.analysis_view["actions"]}
+            assert values == double_dummy(replay.state)
+            solved += 1
+    assert solved
     with pytest.raises(ValueError, match="no review entry 99"):
         table.review_replay(99)
 

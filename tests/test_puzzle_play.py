@@ -277,8 +277,9 @@ def test_practise_this_makes_a_puzzle_of_the_learners_own_mistake() -> None:
         table.act(table.legal[0])
     rows = table.review()
     assert rows is not None
-    assert [row["verdict"] for row in rows] == ["mistake"]
-    puzzle = table.practise(1)
+    assert [row["verdict"] for row in rows] == ["inaccuracy", "mistake"]
+    assert table.practise(1) is None  # an inaccuracy is not practised
+    puzzle = table.practise(2)
     assert isinstance(puzzle, Puzzle)
     assert "From your own deal" in puzzle.text()
     puzzle.act(puzzle._current.decisions[0].solution[0])

@@ -11,11 +11,11 @@ game's own score unit for that seat (``analysis/outcome.py``):
 - **with all cards face up** (``dd``, in the play only): the double-dummy
   solver on the real deal, when it finishes within ``nodes`` positions.
 
-The sampled deals are seeded from the deal, the seat and the step, and the
-solver's budget counts positions, not seconds: asking twice, or from another
-tool, gives the same answer. ``Judgement.assess(action)`` gives the verdict, on the
-seat's information alone (the coach, who has no face-up values, says the same word
-as the Review; the face-up cost is a figure beside it):
+The sampled deals are seeded from what the seat has been shown (``judge_seed``), and the
+solver's budget counts positions, not seconds: asking twice, or from another tool, gives the
+same answer, and so does every deal the seat cannot tell apart. ``Judgement.assess(action)``
+gives the verdict, on the seat's information alone (the coach, who has no face-up values,
+says the same word as the Review; the face-up cost is a figure beside it):
 
 - ``no_choice``: no legal action changes the result in any sampled deal;
 - ``best``: no action averaged more;
@@ -31,6 +31,7 @@ and ``HandReplay``'s Analysis all ask this module; none computes a verdict.
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import random
 import zlib
@@ -69,9 +70,13 @@ def sample_count(state: GameState, actions: int) -> int:
 
 
 def judge_seed(state: GameState, seat: int) -> int:
-    """The sampler's seed: the deal, the seat and the step, nothing else."""
-    deal = repr(sorted((str(k), repr(v)) for k, v in state.deal.items()))
-    return zlib.crc32(f"{state.game_name}|{state.dealer}|{deal}|{seat}|{len(state.history)}".encode())
+    """The sampler's seed: what ``seat`` has been shown (its view, which names no hidden card), nothing else.
+
+    Two deals the seat cannot tell apart give the same seed, so the same sampled deals: what the judge
+    says about the seat's decision tells nothing about the cards it cannot see.
+    """
+    view = json.dumps(state.view(seat), sort_keys=True, default=str)
+    return zlib.crc32(f"{state.game_name}|{seat}|{view}".encode())
 
 
 @dataclass(frozen=True)

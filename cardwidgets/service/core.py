@@ -23,11 +23,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from cardwidgets.analysis.coach import hint_decision
 from cardwidgets.analysis.solver import Unfinished
 from cardwidgets.core.errors import echo
 from cardwidgets.core.explain import Explanation
 from cardwidgets.core.records import record_of
-from cardwidgets.service.seat_hint import seat_hint
 from cardwidgets.service.seats import CALLS_PER_SECOND, HEARTBEAT, KERNEL_AWAY, Seat, digest
 from cardwidgets.service.table import DAMAGE, START_MODES, Table
 from cardwidgets.service.wire import PROTOCOLS, explanation_json
@@ -343,7 +343,8 @@ class RoomService:
             position = state.clone()
         end = self.hint_clock() + HINT_SECONDS  # worked out outside the room's lock: the other seats play on
         try:
-            decision = seat_hint(position, place.seat, stop=lambda: self.hint_clock() > end)
+            # The single table's Hint, a function of the seat's knowledge only (the judge's seed is its view).
+            decision = hint_decision(position, place.seat, stop=lambda: self.hint_clock() > end)
         except Unfinished:
             raise RoomError("room.hint_slow", seconds=HINT_SECONDS) from None
         finally:

@@ -53,7 +53,7 @@ def fixtures() -> dict[str, dict[str, Any]]:
     out["table-nimby-done"] = state(done)
     reviewed = Table("tumbochka", seat=0, seed=5, bots="heuristic", pace=0)  # two gifts and a raise, then cards
     while not reviewed.state.is_done:
-        reviewed.act(next((a for a in ("give 8H 1", "give KH 2", "raise 8") if a in reviewed.legal), reviewed.legal[0]))
+        reviewed.act(next((a for a in ("give KH 1", "give 8H 2", "raise 8") if a in reviewed.legal), reviewed.legal[0]))
     reviewed.review(samples=4)
     reviewed.open_review_entry(1)
     out["table-tumbochka-reviewed"] = state(reviewed)
