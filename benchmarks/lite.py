@@ -12,7 +12,7 @@ For each visit it prints the moment (seconds after ``page.goto``) each phase end
 
 - ``jupyterlab-js``: the last script of the page's own (not the kernel's worker) before the worker starts;
 - ``worker``: the kernel's web worker exists;
-- ``wasm+stdlib``: ``pyodide.asm.wasm`` and ``python_stdlib.zip`` received;
+- ``wasm+stdlib``: ``pyodide.asm.wasm`` and ``python_stdlib.zip`` received by the kernel's worker;
 - ``pyodide-boot``: the first wheel is asked for (Pyodide is up and loads packages);
 - ``wheels``: the last of the kernel's wheels received (those asked for before it is idle);
 - ``python``: Python restored from the kernel's memory snapshot, its packages loaded (``lite/snapshot.py``;
@@ -93,8 +93,9 @@ def phases(record: Record) -> dict[str, float | None]:
                and name(f.url).endswith(".js") and "/static/pyodide/" not in f.url
                and (record.worker is None or f.start <= record.worker)]
     core: dict[str, float] = {}  # a file the service worker passes on is seen twice: the first to arrive counts
-    for fetch in record.fetches:
-        if fetch.end is not None and name(fetch.url) in ("pyodide.asm.wasm", "python_stdlib.zip"):
+    worker_made = [f for f in record.fetches if record.worker is not None and f.start >= record.worker]
+    for fetch in worker_made:  # the worker's requests: the page prefetches the same files as it opens
+        if fetch.end is not None and fetch.from_worker and name(fetch.url) in ("pyodide.asm.wasm", "python_stdlib.zip"):
             core[name(fetch.url)] = min(fetch.end, core.get(name(fetch.url), fetch.end))
     # the kernel's wheels: those asked for before it was idle (a notebook's cells may load more)
     wheels = [f for f in record.fetches if name(f.url).endswith(".whl")

@@ -148,6 +148,7 @@ def test_a_lite_start_is_cut_into_its_phases() -> None:
     record = lite.Record(
         fetches=[
             fetch("http://h/build/bundle.js", 0.1, 1.5),
+            fetch("http://h/static/pyodide/pyodide.asm.wasm", 0.1, 0.4, from_worker=True),  # the page's prefetch
             fetch("http://h/static/pyodide/pyodide.asm.wasm", 2.1, 2.6, from_worker=True),
             fetch("http://h/static/pyodide/pyodide.asm.wasm", 2.1, 5.0, from_worker=True),  # the service worker's
             fetch("http://h/static/pyodide/python_stdlib.zip", 2.1, 2.4, from_worker=True),
