@@ -58,7 +58,7 @@ async function moduleWithRoomFor(settings) {
 /** Pyodide restored from the snapshot, with ``AFTER_RESTORE`` run; throws if the snapshot cannot be used. */
 async function restorePyodide(options) {
   const snapshot = await fetchSnapshot();
-  let pyodide = null;
+  let pyodide = null;  // the deserializer's functions find it once bootPyodide has returned
   pyodide = await bootPyodide({
     ...options,
     _loadSnapshot: snapshot,
@@ -74,6 +74,7 @@ async function restorePyodide(options) {
   return pyodide;
 }
 
+/** Pyodide's ``loadPyodide``, restored from the kernel's snapshot when the site has a usable one. */
 export async function loadPyodide(options = {}) {
   const started = performance.now();
   try {
