@@ -260,6 +260,21 @@ def test_progress_shows_rating_solved_streak_and_due_in_both_languages() -> None
     assert "<h4>" in widget.progress()._repr_html_()
 
 
+def test_the_streak_is_kept_with_the_learners_progress(tmp_path: Path) -> None:
+    """The run of right first attempts is in the progress file: a new kernel's Puzzle goes on counting it."""
+    widget = Puzzle("nimby", puzzles=NIMBY, progress=Progress(tmp_path / "progress.sqlite"), seed=2, pace=0)
+    widget.act(solution(widget))
+    widget.next_puzzle()
+    widget.act(solution(widget))
+    assert "streak 2" in str(widget.progress())
+    again = Puzzle("nimby", puzzles=NIMBY, progress=Progress(tmp_path / "progress.sqlite"), seed=5, pace=0)
+    assert "streak 2" in str(again.progress())  # read back from the file
+    again.act(wrong_action(again))
+    assert "streak 0" in str(again.progress())
+    assert Progress(tmp_path / "progress.sqlite").streak(PUZZLE, "nimby") == 0
+    assert Progress(tmp_path / "progress.sqlite").streak(PUZZLE, "nestors") == 0  # each game its own
+
+
 def test_no_puzzle_to_play_and_an_unknown_theme_are_said_in_words() -> None:
     with pytest.raises(PuzzleError, match="No puzzles of nimby on the theme"):
         Puzzle("nimby", theme="line", puzzles=NIMBY, progress=Progress(False))

@@ -119,6 +119,9 @@ TABLES = {
     "numbers": "topic TEXT NOT NULL, seed INTEGER NOT NULL, number INTEGER NOT NULL, PRIMARY KEY (topic, seed)",
     # The answers written, by id: an answer written again (a retry after a fault) changes nothing.
     "answers": "id TEXT PRIMARY KEY, topic TEXT NOT NULL",
+    # The learner's run of right first attempts at items of ``kind`` in ``game`` (puzzles; topic "": the game's).
+    "streaks": "kind TEXT NOT NULL, game TEXT NOT NULL, topic TEXT NOT NULL, run INTEGER NOT NULL, "
+    "PRIMARY KEY (kind, game, topic)",
 }
 
 #: SQLite's primary result codes saying the file is in use or cannot be written now: it is not damaged.
@@ -321,6 +324,12 @@ def attempt(
             "INSERT OR REPLACE INTO reviews VALUES (?, ?, ?, ?, ?, ?, ?)",
             (kind, game, topic, name, card.to_json(), card.due.timestamp(), misses),
         )
+
+
+def _run(db: sqlite3.Connection, kind: str, game: str) -> int:
+    """The learner's run of right first attempts at items of ``kind`` in ``game`` (0: none yet, or the last missed)."""
+    row = db.execute("SELECT run FROM streaks WHERE kind = ? AND game = ? AND topic = ''", (kind, game)).fetchone()
+    return int(row[0]) if row else 0
 
 
 def _mastered(db: sqlite3.Connection, topic: str) -> bool:
@@ -800,9 +809,16 @@ class Progress:
                     return
                 db.execute("INSERT INTO answers VALUES (?, ?)", (answer, topic))
             attempt(db, kind, item, game, correct=correct, now=now, topic=topic, review=item, start=start)
+            run = _run(db, kind, game) + 1 if correct else 0
+            db.execute("INSERT OR REPLACE INTO streaks VALUES (?, ?, '', ?)", (kind, game, run))
 
         self._write(write)
         return self.rating(LEARNER, game) or START
+
+    @_locked
+    def streak(self, kind: str, game: str) -> int:
+        """The learner's run of right first attempts at items of ``kind`` (puzzles) in ``game``, kept with the rest."""
+        return self._read(lambda db: _run(db, kind, game))
 
     @_locked
     def due_items(self, kind: str, game: str) -> list[str]:

@@ -88,7 +88,6 @@ class Puzzle(Table):
         self._played: list[str] = []
         #: The puzzles' ratings read from the store, by id (a serve compares every puzzle's with the learner's).
         self._ratings: dict[str, Glicko] = {}
-        self._streak = 0
         self._solved = 0
         self._attempts = 0
         self._begin(self._choose())
@@ -292,7 +291,6 @@ class Puzzle(Table):
         self._ratings.pop(puzzle.id, None)  # read again when next needed
         self._attempts += 1
         self._solved += int(correct)
-        self._streak = self._streak + 1 if correct else 0
         delta = round(after.rating) - round(before.rating)
         return _all("puzzle.rating_move", before=round(before.rating), after=round(after.rating),
                     delta=f"{'+' if delta >= 0 else '−'}{abs(delta)}")  # fmt: skip
@@ -376,7 +374,7 @@ class PuzzleProgress:
         played = rating.attempts if rating else 0
         listed = ", ".join(due[:10]) if due else Explanation("", "puzzle.progress_none_due").text(locale)
         self.line = Explanation("", "puzzle.progress_line", {
-            "solved": solved, "played": played, "streak": widget._streak, "due": listed,
+            "solved": solved, "played": played, "streak": widget._store.streak(PUZZLE, game), "due": listed,
         }).text(locale)  # fmt: skip
 
     def __str__(self) -> str:
