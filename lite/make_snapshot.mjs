@@ -18,16 +18,24 @@ const quiet = () => {};
 const pyodide = await loadPyodide({
   indexURL: indexDir, packages: JSON.parse(packagesJson), _makeSnapshot: true, stdout: quiet, stderr: quiet,
 });
-// In a namespace of its own: the learner's __main__ gets no names from it.
-const newDict = pyodide.globals.get("dict");
-const namespace = newDict();
-pyodide.runPython(prelude, { globals: namespace });
-namespace.destroy();
-newDict.destroy();
+
+/** Run ``code`` in a namespace of its own (the learner's __main__ gets no names from it); its value as JS. */
+function runApart(code) {
+  const newDict = pyodide.globals.get("dict");
+  const namespace = newDict();
+  const value = pyodide.runPython(code, { globals: namespace });
+  const result = value?.toJs ? value.toJs() : value;
+  value?.destroy?.();
+  namespace.destroy();
+  newDict.destroy();
+  return result;
+}
+
+runApart(prelude);
 // A file Python holds open would hold a descriptor the restored Python does not have (the files live in
 // JavaScript): drop the caches that keep one (importlib.metadata's of the standard library's zip), and
 // refuse to save the memory if any other is still open.
-const openFiles = pyodide.runPython(`
+const openFiles = runApart(`
 import gc, importlib, io, zipfile
 importlib.invalidate_caches()
 gc.collect()
@@ -41,7 +49,7 @@ def held(thing):
     except (OSError, ValueError):
         return False
 [repr(thing)[:200] for thing in gc.get_objects() if held(thing)]
-`).toJs();
+`);
 if (openFiles.length) throw new Error(`files open in the snapshot's Python: ${openFiles.join(", ")}`);
 // The record of loaded packages is the browser's to fill: it loads them again (their files) on restore.
 for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];

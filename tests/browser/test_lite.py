@@ -654,7 +654,8 @@ found["path"] = sys.path[:2]
 found["cwd"] = os.getcwd()
 found["environment"] = {name: os.environ.get(name) for name in ("LANG", "_", "HOME")}
 found["executable"] = sys.executable
-found["names"] = sorted(set(globals()) & {"IPython", "micropip", "jedi", "binascii", "_mocks", "zone_name"})
+found["names"] = sorted(set(globals()) & {"IPython", "micropip", "jedi", "binascii", "_mocks", "zone_name", "held",
+                                          "zipfile", "gc"})
 found["draw"] = DRAW
 found["imported"] = all(name in sys.modules for name in ("IPython", "jedi", "pyodide_kernel", "piplite.piplite"))
 print("SNAPSHOT", json.dumps(found))"""
