@@ -221,17 +221,25 @@ def test_drill_exports_and_imports_the_learners_progress(tmp_path: Path, monkeyp
     assert Drill(TOPIC, seed=1).mastery["answered"] == 2
 
 
-def test_a_write_the_browser_has_no_room_for_is_not_made(drive: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A write IndexedDB has no room for never comes back to the kernel (JupyterLite's page drops it): the
-    store asks the browser how much room is left after each write and does not make one that would not fit."""
-    room = {"quota": 10_000_000, "usage": 0}
+def answering_browser(monkeypatch: pytest.MonkeyPatch, room: dict[str, int]) -> list[int]:
+    """The browser (``js``) answering the store's question about room from ``room``; the list counts the questions."""
+    asked: list[int] = []
 
     class Estimate:
         def then(self, answer: Callable[[SimpleNamespace], None]) -> None:
+            asked.append(1)
             answer(SimpleNamespace(**room))  # the browser answers later; here at once
 
     browser = SimpleNamespace(navigator=SimpleNamespace(storage=SimpleNamespace(estimate=Estimate)))
     monkeypatch.setitem(sys.modules, "js", browser)
+    return asked
+
+
+def test_a_write_the_browser_has_no_room_for_is_not_made(drive: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write IndexedDB has no room for never comes back to the kernel (JupyterLite's page drops it): the
+    store asks the browser how much room is left after each write and does not make one that would not fit."""
+    room = {"quota": 10_000_000, "usage": 0}
+    answering_browser(monkeypatch, room)
     path = progress.progress_path()
     assert path is not None
     d = Drill(TOPIC, seed=1, store=Progress(path))
@@ -248,3 +256,20 @@ def test_a_write_the_browser_has_no_room_for_is_not_made(drive: Path, monkeypatc
     answer(d, 1)
     assert d.mastery["notice"] == ""
     assert answered_in(path.read_bytes(), drive.parent) == 7
+
+
+def test_while_a_write_waits_for_room_each_use_asks_the_browser(drive: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once a write was held back, a read asks again at once (not once a second): the learner who made room
+    sees the next answer written, however quickly the cells follow each other."""
+    room = {"quota": 10_000_000, "usage": 10_000_000 - 1000}
+    asked = answering_browser(monkeypatch, room)
+    store = Progress(progress.progress_path())
+    d = Drill(TOPIC, seed=1, store=store)
+    answer(d, 2)
+    assert "full" in d.mastery["notice"], d.mastery
+    room["usage"] = 0
+    before = len(asked)
+    store.topic(TOPIC)  # a read, within a second of the last question
+    assert len(asked) == before + 1
+    answer(d, 1)  # the first write after the room was made is made
+    assert d.mastery["notice"] == ""

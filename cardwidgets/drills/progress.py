@@ -620,8 +620,8 @@ class Progress:
         import sqlite3
 
         self._retry()
-        if time.monotonic() - self._asked_at >= RETRY_EVERY:
-            self._ask_room()
+        if self._unsaved or time.monotonic() - self._asked_at >= RETRY_EVERY:
+            self._ask_room()  # while a write waits for room, each use asks: the next write knows of room made
         if self._memory is None:
             try:
                 return query(self._file())
