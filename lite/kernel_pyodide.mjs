@@ -14,9 +14,10 @@ const SNAPSHOT_URL = new URL("kernel.snapshot.gz", import.meta.url);
 // \`time\`'s constants are worked out again from January's and July's local time, named as Emscripten names
 // them); the working directory, put first on the path a second time.
 const AFTER_RESTORE = `
-import os, random, sys, time
+import locale, os, random, sys, time
 random.seed()
 os.environ["LANG"] = language
+locale.setlocale(locale.LC_CTYPE, "")  # as Python's start takes it from LANG
 def zone_name(moment):
     west = -moment.tm_gmtoff // 60
     return "UTC%s%02d%02d" % ("-" if west >= 0 else "+", abs(west) // 60, abs(west) % 60)

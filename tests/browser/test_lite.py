@@ -648,11 +648,12 @@ def progress_of(page: Page, run: int) -> dict[str, Any]:
 #: of the snapshot's names in the learner's namespace, and random numbers of its own (``DRAW``: its first
 #: draw after start, the same in two restored kernels if the snapshot's random state were kept).
 SNAPSHOT_CELL = """# test_lite: a kernel restored from its snapshot, RUN
-import json, os, sys, time
+import json, locale, os, sys, time
 found = {name: getattr(time, name) for name in ("timezone", "altzone", "daylight", "tzname")}
 found["path"] = sys.path[:2]
 found["cwd"] = os.getcwd()
 found["environment"] = {name: os.environ.get(name) for name in ("LANG", "_", "HOME")}
+found["environment"]["LC_CTYPE"] = locale.setlocale(locale.LC_CTYPE)
 found["executable"] = sys.executable
 found["names"] = sorted(set(globals()) & {"IPython", "micropip", "jedi", "binascii", "_mocks", "zone_name", "held",
                                           "zipfile", "gc"})
