@@ -10,14 +10,17 @@ export { version };
 
 const SNAPSHOT_URL = new URL("kernel.snapshot.gz", import.meta.url);
 // What differs from the build machine that made the snapshot: its random state; its language (LANG, as
-// Emscripten makes it from the browser's); its time zone (the C library keeps the zone it found first, so
-// \`time\`'s constants are worked out again from January's and July's local time, named as Emscripten names
-// them); the working directory, put first on the path a second time.
+// Emscripten makes it from the browser's, and the C locale Python takes from it); the runtime Python names;
+// its time zone (the C library keeps the zone it found first, so time's constants are worked out again
+// from January's and July's local time, named as Emscripten names them); the working directory, put first
+// on the path a second time.
 const AFTER_RESTORE = `
 import locale, os, random, sys, time
 random.seed()
 os.environ["LANG"] = language
 locale.setlocale(locale.LC_CTYPE, "")  # as Python's start takes it from LANG
+info = sys._emscripten_info  # its runtime: this browser, not Node.js
+sys._emscripten_info = type(info)((info.emscripten_version, runtime, info.pthreads, info.shared_memory))
 def zone_name(moment):
     west = -moment.tm_gmtoff // 60
     return "UTC%s%02d%02d" % ("-" if west >= 0 else "+", abs(west) // 60, abs(west) % 60)
@@ -69,6 +72,7 @@ async function restorePyodide(options) {
   const newDict = pyodide.globals.get("dict");
   const namespace = newDict();  // its own: the learner's __main__ gets no names from it
   namespace.set("language", `${(globalThis.navigator?.language || "C").replace("-", "_")}.UTF-8`);
+  namespace.set("runtime", globalThis.navigator?.userAgent ?? "UNKNOWN");
   pyodide.runPython(AFTER_RESTORE, { globals: namespace });
   namespace.destroy();
   newDict.destroy();

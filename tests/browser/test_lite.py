@@ -655,6 +655,7 @@ found["cwd"] = os.getcwd()
 found["environment"] = {name: os.environ.get(name) for name in ("LANG", "_", "HOME")}
 found["environment"]["LC_CTYPE"] = locale.setlocale(locale.LC_CTYPE)
 found["executable"] = sys.executable
+found["runtime"] = sys._emscripten_info.runtime
 found["names"] = sorted(set(globals()) & {"IPython", "micropip", "jedi", "binascii", "_mocks", "zone_name", "held",
                                           "zipfile", "gc"})
 found["draw"] = DRAW
@@ -705,6 +706,7 @@ def test_a_kernel_from_the_snapshot_is_the_learners_own(lite_page, offline_brows
     assert plain["path"] == first["path"], plain
     assert first["environment"] == plain["environment"], (first, plain)  # not the build machine's
     assert first["executable"] == plain["executable"], (first, plain)
+    assert first["runtime"] == plain["runtime"], (first, plain)  # the browser, not Node.js
     assert plain["names"] == [], plain
     assert plain["imported"], plain
     assert_stayed_local(visit, offline_browser.proxy)
