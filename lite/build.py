@@ -136,17 +136,23 @@ def write_lite_config(lite_dir: Path, pyodide_url: str, *, offline: bool) -> Non
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
 
 
+def set_kernel_settings(output: Path, **settings: object) -> None:
+    """Set the Pyodide kernel's ``settings`` in the built site's ``jupyter-lite.json``."""
+    config_path = output / "jupyter-lite.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN].update(settings)
+    config_path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
 def preload_packages(output: Path, packages: list[str]) -> None:
     """Have ``loadPyodide`` load ``packages`` from the lock file, all at once, as the kernel starts.
 
     The kernel's worker otherwise installs micropip, piplite, then its own packages one by one, each
     through micropip; the ones listed in ``loadPyodideOptions.packages`` it leaves alone (they are there).
     """
-    config_path = output / "jupyter-lite.json"
-    config = json.loads(config_path.read_text(encoding="utf-8"))
-    kernel = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
-    kernel["loadPyodideOptions"] = {**kernel.get("loadPyodideOptions", {}), "packages": packages}
-    config_path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    config = json.loads((output / "jupyter-lite.json").read_text(encoding="utf-8"))
+    options = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN].get("loadPyodideOptions", {})
+    set_kernel_settings(output, loadPyodideOptions={**options, "packages": packages})
 
 
 def lite_build(python: Path, lite_dir: Path, contents: Path, wheels: list[Path], output: Path) -> None:
@@ -193,12 +199,13 @@ def keep_deal_links(output: Path) -> None:
 #: The kernel's largest files, asked for as the page opens: the kernel's worker is made only once JupyterLab
 #: has started (2–3 s in), and then finds them in the browser's cache. A cold start on 127.0.0.1 took 0.5 s
 #: less (``benchmarks/lite.py``); over a real network the download overlaps JupyterLab's start.
-PREFETCHED = ("kernel.snapshot.gz", "pyodide.asm.wasm", "python_stdlib.zip")
+PREFETCHED = ("pyodide.asm.wasm", "python_stdlib.zip")
 
 
-def prefetch_kernel_files(output: Path) -> None:
-    """Have the pages of ``LINK_PAGES`` prefetch ``PREFETCHED`` from the self-hosted Pyodide."""
-    add_to_heads(output, "".join(f'<link rel="prefetch" href="../static/pyodide/{name}">' for name in PREFETCHED))
+def prefetch_kernel_files(output: Path, made: snapshot.Snapshot) -> None:
+    """Have the pages of ``LINK_PAGES`` prefetch ``PREFETCHED`` and the snapshot (at the loader's address for it)."""
+    names = [*PREFETCHED, made.address]
+    add_to_heads(output, "".join(f'<link rel="prefetch" href="../static/pyodide/{name}">' for name in names))
 
 
 #: JupyterLite's service worker, with its cache off (this site's setting), still answers every GET of the
@@ -257,9 +264,10 @@ def build(args: argparse.Namespace) -> Path:
         if args.self_host_pyodide:
             packages = selfhost.self_host_pyodide(python, PYODIDE_VERSION, output, wheels, args.cache_dir.resolve())
             preload_packages(output, packages)
-            size = snapshot.make_snapshot(output, packages)
-            log(f"the kernel's memory snapshot: {size / 1e6:.1f} MB gzipped")
-            prefetch_kernel_files(output)
+            made = snapshot.make_snapshot(output, packages)
+            log(f"the kernel's memory snapshot: {made.size / 1e6:.1f} MB gzipped, version {made.version}")
+            set_kernel_settings(output, pyodideUrl=f"{SELF_HOSTED_PYODIDE_URL}?{made.query}")
+            prefetch_kernel_files(output, made)
     (output / SITE_MARKER).write_text("built by lite/build.py; the next build deletes this folder\n")
     log(f"site: {output} ({site_size_mb(output):.1f} MB, {time.monotonic() - started:.0f} s); Pyodide from {url}")
     return output

@@ -8,7 +8,8 @@ import { loadPyodide as bootPyodide, version } from "./pyodide.mjs";
 
 export { version };
 
-const SNAPSHOT_URL = new URL("kernel.snapshot.gz", import.meta.url);
+// The loader's own query (the snapshot's version, lite/snapshot.py) names the snapshot of the same build.
+const SNAPSHOT_URL = new URL(`kernel.snapshot.gz${new URL(import.meta.url).search}`, import.meta.url);
 // What differs from the build machine that made the snapshot: its random state; its language (LANG, as
 // Emscripten makes it from the browser's, and the C locale Python takes from it); the runtime Python names;
 // its time zone (the C library keeps the zone it found first, so time's constants are worked out again

@@ -15,10 +15,12 @@ Python the learner's own random seed and time zone.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import shutil
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 LITE = Path(__file__).resolve().parent
@@ -45,8 +47,31 @@ import IPython.core.interactiveshell, IPython.core.shellapp, IPython.display, IP
 """
 
 
-def make_snapshot(site: Path, packages: list[str]) -> int:
-    """Write the snapshot and its loader into ``site/static/pyodide/``; returns the snapshot's size in bytes."""
+@dataclass(frozen=True)
+class Snapshot:
+    """A snapshot written into a site: its size in bytes and its version (the start of its SHA-256).
+
+    The kernel's ``pyodideUrl`` names the loader with ``query``, and the loader asks for the snapshot with
+    its own query (``address``): a site built again gives both new addresses, so a browser never restores
+    a snapshot it kept from an earlier build over the packages of a later one.
+    """
+
+    size: int
+    version: str
+
+    @property
+    def query(self) -> str:
+        """The query the loader is named with, and passes on to the snapshot."""
+        return f"v={self.version}"
+
+    @property
+    def address(self) -> str:
+        """The snapshot's address relative to the loader."""
+        return f"{SNAPSHOT_NAME}?{self.query}"
+
+
+def make_snapshot(site: Path, packages: list[str]) -> Snapshot:
+    """Write the snapshot and its loader into ``site/static/pyodide/``."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("the kernel's snapshot is made by the site's Pyodide in Node.js: install Node.js")
@@ -60,4 +85,5 @@ def make_snapshot(site: Path, packages: list[str]) -> int:
         with raw.open("rb") as source, gzip.GzipFile(target / SNAPSHOT_NAME, "wb", mtime=0) as zipped:
             shutil.copyfileobj(source, zipped)
     shutil.copy2(LOADER, target / LOADER_NAME)
-    return (target / SNAPSHOT_NAME).stat().st_size
+    data = (target / SNAPSHOT_NAME).read_bytes()
+    return Snapshot(len(data), hashlib.sha256(data).hexdigest()[:16])

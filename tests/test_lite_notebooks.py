@@ -293,13 +293,30 @@ def test_the_pages_prefetch_the_kernels_largest_files(tmp_path):
     """As JupyterLab starts, the browser already fetches what the kernel's worker will ask for."""
     build = load_build()
     make_pages(build, tmp_path)
-    build.prefetch_kernel_files(tmp_path)
+    made = build.snapshot.Snapshot(14_500_000, "0123456789abcdef")
+    build.prefetch_kernel_files(tmp_path, made)
     for app in build.LINK_PAGES:
         html = (tmp_path / app / "index.html").read_text()
-        for name in ("kernel.snapshot.gz", "pyodide.asm.wasm"):
+        for name in ("kernel.snapshot.gz?v=0123456789abcdef", "pyodide.asm.wasm"):
             assert f'<link rel="prefetch" href="../static/pyodide/{name}">' in html, app
         assert html.index("prefetch") < html.index("<title>"), app
-    assert build.snapshot.SNAPSHOT_NAME in build.PREFETCHED
+
+
+def test_the_kernel_asks_for_the_snapshot_of_its_own_build(tmp_path):
+    """The loader is named with the snapshot's version and passes it on: a browser that kept an earlier build's
+    snapshot asks for this one's (a stale snapshot would restore old modules over new packages)."""
+    build = load_build()
+    site = tmp_path / "site"
+    site.mkdir()
+    config = {"jupyter-config-data": {"litePluginSettings": {build.KERNEL_PLUGIN: {"pyodideUrl": "x"}}}}
+    (site / "jupyter-lite.json").write_text(json.dumps(config))
+    made = build.snapshot.Snapshot(1, "fedcba9876543210")
+    build.set_kernel_settings(site, pyodideUrl=f"{build.SELF_HOSTED_PYODIDE_URL}?{made.query}")
+    kernel = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
+    assert kernel[build.KERNEL_PLUGIN]["pyodideUrl"] == "./static/pyodide/kernel-pyodide.mjs?v=fedcba9876543210"
+    assert made.address == "kernel.snapshot.gz?v=fedcba9876543210"
+    loader = build.snapshot.LOADER.read_text()
+    assert "new URL(import.meta.url).search" in loader  # the loader's query goes on to the snapshot
 
 
 def test_the_service_worker_leaves_the_sites_files_to_the_browser(tmp_path):
