@@ -328,7 +328,7 @@ class RoomService:
     def hint(self, room: str, credential: str, seat: int) -> JSON:
         """``{"decision": {"action", "why"}}`` for ``seat``, from its knowledge only (one at a time per seat).
 
-        The single table's Hint, asked about a deal re-made from the seat's knowledge, with a deadline
+        The single table's Hint (the judge seeds its sampled deals from the seat's view), with a deadline
         of ``HINT_SECONDS`` of CPU: past it the answer is ``room.hint_slow``, in words.
         """
         table, place = self._holder(room, credential, seat)
@@ -343,7 +343,6 @@ class RoomService:
             position = state.clone()
         end = self.hint_clock() + HINT_SECONDS  # worked out outside the room's lock: the other seats play on
         try:
-            # The single table's Hint, a function of the seat's knowledge only (the judge's seed is its view).
             decision = hint_decision(position, place.seat, stop=lambda: self.hint_clock() > end)
         except Unfinished:
             raise RoomError("room.hint_slow", seconds=HINT_SECONDS) from None

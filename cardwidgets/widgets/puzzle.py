@@ -88,8 +88,6 @@ class Puzzle(Table):
         self._played: list[str] = []
         #: The puzzles' ratings read from the store, by id (a serve compares every puzzle's with the learner's).
         self._ratings: dict[str, Glicko] = {}
-        self._solved = 0
-        self._attempts = 0
         self._begin(self._choose())
         super().__init__(name, self._current.seat, locale=locale, pace=pace, match=self._match, bots="random")
         self.bot_levels = []
@@ -289,8 +287,6 @@ class Puzzle(Table):
         after = self._store.attempt(PUZZLE, puzzle.id, self.game, correct, topic=topic, start=_start(puzzle),
                                     answer=self._answer)  # fmt: skip
         self._ratings.pop(puzzle.id, None)  # read again when next needed
-        self._attempts += 1
-        self._solved += int(correct)
         delta = round(after.rating) - round(before.rating)
         return _all("puzzle.rating_move", before=round(before.rating), after=round(after.rating),
                     delta=f"{'+' if delta >= 0 else '−'}{abs(delta)}")  # fmt: skip
